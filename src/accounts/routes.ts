@@ -1,0 +1,55 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
+import { AppError } from "../core/errors";
+import { timingSafeEqualText } from "../core/crypto";
+import { validationHook } from "../core/validation";
+import type { AppEnv } from "../http/context";
+import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
+import { toApiToken } from "../tokens/schemas";
+import { AccountSchema, CreateAccountBodySchema, CreatedAccountSchema, toAccount } from "./schemas";
+import { createAccount, getAccount } from "./service";
+
+export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+accountRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/auth/me",
+    tags: ["Account"],
+    summary: "The account that owns the token",
+    responses: { 200: jsonContent(AccountSchema, "The Account record"), ...errorResponses(401, 403) },
+  }),
+  async (c) => c.json(toAccount(await getAccount(c.get("db"), c.get("caller").accountId)), 200),
+);
+
+/** Operator routes: `Authorization: Bearer <ADMIN_TOKEN>`; disabled when the secret is unset. */
+export const requireAdminToken = createMiddleware<AppEnv>(async (c, next) => {
+  const expected = c.env.ADMIN_TOKEN;
+  const given = /^Bearer\s+(\S+)$/i.exec(c.req.header("Authorization") ?? "")?.[1];
+  if (!expected) throw new AppError("forbidden", "Operator routes are disabled: the ADMIN_TOKEN secret is not set");
+  if (!given || !timingSafeEqualText(given, expected)) throw new AppError("unauthorized", "Operator routes need 'Authorization: Bearer <ADMIN_TOKEN>'");
+  await next();
+});
+
+export const adminAccountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+adminAccountRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/admin/accounts",
+    tags: ["Operator"],
+    summary: "Create an account and its first token (operator only, ADMIN_TOKEN)",
+    middleware: [requireAdminToken] as const,
+    request: { body: jsonBody(CreateAccountBodySchema) },
+    responses: { 201: jsonContent(CreatedAccountSchema, "The account and its first token"), ...errorResponses(400, 401, 403, 409) },
+  }),
+  async (c) => {
+    const now = new Date();
+    const { account, token, secret } = await createAccount(c.get("db"), {
+      email: c.req.valid("json").email,
+      signupCreditKurus: c.get("config").signupCreditKurus,
+      now,
+    });
+    return c.json({ account: toAccount(account), token: { ...toApiToken(token, now), token: secret } }, 201);
+  },
+);

@@ -1,0 +1,45 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { cors } from "hono/cors";
+import { etag } from "hono/etag";
+import { accountRoutes, adminAccountRoutes } from "./accounts/routes";
+import { validationHook } from "./core/validation";
+import type { AppEnv } from "./http/context";
+import { handleError, handleNotFound } from "./http/errors";
+import { requireToken } from "./http/auth";
+import { managementAuth } from "./http/management-auth";
+import { mountOpenApiDocument } from "./http/openapi";
+import { publicRateLimit } from "./http/rate-limit";
+import { services } from "./http/services";
+import { publicRoutes } from "./public/routes";
+import { tokenRoutes } from "./tokens/routes";
+
+/** Assembles the whole HTTP surface: middleware order matters and is set here only. */
+export function createApp() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.onError(handleError);
+  app.notFound(handleNotFound);
+  app.use("*", services);
+
+  // Public read API: CORS first so browsers can read even the 401s and 429s.
+  app.use(
+    "/api/v1/public/*",
+    cors({ origin: "*", allowMethods: ["GET", "HEAD", "OPTIONS"], allowHeaders: ["Authorization", "If-None-Match"], exposeHeaders: ["ETag", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After"], maxAge: 86400 }),
+    requireToken,
+    publicRateLimit,
+    async (c, next) => {
+      await next();
+      c.header("Cache-Control", "private, no-cache");
+      c.header("Vary", "Authorization", { append: true });
+    },
+    etag(),
+  );
+  app.route("/api/v1/public", publicRoutes);
+
+  app.use("/api/*", managementAuth);
+  app.route("/api", adminAccountRoutes);
+  app.route("/api", accountRoutes);
+  app.route("/api", tokenRoutes);
+
+  mountOpenApiDocument(app);
+  return app;
+}

@@ -1,0 +1,61 @@
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { articles, type ArticleStatus } from "../db/schema";
+import { imagesByArticle, type ArticleImageRow, type ArticleRow } from "./service";
+import { toFtsMatch } from "./search-query";
+
+export const ARTICLE_SORTS = ["created_at", "updated_at", "title", "word_count"] as const;
+export type ArticleSort = (typeof ARTICLE_SORTS)[number];
+
+const SORT_COLUMNS = {
+  created_at: articles.createdAt,
+  updated_at: articles.updatedAt,
+  title: articles.title,
+  word_count: articles.wordCount,
+} as const;
+
+export interface ArticleListQuery {
+  page: number;
+  perPage: number;
+  status?: ArticleStatus;
+  language?: string;
+  sort: ArticleSort;
+  order: "asc" | "desc";
+  search?: string;
+}
+
+export interface ArticlePage {
+  items: { article: ArticleRow; images: ArticleImageRow[] }[];
+  total: number;
+}
+
+/** One page of the account's articles with their images; filters combine with AND. */
+export async function listArticles(db: Database, accountId: string, query: ArticleListQuery): Promise<ArticlePage> {
+  const conditions: SQL[] = [eq(articles.accountId, accountId)];
+  if (query.status) conditions.push(eq(articles.status, query.status));
+  if (query.language) conditions.push(eq(articles.language, query.language));
+  if (query.search !== undefined) {
+    const match = toFtsMatch(query.search);
+    if (match === null) return { items: [], total: 0 };
+    conditions.push(sql`${articles.id} IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH ${match})`);
+  }
+  const where = and(...conditions);
+  const direction = query.order === "asc" ? asc : desc;
+
+  const [[totalRow], rows] = await db.batch([
+    db.select({ total: count() }).from(articles).where(where),
+    db
+      .select()
+      .from(articles)
+      .where(where)
+      // id breaks ties so pages never overlap or skip rows with equal sort values.
+      .orderBy(direction(SORT_COLUMNS[query.sort]), direction(articles.id))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+  ]);
+  const images = await imagesByArticle(db, accountId, rows.map((row) => row.id));
+  return {
+    items: rows.map((article) => ({ article, images: images.get(article.id) ?? [] })),
+    total: totalRow?.total ?? 0,
+  };
+}

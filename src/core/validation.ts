@@ -1,0 +1,28 @@
+import type { Hook } from "@hono/zod-openapi";
+import type { ZodError } from "zod";
+import { AppError, type ValidationIssue } from "./errors";
+
+const TARGET_LABEL: Record<string, string> = {
+  query: "query parameter",
+  param: "path parameter",
+  json: "body field",
+  form: "form field",
+  header: "header",
+};
+
+export function zodIssues(error: ZodError): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join(".") || "(root)",
+    message: issue.message,
+  }));
+}
+
+/** Turns a failed request validation into our 400, naming the parameter in the message. */
+export const validationHook: Hook<any, any, any, any> = (result) => {
+  if (result.success) return;
+  const issues = zodIssues(result.error as ZodError);
+  const first = issues[0];
+  const label = TARGET_LABEL[result.target] ?? result.target;
+  const message = first ? `Invalid ${label} '${first.path}': ${first.message}` : "Invalid request";
+  throw new AppError("invalid_request", message, issues);
+};

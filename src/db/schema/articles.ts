@@ -1,0 +1,68 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { accounts } from "./accounts";
+import { createdAt, updatedAt } from "./columns";
+import { sites } from "./sites";
+
+export const ARTICLE_STATUSES = ["draft", "pending", "published", "archived"] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+/**
+ * Articles have an integer key: the public API shows it as a number, the management API as
+ * the same number in a string. `contentText` is the text of `html` (for search and word count);
+ * the FTS5 table `articles_fts` follows title and contentText through triggers.
+ */
+export const articles = sqliteTable(
+  "articles",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    siteId: text("site_id").references(() => sites.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    html: text("html").notNull().default(""),
+    contentText: text("content_text").notNull().default(""),
+    excerpt: text("excerpt").notNull().default(""),
+    seoTitle: text("seo_title").notNull().default(""),
+    seoDesc: text("seo_desc").notNull().default(""),
+    keywords: text("keywords", { mode: "json" }).$type<string[]>().notNull().default([]),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
+    wordCount: integer("word_count").notNull().default(0),
+    language: text("language").notNull().default("en"),
+    status: text("status", { enum: ARTICLE_STATUSES }).notNull().default("draft"),
+    publishedAt: text("published_at"),
+    publicationUrl: text("publication_url"),
+    remoteId: text("remote_id"),
+    generationCostKurus: integer("generation_cost_kurus").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("articles_account_created_idx").on(t.accountId, t.createdAt, t.id),
+    index("articles_account_updated_idx").on(t.accountId, t.updatedAt, t.id),
+    index("articles_account_title_idx").on(t.accountId, t.title, t.id),
+    index("articles_account_words_idx").on(t.accountId, t.wordCount, t.id),
+    index("articles_account_status_idx").on(t.accountId, t.status, t.createdAt),
+    index("articles_account_language_idx").on(t.accountId, t.language, t.createdAt),
+  ],
+);
+
+export const articleImages = sqliteTable(
+  "article_images",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    altText: text("alt_text").notNull().default(""),
+    isFeatured: integer("is_featured", { mode: "boolean" }).notNull().default(false),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("article_images_article_idx").on(t.articleId, t.position)],
+);

@@ -1,0 +1,4 @@
+export * from "./accounts";
+export * from "./articles";
+export * from "./sites";
+export * from "./tokens";

@@ -1,0 +1,36 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { accounts } from "./accounts";
+import { createdAt, updatedAt } from "./columns";
+
+export const SITE_PLATFORMS = ["blog", "forum", "custom"] as const;
+export type SitePlatform = (typeof SITE_PLATFORMS)[number];
+export const SITE_STATUSES = ["CONNECTED", "ERROR", "DISCONNECTED"] as const;
+export type SiteStatus = (typeof SITE_STATUSES)[number];
+
+/** A connected site. Secret columns (`*Encrypted`) hold AES-GCM ciphertext and are never returned. */
+export const sites = sqliteTable(
+  "sites",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    platform: text("platform", { enum: SITE_PLATFORMS }).notNull(),
+    url: text("url").notNull(),
+    status: text("status", { enum: SITE_STATUSES }).notNull().default("CONNECTED"),
+    statusMessage: text("status_message"),
+    businessContext: text("business_context").notNull().default(""),
+    brief: text("brief").notNull().default(""),
+    language: text("language").notNull().default("en"),
+    blogUsername: text("blog_username"),
+    blogAppPasswordEncrypted: text("blog_app_password_encrypted"),
+    forumUserId: integer("forum_user_id"),
+    forumApiKeyEncrypted: text("forum_api_key_encrypted"),
+    forumNodeId: integer("forum_node_id"),
+    webhookUrl: text("webhook_url"),
+    webhookSecretEncrypted: text("webhook_secret_encrypted"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sites_account_idx").on(t.accountId, t.createdAt)],
+);

@@ -1,0 +1,30 @@
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { accounts } from "./accounts";
+import { createdAt } from "./columns";
+
+export const TOKEN_SCOPES = ["public:read", "manage"] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+/** API tokens: only the SHA-256 of the secret is kept. */
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    scope: text("scope", { enum: TOKEN_SCOPES }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    prefix: text("prefix").notNull(),
+    lastFour: text("last_four").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    lastUsedAt: text("last_used_at"),
+    revokedAt: text("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("api_tokens_hash_unique").on(t.tokenHash),
+    index("api_tokens_account_idx").on(t.accountId, t.createdAt),
+  ],
+);

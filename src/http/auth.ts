@@ -1,0 +1,29 @@
+import { createMiddleware } from "hono/factory";
+import type { TokenScope } from "../db/schema";
+import { AppError } from "../core/errors";
+import { authenticateToken, recordTokenUse } from "../tokens/service";
+import type { AppEnv } from "./context";
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** Requires `Authorization: Bearer <token>`; 401 for missing, malformed, unknown, expired or revoked. */
+export const requireToken = createMiddleware<AppEnv>(async (c, next) => {
+  const header = c.req.header("Authorization");
+  if (!header) throw new AppError("unauthorized", "Missing Authorization header; send 'Authorization: Bearer <API_TOKEN>'");
+  const match = BEARER.exec(header);
+  if (!match) throw new AppError("unauthorized", "Malformed Authorization header; expected 'Bearer <API_TOKEN>'");
+  const caller = await authenticateToken(c.get("db"), match[1]!, new Date());
+  c.set("caller", caller);
+  c.executionCtx.waitUntil(recordTokenUse(c.get("db"), caller.tokenId, new Date()).catch(() => {}));
+  await next();
+});
+
+/** A `public:read` token may only read the public API; `manage` may do everything. */
+export const requireScope = (scope: TokenScope) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const caller = c.get("caller");
+    if (scope === "manage" && caller.scope !== "manage") {
+      throw new AppError("forbidden", "This token's scope is 'public:read'; this route needs a token with scope 'manage'");
+    }
+    await next();
+  });

@@ -1,0 +1,21 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Config, Env } from "../env";
+import type { Database } from "../db/client";
+import type { TokenScope } from "../db/schema";
+
+/** What the auth middleware learns about the caller. */
+export interface Caller {
+  accountId: string;
+  tokenId: string;
+  scope: TokenScope;
+}
+
+export interface AppVariables {
+  db: Database;
+  config: Config;
+  caller: Caller;
+  requestId: string;
+}
+
+export type AppEnv = { Bindings: Env; Variables: AppVariables };
+export type AppRouter = OpenAPIHono<AppEnv>;

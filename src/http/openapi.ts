@@ -1,0 +1,61 @@
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "./context";
+
+export const ErrorSchema = z
+  .object({
+    success: z.literal(false),
+    statusCode: z.number().int().openapi({ example: 404 }),
+    message: z.string().openapi({ example: "Article not found" }),
+    code: z.string().openapi({ example: "not_found" }),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .openapi("Error");
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "Invalid request: malformed JSON, wrong types or out-of-range values",
+  401: "Missing, malformed, unknown, expired or revoked API token",
+  402: "Insufficient credit",
+  403: "Token scope, licence or quota does not allow this",
+  404: "Not found, or belongs to another account",
+  409: "The current state forbids this action",
+  413: "Body too large",
+  415: "Unsupported media type",
+  422: "Well-formed but refused (for example rejected credentials)",
+  429: "Rate limit exceeded; see Retry-After",
+  502: "The connected platform or provider failed",
+};
+
+/** OpenAPI response entries for the given error statuses, all with the one error shape. */
+export function errorResponses(...statuses: number[]) {
+  return Object.fromEntries(
+    statuses.map((status) => [status, { description: ERROR_DESCRIPTIONS[status] ?? "Error", content: { "application/json": { schema: ErrorSchema } } }]),
+  );
+}
+
+export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+/** A required JSON body: a missing or non-JSON body is validated (400) rather than skipped. */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { required: true, content: { "application/json": { schema } } };
+}
+
+/** Serves the OpenAPI 3.1 document generated from the route schemas. */
+export function mountOpenApiDocument(app: OpenAPIHono<AppEnv>): void {
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "API token: `sap_` followed by 40 letters and digits",
+  });
+  app.doc31("/api/openapi.json", (c) => ({
+    openapi: "3.1.0",
+    info: {
+      title: "Content Autopilot API",
+      version: "1.0.0",
+      description: "Public read API (`/api/v1/public`) and management API (`/api`). Every error has the shape of the Error schema.",
+    },
+    servers: [{ url: new URL(c.req.url).origin }],
+    security: [{ bearerAuth: [] }],
+  }));
+}

@@ -1,0 +1,16 @@
+import { createApp } from "./app";
+import type { Env } from "./env";
+import { runCronTick } from "./jobs/cron";
+import { handleQueueBatch } from "./jobs/queues";
+
+export { RateLimiter } from "./durable-objects/rate-limiter";
+
+const app = createApp();
+
+export default {
+  fetch: app.fetch,
+  queue: (batch, env) => handleQueueBatch(batch, env),
+  scheduled: async (controller, env, ctx) => {
+    ctx.waitUntil(runCronTick(env, new Date(controller.scheduledTime)));
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,20 @@
+import { and, isNotNull, lt, or } from "drizzle-orm";
+import { createDb } from "../db/client";
+import { apiTokens } from "../db/schema";
+import type { Env } from "../env";
+import { log } from "../core/logger";
+import { toIsoSeconds } from "../core/time";
+
+/** Revoked or expired tokens are listed for 90 days, then removed. */
+const DEAD_TOKEN_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
+
+/** Each cron tick: the housekeeping tasks (later issues add the autopilot clock here). */
+export async function runCronTick(env: Env, now: Date): Promise<void> {
+  const db = createDb(env.DB);
+  const cutoff = toIsoSeconds(new Date(now.getTime() - DEAD_TOKEN_RETENTION_MS));
+  const purged = await db
+    .delete(apiTokens)
+    .where(or(lt(apiTokens.expiresAt, cutoff), and(isNotNull(apiTokens.revokedAt), lt(apiTokens.revokedAt, cutoff))))
+    .returning({ id: apiTokens.id });
+  log("info", "cron_tick", { at: toIsoSeconds(now), purgedTokens: purged.length });
+}

@@ -1,0 +1,106 @@
+import { z } from "@hono/zod-openapi";
+import { ARTICLE_STATUSES } from "../db/schema";
+import { ARTICLE_SORTS } from "../articles/list";
+import type { ArticleImageRow, ArticleRow } from "../articles/service";
+
+export const PublicImageSchema = z
+  .object({
+    id: z.number().int(),
+    url: z.string().openapi({ example: "https://api.example.com/api/media/uploads/hero.webp" }),
+    alt_text: z.string(),
+    is_featured: z.boolean(),
+  })
+  .openapi("PublicImage");
+export type PublicImage = z.infer<typeof PublicImageSchema>;
+
+export const PublicArticleSchema = z
+  .object({
+    id: z.number().int().openapi({ example: 42 }),
+    title: z.string(),
+    slug: z.string(),
+    content: z.string().openapi({ description: "HTML" }),
+    excerpt: z.string(),
+    featured_image: z.string().nullable().openapi({ description: "URL of the featured image; null when the article has none" }),
+    images: z.array(PublicImageSchema),
+    meta: z.object({ description: z.string(), keywords: z.array(z.string()) }),
+    word_count: z.number().int(),
+    language: z.string().openapi({ example: "tr" }),
+    status: z.enum(ARTICLE_STATUSES),
+    published_at: z.string().nullable().openapi({ description: "ISO 8601 UTC; null until published", example: "2026-11-22T08:00:00Z" }),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi("PublicArticle");
+export type PublicArticle = z.infer<typeof PublicArticleSchema>;
+
+export const PaginationMetaSchema = z
+  .object({
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  })
+  .openapi("PaginationMeta");
+
+export const ArticleListResponseSchema = z
+  .object({ success: z.literal(true), data: z.array(PublicArticleSchema), meta: PaginationMetaSchema })
+  .openapi("PublicArticleList");
+export const ArticleResponseSchema = z.object({ success: z.literal(true), data: PublicArticleSchema }).openapi("PublicArticleResponse");
+export const ImageListResponseSchema = z.object({ success: z.literal(true), data: z.array(PublicImageSchema) }).openapi("PublicImageList");
+
+const positiveInt = (name: string, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`)
+    .max(max, `${name} must be at most ${max}`);
+
+export const ArticleListQuerySchema = z.object({
+  page: positiveInt("page", 1_000_000).default(1).openapi({ param: { description: "Page number, from 1" }, example: 1 }),
+  per_page: positiveInt("per_page", 100).default(10).openapi({ param: { description: "Items per page, 1 to 100" }, example: 10 }),
+  status: z.enum(ARTICLE_STATUSES).optional(),
+  language: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, "language must be a language code such as tr, en or pt-BR")
+    .transform((code) => code.toLowerCase())
+    .optional()
+    .openapi({ example: "tr" }),
+  sort: z.enum(ARTICLE_SORTS).default("created_at"),
+  order: z.enum(["asc", "desc"]).default("desc"),
+  search: z.string().trim().min(1, "search must not be empty").max(200, "search must be at most 200 characters").optional().openapi({
+    param: { description: "Words to find in the title and text, in any order (all must match)" },
+  }),
+});
+
+// Any text is accepted here: an id that is not a number names no article, so it is a 404, not a 400.
+export const ArticleIdParamSchema = z.object({
+  id: z.string().openapi({ param: { description: "Article id (integer)" }, example: "42" }),
+});
+
+function absoluteUrl(url: string, baseUrl: string): string {
+  return url.startsWith("/") ? baseUrl + url : url;
+}
+
+export function toPublicImage(image: ArticleImageRow, baseUrl: string): PublicImage {
+  return { id: image.id, url: absoluteUrl(image.url, baseUrl), alt_text: image.altText, is_featured: image.isFeatured };
+}
+
+export function toPublicArticle(article: ArticleRow, images: ArticleImageRow[], baseUrl: string): PublicArticle {
+  const publicImages = images.map((image) => toPublicImage(image, baseUrl));
+  return {
+    id: article.id,
+    title: article.title,
+    slug: article.slug,
+    content: article.html,
+    excerpt: article.excerpt,
+    featured_image: publicImages.find((image) => image.is_featured)?.url ?? null,
+    images: publicImages,
+    meta: { description: article.seoDesc, keywords: article.keywords },
+    word_count: article.wordCount,
+    language: article.language,
+    status: article.status,
+    published_at: article.publishedAt,
+    created_at: article.createdAt,
+    updated_at: article.updatedAt,
+  };
+}

@@ -1,0 +1,51 @@
+import { z } from "@hono/zod-openapi";
+import { TOKEN_SCOPES } from "../db/schema";
+import type { ApiTokenRow } from "./service";
+import { tokenStatus } from "./service";
+
+export const TokenScopeSchema = z.enum(TOKEN_SCOPES).openapi({ description: "`manage` (everything) or `public:read` (only the public read API)" });
+
+export const ApiTokenSchema = z
+  .object({
+    id: z.string().openapi({ example: "tok_3kTMd9s0XbQe1Lz2" }),
+    name: z.string(),
+    scope: TokenScopeSchema,
+    prefix: z.string().openapi({ description: "First 8 characters of the token", example: "sap_4fGh" }),
+    lastFour: z.string().openapi({ example: "x9Q2" }),
+    status: z.enum(["active", "expired", "revoked"]),
+    createdAt: z.string(),
+    expiresAt: z.string().openapi({ description: "6 months after creation" }),
+    lastUsedAt: z.string().nullable(),
+    revokedAt: z.string().nullable(),
+  })
+  .openapi("ApiToken");
+export type ApiToken = z.infer<typeof ApiTokenSchema>;
+
+export const CreatedApiTokenSchema = ApiTokenSchema.extend({
+  token: z.string().openapi({ description: "The secret; shown only in this response", example: "sap_4fGh…" }),
+}).openapi("CreatedApiToken");
+
+export const CreateTokenBodySchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    scope: TokenScopeSchema.default("manage"),
+  })
+  .strict()
+  .openapi("CreateTokenRequest");
+
+export const TokenIdParamSchema = z.object({ id: z.string().min(1).max(64) });
+
+export function toApiToken(row: ApiTokenRow, now: Date): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    scope: row.scope,
+    prefix: row.prefix,
+    lastFour: row.lastFour,
+    status: tokenStatus(row, now),
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    lastUsedAt: row.lastUsedAt,
+    revokedAt: row.revokedAt,
+  };
+}

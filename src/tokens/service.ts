@@ -1,0 +1,87 @@
+import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { accounts, apiTokens, type TokenScope } from "../db/schema";
+import { randomBase62, sha256Hex } from "../core/crypto";
+import { AppError, notFound } from "../core/errors";
+import { newId } from "../core/ids";
+import { addMonths, toIsoSeconds } from "../core/time";
+import type { Caller } from "../http/context";
+
+export const TOKEN_PREFIX = "sap_";
+const TOKEN_PATTERN = /^sap_[0-9A-Za-z]{40}$/;
+export const TOKEN_LIFETIME_MONTHS = 6;
+/** last_used_at is refreshed at most once a minute per token, so reads do not all become writes. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
+
+/** A new token: the secret (shown once) and the row to store (hash only). */
+export async function mintToken(input: { accountId: string; name: string; scope: TokenScope; now: Date }) {
+  const secret = TOKEN_PREFIX + randomBase62(40);
+  const row: ApiTokenRow = {
+    id: newId("tok"),
+    accountId: input.accountId,
+    name: input.name,
+    scope: input.scope,
+    tokenHash: await sha256Hex(secret),
+    prefix: secret.slice(0, 8),
+    lastFour: secret.slice(-4),
+    expiresAt: toIsoSeconds(addMonths(input.now, TOKEN_LIFETIME_MONTHS)),
+    lastUsedAt: null,
+    revokedAt: null,
+    createdAt: toIsoSeconds(input.now),
+  };
+  return { secret, row };
+}
+
+/** Creates a token for the account and returns it with its secret. */
+export async function createToken(db: Database, input: { accountId: string; name: string; scope: TokenScope; now: Date }) {
+  const { secret, row } = await mintToken(input);
+  await db.insert(apiTokens).values(row);
+  return { secret, row };
+}
+
+export async function listTokens(db: Database, accountId: string): Promise<ApiTokenRow[]> {
+  return db.select().from(apiTokens).where(eq(apiTokens.accountId, accountId)).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+}
+
+/** Revokes one of the account's tokens; revoking twice is harmless. Another account's id is 404. */
+export async function revokeToken(db: Database, input: { accountId: string; tokenId: string; now: Date }): Promise<ApiTokenRow> {
+  const scoped = and(eq(apiTokens.id, input.tokenId), eq(apiTokens.accountId, input.accountId));
+  const [revoked] = await db
+    .update(apiTokens)
+    .set({ revokedAt: toIsoSeconds(input.now) })
+    .where(and(scoped, isNull(apiTokens.revokedAt)))
+    .returning();
+  if (revoked) return revoked;
+  const [existing] = await db.select().from(apiTokens).where(scoped);
+  if (!existing) throw notFound("Token");
+  return existing;
+}
+
+/** Resolves a bearer secret to its caller; every failure is a 401 that says which. */
+export async function authenticateToken(db: Database, secret: string, now: Date): Promise<Caller> {
+  if (!TOKEN_PATTERN.test(secret)) throw new AppError("unauthorized", "Malformed API token; tokens look like 'sap_' followed by 40 letters and digits");
+  const [token] = await db
+    .select({ id: apiTokens.id, accountId: apiTokens.accountId, scope: apiTokens.scope, expiresAt: apiTokens.expiresAt, revokedAt: apiTokens.revokedAt })
+    .from(apiTokens)
+    .innerJoin(accounts, eq(accounts.id, apiTokens.accountId))
+    .where(eq(apiTokens.tokenHash, await sha256Hex(secret)));
+  if (!token) throw new AppError("unauthorized", "Invalid API token");
+  if (token.revokedAt) throw new AppError("unauthorized", "API token has been revoked");
+  if (token.expiresAt <= toIsoSeconds(now)) throw new AppError("unauthorized", `API token expired at ${token.expiresAt}`);
+  return { accountId: token.accountId, tokenId: token.id, scope: token.scope };
+}
+
+export async function recordTokenUse(db: Database, tokenId: string, now: Date): Promise<void> {
+  const staleBefore = toIsoSeconds(new Date(now.getTime() - LAST_USED_RESOLUTION_MS));
+  await db
+    .update(apiTokens)
+    .set({ lastUsedAt: toIsoSeconds(now) })
+    .where(and(eq(apiTokens.id, tokenId), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, staleBefore))));
+}
+
+export function tokenStatus(row: ApiTokenRow, now: Date): "active" | "expired" | "revoked" {
+  if (row.revokedAt) return "revoked";
+  return row.expiresAt <= toIsoSeconds(now) ? "expired" : "active";
+}

@@ -1,0 +1,29 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      main: "./src/index.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      remoteBindings: false,
+      miniflare: {
+        bindings: {
+          ENVIRONMENT: "test",
+          ALLOW_PRIVATE_URLS: "true",
+          SIGNUP_CREDIT_TRY: "100.00",
+          ADMIN_TOKEN: "test-admin-token",
+          // 32 zero bytes, base64: a fixed key for tests only.
+          ENCRYPTION_KEY: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+          TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
+        },
+      },
+    })),
+  ],
+  test: {
+    include: ["test/**/*.test.ts"],
+    exclude: ["test/e2e/**"],
+    setupFiles: ["./test/setup.ts"],
+  },
+});
