@@ -1,0 +1,61 @@
+// Builds the SQL that seeds the local demo account: idempotent (fixed ids, INSERT OR IGNORE),
+// so every `npm run dev` can run it. The token is kept in .wrangler/demo-token so it stays
+// the same across restarts; only its SHA-256 goes into the database, as in production.
+import { createHash, randomInt } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { countWords, htmlToText, slugify } from "../src/core/html-text.ts";
+
+const ACCOUNT_ID = "acc_demo000000000000";
+const TOKEN_ID = "tok_demo000000000000";
+export const DEMO_EMAIL = "demo@example.com";
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+export function loadOrCreateDemoToken(path = ".wrangler/demo-token") {
+  if (existsSync(path)) {
+    const saved = readFileSync(path, "utf8").trim();
+    if (/^sap_[0-9A-Za-z]{40}$/.test(saved)) return saved;
+  }
+  const token = "sap_" + Array.from({ length: 40 }, () => BASE62[randomInt(62)]).join("");
+  mkdirSync(".wrangler", { recursive: true });
+  writeFileSync(path, token + "\n", { mode: 0o600 });
+  return token;
+}
+
+const SAMPLE_ARTICLES = [
+  { title: "Ekşi Mayalı Ekmeğin Sırları", language: "tr", status: "published", keywords: ["ekşi maya", "ekmek"], html: "<h2>Maya nasıl hazırlanır?</h2><p>Ekşi maya, un ve suyun birkaç gün boyunca fermente olmasıyla oluşur. Ilık bir ortamda bekleyen maya her gün beslenir.</p><p>İyi bir ekmek için sabır gerekir: hamur uzun süre dinlenir ve fırında yüksek ısıda pişirilir.</p>" },
+  { title: "İstanbul'da Bir Hafta Sonu Rotası", language: "tr", status: "published", keywords: ["istanbul", "gezi"], html: "<p>Karaköy'den başlayıp Kadıköy'e uzanan rota, vapur yolculuğu ve sokak lezzetleriyle dolu.</p><ul><li>Galata Kulesi</li><li>Moda sahili</li></ul>" },
+  { title: "A Beginner's Guide to Sourdough Bread", language: "en", status: "published", keywords: ["sourdough", "bread"], html: "<h2>What is a starter?</h2><p>A sourdough starter is flour and water fermented by wild yeast. Feed it daily and keep it warm.</p><p>Bake at a high temperature for a crisp crust.</p>" },
+  { title: "How to Speed Up a WordPress Site", language: "en", status: "published", keywords: ["wordpress", "performance"], html: "<p>Caching, smaller images and fewer plugins are the three quickest wins for a slow WordPress site.</p>" },
+  { title: "Choosing Keywords That Bring Readers", language: "en", status: "draft", keywords: ["seo", "keywords"], html: "<p>Pick keywords with real monthly volume and low competition, and write for the reader first.</p>" },
+  { title: "Kış Aylarında Bahçe Bakımı", language: "tr", status: "pending", keywords: ["bahçe", "kış"], html: "<p>Soğuk havalarda bitkileri don olayından korumak için malçlama yapın ve sulamayı azaltın.</p>" },
+  { title: "Die besten Wanderwege im Schwarzwald", language: "de", status: "published", keywords: ["wandern"], html: "<p>Der Schwarzwald bietet Wanderwege für jede Kondition, von kurzen Rundwegen bis zu mehrtägigen Touren.</p>" },
+  { title: "Old Announcement: Spring Sale", language: "en", status: "archived", keywords: ["sale"], html: "<p>Our spring sale has ended. Thank you to everyone who joined.</p>" },
+];
+
+const quote = (value) => (value === null ? "NULL" : `'${String(value).replaceAll("'", "''")}'`);
+
+export function demoSeedSql(token, signupCreditKurus = 10_000) {
+  const tokenHash = createHash("sha256").update(token).digest("hex");
+  const now = new Date();
+  const iso = (date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
+  const expires = new Date(now);
+  expires.setUTCMonth(expires.getUTCMonth() + 6);
+  const statements = [
+    `INSERT OR IGNORE INTO accounts (id, email, billing_mode, credit_balance_kurus, created_at) VALUES (${quote(ACCOUNT_ID)}, ${quote(DEMO_EMAIL)}, 'CREDITS', ${signupCreditKurus}, ${quote(iso(now))});`,
+    `INSERT OR IGNORE INTO credit_ledger (account_id, kind, amount_kurus, balance_after_kurus, reference, note, created_at) VALUES (${quote(ACCOUNT_ID)}, 'signup', ${signupCreditKurus}, ${signupCreditKurus}, 'signup', 'Signup credit', ${quote(iso(now))});`,
+    // A fresh token file (or a wiped database) replaces the demo token row.
+    `DELETE FROM api_tokens WHERE id = ${quote(TOKEN_ID)} AND token_hash <> ${quote(tokenHash)};`,
+    `INSERT OR IGNORE INTO api_tokens (id, account_id, name, scope, token_hash, prefix, last_four, expires_at, created_at) VALUES (${quote(TOKEN_ID)}, ${quote(ACCOUNT_ID)}, 'Demo token', 'manage', ${quote(tokenHash)}, ${quote(token.slice(0, 8))}, ${quote(token.slice(-4))}, ${quote(iso(expires))}, ${quote(iso(now))});`,
+  ];
+  SAMPLE_ARTICLES.forEach((article, index) => {
+    const created = iso(new Date(now.getTime() - (SAMPLE_ARTICLES.length - index) * 86_400_000));
+    const text = htmlToText(article.html);
+    const publishedAt = article.status === "published" || article.status === "archived" ? created : null;
+    statements.push(
+      `INSERT INTO articles (account_id, title, slug, html, content_text, excerpt, seo_title, seo_desc, keywords, tags, word_count, language, status, published_at, created_at, updated_at) ` +
+        `SELECT ${quote(ACCOUNT_ID)}, ${quote(article.title)}, ${quote(slugify(article.title))}, ${quote(article.html)}, ${quote(text)}, ${quote(text.slice(0, 140))}, ${quote(article.title)}, ${quote(text.slice(0, 155))}, ${quote(JSON.stringify(article.keywords))}, '[]', ${countWords(text)}, ${quote(article.language)}, ${quote(article.status)}, ${quote(publishedAt)}, ${quote(created)}, ${quote(created)} ` +
+        `WHERE NOT EXISTS (SELECT 1 FROM articles WHERE account_id = ${quote(ACCOUNT_ID)} AND slug = ${quote(slugify(article.title))});`,
+    );
+  });
+  return statements.join("\n");
+}

@@ -1,0 +1,54 @@
+// `npm run dev [-- --port N]`: applies the local D1 migrations, seeds the demo account, prints
+// its token, and serves the whole API with local D1/R2/Queues/DO/Images via `wrangler dev --local`.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { DEMO_EMAIL, demoSeedSql, loadOrCreateDemoToken } from "./demo-seed.mjs";
+
+const LOCAL_DEFAULTS = {
+  ENVIRONMENT: "development",
+  ALLOW_PRIVATE_URLS: "true",
+  SIGNUP_CREDIT_TRY: "100.00",
+  ADMIN_TOKEN: "dev-admin-token",
+  // Development only: a fixed 32-byte key so locally stored credentials survive restarts.
+  ENCRYPTION_KEY: "ZGV2LW9ubHktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM=",
+};
+
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "1" };
+const args = process.argv.slice(2);
+const portIndex = args.findIndex((arg) => arg === "--port" || arg.startsWith("--port="));
+const port = portIndex === -1 ? "8787" : args[portIndex].includes("=") ? args[portIndex].split("=")[1] : args[portIndex + 1];
+const passThrough = portIndex === -1 ? args : args.filter((_, i) => i !== portIndex && (args[portIndex].includes("=") || i !== portIndex + 1));
+
+function wrangler(wranglerArgs) {
+  const result = spawnSync("wrangler", wranglerArgs, { env, stdio: ["ignore", "inherit", "inherit"] });
+  if (result.status !== 0) {
+    console.error(`wrangler ${wranglerArgs.join(" ")} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** Keys set in .dev.vars win over the local defaults. */
+function devVarsKeys() {
+  if (!existsSync(".dev.vars")) return new Set();
+  return new Set(readFileSync(".dev.vars", "utf8").split("\n").map((line) => line.split("=")[0].trim()).filter(Boolean));
+}
+
+console.log("Applying local D1 migrations…");
+wrangler(["d1", "migrations", "apply", "DB", "--local"]);
+
+const token = loadOrCreateDemoToken();
+writeFileSync(".wrangler/demo-seed.sql", demoSeedSql(token));
+console.log("Seeding the demo account…");
+wrangler(["d1", "execute", "DB", "--local", "--file", ".wrangler/demo-seed.sql"]);
+
+const overridden = devVarsKeys();
+const vars = Object.entries(LOCAL_DEFAULTS)
+  .filter(([key]) => !overridden.has(key))
+  .flatMap(([key, value]) => ["--var", `${key}:${value}`]);
+
+console.log(`\nDemo account ${DEMO_EMAIL}; its API token (scope manage):\n${token}\n`);
+console.log(`Try: curl -H "Authorization: Bearer ${token}" http://localhost:${port}/api/v1/public/articles\n`);
+
+const server = spawn("wrangler", ["dev", "--local", "--port", port, "--test-scheduled", "--show-interactive-dev-session=false", ...vars, ...passThrough], { env, stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));
