@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { articleImages, articles, type ArticleStatus } from "../db/schema";
 import { countWords, htmlToText, slugify } from "../core/html-text";
@@ -80,7 +80,9 @@ export async function imagesByArticle(db: Database, accountId: string, articleId
   const rows = await db
     .select()
     .from(articleImages)
-    .where(and(eq(articleImages.accountId, accountId), inArray(articleImages.articleId, articleIds)))
+    // One bound JSON array rather than one variable per id: D1 allows at most 100 bound
+    // variables per statement, and a page holds up to 100 articles plus the account id.
+    .where(and(eq(articleImages.accountId, accountId), sql`${articleImages.articleId} IN (SELECT value FROM json_each(${JSON.stringify(articleIds)}))`))
     .orderBy(asc(articleImages.articleId), asc(articleImages.position), asc(articleImages.id));
   for (const row of rows) grouped.get(row.articleId)?.push(row);
   return grouped;
