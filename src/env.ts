@@ -13,6 +13,8 @@ export interface Env {
   ALLOW_PRIVATE_URLS: string;
   SIGNUP_CREDIT_TRY: string;
   PUBLIC_BASE_URL?: string;
+  /** The public API's requests per rolling minute per account; 100 unless set (benchmarks raise it). */
+  PUBLIC_RATE_LIMIT_PER_MINUTE?: string;
   ADMIN_TOKEN?: string;
   ENCRYPTION_KEY?: string;
 }
@@ -23,6 +25,7 @@ export interface Config {
   allowPrivateUrls: boolean;
   signupCreditKurus: number;
   publicBaseUrl: string | null;
+  publicRateLimitPerMinute: number;
 }
 
 export function parseConfig(env: Env): Config {
@@ -33,5 +36,13 @@ export function parseConfig(env: Env): Config {
     allowPrivateUrls: env.ALLOW_PRIVATE_URLS === "true",
     signupCreditKurus,
     publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, "") : null,
+    publicRateLimitPerMinute: positiveIntegerVar(env.PUBLIC_RATE_LIMIT_PER_MINUTE, 100, "PUBLIC_RATE_LIMIT_PER_MINUTE"),
   };
+}
+
+function positiveIntegerVar(text: string | undefined, fallback: number, name: string): number {
+  if (text === undefined || text === "") return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${text}`);
+  return value;
 }
