@@ -17,6 +17,8 @@ export interface Env {
   PUBLIC_RATE_LIMIT_PER_MINUTE?: string;
   ADMIN_TOKEN?: string;
   ENCRYPTION_KEY?: string;
+  /** Milliseconds before a call to a user's site (WordPress, XenForo) is given up; default 15000. */
+  OUTBOUND_TIMEOUT_MS?: string;
 }
 
 /** The typed view of the string vars; parsed per request, never at module load. */
@@ -26,6 +28,8 @@ export interface Config {
   signupCreditKurus: number;
   publicBaseUrl: string | null;
   publicRateLimitPerMinute: number;
+  /** How long a call to a user's site may take before it is a 504. */
+  outboundTimeoutMs: number;
 }
 
 export function parseConfig(env: Env): Config {
@@ -37,6 +41,7 @@ export function parseConfig(env: Env): Config {
     signupCreditKurus,
     publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, "") : null,
     publicRateLimitPerMinute: positiveIntegerVar(env.PUBLIC_RATE_LIMIT_PER_MINUTE, 100, "PUBLIC_RATE_LIMIT_PER_MINUTE"),
+    outboundTimeoutMs: positiveIntegerVar(env.OUTBOUND_TIMEOUT_MS, 15_000, "OUTBOUND_TIMEOUT_MS"),
   };
 }
 
