@@ -12,6 +12,8 @@ export default defineConfig({
         bindings: {
           ENVIRONMENT: "test",
           ALLOW_PRIVATE_URLS: "true",
+          // Fakes answer in microseconds; a short limit keeps the timeout tests quick.
+          OUTBOUND_TIMEOUT_MS: "1500",
           SIGNUP_CREDIT_TRY: "100.00",
           ADMIN_TOKEN: "test-admin-token",
           // 32 zero bytes, base64: a fixed key for tests only.
