@@ -1,6 +1,10 @@
-/** Folds what unicode61 does not: the Turkish dotless ı and dotted İ become i (as in the index). */
+/**
+ * Folds what unicode61 does not: the Turkish dotless ı and dotted İ become i (as in the index).
+ * NFC first, so decomposed input forms whole words; then "i̇" (i + combining dot, which is what
+ * JavaScript's toLowerCase makes of "İ") becomes i too, or it would split the word in two.
+ */
 export function foldForSearch(text: string): string {
-  return text.replace(/[ıİ]/g, "i");
+  return text.normalize("NFC").replace(/[ıİ]/g, "i").replace(/i\u0307/g, "i");
 }
 
 const MAX_SEARCH_TERMS = 20;
