@@ -1,4 +1,5 @@
 export * from "./accounts";
 export * from "./articles";
+export * from "./billing";
 export * from "./sites";
 export * from "./tokens";
