@@ -20,6 +20,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: "The current state forbids this action",
   413: "Body too large",
   415: "Unsupported media type",
+  416: "Range not satisfiable; Content-Range gives the size",
   422: "Well-formed but refused (for example rejected credentials)",
   429: "Rate limit exceeded; see Retry-After",
   502: "The connected platform or provider failed",
