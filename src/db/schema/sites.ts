@@ -24,6 +24,8 @@ export const sites = sqliteTable(
     language: text("language").notNull().default("en"),
     blogUsername: text("blog_username"),
     blogAppPasswordEncrypted: text("blog_app_password_encrypted"),
+    /** The WordPress REST root found when connecting (`…/wp-json/` or `…/?rest_route=/`). */
+    blogApiRoot: text("blog_api_root"),
     forumUserId: integer("forum_user_id"),
     forumApiKeyEncrypted: text("forum_api_key_encrypted"),
     forumNodeId: integer("forum_node_id"),
