@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { cors } from "hono/cors";
-import { etag } from "hono/etag";
+import { etag, RETAINED_304_HEADERS } from "hono/etag";
 import { accountRoutes, adminAccountRoutes } from "./accounts/routes";
 import { validationHook } from "./core/validation";
 import type { AppEnv } from "./http/context";
@@ -31,7 +31,8 @@ export function createApp() {
       c.header("Cache-Control", "private, no-cache");
       c.header("Vary", "Authorization", { append: true });
     },
-    etag(),
+    // A 304 keeps the CORS headers: a client that sends If-None-Match itself reads the 304 directly.
+    etag({ retainedHeaders: [...RETAINED_304_HEADERS, "access-control-allow-origin", "access-control-expose-headers"] }),
   );
   app.route("/api/v1/public", publicRoutes);
 
