@@ -2,5 +2,6 @@ export * from "./accounts";
 export * from "./articles";
 export * from "./inventory";
 export * from "./billing";
+export * from "./media";
 export * from "./sites";
 export * from "./tokens";
