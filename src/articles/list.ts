@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { articles, type ArticleStatus } from "../db/schema";
-import { imagesByArticle, type ArticleImageRow, type ArticleRow } from "./service";
+import { imagesJsonColumn, parseImagesJson, type ArticleImageRow, type ArticleRow } from "./service";
 import { toFtsMatch } from "./search-query";
 
 export const ARTICLE_SORTS = ["created_at", "updated_at", "title", "word_count"] as const;
@@ -42,10 +42,11 @@ export async function listArticles(db: Database, accountId: string, query: Artic
   const where = and(...conditions);
   const direction = query.order === "asc" ? asc : desc;
 
+  // One round trip: the count and the page, each row carrying its images as JSON.
   const [[totalRow], rows] = await db.batch([
     db.select({ total: count() }).from(articles).where(where),
     db
-      .select()
+      .select({ article: articles, imagesJson: imagesJsonColumn })
       .from(articles)
       .where(where)
       // id breaks ties so pages never overlap or skip rows with equal sort values.
@@ -53,9 +54,8 @@ export async function listArticles(db: Database, accountId: string, query: Artic
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
   ]);
-  const images = await imagesByArticle(db, accountId, rows.map((row) => row.id));
   return {
-    items: rows.map((article) => ({ article, images: images.get(article.id) ?? [] })),
+    items: rows.map((row) => ({ article: row.article, images: parseImagesJson(row.imagesJson, row.article) })),
     total: totalRow?.total ?? 0,
   };
 }

@@ -93,3 +93,21 @@ export function parseArticleId(text: string): number {
   if (!/^[1-9]\d{0,14}$/.test(text)) throw notFound("Article");
   return Number(text);
 }
+
+/** The article's images as a JSON array, in display order: lets one query return rows with their images. */
+export const imagesJsonColumn = sql<string>`(SELECT json_group_array(json_object('id', i.id, 'url', i.url, 'altText', i.alt_text, 'isFeatured', i.is_featured, 'position', i.position, 'createdAt', i.created_at) ORDER BY i.position, i.id) FROM article_images i WHERE i.article_id = "articles"."id")`;
+
+export function parseImagesJson(json: string, article: Pick<ArticleRow, "id" | "accountId">): ArticleImageRow[] {
+  const images = JSON.parse(json) as (Omit<ArticleImageRow, "articleId" | "accountId" | "isFeatured"> & { isFeatured: number })[];
+  return images.map((image) => ({ ...image, articleId: article.id, accountId: article.accountId, isFeatured: image.isFeatured === 1 }));
+}
+
+/** One article of the account with its images, in one round trip; 404 when missing or foreign. */
+export async function getArticleWithImages(db: Database, accountId: string, articleId: number) {
+  const [row] = await db
+    .select({ article: articles, imagesJson: imagesJsonColumn })
+    .from(articles)
+    .where(and(eq(articles.id, articleId), eq(articles.accountId, accountId)));
+  if (!row) throw notFound("Article");
+  return { article: row.article, images: parseImagesJson(row.imagesJson, row.article) };
+}

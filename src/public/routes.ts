@@ -4,7 +4,7 @@ import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonContent } from "../http/openapi";
 import { listArticles } from "../articles/list";
-import { getArticle, imagesByArticle, parseArticleId } from "../articles/service";
+import { getArticleWithImages, parseArticleId } from "../articles/service";
 import {
   ArticleIdParamSchema,
   ArticleListQuerySchema,
@@ -67,10 +67,8 @@ publicRoutes.openapi(
     responses: { 200: jsonContent(ArticleResponseSchema, "The article"), ...rateLimited },
   }),
   async (c) => {
-    const { accountId } = c.get("caller");
-    const article = await getArticle(c.get("db"), accountId, parseArticleId(c.req.valid("param").id));
-    const images = await imagesByArticle(c.get("db"), accountId, [article.id]);
-    return c.json({ success: true as const, data: toPublicArticle(article, images.get(article.id) ?? [], baseUrl(c)) }, 200);
+    const { article, images } = await getArticleWithImages(c.get("db"), c.get("caller").accountId, parseArticleId(c.req.valid("param").id));
+    return c.json({ success: true as const, data: toPublicArticle(article, images, baseUrl(c)) }, 200);
   },
 );
 
@@ -84,10 +82,8 @@ publicRoutes.openapi(
     responses: { 200: jsonContent(ImageListResponseSchema, "The images, featured first by position"), ...rateLimited },
   }),
   async (c) => {
-    const { accountId } = c.get("caller");
-    const article = await getArticle(c.get("db"), accountId, parseArticleId(c.req.valid("param").id));
-    const images = await imagesByArticle(c.get("db"), accountId, [article.id]);
+    const { images } = await getArticleWithImages(c.get("db"), c.get("caller").accountId, parseArticleId(c.req.valid("param").id));
     const base = baseUrl(c);
-    return c.json({ success: true as const, data: (images.get(article.id) ?? []).map((image) => toPublicImage(image, base)) }, 200);
+    return c.json({ success: true as const, data: images.map((image) => toPublicImage(image, base)) }, 200);
   },
 );

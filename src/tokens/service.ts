@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { accounts, apiTokens, type TokenScope } from "../db/schema";
+import { apiTokens, type TokenScope } from "../db/schema";
 import { randomBase62, sha256Hex } from "../core/crypto";
 import { AppError, notFound } from "../core/errors";
 import { newId } from "../core/ids";
@@ -65,7 +65,6 @@ export async function authenticateToken(db: Database, secret: string, now: Date)
   const [token] = await db
     .select({ id: apiTokens.id, accountId: apiTokens.accountId, scope: apiTokens.scope, expiresAt: apiTokens.expiresAt, revokedAt: apiTokens.revokedAt })
     .from(apiTokens)
-    .innerJoin(accounts, eq(accounts.id, apiTokens.accountId))
     .where(eq(apiTokens.tokenHash, await sha256Hex(secret)));
   if (!token) throw new AppError("unauthorized", "Invalid API token");
   if (token.revokedAt) throw new AppError("unauthorized", "API token has been revoked");

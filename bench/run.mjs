@@ -1,0 +1,103 @@
+// `npm run bench`: the public read API under load against `wrangler dev --local`.
+// Seeds one account with 10,000 articles and one with 100,000 (search target), then measures
+// requests per second and p50/p95/p99 of list, filtered list, deep page, search and detail.
+// Env: BENCH_PORT (8797), BENCH_SECONDS (10), BENCH_CONNECTIONS (8), BENCH_LARGE (100000),
+//      WP_URL/WP_USER/WP_APP_PASSWORD (optional: also measure WordPress's own /wp/v2/posts).
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { measure, percentile } from "./load.mjs";
+import { seedBenchAccount } from "./seed.mjs";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8797);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
+const STATE = ".wrangler/bench-state";
+const BASE = `http://127.0.0.1:${PORT}`;
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" };
+const TOKEN_A = "sap_" + "a".repeat(40);
+const TOKEN_B = "sap_" + "b".repeat(40);
+
+function run(command, args) {
+  const result = spawnSync(command, args, { env, stdio: ["ignore", "ignore", "inherit"] });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+}
+
+async function waitUntilReady(server) {
+  for (let i = 0; i < 120; i++) {
+    if (server.exitCode !== null) throw new Error("wrangler dev exited");
+    try {
+      if ((await fetch(`${BASE}/api/openapi.json`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("wrangler dev did not become ready");
+}
+
+console.log(`Seeding: account A with 10,000 articles, account B with ${LARGE.toLocaleString("en")} …`);
+let t = Date.now();
+rmSync(STATE, { recursive: true, force: true });
+run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
+const d1Dir = join(STATE, "v3/d1/miniflare-D1DatabaseObject");
+const sqliteFile = readdirSync(d1Dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+seedBenchAccount(join(d1Dir, sqliteFile), { accountId: "acc_benchA0000000000", token: TOKEN_A, count: 10_000, seed: 1 });
+seedBenchAccount(join(d1Dir, sqliteFile), { accountId: "acc_benchB0000000000", token: TOKEN_B, count: LARGE, seed: 2 });
+console.log(`Seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+
+const server = spawn(
+  "wrangler",
+  ["dev", "--local", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", STATE, "--show-interactive-dev-session=false",
+   "--var", "ENVIRONMENT:bench", "--var", "PUBLIC_RATE_LIMIT_PER_MINUTE:1000000000", "--log-level", "warn"],
+  { env, stdio: ["ignore", "ignore", "inherit"] },
+);
+const results = {};
+try {
+  await waitUntilReady(server);
+  const auth = (token) => ({ Authorization: `Bearer ${token}` });
+  const ids = Array.from({ length: 200 }, (_, i) => 1 + ((i * 7919) % 10_000));
+  const searchWords = ["ekmek", "sourdough", "istanbul", "garden", "kahvalti", "performance", "köprü", "recipe"];
+  const scenarios = [
+    ["list (10k, defaults)", TOKEN_A, [{ path: "/api/v1/public/articles" }]],
+    ["filtered list (10k)", TOKEN_A, [{ path: "/api/v1/public/articles?status=published&language=tr&sort=title&order=asc&per_page=20" }]],
+    ["deep page (10k, page 300 of 400)", TOKEN_A, [{ path: "/api/v1/public/articles?page=300&per_page=25&sort=word_count" }]],
+    ["detail (10k)", TOKEN_A, ids.map((id) => ({ path: `/api/v1/public/articles/${id}` }))],
+    ["search (10k)", TOKEN_A, searchWords.map((w) => ({ path: `/api/v1/public/articles?search=${encodeURIComponent(w)}` }))],
+    [`list (${LARGE / 1000}k)`, TOKEN_B, [{ path: "/api/v1/public/articles" }]],
+    [`search (${LARGE / 1000}k, one word)`, TOKEN_B, searchWords.map((w) => ({ path: `/api/v1/public/articles?search=${encodeURIComponent(w)}` }))],
+    [`search (${LARGE / 1000}k, two words + filter)`, TOKEN_B, searchWords.map((w, i) => ({ path: `/api/v1/public/articles?status=published&search=${encodeURIComponent(`${w} ${searchWords[(i + 3) % searchWords.length]}`)}` }))],
+  ];
+  await measure({ url: BASE, headers: auth(TOKEN_A), requests: scenarios[0][2], seconds: 2, connections: CONNECTIONS }); // warm-up
+  for (const [name, token, requests] of scenarios) {
+    results[name] = await measure({ url: BASE, headers: auth(token), requests, seconds: SECONDS, connections: CONNECTIONS });
+  }
+
+  // The limiter's own cost, as the Worker reports it in Server-Timing (sequential requests).
+  const limiterMs = [];
+  for (let i = 0; i < 300; i++) {
+    const response = await fetch(`${BASE}/api/v1/public/articles/1`, { headers: auth(TOKEN_A) });
+    await response.arrayBuffer();
+    const match = /ratelimit;dur=(\d+(?:\.\d+)?)/.exec(response.headers.get("server-timing") ?? "");
+    if (match) limiterMs.push(Number(match[1]));
+  }
+  limiterMs.sort((a, b) => a - b);
+  results["rate limiter (Server-Timing)"] = { p50: percentile(limiterMs, 50), p95: percentile(limiterMs, 95), p99: percentile(limiterMs, 99), requests: limiterMs.length };
+
+  if (process.env.WP_URL) {
+    const basic = Buffer.from(`${process.env.WP_USER}:${process.env.WP_APP_PASSWORD}`).toString("base64");
+    results["WordPress /wp/v2/posts (same machine)"] = await measure({
+      url: process.env.WP_URL, headers: { Authorization: `Basic ${basic}` }, requests: [{ path: "/wp-json/wp/v2/posts?per_page=10" }], seconds: SECONDS, connections: CONNECTIONS,
+    });
+  }
+} finally {
+  server.kill("SIGTERM");
+}
+
+const fmt = (n) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 1 : 0) : "-");
+console.log(`\n${SECONDS} s per scenario, ${CONNECTIONS} connections, wrangler dev --local on this machine\n`);
+console.log("scenario".padEnd(42) + "req/s".padStart(9) + "p50 ms".padStart(9) + "p95 ms".padStart(9) + "p99 ms".padStart(9) + "  statuses");
+for (const [name, r] of Object.entries(results)) {
+  console.log(name.padEnd(42) + fmt(r.rps).padStart(9) + fmt(r.p50).padStart(9) + fmt(r.p95).padStart(9) + fmt(r.p99).padStart(9) + "  " + JSON.stringify(r.statuses ?? {}));
+}
+mkdirSync("bench/results", { recursive: true });
+writeFileSync("bench/results/latest.json", JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, results }, null, 2));
