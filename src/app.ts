@@ -10,6 +10,8 @@ import { managementAuth } from "./http/management-auth";
 import { mountOpenApiDocument } from "./http/openapi";
 import { publicRateLimit } from "./http/rate-limit";
 import { services } from "./http/services";
+import { customSiteRoutes } from "./sites/custom-routes";
+import { forumSiteRoutes } from "./sites/forum-routes";
 import { publicRoutes } from "./public/routes";
 import { tokenRoutes } from "./tokens/routes";
 
@@ -40,6 +42,8 @@ export function createApp() {
   app.route("/api", adminAccountRoutes);
   app.route("/api", accountRoutes);
   app.route("/api", tokenRoutes);
+  app.route("/api", forumSiteRoutes);
+  app.route("/api", customSiteRoutes);
 
   mountOpenApiDocument(app);
   return app;

@@ -1,0 +1,25 @@
+import { z } from "@hono/zod-openapi";
+
+export const ConnectCustomBodySchema = z
+  .object({
+    url: z.string().min(1).max(2048).openapi({ description: "The site's address", example: "https://www.example.com" }),
+    webhookUrl: z
+      .string()
+      .min(1)
+      .max(2048)
+      .optional()
+      .openapi({ description: "Where signed `article.published` webhooks go; omit it to pull articles with GET /autopilot/articles", example: "https://www.example.com/hooks/autopilot" }),
+    businessContext: z.string().max(5000).openapi({ description: "What the business is, its audience and tone", example: "Bakery supplies shop" }),
+  })
+  .strict()
+  .openapi("ConnectCustomRequest");
+
+export const ConnectedCustomSchema = z
+  .object({
+    id: z.string().openapi({ description: "The new site's id", example: "site_b8Zq0Ls2Kd93Hw1P" }),
+    webhookSecret: z.string().openapi({
+      description: "64 hex characters (32 random bytes) keying the X-Service-Signature HMAC of webhooks; shown only in this answer",
+      example: "9f2c…",
+    }),
+  })
+  .openapi("ConnectedCustom");

@@ -1,0 +1,43 @@
+import { encryptSecret, randomHex } from "../core/crypto";
+import { newId } from "../core/ids";
+import { assertOutboundUrl } from "../core/outbound-url";
+import type { Database } from "../db/client";
+import { sites } from "../db/schema";
+import type { Config } from "../env";
+import type { SiteRow } from "./service";
+
+export interface ConnectCustomInput {
+  url: string;
+  webhookUrl?: string;
+  businessContext: string;
+}
+
+/**
+ * Connects a custom site: both URLs pass the outbound URL check, a webhook secret (32 random
+ * bytes, hex) is made and stored encrypted. The plaintext secret is returned once, here.
+ * Nothing is called: a custom site is reached later by webhooks, or it pulls.
+ */
+export async function connectCustomSite(
+  deps: { db: Database; config: Config; encryptionKey: string },
+  accountId: string,
+  input: ConnectCustomInput,
+): Promise<{ site: SiteRow; webhookSecret: string }> {
+  const allowPrivate = deps.config.allowPrivateUrls;
+  const url = assertOutboundUrl(input.url, { allowPrivate, field: "url" });
+  const webhookUrl = input.webhookUrl === undefined ? null : assertOutboundUrl(input.webhookUrl, { allowPrivate, field: "webhookUrl" });
+  const webhookSecret = randomHex(32);
+  const [site] = await deps.db
+    .insert(sites)
+    .values({
+      id: newId("site"),
+      accountId,
+      platform: "custom",
+      url,
+      status: "CONNECTED",
+      businessContext: input.businessContext,
+      webhookUrl,
+      webhookSecretEncrypted: await encryptSecret(deps.encryptionKey, webhookSecret),
+    })
+    .returning();
+  return { site: site!, webhookSecret };
+}
