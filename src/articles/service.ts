@@ -66,28 +66,6 @@ export async function createArticle(db: Database, accountId: string, input: NewA
   return article!;
 }
 
-/** One article of the account; another account's article is 404 like a missing one. */
-export async function getArticle(db: Database, accountId: string, articleId: number): Promise<ArticleRow> {
-  const [article] = await db.select().from(articles).where(and(eq(articles.id, articleId), eq(articles.accountId, accountId)));
-  if (!article) throw notFound("Article");
-  return article;
-}
-
-/** Images of the given articles of the account, grouped by article id, in display order. */
-export async function imagesByArticle(db: Database, accountId: string, articleIds: number[]): Promise<Map<number, ArticleImageRow[]>> {
-  const grouped = new Map<number, ArticleImageRow[]>(articleIds.map((id) => [id, []]));
-  if (articleIds.length === 0) return grouped;
-  const rows = await db
-    .select()
-    .from(articleImages)
-    // One bound JSON array rather than one variable per id: D1 allows at most 100 bound
-    // variables per statement, and a page holds up to 100 articles plus the account id.
-    .where(and(eq(articleImages.accountId, accountId), sql`${articleImages.articleId} IN (SELECT value FROM json_each(${JSON.stringify(articleIds)}))`))
-    .orderBy(asc(articleImages.articleId), asc(articleImages.position), asc(articleImages.id));
-  for (const row of rows) grouped.get(row.articleId)?.push(row);
-  return grouped;
-}
-
 /** Article ids are positive integers; any other text names no article (404). */
 export function parseArticleId(text: string): number {
   if (!/^[1-9]\d{0,14}$/.test(text)) throw notFound("Article");
