@@ -7,6 +7,7 @@ import type { AppEnv } from "./http/context";
 import { handleError, handleNotFound } from "./http/errors";
 import { requireToken } from "./http/auth";
 import { managementAuth } from "./http/management-auth";
+import { mediaRoutes } from "./media/routes";
 import { mountOpenApiDocument } from "./http/openapi";
 import { publicRateLimit } from "./http/rate-limit";
 import { services } from "./http/services";
@@ -44,6 +45,7 @@ export function createApp() {
   app.route("/api", tokenRoutes);
   app.route("/api", forumSiteRoutes);
   app.route("/api", customSiteRoutes);
+  app.route("/api", mediaRoutes);
 
   mountOpenApiDocument(app);
   return app;
