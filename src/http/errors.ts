@@ -5,9 +5,14 @@ import { errorFields, log } from "../core/logger";
 import type { AppEnv } from "./context";
 
 /** Hono's own exceptions (malformed JSON, body limits) become AppErrors with the same status. */
-function fromHttpException(error: HTTPException): AppError {
+function fromHttpException(error: HTTPException, c: Context<AppEnv>): AppError {
   if (error.status === 413) return new AppError("payload_too_large", error.message || "Request body too large");
-  if (error.status === 415) return new AppError("unsupported_media_type", error.message || "Unsupported media type");
+  // The body validator refuses a body of another Content-Type with 415; DESIGN.md makes a wrong
+  // content type a 400 (415 stays for uploads whose bytes are of an unaccepted type).
+  if (error.status === 415) {
+    const given = c.req.header("Content-Type") ?? "none";
+    return new AppError("invalid_request", `Unsupported Content-Type '${given}' for this route; send the body as the route documents (JSON unless stated otherwise)`);
+  }
   if (error.status === 401) return new AppError("unauthorized", error.message || "Unauthorized");
   if (error.status >= 400 && error.status < 500) {
     const message = /json/i.test(error.message) ? "Malformed JSON in request body" : error.message || "Bad request";
@@ -20,7 +25,7 @@ function fromHttpException(error: HTTPException): AppError {
 export function handleError(error: Error, c: Context<AppEnv>): Response {
   let appError: AppError;
   if (error instanceof AppError) appError = error;
-  else if (error instanceof HTTPException) appError = fromHttpException(error);
+  else if (error instanceof HTTPException) appError = fromHttpException(error, c);
   else appError = new AppError("internal_error", "Internal server error; please retry later");
 
   if (appError.status >= 500) {

@@ -33,7 +33,8 @@ export const CreateTokenBodySchema = z
   .strict()
   .openapi("CreateTokenRequest");
 
-export const TokenIdParamSchema = z.object({ id: z.string().min(1).max(64) });
+// Any text is accepted: an id that cannot be a token names no token, so it is a 404 (as for articles).
+export const TokenIdParamSchema = z.object({ id: z.string().openapi({ param: { description: "Token id" }, example: "tok_3kTMd9s0XbQe1Lz2" }) });
 
 export function toApiToken(row: ApiTokenRow, now: Date): ApiToken {
   return {

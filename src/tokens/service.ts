@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { apiTokens, type TokenScope } from "../db/schema";
 import { randomBase62, sha256Hex } from "../core/crypto";
@@ -42,7 +42,8 @@ export async function createToken(db: Database, input: { accountId: string; name
 }
 
 export async function listTokens(db: Database, accountId: string): Promise<ApiTokenRow[]> {
-  return db.select().from(apiTokens).where(eq(apiTokens.accountId, accountId)).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+  // Ids are random and createdAt has whole seconds: the rowid keeps tokens of one second in creation order.
+  return db.select().from(apiTokens).where(eq(apiTokens.accountId, accountId)).orderBy(desc(apiTokens.createdAt), sql`${apiTokens}.rowid DESC`);
 }
 
 /** Revokes one of the account's tokens; revoking twice is harmless. Another account's id is 404. */
