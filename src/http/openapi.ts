@@ -24,6 +24,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: "Well-formed but refused (for example rejected credentials)",
   429: "Rate limit exceeded; see Retry-After",
   502: "The connected platform or provider failed",
+  504: "The connected platform or provider did not answer in time",
 };
 
 /** OpenAPI response entries for the given error statuses, all with the one error shape. */
