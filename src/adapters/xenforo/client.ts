@@ -45,7 +45,14 @@ export function xenForoApiBase(baseUrl: string): string {
 export function createXenForoClient(options: XenForoClientOptions) {
   const apiBase = xenForoApiBase(options.baseUrl);
 
-  async function request<S extends z.ZodType>(method: "GET" | "POST", path: string, schema: S, body?: Body): Promise<z.infer<S>> {
+  /** `unexpected` says what a 2xx reply of another shape means: on /index/ it is "not XenForo". */
+  async function request<S extends z.ZodType>(
+    method: "GET" | "POST",
+    path: string,
+    schema: S,
+    body?: Body,
+    unexpected: "unexpected_reply" | "not_xenforo" = "unexpected_reply",
+  ): Promise<z.infer<S>> {
     const url = new URL(path, apiBase);
     const headers = { "XF-Api-Key": options.apiKey, "XF-Api-User": String(options.userId), Accept: "application/json" };
     const { status, text, location } = await fetchWithTimeout(url, { method, headers, body, redirect: "manual" });
@@ -75,6 +82,7 @@ export function createXenForoClient(options: XenForoClientOptions) {
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       logFailure(method, url, status, text);
+      if (unexpected === "not_xenforo") throw new XenForoError("not_xenforo", "The URL does not answer like a XenForo REST API");
       throw new XenForoError("unexpected_reply", "The forum answered with an unexpected reply");
     }
     return parsed.data;
@@ -82,7 +90,7 @@ export function createXenForoClient(options: XenForoClientOptions) {
 
   async function fetchWithTimeout(url: URL, init: RequestInit): Promise<{ status: number; text: string; location: string | null }> {
     const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timer: ReturnType<typeof setTimeout> | null = null;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         controller.abort();
@@ -107,7 +115,7 @@ export function createXenForoClient(options: XenForoClientOptions) {
 
   return {
     /** `GET /index/`: forum version and what the key is (type, user, scopes). */
-    getIndex: () => request("GET", "index/", XenForoIndexSchema),
+    getIndex: () => request("GET", "index/", XenForoIndexSchema, undefined, "not_xenforo"),
 
     /** `GET /me/`: the acting user; user_id 0 means a guest. */
     getMe: async () => (await request("GET", "me/", XenForoMeSchema)).me,

@@ -26,6 +26,8 @@ const CLOSES_P = new Set([
 const CLOSED_BY_SIBLING: Record<string, string[]> = { li: ["li"], dt: ["dt", "dd"], dd: ["dt", "dd"], tr: ["tr"], td: ["td", "th", "tr"], th: ["td", "th", "tr"], option: ["option"] };
 /** Containers that stop the search for an element to close implicitly (an li in a nested list). */
 const SCOPE_BOUNDARY = new Set(["ul", "ol", "dl", "table", "blockquote", "div"]);
+/** Deeper elements are kept flat (their content becomes their siblings'), so rendering cannot overflow the stack. */
+const MAX_DEPTH = 100;
 
 const TOKEN =
   /<!--[\s\S]*?(?:-->|$)|<![^>]*>?|<\?[^>]*>?|<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?|\s*\/(?!>))*)\s*(\/?)>/g;
@@ -82,7 +84,7 @@ export function parseHtml(html: string): HtmlNode[] {
 
     const element: HtmlElement = { type: "element", name, attrs: parseAttributes(attrSource ?? ""), children: [] };
     top().children.push(element);
-    if (!VOID.has(name) && !selfClosing) stack.push(element);
+    if (!VOID.has(name) && !selfClosing && stack.length < MAX_DEPTH) stack.push(element);
   }
   addText(html.slice(position));
   return root.children;
