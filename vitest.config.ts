@@ -18,6 +18,12 @@ export default defineConfig({
           ADMIN_TOKEN: "test-admin-token",
           // 32 zero bytes, base64: a fixed key for tests only.
           ENCRYPTION_KEY: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+          // Billing: PayTR test store credentials; tests answer PayTR and the model providers with fakes.
+          PAYMENT_PROVIDER: "paytr",
+          PAYTR_MERCHANT_ID: "100001",
+          PAYTR_MERCHANT_KEY: "test-merchant-key",
+          PAYTR_MERCHANT_SALT: "test-merchant-salt",
+          PAYTR_TEST_MODE: "1",
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
         },
       },

@@ -1,12 +1,7 @@
+import type { PaytrCredentials } from "../adapters/paytr/port";
 import { parseTryToKurus } from "../core/money";
 import type { LicenceKind } from "../db/schema";
 import type { Env } from "../env";
-
-export interface PaytrCredentials {
-  merchantId: string;
-  merchantKey: string;
-  merchantSalt: string;
-}
 
 export interface LicenceOffer {
   priceKurus: number;

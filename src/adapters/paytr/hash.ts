@@ -1,0 +1,56 @@
+import { bytesToBase64, hmacSha256, timingSafeEqualText } from "../../core/crypto";
+import { formatKurus } from "../../core/money";
+import type { BasketItem, CallbackFields, PaymentNotification, PaytrCredentials } from "./port";
+
+const encoder = new TextEncoder();
+
+/** The fields of the get-token request that PayTR signs, as the exact strings posted. */
+export interface TokenFields {
+  merchant_id: string;
+  user_ip: string;
+  merchant_oid: string;
+  email: string;
+  payment_amount: string;
+  user_basket: string;
+  no_installment: string;
+  max_installment: string;
+  currency: string;
+  test_mode: string;
+}
+
+/** `user_basket`: base64 of the JSON array `[[name, "unit price", quantity], …]` (EXTERNAL_APIS.md §3.1). */
+export function encodeBasket(items: BasketItem[]): string {
+  const rows = items.map((item) => [item.name, formatKurus(item.unitPriceKurus), item.quantity]);
+  return bytesToBase64(encoder.encode(JSON.stringify(rows)));
+}
+
+/** paytr_token = base64(HMAC-SHA256(merchant_key, the ten fields in PayTR's order + merchant_salt)). */
+export async function paytrToken(credentials: PaytrCredentials, f: TokenFields): Promise<string> {
+  const hashStr =
+    f.merchant_id + f.user_ip + f.merchant_oid + f.email + f.payment_amount + f.user_basket + f.no_installment + f.max_installment + f.currency + f.test_mode;
+  return bytesToBase64(await hmacSha256(credentials.merchantKey, hashStr + credentials.merchantSalt));
+}
+
+/** The callback hash: base64(HMAC-SHA256(merchant_key, merchant_oid + merchant_salt + status + total_amount)). */
+export async function paytrCallbackHash(credentials: PaytrCredentials, merchantOid: string, status: string, totalAmount: string): Promise<string> {
+  return bytesToBase64(await hmacSha256(credentials.merchantKey, merchantOid + credentials.merchantSalt + status + totalAmount));
+}
+
+/**
+ * Checks a callback's hash in constant time and reads its result; null when the hash (or a
+ * field the hash covers) is wrong. Failure fields are not signed, so they are only reasons.
+ */
+export async function verifyPaytrCallback(credentials: PaytrCredentials, fields: CallbackFields): Promise<PaymentNotification | null> {
+  const { merchant_oid: merchantOid = "", status = "", total_amount: totalAmount = "", hash = "" } = fields;
+  const expected = await paytrCallbackHash(credentials, merchantOid, status, totalAmount);
+  if (!timingSafeEqualText(hash, expected)) return null;
+  if ((status !== "success" && status !== "failed") || !/^\d{1,12}$/.test(totalAmount)) return null;
+  const reason = [fields.failed_reason_code, fields.failed_reason_msg].filter(Boolean).join(": ");
+  return {
+    merchantOid,
+    status,
+    totalAmountKurus: Number(totalAmount),
+    failedReason: status === "failed" ? reason.slice(0, 500) || "no reason given" : null,
+    testMode: fields.test_mode === "1",
+  };
+}
