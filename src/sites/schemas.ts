@@ -11,6 +11,7 @@ export const SiteSchema = z
     statusMessage: z.string().nullable().openapi({ description: "Why the status is ERROR; null otherwise" }),
     language: z.string(),
     businessContext: z.string(),
+    blogUsername: z.string().nullable().openapi({ description: "The WordPress user the site is connected with (blog sites); its application password is never returned" }),
     forumNodeId: z.number().int().nullable(),
     webhookUrl: z.string().nullable(),
     createdAt: z.string(),
@@ -31,9 +32,53 @@ export function toSite(row: SiteRow): Site {
     statusMessage: row.statusMessage,
     language: row.language,
     businessContext: row.businessContext,
+    blogUsername: row.blogUsername,
     forumNodeId: row.forumNodeId,
     webhookUrl: row.webhookUrl,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
 }
+
+const LanguageSchema = z
+  .string()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, "language must be a language code such as tr, en or pt-BR")
+  .transform((code) => code.toLowerCase())
+  .openapi({ example: "tr", description: "Language of the site's articles" });
+
+const BusinessContextSchema = z.string().max(5000).openapi({ description: "What the business does, its audience and tone" });
+
+const BlogUsernameSchema = z.string().trim().min(1).max(200).openapi({ description: "WordPress login or e-mail", example: "admin" });
+const BlogAppPasswordSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .openapi({ description: "An application password of that user (Users → Profile → Application Passwords); spaces optional", example: "abcd EFGH 1234 ijkl MNOP 5678" });
+
+export const ConnectWordPressBodySchema = z
+  .object({
+    url: z.string().trim().min(1).max(2048).openapi({ example: "https://blog.example.com" }),
+    blogUsername: BlogUsernameSchema,
+    blogAppPassword: BlogAppPasswordSchema,
+    businessContext: BusinessContextSchema.default(""),
+    language: LanguageSchema.default("en"),
+  })
+  .strict()
+  .openapi("ConnectWordPressSiteRequest");
+
+export const UpdateSiteBodySchema = z
+  .object({
+    businessContext: BusinessContextSchema.optional(),
+    language: LanguageSchema.optional(),
+    blogUsername: BlogUsernameSchema.optional(),
+    blogAppPassword: BlogAppPasswordSchema.optional().openapi({ description: "New application password (blog sites); verified with WordPress before it is stored" }),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "Send at least one field to change" })
+  .refine((body) => body.blogUsername === undefined || body.blogAppPassword !== undefined, {
+    message: "blogUsername needs blogAppPassword (the pair is verified together)",
+    path: ["blogAppPassword"],
+  })
+  .openapi("UpdateSiteRequest");
+export type UpdateSiteBody = z.infer<typeof UpdateSiteBodySchema>;

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { sites, type SitePlatform, type SiteStatus } from "../db/schema";
+import { scannedPosts, sites, type SitePlatform, type SiteStatus } from "../db/schema";
 import { AppError, notFound } from "../core/errors";
 import { toIsoSeconds } from "../core/time";
 
@@ -40,4 +40,60 @@ export async function setSiteStatus(db: Database, siteId: string, status: Exclud
     .update(sites)
     .set({ status, statusMessage: message, updatedAt: toIsoSeconds(new Date()) })
     .where(and(eq(sites.id, siteId)));
+}
+
+export type NewSiteRow = typeof sites.$inferInsert;
+
+/** Stores a new site (credentials already encrypted by the caller) and returns the row. */
+export async function insertSite(db: Database, values: NewSiteRow): Promise<SiteRow> {
+  const [row] = await db.insert(sites).values(values).returning();
+  return row!;
+}
+
+/** A connected (not disconnected) site of the account with this platform and URL, if any. */
+export async function findSiteByUrl(db: Database, accountId: string, platform: SitePlatform, url: string): Promise<SiteRow | undefined> {
+  const rows = await db
+    .select()
+    .from(sites)
+    .where(and(eq(sites.accountId, accountId), eq(sites.platform, platform), eq(sites.url, url)));
+  return rows.find((row) => row.status !== "DISCONNECTED");
+}
+
+export type SiteChanges = Partial<Pick<SiteRow, "businessContext" | "language" | "blogUsername" | "blogAppPasswordEncrypted" | "blogApiRoot" | "status" | "statusMessage">>;
+
+/** Changes fields of one site of the account (404 for a foreign, missing or disconnected one). */
+export async function updateSite(db: Database, accountId: string, siteId: string, changes: SiteChanges): Promise<SiteRow> {
+  await getSite(db, accountId, siteId);
+  const [row] = await db
+    .update(sites)
+    .set({ ...changes, updatedAt: toIsoSeconds(new Date()) })
+    .where(and(eq(sites.id, siteId), eq(sites.accountId, accountId)))
+    .returning();
+  return row!;
+}
+
+/**
+ * Disconnects a site: status DISCONNECTED, every stored credential erased, its inventory
+ * removed. The row stays so articles keep their history; the site is a 404 from then on.
+ */
+export async function disconnectSite(db: Database, accountId: string, siteId: string): Promise<SiteRow> {
+  await getSite(db, accountId, siteId);
+  const where = and(eq(sites.id, siteId), eq(sites.accountId, accountId));
+  const [[row]] = await db.batch([
+    db
+      .update(sites)
+      .set({
+        status: "DISCONNECTED",
+        statusMessage: null,
+        blogUsername: null,
+        blogAppPasswordEncrypted: null,
+        forumApiKeyEncrypted: null,
+        webhookSecretEncrypted: null,
+        updatedAt: toIsoSeconds(new Date()),
+      })
+      .where(where)
+      .returning(),
+    db.delete(scannedPosts).where(eq(scannedPosts.siteId, siteId)),
+  ]);
+  return row!;
 }

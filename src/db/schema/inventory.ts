@@ -10,7 +10,7 @@ export type ImprovementStatus = (typeof IMPROVEMENT_STATUSES)[number];
 /**
  * The inventory: one row per published post of a connected blog site, as the last sync read it.
  * `(site_id, remote_id)` is unique, so re-syncing updates rows in place and never duplicates;
- * `sync_id` marks the sync that last saw the row, so rows a sync did not see are removed.
+ * `sync_id` records which sync last saw the row.
  */
 export const scannedPosts = sqliteTable(
   "scanned_posts",

@@ -1,0 +1,50 @@
+import type { WordPressClient } from "../adapters/wordpress/client";
+import { AppError } from "../core/errors";
+import { countWords, htmlToText } from "../core/html-text";
+import { wpGmt } from "../adapters/wordpress/schemas";
+
+/** What the inventory keeps of one post. */
+export interface ReadPost {
+  remoteId: number;
+  title: string;
+  url: string;
+  modifiedAt: string | null;
+  wordCount: number;
+}
+
+const PER_PAGE = 100;
+const MAX_PAGES = 500;
+const PARALLEL_PAGES = 4;
+// Only what the inventory stores: the full objects carry much more.
+const FIELDS = "id,link,title,content,modified_gmt";
+
+/**
+ * Every published post of the site, page by page up to X-WP-TotalPages (read after page 1),
+ * a few pages at a time. A post seen twice (the list shifted while we read) counts once.
+ */
+export async function readAllPosts(wp: WordPressClient): Promise<ReadPost[]> {
+  const first = await wp.listPosts({ page: 1, perPage: PER_PAGE }, { _fields: FIELDS });
+  if (first.totalPages > MAX_PAGES) {
+    throw new AppError("unprocessable", `The site has ${first.total} posts; the inventory reads at most ${MAX_PAGES * PER_PAGE}`);
+  }
+  const byId = new Map<number, ReadPost>();
+  const keep = (posts: typeof first.items) => {
+    for (const post of posts) {
+      const text = htmlToText(post.content?.rendered ?? "");
+      byId.set(post.id, {
+        remoteId: post.id,
+        title: htmlToText(post.title?.rendered ?? ""),
+        url: post.link ?? "",
+        modifiedAt: wpGmt(post.modified_gmt),
+        wordCount: countWords(text),
+      });
+    }
+  };
+  keep(first.items);
+  const rest = Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => i + 2);
+  for (let start = 0; start < rest.length; start += PARALLEL_PAGES) {
+    const pages = await Promise.all(rest.slice(start, start + PARALLEL_PAGES).map((page) => wp.listPosts({ page, perPage: PER_PAGE }, { _fields: FIELDS })));
+    for (const page of pages) keep(page.items);
+  }
+  return [...byId.values()];
+}

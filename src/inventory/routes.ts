@@ -1,0 +1,49 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { PageQuerySchema } from "../core/pagination";
+import { validationHook } from "../core/validation";
+import type { AppEnv } from "../http/context";
+import { errorResponses, jsonContent } from "../http/openapi";
+import { SiteIdParamSchema } from "../sites/schemas";
+import { getSiteOfPlatform } from "../sites/service";
+import { wordPressDepsOf } from "../sites/wordpress-access";
+import { ScannedPostPageSchema, SyncResultSchema, toScannedPost } from "./schemas";
+import { listScannedPosts } from "./store";
+import { syncInventory } from "./sync";
+
+/** The content inventory of a blog site: sync from WordPress, page through what was read. */
+export const inventoryRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+const tags = ["Inventory"];
+
+inventoryRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/sites/{siteId}/sync",
+    tags,
+    summary: "Read every published post of the blog site into the inventory",
+    description:
+      "Reads all pages of the site's posts. Re-running updates changed posts, adds new ones and removes deleted ones; a post is never listed twice. 409 for a forum or custom site; 422 when WordPress rejects the stored credentials (the site turns to ERROR).",
+    request: { params: SiteIdParamSchema },
+    responses: { 200: jsonContent(SyncResultSchema, "How many posts the inventory now holds"), ...errorResponses(401, 403, 404, 409, 422, 502, 504) },
+  }),
+  async (c) => c.json(await syncInventory(wordPressDepsOf(c), c.get("caller").accountId, c.req.valid("param").siteId), 200),
+);
+
+inventoryRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/sites/{siteId}/posts",
+    tags,
+    summary: "Page through the scanned posts, with word count and improvement status",
+    request: { params: SiteIdParamSchema, query: PageQuerySchema },
+    responses: { 200: jsonContent(ScannedPostPageSchema, "A page of scanned posts, most recently modified first"), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) => {
+    const { accountId } = c.get("caller");
+    const { siteId } = c.req.valid("param");
+    const query = c.req.valid("query");
+    await getSiteOfPlatform(c.get("db"), accountId, siteId, "blog");
+    const { rows, total } = await listScannedPosts(c.get("db"), accountId, siteId, { page: query.page, perPage: query.per_page });
+    return c.json({ items: rows.map(toScannedPost), page: query.page, perPage: query.per_page, total, totalPages: Math.ceil(total / query.per_page) }, 200);
+  },
+);

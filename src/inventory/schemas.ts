@@ -1,0 +1,40 @@
+import { z } from "@hono/zod-openapi";
+import { pageSchema } from "../core/pagination";
+import { IMPROVEMENT_STATUSES, type scannedPosts } from "../db/schema";
+
+export type ScannedPostRow = typeof scannedPosts.$inferSelect;
+
+export const ScannedPostSchema = z
+  .object({
+    id: z.string().openapi({ example: "post_Q2nV8xkT0aLm3Rz1" }),
+    siteId: z.string(),
+    remoteId: z.number().int().openapi({ description: "The post's id on the WordPress site", example: 42 }),
+    title: z.string().openapi({ description: "Plain text" }),
+    url: z.string(),
+    modifiedAt: z.string().nullable().openapi({ description: "Last modified on the site, ISO 8601 UTC" }),
+    wordCount: z.number().int().openapi({ description: "Words of the post's text (not its HTML)" }),
+    improvementStatus: z.enum(IMPROVEMENT_STATUSES).openapi({ description: "NONE, SUGGESTED (an improvement waits for approval) or APPLIED" }),
+    syncedAt: z.string().openapi({ description: "When a sync last stored this post" }),
+  })
+  .openapi("ScannedPost");
+export type ScannedPost = z.infer<typeof ScannedPostSchema>;
+
+export const ScannedPostPageSchema = pageSchema(ScannedPostSchema, "ScannedPostPage");
+
+export const SyncResultSchema = z
+  .object({ synced: z.number().int().openapi({ description: "Published posts read from the site; the inventory now holds exactly these", example: 25 }) })
+  .openapi("SyncResult");
+
+export function toScannedPost(row: ScannedPostRow): ScannedPost {
+  return {
+    id: row.id,
+    siteId: row.siteId,
+    remoteId: row.remoteId,
+    title: row.title,
+    url: row.url,
+    modifiedAt: row.modifiedAt,
+    wordCount: row.wordCount,
+    improvementStatus: row.improvementStatus,
+    syncedAt: row.updatedAt,
+  };
+}

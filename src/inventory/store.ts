@@ -1,0 +1,78 @@
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "../db/client";
+import { scannedPosts } from "../db/schema";
+import { newId } from "../core/ids";
+import { toIsoSeconds } from "../core/time";
+import type { ReadPost } from "./read-posts";
+import type { ScannedPostRow } from "./schemas";
+
+// D1 binds at most 100 values per statement: 10 per row, so 9 rows per INSERT.
+const ROWS_PER_STATEMENT = 9;
+const STATEMENTS_PER_BATCH = 50;
+
+/**
+ * Makes the site's inventory equal to `posts`: upserts on (site_id, remote_id), so rows keep
+ * their id and improvement status and are never duplicated; then removes the rows of posts
+ * this sync did not see (by id, so two syncs running at once cannot erase each other's rows).
+ */
+export async function replaceInventory(db: Database, accountId: string, siteId: string, posts: ReadPost[], startedAt: Date): Promise<void> {
+  const syncId = crypto.randomUUID();
+  const syncedAt = toIsoSeconds(startedAt);
+  const statements: BatchItem<"sqlite">[] = [];
+  for (let i = 0; i < posts.length; i += ROWS_PER_STATEMENT) {
+    const rows = posts.slice(i, i + ROWS_PER_STATEMENT).map((post) => ({
+      id: newId("post"),
+      accountId,
+      siteId,
+      remoteId: post.remoteId,
+      title: post.title,
+      url: post.url,
+      modifiedAt: post.modifiedAt,
+      wordCount: post.wordCount,
+      syncId,
+      updatedAt: syncedAt,
+    }));
+    statements.push(
+      db
+        .insert(scannedPosts)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [scannedPosts.siteId, scannedPosts.remoteId],
+          set: {
+            title: sql`excluded.title`,
+            url: sql`excluded.url`,
+            modifiedAt: sql`excluded.modified_at`,
+            wordCount: sql`excluded.word_count`,
+            syncId: sql`excluded.sync_id`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+        }),
+    );
+  }
+  // The ids travel as one JSON value: a NOT IN list would exceed D1's 100 bound values.
+  const seenIds = JSON.stringify(posts.map((post) => post.remoteId));
+  statements.push(
+    db.delete(scannedPosts).where(and(eq(scannedPosts.siteId, siteId), sql`${scannedPosts.remoteId} NOT IN (SELECT value FROM json_each(${seenIds}))`)),
+  );
+  for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) {
+    const [head, ...tail] = statements.slice(i, i + STATEMENTS_PER_BATCH);
+    await db.batch([head!, ...tail]);
+  }
+}
+
+/** A page of the site's inventory, most recently modified first. */
+export async function listScannedPosts(db: Database, accountId: string, siteId: string, page: { page: number; perPage: number }): Promise<{ rows: ScannedPostRow[]; total: number }> {
+  const where = and(eq(scannedPosts.accountId, accountId), eq(scannedPosts.siteId, siteId));
+  const [rows, [totals]] = await db.batch([
+    db
+      .select()
+      .from(scannedPosts)
+      .where(where)
+      .orderBy(sql`${scannedPosts.modifiedAt} IS NULL`, desc(scannedPosts.modifiedAt), desc(scannedPosts.remoteId), asc(scannedPosts.id))
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage),
+    db.select({ total: count() }).from(scannedPosts).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}

@@ -1,0 +1,131 @@
+import { safeFileName, type WordPressClient } from "../adapters/wordpress/client";
+import { isWordPressFailure, WordPressError } from "../adapters/wordpress/errors";
+import type { WpPost } from "../adapters/wordpress/schemas";
+import { htmlToText } from "../core/html-text";
+import type { SiteRow } from "../sites/service";
+import { withWordPress, type WordPressDeps } from "../sites/wordpress-access";
+import type { PublishableArticle, PublishedRef, PublishingPlatform } from "./port";
+
+type HeroImage = NonNullable<PublishableArticle["heroImage"]>;
+
+/**
+ * Publishing to WordPress: a published post with title, HTML, excerpt and slug, categories and
+ * tags by name (missing ones are created) and the hero image as featured media. WordPress core
+ * has no SEO title/description fields, so seoTitle and seoDesc are not sent.
+ */
+export function createWordPressPublisher(wp: WordPressClient): PublishingPlatform {
+  return {
+    async publish(article) {
+      // A retry after a lost answer finds the post it created (same slug and title) and
+      // updates it instead of publishing a second copy.
+      const earlier = await findEarlierCopy(wp, article);
+      if (earlier) return updatePost(wp, earlier, article);
+      const [categories, tags] = await Promise.all([termIds(wp, "category", article.categories), termIds(wp, "tag", article.tags)]);
+      const featuredMedia = article.heroImage ? (await uploadHero(wp, article.heroImage)).id : undefined;
+      const post = await wp.createPost({
+        title: article.title,
+        content: article.html,
+        excerpt: article.excerpt,
+        slug: article.slug,
+        status: "publish",
+        categories,
+        tags,
+        featured_media: featuredMedia,
+      });
+      return publishedRef(post);
+    },
+
+    async update(remoteId, article) {
+      const id = Number(remoteId);
+      if (!Number.isSafeInteger(id) || id <= 0) throw new WordPressError("not_found", `Post ${remoteId} is not a WordPress post id`);
+      return updatePost(wp, await wp.getPost(id), article);
+    },
+  };
+}
+
+/** A blog site as a publishing platform: its stored credentials, and rejected ones turn the site to ERROR. */
+export function wordPressPlatformForSite(deps: WordPressDeps, site: SiteRow): PublishingPlatform {
+  return {
+    publish: (article) => withWordPress(deps, site, (wp) => createWordPressPublisher(wp).publish(article)),
+    update: (remoteId, article) => withWordPress(deps, site, (wp) => createWordPressPublisher(wp).update(remoteId, article)),
+  };
+}
+
+async function updatePost(wp: WordPressClient, current: WpPost, article: PublishableArticle): Promise<PublishedRef> {
+  const [categories, tags] = await Promise.all([termIds(wp, "category", article.categories), termIds(wp, "tag", article.tags)]);
+  const featuredMedia = article.heroImage ? await featuredMediaFor(wp, current.featured_media ?? 0, article.heroImage) : undefined;
+  const post = await wp.updatePost(current.id, {
+    title: article.title,
+    content: article.html,
+    excerpt: article.excerpt,
+    slug: article.slug,
+    status: "publish",
+    categories,
+    tags,
+    featured_media: featuredMedia,
+  });
+  return publishedRef(post);
+}
+
+function publishedRef(post: WpPost): PublishedRef {
+  return { remoteId: String(post.id), url: post.link ?? null };
+}
+
+const sameText = (a: string | undefined, b: string) => htmlToText(a ?? "").toLowerCase() === htmlToText(b).toLowerCase();
+
+async function findEarlierCopy(wp: WordPressClient, article: PublishableArticle): Promise<WpPost | undefined> {
+  const posts = await wp.findPostsBySlug(article.slug);
+  return posts.find((post) => sameText(post.title?.raw ?? post.title?.rendered, article.title));
+}
+
+/** Ids of the named terms, creating the missing ones; a name created meanwhile (`term_exists`) is reused. */
+async function termIds(wp: WordPressClient, taxonomy: "category" | "tag", names: string[]): Promise<number[]> {
+  const wanted = [...new Map(names.map((name) => name.trim()).filter(Boolean).map((name) => [name.toLowerCase(), name])).values()];
+  const ids: number[] = [];
+  for (const name of wanted) {
+    const search = { search: name };
+    const found = taxonomy === "category" ? await wp.listCategories({ page: 1, perPage: 100 }, search) : await wp.listTags({ page: 1, perPage: 100 }, search);
+    const match = found.items.find((term) => sameText(term.name, name));
+    if (match) {
+      ids.push(match.id);
+      continue;
+    }
+    try {
+      const created = taxonomy === "category" ? await wp.createCategory({ name }) : await wp.createTag({ name });
+      ids.push(created.id);
+    } catch (error) {
+      if (!isWordPressFailure(error, "term_exists") || error.existingTermId === null) throw error;
+      ids.push(error.existingTermId);
+    }
+  }
+  return ids;
+}
+
+async function uploadHero(wp: WordPressClient, hero: HeroImage) {
+  const media = await wp.uploadMedia(hero);
+  return hero.alt ? wp.updateMedia(media.id, { alt_text: hero.alt }) : media;
+}
+
+/** `hero-bread-1.webp`, `hero-bread-scaled.webp` → `hero-bread`: how WordPress renames a file on upload. */
+function fileStem(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/^.*\//, "")
+    .replace(/\.[a-z0-9]+$/, "")
+    .replace(/-scaled$/, "")
+    .replace(/-\d+$/, "");
+}
+
+/** Keeps the post's featured image when it is already this file (an edit), uploads it otherwise. */
+async function featuredMediaFor(wp: WordPressClient, currentId: number, hero: HeroImage): Promise<number> {
+  if (currentId > 0) {
+    try {
+      const current = await wp.getMedia(currentId);
+      const currentFile = current.media_details?.file ?? current.source_url ?? "";
+      if (fileStem(currentFile) === fileStem(safeFileName(hero.fileName))) return currentId;
+    } catch (error) {
+      if (!isWordPressFailure(error, "not_found")) throw error;
+    }
+  }
+  return (await uploadHero(wp, hero)).id;
+}

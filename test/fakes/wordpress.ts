@@ -1,0 +1,437 @@
+import { Hono, type Context } from "hono";
+import { seedContent, type FakeComment, type FakeContent, type FakeMedia, type FakePost, type FakeTerm } from "./wordpress-data";
+
+/**
+ * A fake WordPress 6.1 REST API (wp/v2) following ../shared/contracts/EXTERNAL_APIS.md §6 and
+ * what the real peer answered (../shared/peers/wordpress/README.md): Basic auth with an
+ * application password, wp/v2 error bodies, X-WP-Total(Pages), the `approve` comment filter,
+ * forced media deletion. Failure switches: `failure`, `revokeAppPassword()`.
+ */
+export type FakeWordPressFailure = null | "not_wordpress" | "server_error" | "slow";
+
+export interface FakeWordPressOptions {
+  origin?: string;
+  postCount?: number;
+  /** false: /wp-json/ is an HTML 404; the API answers at /?rest_route=/ (announced by the Link header). */
+  prettyPermalinks?: boolean;
+}
+
+export interface RecordedRequest {
+  method: string;
+  route: string;
+  query: Record<string, string>;
+  authenticated: boolean;
+  contentType: string | null;
+  body: string;
+}
+
+const USER = { id: 1, login: "admin", email: "admin@example.com", name: "Site Admin" };
+
+export function createFakeWordPress(options: FakeWordPressOptions = {}) {
+  const origin = options.origin ?? "https://blog.example.com";
+  const pretty = options.prettyPermalinks ?? true;
+  const apiRoot = pretty ? `${origin}/wp-json/` : `${origin}/?rest_route=/`;
+  const fake = {
+    origin,
+    content: seedContent(options.postCount ?? 25),
+    appPassword: "abcd EFGH 1234 ijkl MNOP 5678",
+    failure: null as FakeWordPressFailure,
+    slowMs: 5_000,
+    requests: [] as RecordedRequest[],
+    /** The user deleted the application password in WordPress: the stored one stops working. */
+    revokeAppPassword() {
+      fake.appPassword = "zzzz zzzz zzzz zzzz zzzz zzzz";
+    },
+    /** Requests of one route (`wp/v2/posts`…), optionally of one method. */
+    calls(route: string, method?: string) {
+      return fake.requests.filter((r) => r.route === route && (!method || r.method === method));
+    },
+    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      if (new URL(request.url).origin !== origin) throw new Error(`Unexpected outbound request to ${request.url} (the fake serves ${origin})`);
+      return app.fetch(request);
+    }) as typeof fetch,
+  };
+
+  const app = new Hono<{ Variables: { authenticated: boolean; anonymousOrValid: boolean } }>();
+
+  app.use("*", async (c, next) => {
+    if (fake.failure === "not_wordpress") return c.html("<html><body><h1>Not Found</h1></body></html>", 404);
+    if (fake.failure === "server_error") return c.html("<html><body>There has been a critical error on this website.</body></html>", 500);
+    if (fake.failure === "slow") await sleepUnlessAborted(fake.slowMs, c.req.raw.signal);
+    await next();
+  });
+
+  // Without pretty permalinks only the rest_route form reaches the API.
+  app.use("*", async (c, next) => {
+    const url = new URL(c.req.url);
+    const restRoute = url.searchParams.get("rest_route");
+    if (url.pathname === "/" && restRoute) {
+      url.searchParams.delete("rest_route");
+      url.pathname = `/__rest${restRoute}`;
+      return app.fetch(new Request(url, c.req.raw));
+    }
+    if (url.pathname.startsWith("/wp-json") && !pretty) return c.html("<html><body>Not Found</body></html>", 404);
+    if (url.pathname.startsWith("/wp-json/")) {
+      url.pathname = `/__rest/${url.pathname.slice("/wp-json/".length)}`;
+      return app.fetch(new Request(url, c.req.raw));
+    }
+    await next();
+  });
+
+  app.get("/", (c) => {
+    c.header("Link", `<${apiRoot}>; rel="https://api.w.org/"`);
+    return c.html(`<html><head><link rel="https://api.w.org/" href="${apiRoot}" /></head><body>Fake Blog</body></html>`);
+  });
+
+  const rest = new Hono<{ Variables: { authenticated: boolean } }>();
+
+  rest.use("*", async (c, next) => {
+    const url = new URL(c.req.url);
+    const body = c.req.header("Content-Type")?.startsWith("application/json") ? await c.req.raw.clone().text() : "";
+    const authenticated = isAuthenticated(c.req.header("Authorization"), fake.appPassword);
+    c.set("authenticated", authenticated);
+    fake.requests.push({
+      method: c.req.method,
+      route: url.pathname.replace(/^\/__rest\/?/, ""),
+      query: Object.fromEntries(url.searchParams),
+      authenticated,
+      contentType: c.req.header("Content-Type") ?? null,
+      body,
+    });
+    await next();
+  });
+
+  rest.get("/", (c) => c.json({ name: fake.content.settings.title, url: origin, namespaces: ["oembed/1.0", "wp/v2"], authentication: { "application-passwords": {} }, routes: {} }));
+
+  rest.get("/wp/v2/users/me", (c) => {
+    if (!c.get("authenticated")) return wpError(c, 401, "rest_not_logged_in", "You are not currently logged in.");
+    return c.json({ id: USER.id, name: USER.name, slug: USER.login, link: `${origin}/author/admin/` });
+  });
+
+  registerPostRoutes(rest, fake.content, origin);
+  registerTermRoutes(rest, fake.content, origin);
+  registerCommentRoutes(rest, fake.content, origin);
+  registerMediaRoutes(rest, fake.content, origin);
+
+  rest.get("/wp/v2/settings", (c) => (c.get("authenticated") ? c.json(settingsJson(fake.content, origin)) : wpError(c, 401, "rest_forbidden", "Sorry, you are not allowed to do that.")));
+  rest.post("/wp/v2/settings", async (c) => {
+    if (!c.get("authenticated")) return wpError(c, 401, "rest_forbidden", "Sorry, you are not allowed to do that.");
+    const body = (await c.req.json()) as { title?: unknown; description?: unknown };
+    for (const field of ["title", "description"] as const) {
+      if (body[field] === undefined) continue;
+      if (typeof body[field] !== "string") return wpError(c, 400, "rest_invalid_param", `Invalid parameter(s): ${field}`);
+      fake.content.settings[field] = body[field];
+    }
+    return c.json(settingsJson(fake.content, origin));
+  });
+
+  rest.all("*", (c) => wpError(c, 404, "rest_no_route", "No route was found matching the URL and request method."));
+  // Mounted last: Hono copies a sub-app's routes when it is mounted.
+  app.route("/__rest", rest);
+  app.all("*", (c) => c.html("<html><body>Page not found</body></html>", 404));
+
+  return fake;
+}
+
+export type FakeWordPress = ReturnType<typeof createFakeWordPress>;
+
+type Rest = Hono<{ Variables: { authenticated: boolean } }>;
+type RestContext = Context<{ Variables: { authenticated: boolean } }>;
+
+function isAuthenticated(header: string | undefined, appPassword: string): boolean {
+  const match = /^Basic\s+(\S+)$/i.exec(header ?? "");
+  if (!match) return false;
+  const decoded = new TextDecoder().decode(Uint8Array.from(atob(match[1]!), (ch) => ch.charCodeAt(0)));
+  const colon = decoded.indexOf(":");
+  const user = decoded.slice(0, colon);
+  const password = decoded.slice(colon + 1).replace(/[^a-z0-9]/gi, "");
+  return (user === USER.login || user === USER.email) && password === appPassword.replace(/[^a-z0-9]/gi, "");
+}
+
+export function wpError(c: Context<any>, status: number, code: string, message: string, data: Record<string, unknown> = {}) {
+  return c.json({ code, message, data: { status, ...data } }, status as 400);
+}
+
+function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** Paging as WordPress does it: per_page 1–100, X-WP-Total(Pages), `pastEnd` says what a page past the end gives. */
+function paginate<T>(c: RestContext, items: T[], pastEnd: "empty" | "error") {
+  const page = Number(c.req.query("page") ?? "1");
+  const perPage = Number(c.req.query("per_page") ?? "10");
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) return { error: wpError(c, 400, "rest_invalid_param", "Invalid parameter(s): per_page", { params: { per_page: "per_page must be between 1 (inclusive) and 100 (inclusive)" } }) };
+  if (!Number.isInteger(page) || page < 1) return { error: wpError(c, 400, "rest_invalid_param", "Invalid parameter(s): page") };
+  const totalPages = Math.ceil(items.length / perPage);
+  if (page > totalPages && pastEnd === "error" && items.length > 0) {
+    return { error: wpError(c, 400, "rest_post_invalid_page_number", "The page number requested is larger than the number of pages available.") };
+  }
+  c.header("X-WP-Total", String(items.length));
+  c.header("X-WP-TotalPages", String(totalPages));
+  return { items: items.slice((page - 1) * perPage, page * perPage) };
+}
+
+function postJson(post: FakePost, origin: string, edit: boolean) {
+  const withRaw = (text: string) => (edit ? { rendered: text, raw: text } : { rendered: text });
+  return {
+    id: post.id,
+    date: post.dateGmt,
+    date_gmt: post.dateGmt,
+    modified: post.modifiedGmt,
+    modified_gmt: post.modifiedGmt,
+    slug: post.slug,
+    status: post.status,
+    type: post.type,
+    link: post.status === "publish" ? `${origin}/${post.slug}/` : `${origin}/?p=${post.id}`,
+    title: withRaw(post.title),
+    content: { ...withRaw(post.content), protected: false },
+    excerpt: { ...withRaw(post.excerpt), protected: false },
+    author: 1,
+    featured_media: post.featuredMedia,
+    ...(post.type === "post" ? { categories: post.categories, tags: post.tags } : { parent: 0, menu_order: 0 }),
+  };
+}
+
+const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, "");
+
+function slugOf(text: string, taken: (slug: string) => boolean): string {
+  const base = text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "untitled";
+  let slug = base;
+  for (let n = 2; taken(slug); n += 1) slug = `${base}-${n}`;
+  return slug;
+}
+
+function registerPostRoutes(rest: Rest, content: FakeContent, origin: string) {
+  for (const type of ["post", "page"] as const) {
+    const route = type === "post" ? "/wp/v2/posts" : "/wp/v2/pages";
+    rest.get(route, (c) => {
+      const edit = c.req.query("context") === "edit";
+      if (edit && !c.get("authenticated")) return wpError(c, 401, "rest_forbidden_context", "Sorry, you are not allowed to edit posts in this post type.");
+      const statuses = (c.req.query("status") ?? "publish").split(",");
+      if (statuses.some((s) => s !== "publish") && !c.get("authenticated")) return wpError(c, 400, "rest_invalid_param", "Invalid parameter(s): status");
+      const slug = c.req.query("slug");
+      const items = content.posts
+        .filter((p) => p.type === type && statuses.includes(p.status) && (slug === undefined || p.slug === slug))
+        .sort((a, b) => b.dateGmt.localeCompare(a.dateGmt) || b.id - a.id);
+      const result = paginate(c, items, "error");
+      if (result.error) return result.error;
+      const fields = c.req.query("_fields")?.split(",");
+      return c.json(result.items.map((p) => pick(postJson(p, origin, edit), fields)));
+    });
+
+    rest.get(`${route}/:id{[0-9]+}`, (c) => {
+      const post = content.posts.find((p) => p.id === Number(c.req.param("id")) && p.type === type);
+      if (!post || (post.status !== "publish" && !c.get("authenticated"))) return wpError(c, 404, "rest_post_invalid_id", "Invalid post ID.");
+      return c.json(postJson(post, origin, c.req.query("context") === "edit" && c.get("authenticated")));
+    });
+
+    rest.post(route, async (c) => {
+      if (!c.get("authenticated")) return wpError(c, 401, "rest_cannot_create", "Sorry, you are not allowed to create posts as this user.");
+      const body = (await c.req.json()) as Record<string, unknown>;
+      const invalid = validatePostBody(body, content);
+      if (invalid) return wpError(c, 400, "rest_invalid_param", `Invalid parameter(s): ${invalid}`);
+      const title = String(body.title ?? "");
+      const post: FakePost = {
+        id: content.nextId++,
+        type,
+        title: escapeHtml(title),
+        content: String(body.content ?? ""),
+        excerpt: String(body.excerpt ?? ""),
+        slug: slugOf(String(body.slug ?? title), (s) => content.posts.some((p) => p.slug === s)),
+        status: (body.status as FakePost["status"]) ?? "draft",
+        dateGmt: now(),
+        modifiedGmt: now(),
+        categories: (body.categories as number[]) ?? (type === "post" ? [1] : []),
+        tags: (body.tags as number[]) ?? [],
+        featuredMedia: (body.featured_media as number) ?? 0,
+      };
+      content.posts.push(post);
+      c.header("Location", `${origin}/wp-json/wp/v2/${type}s/${post.id}`);
+      return c.json(postJson(post, origin, true), 201);
+    });
+
+    rest.post(`${route}/:id{[0-9]+}`, async (c) => {
+      if (!c.get("authenticated")) return wpError(c, 401, "rest_cannot_edit", "Sorry, you are not allowed to edit this post.");
+      const post = content.posts.find((p) => p.id === Number(c.req.param("id")) && p.type === type);
+      if (!post) return wpError(c, 404, "rest_post_invalid_id", "Invalid post ID.");
+      const body = (await c.req.json()) as Record<string, unknown>;
+      const invalid = validatePostBody(body, content);
+      if (invalid) return wpError(c, 400, "rest_invalid_param", `Invalid parameter(s): ${invalid}`);
+      if (body.title !== undefined) post.title = escapeHtml(String(body.title));
+      if (body.content !== undefined) post.content = String(body.content);
+      if (body.excerpt !== undefined) post.excerpt = String(body.excerpt);
+      if (body.slug !== undefined) post.slug = String(body.slug);
+      if (body.status !== undefined) post.status = body.status as FakePost["status"];
+      if (body.categories !== undefined) post.categories = body.categories as number[];
+      if (body.tags !== undefined) post.tags = body.tags as number[];
+      if (body.featured_media !== undefined) post.featuredMedia = body.featured_media as number;
+      post.modifiedGmt = now();
+      return c.json(postJson(post, origin, true));
+    });
+  }
+}
+
+function validatePostBody(body: Record<string, unknown>, content: FakeContent): string | null {
+  if (body.status !== undefined && !["publish", "draft", "pending", "private", "future"].includes(String(body.status))) return "status";
+  for (const [field, taxonomy] of [["categories", "category"], ["tags", "post_tag"]] as const) {
+    const ids = body[field];
+    if (ids === undefined) continue;
+    if (!Array.isArray(ids) || ids.some((id) => !content.terms.some((t) => t.id === id && t.taxonomy === taxonomy))) return field;
+  }
+  if (body.featured_media !== undefined && body.featured_media !== 0 && !content.media.some((m) => m.id === body.featured_media)) return "featured_media";
+  return null;
+}
+
+function termJson(term: FakeTerm, origin: string) {
+  const base = { id: term.id, count: term.count, description: term.description, link: `${origin}/${term.taxonomy === "category" ? "category" : "tag"}/${term.slug}/`, name: escapeHtml(term.name), slug: term.slug, taxonomy: term.taxonomy, meta: [] };
+  return term.taxonomy === "category" ? { ...base, parent: term.parent } : base;
+}
+
+function registerTermRoutes(rest: Rest, content: FakeContent, origin: string) {
+  for (const taxonomy of ["category", "post_tag"] as const) {
+    const route = taxonomy === "category" ? "/wp/v2/categories" : "/wp/v2/tags";
+    rest.get(route, (c) => {
+      const search = c.req.query("search")?.toLowerCase();
+      const items = content.terms
+        .filter((t) => t.taxonomy === taxonomy && (!search || t.name.toLowerCase().includes(search) || t.slug.includes(search)))
+        .sort((a, b) => a.name.localeCompare(b.name));
+      const result = paginate(c, items, "empty");
+      return result.error ?? c.json(result.items.map((t) => termJson(t, origin)));
+    });
+    rest.post(route, async (c) => {
+      if (!c.get("authenticated")) return wpError(c, 401, "rest_cannot_create", "Sorry, you are not allowed to create terms in this taxonomy.");
+      const body = (await c.req.json()) as { name?: unknown; description?: unknown; parent?: unknown };
+      if (typeof body.name !== "string" || body.name.trim() === "") return wpError(c, 400, "rest_missing_callback_param", "Missing parameter(s): name");
+      const parent = typeof body.parent === "number" ? body.parent : 0;
+      if (parent && !content.terms.some((t) => t.id === parent && t.taxonomy === "category")) return wpError(c, 400, "rest_term_invalid", "Parent term does not exist.");
+      const name = body.name.trim();
+      const existing = content.terms.find((t) => t.taxonomy === taxonomy && t.name.toLowerCase() === name.toLowerCase() && t.parent === parent);
+      if (existing) return wpError(c, 400, "term_exists", "A term with the name provided already exists with this parent.", { term_id: existing.id });
+      const term: FakeTerm = { id: content.nextId++, taxonomy, name, slug: slugOf(name, (s) => content.terms.some((t) => t.slug === s && t.taxonomy === taxonomy)), description: typeof body.description === "string" ? body.description : "", parent, count: 0 };
+      content.terms.push(term);
+      return c.json(termJson(term, origin), 201);
+    });
+  }
+}
+
+function commentJson(comment: FakeComment, origin: string) {
+  return {
+    id: comment.id,
+    post: comment.post,
+    parent: comment.parent,
+    author: 0,
+    author_name: comment.authorName,
+    author_url: "",
+    date: comment.dateGmt,
+    date_gmt: comment.dateGmt,
+    content: { rendered: comment.content },
+    link: `${origin}/?p=${comment.post}#comment-${comment.id}`,
+    status: comment.status,
+    type: "comment",
+  };
+}
+
+function registerCommentRoutes(rest: Rest, content: FakeContent, origin: string) {
+  rest.get("/wp/v2/comments", (c) => {
+    const filter = c.req.query("status") ?? "approve";
+    if (filter !== "approve" && !c.get("authenticated")) return wpError(c, 401, "rest_forbidden_param", "Query parameter not permitted: status");
+    // WordPress filters with `approve` while objects say `approved`: `status=approved` matches nothing.
+    const wanted: Record<string, FakeComment["status"][]> = { approve: ["approved"], hold: ["hold"], spam: ["spam"], trash: ["trash"], all: ["approved", "hold"] };
+    const items = content.comments.filter((m) => (wanted[filter] ?? []).includes(m.status)).sort((a, b) => b.dateGmt.localeCompare(a.dateGmt) || b.id - a.id);
+    const result = paginate(c, items, "empty");
+    return result.error ?? c.json(result.items.map((m) => commentJson(m, origin)));
+  });
+  rest.post("/wp/v2/comments/:id{[0-9]+}", async (c) => {
+    if (!c.get("authenticated")) return wpError(c, 401, "rest_cannot_edit", "Sorry, you are not allowed to edit this comment.");
+    const comment = content.comments.find((m) => m.id === Number(c.req.param("id")));
+    if (!comment) return wpError(c, 404, "rest_comment_invalid_id", "Invalid comment ID.");
+    const { status } = (await c.req.json()) as { status?: string };
+    const next: Record<string, FakeComment["status"]> = { approve: "approved", approved: "approved", "1": "approved", hold: "hold", "0": "hold", spam: "spam", trash: "trash" };
+    if (status !== undefined) {
+      if (!next[status]) return wpError(c, 400, "rest_comment_failed_edit", "Updating comment status failed.");
+      comment.status = next[status];
+    }
+    return c.json(commentJson(comment, origin));
+  });
+}
+
+function mediaJson(media: FakeMedia, origin: string) {
+  return {
+    id: media.id,
+    date: media.dateGmt,
+    date_gmt: media.dateGmt,
+    slug: media.fileName.replace(/\.[a-z]+$/, ""),
+    status: "inherit",
+    type: "attachment",
+    link: `${origin}/${media.fileName}/`,
+    title: { rendered: media.title },
+    alt_text: media.altText,
+    caption: { rendered: "" },
+    media_type: media.mimeType.startsWith("image/") ? "image" : "file",
+    mime_type: media.mimeType,
+    media_details: { width: 1200, height: 800, file: `2026/11/${media.fileName}`, filesize: media.bytes },
+    post: null,
+    source_url: `${origin}/wp-content/uploads/2026/11/${media.fileName}`,
+  };
+}
+
+function registerMediaRoutes(rest: Rest, content: FakeContent, origin: string) {
+  rest.get("/wp/v2/media", (c) => {
+    const items = [...content.media].sort((a, b) => b.dateGmt.localeCompare(a.dateGmt) || b.id - a.id);
+    const result = paginate(c, items, "error");
+    return result.error ?? c.json(result.items.map((m) => mediaJson(m, origin)));
+  });
+  rest.get("/wp/v2/media/:id{[0-9]+}", (c) => {
+    const media = content.media.find((m) => m.id === Number(c.req.param("id")));
+    return media ? c.json(mediaJson(media, origin)) : wpError(c, 404, "rest_post_invalid_id", "Invalid post ID.");
+  });
+  rest.post("/wp/v2/media", async (c) => {
+    if (!c.get("authenticated")) return wpError(c, 401, "rest_cannot_create", "Sorry, you are not allowed to upload media as this user.");
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (bytes.byteLength === 0) return wpError(c, 400, "rest_upload_no_data", "No data supplied.");
+    const type = c.req.header("Content-Type");
+    if (!type) return wpError(c, 400, "rest_upload_no_content_type", "No Content-Type supplied.");
+    const disposition = c.req.header("Content-Disposition");
+    if (!disposition) return wpError(c, 400, "rest_upload_no_content_disposition", "No Content-Disposition supplied.");
+    const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1];
+    if (!fileName) return wpError(c, 400, "rest_upload_invalid_disposition", "Invalid Content-Disposition supplied.");
+    const media: FakeMedia = { id: content.nextId++, title: fileName.replace(/\.[a-z]+$/i, ""), fileName, mimeType: type, altText: "", bytes: bytes.byteLength, dateGmt: now() };
+    content.media.push(media);
+    return c.json(mediaJson(media, origin), 201);
+  });
+  rest.post("/wp/v2/media/:id{[0-9]+}", async (c) => {
+    if (!c.get("authenticated")) return wpError(c, 401, "rest_cannot_edit", "Sorry, you are not allowed to edit this post.");
+    const media = content.media.find((m) => m.id === Number(c.req.param("id")));
+    if (!media) return wpError(c, 404, "rest_post_invalid_id", "Invalid post ID.");
+    const body = (await c.req.json()) as { alt_text?: string; title?: string };
+    if (body.alt_text !== undefined) media.altText = body.alt_text;
+    if (body.title !== undefined) media.title = body.title;
+    return c.json(mediaJson(media, origin));
+  });
+  rest.delete("/wp/v2/media/:id{[0-9]+}", (c) => {
+    if (!c.get("authenticated")) return wpError(c, 401, "rest_cannot_delete", "Sorry, you are not allowed to delete this post.");
+    const media = content.media.find((m) => m.id === Number(c.req.param("id")));
+    if (!media) return wpError(c, 404, "rest_post_invalid_id", "Invalid post ID.");
+    if (c.req.query("force") !== "true") return wpError(c, 501, "rest_trash_not_supported", "The post does not support trashing. Set 'force=true' to delete.");
+    content.media = content.media.filter((m) => m !== media);
+    return c.json({ deleted: true, previous: mediaJson(media, origin) });
+  });
+}
+
+function settingsJson(content: FakeContent, origin: string) {
+  return { ...content.settings, url: origin, email: "admin@example.com", date_format: "F j, Y", time_format: "g:i a", start_of_week: 1, use_smilies: true, default_category: 1, posts_per_page: 10 };
+}
+
+function pick<T extends Record<string, unknown>>(object: T, fields: string[] | undefined): Partial<T> {
+  if (!fields) return object;
+  return Object.fromEntries(Object.entries(object).filter(([key]) => fields.includes(key))) as Partial<T>;
+}
