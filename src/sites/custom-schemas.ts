@@ -9,7 +9,7 @@ export const ConnectCustomBodySchema = z
       .max(2048)
       .optional()
       .openapi({ description: "Where signed `article.published` webhooks go; omit it to pull articles with GET /autopilot/articles", example: "https://www.example.com/hooks/autopilot" }),
-    businessContext: z.string().max(5000).openapi({ description: "What the business is, its audience and tone", example: "Bakery supplies shop" }),
+    businessContext: z.string().max(5000).default("").openapi({ description: "What the business is, its audience and tone", example: "Bakery supplies shop" }),
   })
   .strict()
   .openapi("ConnectCustomRequest");

@@ -66,7 +66,7 @@ describe("XenForo client: requests", () => {
 describe("XenForo client: failures", () => {
   it.each([
     ["an unknown key", "nope", 12, "The forum rejected the API key: no such key exists on this forum"],
-    ["a user key sent for another user", "user-key", 13, "The API key is a user key for another forum user than forumUserId 13"],
+    ["a user key sent for another user", "user-key", 13, "The API key cannot act as forumUserId 13: it is a guest key or a user key of another forum user"],
   ])("reports %s as key_rejected (422)", async (_, apiKey, userId, message) => {
     const error = await failureOf(clientFor(apiKey, userId).getIndex());
     expect([error.failure, error.status, error.message]).toEqual(["key_rejected", 422, message]);

@@ -94,7 +94,7 @@ export function createXenForoClient(options: XenForoClientOptions) {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         controller.abort();
-        reject(new XenForoError("timeout", `The forum did not answer within ${Math.round(options.timeoutMs / 1000)} s`));
+        reject(new XenForoError("timeout", `The forum did not answer within ${options.timeoutMs / 1000} s`));
       }, options.timeoutMs);
     });
     try {
