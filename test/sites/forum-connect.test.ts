@@ -82,7 +82,11 @@ describe("POST /api/platforms/forum/connect: success", () => {
     const res = await connectForum(token, forum, { apiKey: key });
     expect(await res.text()).not.toContain(key);
     const list = await call("/api/sites", { token });
-    if (list.status === 200) expect(await list.text()).not.toContain(key);
+    expect(list.status).toBe(200);
+    const sitesListed = (await list.json()) as Record<string, unknown>[];
+    expect(sitesListed).toHaveLength(1);
+    expect(sitesListed[0]).toMatchObject({ platform: "forum", url: forum.baseUrl, status: "CONNECTED", forumNodeId: null });
+    expect(JSON.stringify(sitesListed)).not.toMatch(new RegExp(`${key}|encrypted|apiKey`, "i"));
   });
 });
 
