@@ -83,6 +83,8 @@ export type FakeXenForoFailure =
 
 export const FAKE_FORUM_HOST = "forum.test";
 
+type FakeEnv = { Variables: { userId: number; key: FakeKey } };
+
 export function createFakeXenForo(options: { host?: string; basePath?: string } = {}) {
   const host = options.host ?? FAKE_FORUM_HOST;
   const basePath = options.basePath ?? "/community";
@@ -108,10 +110,12 @@ export function createFakeXenForo(options: { host?: string; basePath?: string } 
     attachmentKeys: new Map<string, AttachmentKey>(),
     requests: [] as RecordedRequest[],
     failure: null as { mode: FakeXenForoFailure; onPath?: RegExp } | null,
+    /** Larger uploads are refused as XenForo refuses them (400). */
+    maxAttachmentBytes: 10 * 1024 * 1024,
     nextId: 100,
   };
 
-  const app = new Hono<{ Variables: { userId: number; key: FakeKey } }>().basePath(`${basePath}/api`);
+  const app = new Hono<FakeEnv>().basePath(`${basePath}/api`);
 
   const xfError = (c: Context, status: 400 | 401 | 403 | 404 | 503, code: string, params: unknown = []) =>
     c.json({ errors: [{ code, message: `Fake XenForo: ${code}`, params }] }, status);
@@ -151,9 +155,9 @@ export function createFakeXenForo(options: { host?: string; basePath?: string } 
     await next();
   });
 
-  const requireScope = (c: Context<{ Variables: { key: FakeKey } }>, scope: string) => {
+  const requireScope = (c: Context<FakeEnv, any, any>, scope: string) => {
     const { scopes } = c.get("key");
-    return scopes === "all" || scopes.includes(scope) ? null : xfError(c as Context, 403, "missing_scope", { scope });
+    return scopes === "all" || scopes.includes(scope) ? null : xfError(c, 403, "missing_scope", { scope });
   };
   const now = () => Math.floor(Date.now() / 1000);
   const threadJson = (thread: FakeThread) => ({
@@ -306,7 +310,7 @@ export function createFakeXenForo(options: { host?: string; basePath?: string } 
     return c.json({ success: true, post: postJson(post) });
   });
 
-  app.post("/attachments/new-key", (c) => {
+  app.post("/attachments/new-key", async (c) => {
     const denied = requireScope(c, "attachment:write");
     if (denied) return denied;
     const form = lastForm();
@@ -321,12 +325,12 @@ export function createFakeXenForo(options: { host?: string; basePath?: string } 
     state.attachmentKeys.set(key, entry);
     const file = form.attachment;
     if (!(file instanceof File)) return c.json({ key, attachment: null });
-    return file.arrayBuffer().then((buffer) => {
-      const attachment: FakeAttachment = { attachment_id: state.nextId++, filename: file.name, content_type: file.type, file_size: buffer.byteLength, bytes: new Uint8Array(buffer), key };
-      state.attachments.set(attachment.attachment_id, attachment);
-      entry.attachmentIds.push(attachment.attachment_id);
-      return c.json({ key, attachment: attachmentJson(attachment) });
-    });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (bytes.byteLength > state.maxAttachmentBytes) return xfError(c, 400, "uploaded_file_is_too_large");
+    const attachment: FakeAttachment = { attachment_id: state.nextId++, filename: file.name, content_type: file.type, file_size: bytes.byteLength, bytes, key };
+    state.attachments.set(attachment.attachment_id, attachment);
+    entry.attachmentIds.push(attachment.attachment_id);
+    return c.json({ key, attachment: attachmentJson(attachment) });
   });
 
   app.notFound((c) => xfError(c, 404, "requested_page_not_found"));
