@@ -46,6 +46,8 @@ export function createFakeWordPress(options: FakeWordPressOptions = {}) {
     calls(route: string, method?: string) {
       return fake.requests.filter((r) => r.route === route && (!method || r.method === method));
     },
+    /** For a fake network shared with other fakes (test/fakes/network.ts). */
+    peer: { host: new URL(origin).host, handle: (request: Request) => Promise.resolve(app.fetch(request)) },
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
       if (new URL(request.url).origin !== origin) throw new Error(`Unexpected outbound request to ${request.url} (the fake serves ${origin})`);
