@@ -15,7 +15,8 @@ export function htmlToText(html: string): string {
   const withoutBlocks = html
     .replace(/<!--[\s\S]*?-->/g, " ")
     .replace(/<(script|style|template|noscript)\b[\s\S]*?<\/\1\s*>/gi, " ");
-  return decodeEntities(withoutBlocks.replace(/<[^>]*>/g, " "))
+  // A tag ends at the first '>' outside quotes: attribute values may hold '>' (alt="a > b").
+  return decodeEntities(withoutBlocks.replace(/<(?:[^>"']|"[^"]*"|'[^']*')*>/g, " "))
     .replace(/\s+/g, " ")
     .trim();
 }
@@ -27,12 +28,13 @@ export function countWords(text: string): number {
   return text.match(WORD)?.length ?? 0;
 }
 
-const TURKISH_ASCII: Record<string, string> = { ç: "c", ğ: "g", ı: "i", İ: "i", ö: "o", ş: "s", ü: "u", Ç: "c", Ğ: "g", Ö: "o", Ş: "s", Ü: "u" };
+// Turkish letters, and the Latin letters that NFKD below does not split into letter + accent.
+const TURKISH_ASCII: Record<string, string> = { ç: "c", ğ: "g", ı: "i", İ: "i", ö: "o", ş: "s", ü: "u", Ç: "c", Ğ: "g", Ö: "o", Ş: "s", Ü: "u", ß: "ss", ẞ: "ss", æ: "ae", Æ: "ae", œ: "oe", Œ: "oe", ø: "o", Ø: "o", đ: "d", Đ: "d", ł: "l", Ł: "l" };
 
 /** "Ekmeğin Tarihi: İlk Fırınlar" → "ekmegin-tarihi-ilk-firinlar". */
 export function slugify(title: string, maxLength = 80): string {
   const ascii = title
-    .replace(/[çğıİöşüÇĞÖŞÜ]/g, (ch) => TURKISH_ASCII[ch] ?? ch)
+    .replace(/[çğıİöşüÇĞÖŞÜßẞæÆœŒøØđĐłŁ]/g, (ch) => TURKISH_ASCII[ch] ?? ch)
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase();

@@ -11,10 +11,11 @@ const TARGET_LABEL: Record<string, string> = {
 };
 
 export function zodIssues(error: ZodError): ValidationIssue[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join(".") || "(root)",
-    message: issue.message,
-  }));
+  return error.issues.map((issue) => {
+    // An unknown field is named by the field itself, not by the object that holds it.
+    const path = issue.code === "unrecognized_keys" && issue.keys.length === 1 ? [...issue.path, issue.keys[0]!] : issue.path;
+    return { path: path.map(String).join(".") || "(root)", message: issue.message };
+  });
 }
 
 /** Turns a failed request validation into our 400, naming the parameter in the message. */

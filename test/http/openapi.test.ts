@@ -24,7 +24,7 @@ async function fetchDocument(): Promise<Document> {
 const param = (op: Operation, name: string) => op.parameters?.find((p) => p.name === name);
 
 /** Follows a `$ref` to its component schema. */
-function resolve(doc: Document, schema: Record<string, unknown>) {
+function resolve(doc: Document, schema: Record<string, unknown>): { properties?: Record<string, any>; required?: string[] } & Record<string, any> {
   const ref = schema.$ref as string | undefined;
   return ref ? doc.components.schemas[ref.split("/").at(-1)!]! : schema;
 }

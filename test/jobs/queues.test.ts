@@ -23,7 +23,7 @@ async function deliver(queue: string, messages: { id: string; body: unknown; att
     messages.map((m) => ({ id: m.id, timestamp: new Date(), attempts: m.attempts ?? 1, body: m.body })),
   );
   const ctx = createExecutionContext();
-  await worker.queue(batch, testEnv, ctx);
+  await (worker.queue as ExportedHandlerQueueHandler<typeof testEnv>)(batch, testEnv, ctx);
   return getQueueResult(batch, ctx);
 }
 

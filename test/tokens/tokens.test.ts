@@ -121,6 +121,8 @@ describe("POST /api/tokens", () => {
     expect(missing.message).toContain("name");
     const scope = await expectError(await call("/api/tokens", { method: "POST", token, json: { name: "x", scope: "root" } }), 400, "invalid_request");
     expect(scope.message).toContain("scope");
+    const extra = await expectError(await call("/api/tokens", { method: "POST", token, json: { name: "x", expiresAt: "2099-01-01T00:00:00Z" } }), 400, "invalid_request");
+    expect(extra.message).toContain("'expiresAt'");
     const malformed = await expectError(await call("/api/tokens", { method: "POST", token, headers: { "Content-Type": "application/json" }, body: "{" }), 400, "invalid_request");
     expect(malformed.message).toMatch(/json/i);
   });
