@@ -92,6 +92,7 @@ export async function getMediaBytes(bucket: R2Bucket, key: string): Promise<{ by
   return { bytes: new Uint8Array(await object.arrayBuffer()), contentType: object.httpMetadata?.contentType ?? "application/octet-stream" };
 }
 
+/** Removes a stored file; deleting one that is already gone is harmless. */
 export async function deleteMedia(bucket: R2Bucket, key: string): Promise<void> {
   await bucket.delete(key);
 }
