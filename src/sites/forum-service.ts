@@ -24,7 +24,7 @@ export interface ConnectForumInput {
  * A rejected key and an address without a usable XenForo API are 422s with different messages.
  */
 export async function connectForumSite(deps: ForumDeps, accountId: string, input: ConnectForumInput): Promise<{ site: SiteRow; forums: PostableForum[] }> {
-  const url = assertOutboundUrl(input.url, { allowPrivate: deps.config.allowPrivateUrls }).replace(/\/api$/i, "");
+  const url = forumBaseUrl(assertOutboundUrl(input.url, { allowPrivate: deps.config.allowPrivateUrls }));
   const client = xenForoClient(deps, url, input.apiKey, input.forumUserId);
   let forums: PostableForum[];
   try {
@@ -53,6 +53,13 @@ export async function connectForumSite(deps: ForumDeps, accountId: string, input
     })
     .returning();
   return { site: site!, forums };
+}
+
+/** The forum's base from what a user may paste: a page URL with a query, `/index.php`, or the API's own `/api`. */
+function forumBaseUrl(checkedUrl: string): string {
+  const url = new URL(checkedUrl);
+  url.search = "";
+  return url.toString().replace(/\/+$/, "").replace(/\/(index\.php|api)$/i, "");
 }
 
 /**

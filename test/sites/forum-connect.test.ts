@@ -69,11 +69,12 @@ describe("POST /api/platforms/forum/connect: success", () => {
     expect((await sitesOf(accountId))[0]!.businessContext).toBe("");
   });
 
-  it("takes the forum URL with a trailing slash or /api and stores the forum's base", async () => {
+  it.each(["/api/", "/index.php", "/?page=2", "/"])("takes the forum URL ending in %s and stores the forum's base", async (tail) => {
     const { token, accountId } = await seedAccount();
-    expect((await connectForum(token, forum, { url: `${forum.baseUrl}/api/` })).status).toBe(201);
+    expect((await connectForum(token, forum, { url: `${forum.baseUrl}${tail}` })).status).toBe(201);
     const [stored] = await sitesOf(accountId);
     expect(stored!.url).toBe(forum.baseUrl);
+    expect(forum.state.requests[0]!.path).toBe("/index/");
   });
 
   it("never shows the key: not in the answer, not in the site list", async () => {
