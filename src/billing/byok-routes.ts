@@ -16,7 +16,7 @@ billingByokRoutes.openapi(
     tags: ["Billing"],
     summary: "Set the model provider key used in BYOK mode; checked with the provider, stored encrypted, never returned",
     request: { body: jsonBody(ByokKeyBodySchema) },
-    responses: { 200: jsonContent(ByokKeySchema, "The stored key (without the key)"), ...errorResponses(400, 401, 403, 422, 502) },
+    responses: { 200: jsonContent(ByokKeySchema, "The stored key (without the key)"), ...errorResponses(400, 401, 403, 422, 502, 504) },
   }),
   async (c) => {
     const input = c.req.valid("json");

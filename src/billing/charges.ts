@@ -60,7 +60,7 @@ export async function reserveCredits(db: Database, request: ChargeRequest & { am
   const balance = await getBalanceKurus(db, accountId);
   throw new AppError(
     "insufficient_credit",
-    `Insufficient credit: this costs ${formatKurus(amountKurus)} TRY, the balance is ${formatKurus(balance)} TRY; top up at least ${formatKurus(amountKurus - balance)} TRY`,
+    `Insufficient credit: this costs ${formatKurus(amountKurus)} TRY but the balance is ${formatKurus(balance)} TRY (${formatKurus(amountKurus - balance)} TRY short); top up with POST /api/billing/topup`,
   );
 }
 

@@ -22,7 +22,7 @@ async function paymentStart(c: Context<AppEnv>): Promise<PaymentStart> {
   };
 }
 
-const checkoutResponses = { 201: jsonContent(CheckoutSchema, "The pending payment and its payment page"), ...errorResponses(400, 401, 403, 502) };
+const checkoutResponses = { 201: jsonContent(CheckoutSchema, "The pending payment and its payment page"), ...errorResponses(400, 401, 403, 502, 504) };
 
 billingPaymentRoutes.openapi(
   createRoute({

@@ -38,7 +38,7 @@ describe("reserveCredits", () => {
 
     expect(error.status).toBe(402);
     expect(error.code).toBe("insufficient_credit");
-    expect(error.message).toBe("Insufficient credit: this costs 15.50 TRY, the balance is 10.00 TRY; top up at least 5.50 TRY");
+    expect(error.message).toBe("Insufficient credit: this costs 15.50 TRY but the balance is 10.00 TRY (5.50 TRY short); top up with POST /api/billing/topup");
     expect(await getBalanceKurus(db(), accountId)).toBe(1_000);
     expect(await listTransactions(db(), accountId)).toHaveLength(1);
   });

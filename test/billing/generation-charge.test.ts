@@ -38,7 +38,7 @@ describe("reserveGeneration in CREDITS mode", () => {
     const { accountId } = await seedAccount({ creditKurus: 1_000 });
     const short = await errorOf(reserveGeneration(db(), billing(), { accountId, reference: "r", kind: "generation", model: "claude-sonnet-4-5", now }));
     expect(short.status).toBe(402);
-    expect(short.message).toContain("top up at least 30.00 TRY");
+    expect(short.message).toContain("(30.00 TRY short)");
     const unpriced = await errorOf(reserveGeneration(db(), billing(), { accountId, reference: "r", kind: "generation", model: "gpt-9", now }));
     expect(unpriced.status).toBe(400);
     expect(await getBalanceKurus(db(), accountId)).toBe(1_000);
