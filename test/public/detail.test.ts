@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BASE, call, expectError, seedAccount, seedArticle } from "../harness";
+import { articleImages } from "../../src/db/schema";
+import { BASE, call, db, expectError, seedAccount, seedArticle } from "../harness";
 
 const ARTICLE_FIELDS = [
   "content",
@@ -111,6 +112,23 @@ describe("GET /api/v1/public/articles/{id}/images", () => {
     ]);
     const detail = (await (await call(`/api/v1/public/articles/${article.id}`, { token })).json()) as { data: { images: unknown } };
     expect(body.data).toStrictEqual(detail.data.images);
+  });
+
+  it("orders images by their position, not by when they were added", async () => {
+    const { token, accountId } = await seedAccount();
+    const article = await seedArticle(accountId);
+    await db().insert(articleImages).values([
+      { articleId: article.id, accountId, url: "/api/media/third.webp", altText: "third", isFeatured: false, position: 2 },
+      { articleId: article.id, accountId, url: "/api/media/first.webp", altText: "first", isFeatured: true, position: 0 },
+      { articleId: article.id, accountId, url: "/api/media/second.webp", altText: "second", isFeatured: false, position: 1 },
+    ]);
+    const images = (await (await call(`/api/v1/public/articles/${article.id}/images`, { token })).json()) as { data: { alt_text: string }[] };
+    expect(images.data.map((image) => image.alt_text)).toStrictEqual(["first", "second", "third"]);
+    const detail = (await (await call(`/api/v1/public/articles/${article.id}`, { token })).json()) as { data: { images: { alt_text: string }[]; featured_image: string } };
+    expect(detail.data.images.map((image) => image.alt_text)).toStrictEqual(["first", "second", "third"]);
+    expect(detail.data.featured_image).toBe(`${BASE}/api/media/first.webp`);
+    const list = (await (await call(`/api/v1/public/articles`, { token })).json()) as { data: { images: { alt_text: string }[] }[] };
+    expect(list.data[0]!.images.map((image) => image.alt_text)).toStrictEqual(["first", "second", "third"]);
   });
 
   it("answers an empty list for an article without images", async () => {
