@@ -99,6 +99,29 @@ describe("token scopes", () => {
     expect(rows.every((row) => row.revokedAt === null)).toBe(true);
   });
 
+  it("does not let path tricks carry a public:read token into management routes", async () => {
+    const { accountId } = await seedAccount();
+    const reader = await seedToken(accountId, "public:read");
+    const tricks = [
+      "/api/v1/public/../../api/tokens",
+      "/api/v1/public/%2e%2e/%2e%2e/api/tokens",
+      "/api/v1/public%2F..%2F..%2Fapi%2Ftokens",
+      "/api/media/%2e%2e/tokens",
+      "/api/media/..%2Ftokens",
+      "/api/openapi.json/../tokens",
+      "/api/billing/callback/..%2F..%2Ftokens",
+      "/api//tokens",
+      "/API/tokens",
+      "/api/tokens;/api/v1/public/",
+      "/api/auth/me?next=/api/v1/public/",
+    ];
+    for (const path of tricks) {
+      const res = await call(path, { token: reader.token });
+      expect([403, 404], path).toContain(res.status);
+      expect(await res.text(), path).not.toContain(reader.row.id);
+    }
+  });
+
   it("lets a manage token use the public API too", async () => {
     const { token } = await seedAccount();
     expect((await call(LIST, { token })).status).toBe(200);
