@@ -11,6 +11,9 @@ const LOCAL_DEFAULTS = {
   ADMIN_TOKEN: "dev-admin-token",
   // Development only: a fixed 32-byte key so locally stored credentials survive restarts.
   ENCRYPTION_KEY: "ZGV2LW9ubHktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM=",
+  // Billing without PayTR or model providers: payments complete with a signed callback (README, Billing).
+  PAYMENT_PROVIDER: "offline",
+  BYOK_KEY_CHECK: "offline",
 };
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "1" };

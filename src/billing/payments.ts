@@ -142,10 +142,15 @@ function claimPayment(db: Database, payment: Payment, notification: PaymentNotif
     .where(and(eq(payments.merchantOid, payment.merchantOid), ne(payments.status, "succeeded"), extraGuard));
 }
 
+function paidWith(payment: Payment): string {
+  if (payment.provider === "offline") return "with an offline test payment";
+  return payment.testMode ? "with PayTR (test mode)" : "with PayTR";
+}
+
 async function completeTopup(db: Database, payment: Payment, notification: PaymentNotification, now: Date) {
   const claim = newClaimToken();
   const claimed = sql`EXISTS (SELECT 1 FROM payments WHERE merchant_oid = ${payment.merchantOid} AND claim_token = ${claim})`;
-  const note = `Top-up paid by card${payment.testMode ? " (test mode)" : ""}`;
+  const note = `Top-up paid ${paidWith(payment)}`;
   await runBatch(db, [
     claimPayment(db, payment, notification, claim, now),
     moveBalance(payment.accountId, payment.amountKurus, claimed),
@@ -165,7 +170,7 @@ async function completeLicence(db: Database, config: BillingConfig, payment: Pay
     // The claim holds only while the expiry is still the one we extended from.
     const expiryUnchanged = sql`(SELECT expires_at FROM byok_licences WHERE account_id = ${payment.accountId}) IS ${current?.expiresAt ?? null}`;
     const at = toIsoSeconds(now);
-    const note = `${kind} licence paid by card (${formatKurus(payment.amountKurus)} TRY${payment.testMode ? ", test mode" : ""}), valid until ${expiresAt}`;
+    const note = `${kind} licence paid ${paidWith(payment)} (${formatKurus(payment.amountKurus)} TRY), valid until ${expiresAt}`;
     await runBatch(db, [
       claimPayment(db, payment, notification, claim, now, expiryUnchanged),
       sql`

@@ -43,7 +43,7 @@ describe("POST /api/billing/license", () => {
     const licenceRows = (await transactionsOf(token)).filter((row) => row.kind === "licence");
     expect(licenceRows).toHaveLength(1);
     expect(licenceRows[0]).toMatchObject({ amount: "0.00", balanceAfter: "100.00", reference: `payment:${merchantOid}` });
-    expect(licenceRows[0]!.note).toContain("BYOK_MONTHLY licence paid by card (499.00 TRY");
+    expect(licenceRows[0]!.note).toMatch(/^BYOK_MONTHLY licence paid with PayTR \(test mode\) \(499\.00 TRY\), valid until \d{4}-/);
   });
 
   it("extends a running licence from its end, and a yearly purchase adds 12 months and switches the kind", async () => {

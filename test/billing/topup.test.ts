@@ -98,7 +98,7 @@ describe("POST /api/billing/callback/paytr", () => {
 
     expect((await balanceOf(token)).creditBalance).toBe("250.00");
     const topups = (await transactionsOf(token)).filter((row) => row.kind === "topup");
-    expect(topups).toEqual([expect.objectContaining({ amount: "150.00", balanceAfter: "250.00", reference: `payment:${merchantOid}` })]);
+    expect(topups).toEqual([expect.objectContaining({ amount: "150.00", balanceAfter: "250.00", reference: `payment:${merchantOid}`, note: "Top-up paid with PayTR (test mode)" })]);
     expect(await paymentRow(merchantOid)).toMatchObject({ status: "succeeded", paidAmountKurus: 15_000 });
   });
 
