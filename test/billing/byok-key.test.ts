@@ -112,5 +112,7 @@ describe("GET /api/billing/byok-key", () => {
     expect(JSON.parse(text)).toMatchObject({ provider: "openai", model: "gpt-4o-mini", keyLastFour: "cdef" });
     await expectError(await call("/api/billing/byok-key", { token: other.token }), 404);
     await expectError(await call("/api/billing/byok-key"), 401);
+    const { token: readOnly } = await seedToken(other.accountId, "public:read");
+    await expectError(await call("/api/billing/byok-key", { token: readOnly }), 403);
   });
 });

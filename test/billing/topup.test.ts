@@ -191,5 +191,7 @@ describe("GET /api/billing/payments/{merchantOid}", () => {
     await expectError(await call(`/api/billing/payments/${merchantOid}`, { token: other.token }), 404, "not_found");
     await expectError(await call(`/api/billing/payments/payNope`, { token }), 404);
     await expectError(await call(`/api/billing/payments/${merchantOid}`), 401);
+    const { token: readOnly } = await seedToken((await paymentRow(merchantOid))!.accountId, "public:read");
+    await expectError(await call(`/api/billing/payments/${merchantOid}`, { token: readOnly }), 403);
   });
 });
