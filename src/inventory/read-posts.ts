@@ -22,10 +22,10 @@ const FIELDS = "id,link,title,content,modified_gmt";
  * Every published post of the site, page by page up to X-WP-TotalPages (read after page 1),
  * a few pages at a time. A post seen twice (the list shifted while we read) counts once.
  */
-export async function readAllPosts(wp: WordPressClient): Promise<ReadPost[]> {
-  const first = await wp.listPosts({ page: 1, perPage: PER_PAGE }, { _fields: FIELDS });
+export async function readAllPosts(wp: WordPressClient, perPage = PER_PAGE): Promise<ReadPost[]> {
+  const first = await wp.listPosts({ page: 1, perPage }, { _fields: FIELDS });
   if (first.totalPages > MAX_PAGES) {
-    throw new AppError("unprocessable", `The site has ${first.total} posts; the inventory reads at most ${MAX_PAGES * PER_PAGE}`);
+    throw new AppError("unprocessable", `The site has ${first.total} posts; the inventory reads at most ${MAX_PAGES * perPage}`);
   }
   const byId = new Map<number, ReadPost>();
   const keep = (posts: typeof first.items) => {
@@ -43,7 +43,7 @@ export async function readAllPosts(wp: WordPressClient): Promise<ReadPost[]> {
   keep(first.items);
   const rest = Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => i + 2);
   for (let start = 0; start < rest.length; start += PARALLEL_PAGES) {
-    const pages = await Promise.all(rest.slice(start, start + PARALLEL_PAGES).map((page) => wp.listPosts({ page, perPage: PER_PAGE }, { _fields: FIELDS })));
+    const pages = await Promise.all(rest.slice(start, start + PARALLEL_PAGES).map((page) => wp.listPosts({ page, perPage }, { _fields: FIELDS })));
     for (const page of pages) keep(page.items);
   }
   return [...byId.values()];

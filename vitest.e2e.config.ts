@@ -1,0 +1,52 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// End-to-end tests against a REAL WordPress (../shared/peers/wordpress/start.sh prints the
+// three variables). Same Worker and bindings as vitest.config.ts, but outbound calls go to the
+// network, so the Worker talks to that WordPress through its own fetch.
+const wordpress = { WP_URL: process.env.WP_URL ?? "", WP_USER: process.env.WP_USER ?? "", WP_APP_PASSWORD: process.env.WP_APP_PASSWORD ?? "" };
+const missing = Object.entries(wordpress).filter(([, value]) => !value).map(([name]) => name);
+if (missing.length > 0) {
+  console.warn(
+    `\n[test:e2e] SKIPPING the end-to-end tests: ${missing.join(", ")} not set.\n` +
+      `[test:e2e] Start a real WordPress and run again:  eval "$(../shared/peers/wordpress/start.sh)" && npm run test:e2e\n`,
+  );
+}
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      main: "./src/index.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      remoteBindings: false,
+      miniflare: {
+        bindings: {
+          ENVIRONMENT: "test",
+          // The peer listens on loopback (127.0.0.1:8881).
+          ALLOW_PRIVATE_URLS: "true",
+          // A real PHP server: WordPress's own pace, not the fakes' microseconds.
+          OUTBOUND_TIMEOUT_MS: "20000",
+          SIGNUP_CREDIT_TRY: "100.00",
+          ADMIN_TOKEN: "test-admin-token",
+          ENCRYPTION_KEY: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+          PAYMENT_PROVIDER: "paytr",
+          PAYTR_MERCHANT_ID: "100001",
+          PAYTR_MERCHANT_KEY: "test-merchant-key",
+          PAYTR_MERCHANT_SALT: "test-merchant-salt",
+          PAYTR_TEST_MODE: "1",
+          ...wordpress,
+          TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
+        },
+      },
+    })),
+  ],
+  test: {
+    include: ["test/e2e/**/*.test.ts"],
+    setupFiles: ["./test/setup.ts"],
+    // One WordPress is shared: files run one after another so counts stay predictable.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
