@@ -75,6 +75,9 @@ export async function withWordPress<T>(deps: WordPressDeps, site: SiteRow, work:
   const client = await wordPressClientFor(deps, site);
   let result: T;
   try {
+    // WordPress serves public lists even to rejected credentials: a site in ERROR proves it
+    // works again with users/me, not with whatever the work happens to call.
+    if (site.status === "ERROR") await client.verifyCredentials();
     result = await work(client);
   } catch (error) {
     if (!isWordPressFailure(error, "credentials_rejected")) throw error;

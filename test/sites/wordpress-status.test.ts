@@ -18,6 +18,10 @@ describe("site status when WordPress rejects the stored credentials", () => {
     expect(errored).toMatchObject({ status: "ERROR", statusMessage: expect.stringMatching(/rejected/) });
     expect(await (await call("/api/sites", { token })).json()).toMatchObject([{ id: site.id, status: "ERROR" }]);
 
+    // A public list still answers (WordPress serves it as to a visitor) but does not hide the error.
+    await expectError(await call(`/api/sites/${site.id}/blog/tags`, { token }), 422, "unprocessable");
+    expect(await (await call(`/api/sites/${site.id}`, { token })).json()).toMatchObject({ status: "ERROR" });
+
     // The user re-enables the password in WordPress: the next call that works heals the status.
     fake.appPassword = original;
     expect((await call(`/api/sites/${site.id}/blog/settings`, { token })).status).toBe(200);
