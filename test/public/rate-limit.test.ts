@@ -25,7 +25,8 @@ async function spend(token: string, count: number) {
   return remaining;
 }
 
-describe("public API rate limit: 100 requests per minute per account", () => {
+// A hundred sequential requests take a few seconds on a busy machine: more than the default 5 s.
+describe("public API rate limit: 100 requests per minute per account", { timeout: 60_000 }, () => {
   it("lets 100 requests through counting down, and answers the 101st with 429 and Retry-After", async () => {
     const { token } = await seedAccount();
     const startSeconds = Math.floor(Date.now() / 1000);
