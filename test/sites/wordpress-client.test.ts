@@ -59,7 +59,7 @@ describe("WordPressClient", () => {
       const url = new URL(new Request(input, init).url);
       if (url.host === "blog.example.com") return Response.redirect(`https://www.blog.example.com${url.pathname}${url.search}`, 301);
       return fake.fetch(input, init);
-    }) as typeof fetch;
+    }) as typeof globalThis.fetch;
     const verified = await clientFor(fetch).verifyCredentials();
     expect(verified.apiRoot).toBe("https://www.blog.example.com/wp-json/");
   });
@@ -70,7 +70,7 @@ describe("WordPressClient", () => {
       const url = new Request(input, init).url;
       called.push(url);
       return Response.redirect("http://169.254.169.254/latest/meta-data/", 302);
-    }) as typeof fetch;
+    }) as typeof globalThis.fetch;
     const error = await failure(clientFor(fetch).verifyCredentials());
     expect(error.failure).toBe("refused");
     expect(error.message).toMatch(/Refusing to call http:\/\/169\.254\.169\.254/);
@@ -123,7 +123,7 @@ describe("WordPressClient", () => {
           aborted = true;
           reject(new Error("aborted"));
         });
-      })) as typeof fetch;
+      })) as typeof globalThis.fetch;
     const error = await failure(clientFor(fetch, { timeoutMs: 50 }).getSettings());
     expect(error).toMatchObject({ failure: "timeout", status: 504 });
     expect(aborted).toBe(true);
@@ -132,7 +132,7 @@ describe("WordPressClient", () => {
   it("is 'unreachable' when the network fails", async () => {
     const fetch = (async () => {
       throw new TypeError("Network connection lost.");
-    }) as typeof fetch;
+    }) as typeof globalThis.fetch;
     expect(await failure(clientFor(fetch).getSettings())).toMatchObject({ failure: "unreachable", status: 502 });
   });
 });
@@ -152,7 +152,7 @@ describe("verifyWordPressSite", () => {
       const headers = new Headers(response.headers);
       headers.delete("Link");
       return new Response(response.body, { status: response.status, headers });
-    }) as typeof fetch;
+    }) as typeof globalThis.fetch;
     const verified = await verifyWordPressSite({ baseUrl: fake.origin, username: "admin", appPassword: fake.appPassword, fetch, timeoutMs: 1_000, checkUrl: publicOnly });
     expect(verified.apiRoot).toBe("https://blog.example.com/?rest_route=%2F");
   });
