@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterEach } from "vitest";
+import { afterEach, beforeEach } from "vitest";
 import { accounts, byokKeys, byokLicences, payments, type LicenceKind } from "../../src/db/schema";
 import { useOutboundFetchForTests } from "../../src/http/outbound-fetch";
 import { createModelProviderFake } from "../fakes/llm-key-check";
@@ -14,8 +14,10 @@ export const VALID_ANTHROPIC_KEY = "sk-ant-test-0123456789abcdef";
 export function useBillingFakes() {
   const paytr = createPaytrFake();
   const models = createModelProviderFake({ validKeys: [VALID_OPENAI_KEY, VALID_ANTHROPIC_KEY], brokeKeys: ["sk-broke-0123456789abcdef"], models: ["gpt-4o-mini", "gpt-4o", "claude-sonnet-4-5"] });
-  useOutboundFetchForTests(fakeNetwork(paytr.peer, ...models.peers));
+  const network = fakeNetwork(paytr.peer, ...models.peers);
+  beforeEach(() => useOutboundFetchForTests(network));
   afterEach(() => {
+    useOutboundFetchForTests(null);
     paytr.script(null);
     models.scriptStatus(null);
   });
