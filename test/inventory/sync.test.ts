@@ -48,6 +48,23 @@ describe("POST /api/sites/{siteId}/sync", () => {
     expect(new Set((await inventory(site.id)).map((r) => r.remoteId)).size).toBe(250);
   });
 
+  it("reads on until a short page when a proxy strips X-WP-Total and X-WP-TotalPages", async () => {
+    const fake = installFakeWordPress({ postCount: 200 });
+    const { token } = await seedAccount();
+    const site = await connectFakeSite(token, fake);
+    useOutboundFetchForTests(async (input, init) => {
+      const response = await fake.fetch(input, init);
+      const headers = new Headers(response.headers);
+      headers.delete("X-WP-Total");
+      headers.delete("X-WP-TotalPages");
+      return new Response(response.body, { status: response.status, headers });
+    });
+    expect(await (await sync(token, site.id)).json()).toEqual({ synced: 200 });
+    // Pages 1 and 2 are full, page 3 is past the end (WordPress answers 400 there).
+    expect(fake.calls("wp/v2/posts", "GET").map((r) => r.query.page).slice(0, 3)).toEqual(["1", "2", "3"]);
+    expect(await inventory(site.id)).toHaveLength(200);
+  });
+
   it("updates changed posts, adds new ones, removes deleted ones and never duplicates; ids and improvement status survive", async () => {
     const fake = installFakeWordPress({ postCount: 12 });
     const { token } = await seedAccount();

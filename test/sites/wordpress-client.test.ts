@@ -50,7 +50,7 @@ describe("WordPressClient", () => {
 
   it("gives an empty page with the totals for a page past the end", async () => {
     const client = clientFor(createFakeWordPress({ postCount: 25 }).fetch);
-    expect(await client.listPosts({ page: 9, perPage: 10 })).toEqual({ items: [], total: 25, totalPages: 3 });
+    expect(await client.listPosts({ page: 9, perPage: 10 })).toEqual({ items: [], total: 25, totalPages: 3, totalsKnown: true });
   });
 
   it("follows a redirect of a read and reports the REST root that answered", async () => {

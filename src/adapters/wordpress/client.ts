@@ -32,6 +32,8 @@ export interface WpPage<T> {
   items: T[];
   total: number;
   totalPages: number;
+  /** False when a proxy stripped X-WP-Total(Pages): the totals are only what this page proves. */
+  totalsKnown: boolean;
 }
 
 export interface PageRequest {
@@ -234,13 +236,14 @@ function rootOfRouteUrl(routeUrl: string, route: string): string | null {
   return url.toString();
 }
 
-function totalsOf(headers: Headers, itemCount: number, request: PageRequest): { total: number; totalPages: number } {
+function totalsOf(headers: Headers, itemCount: number, request: PageRequest): { total: number; totalPages: number; totalsKnown: boolean } {
   const total = Number.parseInt(headers.get("X-WP-Total") ?? "", 10);
   const totalPages = Number.parseInt(headers.get("X-WP-TotalPages") ?? "", 10);
-  if (Number.isInteger(total) && Number.isInteger(totalPages)) return { total, totalPages };
-  // Without the headers (a proxy stripped them): what this page proves, at least.
+  if (Number.isInteger(total) && Number.isInteger(totalPages)) return { total, totalPages, totalsKnown: true };
+  // Without the headers: what this page proves, at least (a full page may have more after it).
   const seen = (request.page - 1) * request.perPage + itemCount;
-  return { total: seen, totalPages: itemCount === 0 ? request.page - 1 : request.page };
+  const totalPagesSeen = itemCount === 0 ? request.page - 1 : itemCount === request.perPage ? request.page + 1 : request.page;
+  return { total: seen, totalPages: Math.max(0, totalPagesSeen), totalsKnown: false };
 }
 
 /** A file name safe inside a quoted Content-Disposition value. */
