@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 
-const positiveInt = (name: string, max: number) =>
+/** A query parameter that must be a whole number from 1 to `max`; the messages name it. */
+export const positiveIntParam = (name: string, max: number) =>
   z.coerce
     .number({ error: `${name} must be a whole number` })
     .int(`${name} must be a whole number`)
@@ -9,8 +10,8 @@ const positiveInt = (name: string, max: number) =>
 
 /** `page` (from 1) and `per_page` (1–100, default 10), as the public API and WordPress take them. */
 export const PageQuerySchema = z.object({
-  page: positiveInt("page", 100_000).default(1).openapi({ param: { description: "Page number, from 1" }, example: 1 }),
-  per_page: positiveInt("per_page", 100).default(10).openapi({ param: { description: "Items per page, 1 to 100" }, example: 10 }),
+  page: positiveIntParam("page", 100_000).default(1).openapi({ param: { description: "Page number, from 1" }, example: 1 }),
+  per_page: positiveIntParam("per_page", 100).default(10).openapi({ param: { description: "Items per page, 1 to 100" }, example: 10 }),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 

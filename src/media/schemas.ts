@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { UploadRow } from "./uploads";
 import { mediaUrl } from "./store";
+import { positiveIntParam } from "../core/pagination";
 
 export const UploadResultSchema = z
   .object({
@@ -39,16 +40,9 @@ export const UploadListSchema = z
   })
   .openapi("UploadList");
 
-const positiveInt = (name: string, max: number) =>
-  z.coerce
-    .number({ error: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be at least 1`)
-    .max(max, `${name} must be at most ${max}`);
-
 export const UploadListQuerySchema = z.object({
-  page: positiveInt("page", 1_000_000).default(1).openapi({ param: { description: "Page number, from 1" }, example: 1 }),
-  per_page: positiveInt("per_page", 100).default(50).openapi({ param: { description: "Uploads per page, 1 to 100" }, example: 50 }),
+  page: positiveIntParam("page", 1_000_000).default(1).openapi({ param: { description: "Page number, from 1" }, example: 1 }),
+  per_page: positiveIntParam("per_page", 100).default(50).openapi({ param: { description: "Uploads per page, 1 to 100" }, example: 50 }),
 });
 
 export function toUploadResult(row: UploadRow): UploadResult {

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { ARTICLE_STATUSES } from "../db/schema";
 import { ARTICLE_SORTS } from "../articles/list";
 import type { ArticleImageRow, ArticleRow } from "../articles/service";
+import { positiveIntParam } from "../core/pagination";
 
 export const PublicImageSchema = z
   .object({
@@ -48,16 +49,9 @@ export const ArticleListResponseSchema = z
 export const ArticleResponseSchema = z.object({ success: z.literal(true), data: PublicArticleSchema }).openapi("PublicArticleResponse");
 export const ImageListResponseSchema = z.object({ success: z.literal(true), data: z.array(PublicImageSchema) }).openapi("PublicImageList");
 
-const positiveInt = (name: string, max: number) =>
-  z.coerce
-    .number({ error: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be at least 1`)
-    .max(max, `${name} must be at most ${max}`);
-
 export const ArticleListQuerySchema = z.object({
-  page: positiveInt("page", 1_000_000).default(1).openapi({ param: { description: "Page number, from 1" }, example: 1 }),
-  per_page: positiveInt("per_page", 100).default(10).openapi({ param: { description: "Items per page, 1 to 100" }, example: 10 }),
+  page: positiveIntParam("page", 1_000_000).default(1).openapi({ param: { description: "Page number, from 1" }, example: 1 }),
+  per_page: positiveIntParam("per_page", 100).default(10).openapi({ param: { description: "Items per page, 1 to 100" }, example: 10 }),
   status: z.enum(ARTICLE_STATUSES).optional(),
   language: z
     .string()
