@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { ModelKeyChecker } from "../adapters/llm-key-check/port";
 import type { Database } from "../db/client";
 import { byokKeys, type ByokProvider } from "../db/schema";
-import { decryptSecret, encryptSecret } from "../core/crypto";
+import { decryptSecret, encryptSecret, requireEncryptionKey } from "../core/crypto";
 import { AppError, notFound } from "../core/errors";
 import { toIsoSeconds } from "../core/time";
 
@@ -10,11 +10,6 @@ export type ByokKeyRow = typeof byokKeys.$inferSelect;
 
 /** The model used with a key when the request names none. */
 export const DEFAULT_BYOK_MODELS: Record<ByokProvider, string> = { openai: "gpt-4o-mini", anthropic: "claude-sonnet-4-5" };
-
-function requireEncryptionKey(encryptionKey: string | undefined): string {
-  if (!encryptionKey) throw new AppError("internal_error", "Keys cannot be stored: the ENCRYPTION_KEY secret is not set on this server");
-  return encryptionKey;
-}
 
 /**
  * Checks the key with the provider, then stores it encrypted (replacing any earlier key).

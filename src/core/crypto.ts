@@ -50,6 +50,12 @@ export function base64ToBytes(text: string): Uint8Array {
   return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }
 
+/** The ENCRYPTION_KEY secret; its absence is a deployment fault, so a 500 with the generic message. */
+export function requireEncryptionKey(key: string | undefined): string {
+  if (!key) throw new Error("ENCRYPTION_KEY is not set; credentials cannot be stored or read");
+  return key;
+}
+
 async function importAesKey(base64Key: string): Promise<CryptoKey> {
   const raw = base64ToBytes(base64Key);
   if (raw.byteLength !== 32) throw new Error("ENCRYPTION_KEY must be 32 bytes, base64-encoded");

@@ -1,14 +1,4 @@
-const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", hellip: "…", mdash: "—", ndash: "–", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“" };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === "#") {
-      const codePoint = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(codePoint) && codePoint > 0 && codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : whole;
-    }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
+import { decodeHtmlEntities } from "./html-entities";
 
 /** The readable text of an HTML fragment: no tags, scripts, styles or comments; entities decoded. */
 export function htmlToText(html: string): string {
@@ -16,7 +6,7 @@ export function htmlToText(html: string): string {
     .replace(/<!--[\s\S]*?-->/g, " ")
     .replace(/<(script|style|template|noscript)\b[\s\S]*?<\/\1\s*>/gi, " ");
   // A tag ends at the first '>' outside quotes: attribute values may hold '>' (alt="a > b").
-  return decodeEntities(withoutBlocks.replace(/<(?:[^>"']|"[^"]*"|'[^']*')*>/g, " "))
+  return decodeHtmlEntities(withoutBlocks.replace(/<(?:[^>"']|"[^"]*"|'[^']*')*>/g, " "))
     .replace(/\s+/g, " ")
     .trim();
 }

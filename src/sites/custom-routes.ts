@@ -4,7 +4,7 @@ import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { ConnectCustomBodySchema, ConnectedCustomSchema } from "./custom-schemas";
 import { connectCustomSite } from "./custom-service";
-import { requireEncryptionKey } from "./encryption-key";
+import { requireEncryptionKey } from "../core/crypto";
 
 export const customSiteRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 

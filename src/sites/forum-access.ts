@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createXenForoClient, type XenForoClient } from "../adapters/xenforo/client";
 import { isKeyRejected } from "../adapters/xenforo/errors";
-import { decryptSecret } from "../core/crypto";
+import { decryptSecret, requireEncryptionKey } from "../core/crypto";
 import { AppError } from "../core/errors";
 import { log } from "../core/logger";
 import { assertOutboundUrl } from "../core/outbound-url";
@@ -9,7 +9,6 @@ import type { Database } from "../db/client";
 import type { Config } from "../env";
 import type { AppEnv } from "../http/context";
 import type { OutboundFetch } from "../http/outbound-fetch";
-import { requireEncryptionKey } from "./encryption-key";
 import { setSiteStatus, type SiteRow } from "./service";
 
 /** What talking to a user's XenForo forum needs; built per request (or per job) from the bindings. */

@@ -1,13 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { isForumUnavailable, isKeyRejected } from "../adapters/xenforo/errors";
 import { verifyPostingKey, type PostableForum } from "../adapters/xenforo/verify";
-import { encryptSecret } from "../core/crypto";
+import { encryptSecret, requireEncryptionKey } from "../core/crypto";
 import { AppError } from "../core/errors";
 import { newId } from "../core/ids";
 import { assertOutboundUrl } from "../core/outbound-url";
 import { toIsoSeconds } from "../core/time";
 import { sites } from "../db/schema";
-import { requireEncryptionKey } from "./encryption-key";
 import { withForum, xenForoClient, type ForumDeps } from "./forum-access";
 import { getSiteOfPlatform, type SiteRow } from "./service";
 

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { WordPressClient } from "../adapters/wordpress/client";
 import { isWordPressFailure } from "../adapters/wordpress/errors";
 import type { Transport } from "../adapters/wordpress/transport";
-import { decryptSecret } from "../core/crypto";
+import { decryptSecret, requireEncryptionKey } from "../core/crypto";
 import { AppError } from "../core/errors";
 import { log } from "../core/logger";
 import { assertOutboundUrl } from "../core/outbound-url";
@@ -31,12 +31,6 @@ export function wordPressTransport(deps: Pick<WordPressDeps, "fetch" | "config">
     timeoutMs: deps.config.outboundTimeoutMs,
     checkUrl: (url) => void assertOutboundUrl(url, { allowPrivate: deps.config.allowPrivateUrls }),
   };
-}
-
-export function requireEncryptionKey(key: string | undefined): string {
-  // A deployment fault, not the caller's: a 500 with the generic message.
-  if (!key) throw new Error("ENCRYPTION_KEY is not set; credentials cannot be stored or read");
-  return key;
 }
 
 const reconnectHint = (site: SiteRow) =>

@@ -1,11 +1,11 @@
 import { verifyWordPressSite, type VerifiedWordPress } from "../adapters/wordpress/discovery";
 import { WordPressError } from "../adapters/wordpress/errors";
-import { encryptSecret } from "../core/crypto";
+import { encryptSecret, requireEncryptionKey } from "../core/crypto";
 import { AppError } from "../core/errors";
 import { newId } from "../core/ids";
 import { assertOutboundUrl } from "../core/outbound-url";
 import { findSiteByUrl, getSiteOfPlatform, insertSite, updateSite, type SiteRow } from "./service";
-import { requireEncryptionKey, wordPressTransport, type WordPressDeps } from "./wordpress-access";
+import { wordPressTransport, type WordPressDeps } from "./wordpress-access";
 
 export interface WordPressCredentials {
   blogUsername: string;

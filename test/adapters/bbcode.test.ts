@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { htmlToBbCode } from "../../src/adapters/xenforo/bbcode";
-import { decodeHtmlEntities } from "../../src/adapters/xenforo/html-entities";
+import { decodeHtmlEntities } from "../../src/core/html-entities";
 
 describe("htmlToBbCode: blocks", () => {
   it("separates paragraphs by one blank line and keeps <br> as a line break", () => {

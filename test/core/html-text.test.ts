@@ -24,7 +24,7 @@ describe("htmlToText", () => {
   it("decodes named and numeric entities after removing tags", () => {
     expect(htmlToText("<p>Fish &amp; chips &lt;b&gt; &quot;quoted&quot; &apos;s&apos;</p>")).toBe("Fish & chips <b> \"quoted\" 's'");
     expect(htmlToText("&#351;eker &#x131;s&#305; &#8217;")).toBe("şeker ısı ’");
-    expect(htmlToText("a&nbsp;b &hellip; &mdash; &unknown; &#0; &#xFFFFFFFF;")).toBe("a b … — &unknown; &#0; &#xFFFFFFFF;");
+    expect(htmlToText("a&nbsp;b &hellip; &mdash; &unknown; &#0; &#xFFFFFFFF;")).toBe("a b … — &unknown; \uFFFD &#xFFFFFFFF;");
   });
 });
 

@@ -1,4 +1,4 @@
-import { decodeHtmlEntities } from "./html-entities";
+import { decodeHtmlEntities } from "../../core/html-entities";
 
 /** A forgiving HTML tree: enough structure to convert article HTML, not a full HTML5 parser. */
 export type HtmlNode = HtmlText | HtmlElement;

@@ -1,4 +1,4 @@
-// HTML character references, for turning article HTML into plain-text-based formats (BBCode).
+// HTML character references: article text for search and word counts, and HTML turned into BBCode.
 
 const LATIN1_FROM_A0 =
   "nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro para middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest " +
