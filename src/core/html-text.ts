@@ -1,4 +1,5 @@
-import { decodeHtmlEntities } from "./html-entities";
+// With the extension: scripts/ and bench/ import this file under Node's type stripping.
+import { decodeHtmlEntities } from "./html-entities.ts";
 
 /** The readable text of an HTML fragment: no tags, scripts, styles or comments; entities decoded. */
 export function htmlToText(html: string): string {
