@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { TokenScope } from "../db/schema";
 import { AppError } from "../core/errors";
-import { authenticateToken, recordTokenUse } from "../tokens/service";
+import { authenticateToken, recordTokenUse, tokenUseIsStale } from "../tokens/service";
 import type { AppEnv } from "./context";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -12,9 +12,11 @@ export const requireToken = createMiddleware<AppEnv>(async (c, next) => {
   if (!header) throw new AppError("unauthorized", "Missing Authorization header; send 'Authorization: Bearer <API_TOKEN>'");
   const match = BEARER.exec(header);
   if (!match) throw new AppError("unauthorized", "Malformed Authorization header; expected 'Bearer <API_TOKEN>'");
-  const caller = await authenticateToken(c.get("db"), match[1]!, new Date());
+  const now = new Date();
+  const { caller, lastUsedAt } = await authenticateToken(c.get("db"), match[1]!, now);
   c.set("caller", caller);
-  c.executionCtx.waitUntil(recordTokenUse(c.get("db"), caller.tokenId, new Date()).catch(() => {}));
+  // Written after the response, and at most once a minute, so reads do not each become a write.
+  if (tokenUseIsStale(lastUsedAt, now)) c.executionCtx.waitUntil(recordTokenUse(c.get("db"), caller.tokenId, now).catch(() => {}));
   await next();
 });
 

@@ -60,21 +60,27 @@ export async function revokeToken(db: Database, input: { accountId: string; toke
   return existing;
 }
 
-/** Resolves a bearer secret to its caller; every failure is a 401 that says which. */
-export async function authenticateToken(db: Database, secret: string, now: Date): Promise<Caller> {
+/** Resolves a bearer secret to its caller and when the token was last recorded as used; every failure is a 401 that says which. */
+export async function authenticateToken(db: Database, secret: string, now: Date): Promise<{ caller: Caller; lastUsedAt: string | null }> {
   if (!TOKEN_PATTERN.test(secret)) throw new AppError("unauthorized", "Malformed API token; tokens look like 'sap_' followed by 40 letters and digits");
   const [token] = await db
-    .select({ id: apiTokens.id, accountId: apiTokens.accountId, scope: apiTokens.scope, expiresAt: apiTokens.expiresAt, revokedAt: apiTokens.revokedAt })
+    .select({ id: apiTokens.id, accountId: apiTokens.accountId, scope: apiTokens.scope, expiresAt: apiTokens.expiresAt, revokedAt: apiTokens.revokedAt, lastUsedAt: apiTokens.lastUsedAt })
     .from(apiTokens)
     .where(eq(apiTokens.tokenHash, await sha256Hex(secret)));
   if (!token) throw new AppError("unauthorized", "Invalid API token");
   if (token.revokedAt) throw new AppError("unauthorized", "API token has been revoked");
   if (token.expiresAt <= toIsoSeconds(now)) throw new AppError("unauthorized", `API token expired at ${token.expiresAt}`);
-  return { accountId: token.accountId, tokenId: token.id, scope: token.scope };
+  return { caller: { accountId: token.accountId, tokenId: token.id, scope: token.scope }, lastUsedAt: token.lastUsedAt };
+}
+
+/** Whether a use at `now` should be written: the recorded one is missing or over a minute old. */
+export function tokenUseIsStale(lastUsedAt: string | null, now: Date): boolean {
+  return lastUsedAt === null || lastUsedAt < toIsoSeconds(new Date(now.getTime() - LAST_USED_RESOLUTION_MS));
 }
 
 export async function recordTokenUse(db: Database, tokenId: string, now: Date): Promise<void> {
   const staleBefore = toIsoSeconds(new Date(now.getTime() - LAST_USED_RESOLUTION_MS));
+  // The condition again: two requests that both saw a stale time write once between them.
   await db
     .update(apiTokens)
     .set({ lastUsedAt: toIsoSeconds(now) })
