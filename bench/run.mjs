@@ -1,17 +1,18 @@
 // `npm run bench`: the public read API under load against `wrangler dev --local`.
 // Seeds one account with 10,000 articles and one with 100,000 (search target), then measures
-// requests per second and p50/p95/p99 of list, filtered list, deep page, search and detail.
-// Env: BENCH_PORT (8797), BENCH_SECONDS (10), BENCH_CONNECTIONS (8), BENCH_LARGE (100000),
+// requests per second and p50/p95/p99 of list, filtered list, deep page, search and detail, next
+// to the floor: a Worker that does nothing, under the same `wrangler dev --local`.
+// Env: BENCH_PORT (8797), BENCH_SECONDS (10), BENCH_CONNECTIONS ("1,8"), BENCH_LARGE (100000),
 //      WP_URL/WP_USER/WP_APP_PASSWORD (optional: also measure WordPress's own /wp/v2/posts).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { measure, percentile } from "./load.mjs";
-import { seedBenchAccount } from "./seed.mjs";
+import { SEARCH_WORDS, seedBenchAccount } from "./seed.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? "1,8").split(",").map(Number);
 const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
 const STATE = ".wrangler/bench-state";
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -24,11 +25,11 @@ function run(command, args) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
 }
 
-async function waitUntilReady(server) {
+async function waitUntilReady(server, url) {
   for (let i = 0; i < 120; i++) {
     if (server.exitCode !== null) throw new Error("wrangler dev exited");
     try {
-      if ((await fetch(`${BASE}/api/openapi.json`)).ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -51,13 +52,22 @@ const server = spawn(
    "--var", "ENVIRONMENT:bench", "--var", "PUBLIC_RATE_LIMIT_PER_MINUTE:1000000000", "--log-level", "warn"],
   { env, stdio: ["ignore", "ignore", "inherit"] },
 );
+const FLOOR = `http://127.0.0.1:${PORT + 1}`;
+const floorServer = spawn(
+  "wrangler",
+  ["dev", "--local", "--config", "bench/floor/wrangler.toml", "--port", String(PORT + 1), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--log-level", "warn"],
+  { env, stdio: ["ignore", "ignore", "inherit"] },
+);
 const results = {};
 try {
-  await waitUntilReady(server);
+  await waitUntilReady(server, `${BASE}/api/openapi.json`);
+  await waitUntilReady(floorServer, FLOOR);
   const auth = (token) => ({ Authorization: `Bearer ${token}` });
   const ids = Array.from({ length: 200 }, (_, i) => 1 + ((i * 7919) % 10_000));
-  const searchWords = ["ekmek", "sourdough", "istanbul", "garden", "kahvalti", "performance", "köprü", "recipe"];
+  // Spelled as users type them: `kahvalti` finds `kahvaltı`, `kopru` finds `köprü`.
+  const searchWords = Object.keys(SEARCH_WORDS).map((word) => word.replace("ı", "i").replace("ö", "o").replace("ü", "u"));
   const scenarios = [
+    ["floor: a Worker that does nothing", null, [{ path: "/" }]],
     ["list (10k, defaults)", TOKEN_A, [{ path: "/api/v1/public/articles" }]],
     ["filtered list (10k)", TOKEN_A, [{ path: "/api/v1/public/articles?status=published&language=tr&sort=title&order=asc&per_page=20" }]],
     ["deep page (10k, page 300 of 400)", TOKEN_A, [{ path: "/api/v1/public/articles?page=300&per_page=25&sort=word_count" }]],
@@ -67,9 +77,12 @@ try {
     [`search (${LARGE / 1000}k, one word)`, TOKEN_B, searchWords.map((w) => ({ path: `/api/v1/public/articles?search=${encodeURIComponent(w)}` }))],
     [`search (${LARGE / 1000}k, two words + filter)`, TOKEN_B, searchWords.map((w, i) => ({ path: `/api/v1/public/articles?status=published&search=${encodeURIComponent(`${w} ${searchWords[(i + 3) % searchWords.length]}`)}` }))],
   ];
-  await measure({ url: BASE, headers: auth(TOKEN_A), requests: scenarios[0][2], seconds: 2, connections: CONNECTIONS }); // warm-up
-  for (const [name, token, requests] of scenarios) {
-    results[name] = await measure({ url: BASE, headers: auth(token), requests, seconds: SECONDS, connections: CONNECTIONS });
+  await measure({ url: BASE, headers: auth(TOKEN_A), requests: scenarios[1][2], seconds: 2, connections: 4 }); // warm-up
+  for (const connections of CONNECTION_LEVELS) {
+    for (const [name, token, requests] of scenarios) {
+      const url = token ? BASE : FLOOR;
+      results[`${name} @${connections}`] = await measure({ url, headers: token ? auth(token) : {}, requests, seconds: SECONDS, connections });
+    }
   }
 
   // The limiter's own cost, as the Worker reports it in Server-Timing (sequential requests).
@@ -85,19 +98,22 @@ try {
 
   if (process.env.WP_URL) {
     const basic = Buffer.from(`${process.env.WP_USER}:${process.env.WP_APP_PASSWORD}`).toString("base64");
-    results["WordPress /wp/v2/posts (same machine)"] = await measure({
-      url: process.env.WP_URL, headers: { Authorization: `Basic ${basic}` }, requests: [{ path: "/wp-json/wp/v2/posts?per_page=10" }], seconds: SECONDS, connections: CONNECTIONS,
-    });
+    for (const connections of CONNECTION_LEVELS) {
+      results[`WordPress /wp/v2/posts?per_page=10 @${connections}`] = await measure({
+        url: process.env.WP_URL, headers: { Authorization: `Basic ${basic}` }, requests: [{ path: "/wp-json/wp/v2/posts?per_page=10" }], seconds: SECONDS, connections,
+      });
+    }
   }
 } finally {
   server.kill("SIGTERM");
+  floorServer.kill("SIGTERM");
 }
 
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 1 : 0) : "-");
-console.log(`\n${SECONDS} s per scenario, ${CONNECTIONS} connections, wrangler dev --local on this machine\n`);
-console.log("scenario".padEnd(42) + "req/s".padStart(9) + "p50 ms".padStart(9) + "p95 ms".padStart(9) + "p99 ms".padStart(9) + "  statuses");
+console.log(`\n${SECONDS} s per scenario at ${CONNECTION_LEVELS.join(" and ")} connections (@N), wrangler dev --local on this machine\n`);
+console.log("scenario".padEnd(52) + "req/s".padStart(9) + "p50 ms".padStart(9) + "p95 ms".padStart(9) + "p99 ms".padStart(9) + "  statuses");
 for (const [name, r] of Object.entries(results)) {
-  console.log(name.padEnd(42) + fmt(r.rps).padStart(9) + fmt(r.p50).padStart(9) + fmt(r.p95).padStart(9) + fmt(r.p99).padStart(9) + "  " + JSON.stringify(r.statuses ?? {}));
+  console.log(name.padEnd(52) + fmt(r.rps).padStart(9) + fmt(r.p50).padStart(9) + fmt(r.p95).padStart(9) + fmt(r.p99).padStart(9) + "  " + JSON.stringify(r.statuses ?? {}));
 }
 mkdirSync("bench/results", { recursive: true });
-writeFileSync("bench/results/latest.json", JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, results }, null, 2));
+writeFileSync("bench/results/latest.json", JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, connections: CONNECTION_LEVELS, results }, null, 2));

@@ -4,15 +4,42 @@ import { createHash } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
 import { countWords, htmlToText, slugify } from "../src/core/html-text.ts";
 
-const WORDS = (
-  "ekmek maya fırın hamur un su tuz ısı sabah kahvaltı çay simit İstanbul Ankara İzmir deniz vapur sahil " +
-  "bahçe çiçek ağaç kış yaz bahar güz yağmur kar rüzgâr güneş dağ orman göl nehir köprü şehir sokak pazar " +
-  "bread sourdough starter oven crust flour water salt yeast garden winter summer travel city bridge river " +
-  "wordpress performance caching plugin image speed server database search keyword content article reader " +
-  "guide tips best easy quick healthy recipe history culture market price money credit payment design"
-).split(" ");
 const STATUSES = ["published", "published", "published", "draft", "pending", "archived"];
 const LANGUAGES = ["tr", "tr", "en", "en", "de", "fr"];
+
+/** The words the benchmark searches for, and the Zipf rank each gets in the vocabulary. */
+export const SEARCH_WORDS = { ekmek: 120, sourdough: 200, istanbul: 300, garden: 450, kahvaltı: 600, performance: 900, köprü: 1300, recipe: 2000 };
+const VOCABULARY_SIZE = 20_000;
+const SYLLABLES = "ka ra me li so tu ne ba de ri mo la zu po ve ni ta ko se ya gü şe ıl ça ö".split(" ");
+
+/** A Zipf-distributed vocabulary (like real text): frequent short words, a long tail, and the search words at fixed ranks. */
+function buildVocabulary(random) {
+  const words = [];
+  const seen = new Set(Object.keys(SEARCH_WORDS));
+  while (words.length < VOCABULARY_SIZE) {
+    const syllables = 1 + Math.floor(words.length < 100 ? random() * 2 : 1 + random() * 3);
+    const word = Array.from({ length: syllables }, () => SYLLABLES[Math.floor(random() * SYLLABLES.length)]).join("");
+    if (!seen.has(word)) {
+      seen.add(word);
+      words.push(word);
+    }
+  }
+  for (const [word, rank] of Object.entries(SEARCH_WORDS)) words[rank - 1] = word;
+  const cumulative = new Float64Array(VOCABULARY_SIZE);
+  let total = 0;
+  for (let rank = 1; rank <= VOCABULARY_SIZE; rank++) cumulative[rank - 1] = total += 1 / rank;
+  return () => {
+    const target = random() * total;
+    let low = 0;
+    let high = VOCABULARY_SIZE - 1;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (cumulative[mid] < target) low = mid + 1;
+      else high = mid;
+    }
+    return words[low];
+  };
+}
 
 function seededRandom(seed) {
   let state = seed >>> 0;
@@ -23,6 +50,7 @@ export function seedBenchAccount(sqlitePath, { accountId, token, count, seed = 1
   const db = new DatabaseSync(sqlitePath);
   const random = seededRandom(seed);
   const pick = (list) => list[Math.floor(random() * list.length)];
+  const word = buildVocabulary(seededRandom(42));
   const now = Date.now();
   const iso = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
   const tokenHash = createHash("sha256").update(token).digest("hex");
@@ -37,14 +65,14 @@ export function seedBenchAccount(sqlitePath, { accountId, token, count, seed = 1
   );
   const insertImage = db.prepare("INSERT INTO article_images (article_id, account_id, url, alt_text, is_featured, position) VALUES (?, ?, ?, ?, 1, 0)");
   for (let i = 0; i < count; i++) {
-    const title = Array.from({ length: 4 + Math.floor(random() * 5) }, () => pick(WORDS)).join(" ");
-    const paragraphs = Array.from({ length: 3 + Math.floor(random() * 4) }, () => `<p>${Array.from({ length: 25 + Math.floor(random() * 40) }, () => pick(WORDS)).join(" ")}.</p>`);
+    const title = Array.from({ length: 4 + Math.floor(random() * 5) }, word).join(" ");
+    const paragraphs = Array.from({ length: 2 + Math.floor(random() * 4) }, () => `<p>${Array.from({ length: 25 + Math.floor(random() * 40) }, word).join(" ")}.</p>`);
     const html = `<h2>${title}</h2>${paragraphs.join("")}`;
     const text = htmlToText(html);
     const created = iso(now - (count - i) * 60_000);
     const status = pick(STATUSES);
     const { lastInsertRowid } = insertArticle.run(
-      accountId, title, slugify(title), html, text, text.slice(0, 150), text.slice(0, 155), JSON.stringify([pick(WORDS), pick(WORDS)]),
+      accountId, title, slugify(title), html, text, text.slice(0, 150), text.slice(0, 155), JSON.stringify([word(), word()]),
       countWords(text), pick(LANGUAGES), status, status === "published" ? created : null, created, created,
     );
     if (i % 3 === 0) insertImage.run(lastInsertRowid, accountId, `/api/media/generated/${i}.webp`, title);

@@ -10,7 +10,7 @@ export type ArticleSort = (typeof ARTICLE_SORTS)[number];
 const SORT_COLUMNS = {
   created_at: articles.createdAt,
   updated_at: articles.updatedAt,
-  title: articles.title,
+  title: sql`${articles.title} COLLATE NOCASE`,
   word_count: articles.wordCount,
 } as const;
 

@@ -173,6 +173,14 @@ describe("GET /api/v1/public/articles: sorting", () => {
     expect(ids(await list(token, "?sort=title"))).toStrictEqual([e.id, a.id, c.id, d.id, b.id]);
   });
 
+  it("sorts titles without regard to case", async () => {
+    const { token, accountId } = await seedAccount();
+    for (const title of ["banana", "Zebra", "apple", "Cherry"]) await seedArticle(accountId, { title });
+    const titles = (body: ListBody) => body.data.map((article) => article.title);
+    expect(titles(await list(token, "?sort=title&order=asc"))).toEqual(["apple", "banana", "Cherry", "Zebra"]);
+    expect(titles(await list(token, "?sort=title&order=desc"))).toEqual(["Zebra", "Cherry", "banana", "apple"]);
+  });
+
   it("pages through tied sort values without repeating or skipping an article", async () => {
     const { token, a, b, c, d, e } = await seedSortable();
     const seen: number[] = [];

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { accounts } from "./accounts";
 import { createdAt, updatedAt } from "./columns";
@@ -41,10 +42,13 @@ export const articles = sqliteTable(
   (t) => [
     index("articles_account_created_idx").on(t.accountId, t.createdAt, t.id),
     index("articles_account_updated_idx").on(t.accountId, t.updatedAt, t.id),
-    index("articles_account_title_idx").on(t.accountId, t.title, t.id),
+    // Titles sort without regard to ASCII case ("apple" before "Zebra").
+    index("articles_account_title_nocase_idx").on(t.accountId, sql`${t.title} COLLATE NOCASE`, t.id),
     index("articles_account_words_idx").on(t.accountId, t.wordCount, t.id),
     index("articles_account_status_idx").on(t.accountId, t.status, t.createdAt),
     index("articles_account_language_idx").on(t.accountId, t.language, t.createdAt),
+    // Covers the count of a list filtered by status and language.
+    index("articles_account_status_language_idx").on(t.accountId, t.status, t.language),
   ],
 );
 
