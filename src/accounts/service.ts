@@ -5,6 +5,7 @@ import { AppError, notFound } from "../core/errors";
 import { newId } from "../core/ids";
 import { toIsoSeconds } from "../core/time";
 import { mintToken } from "../tokens/service";
+import { isUniqueViolation } from "../db/errors";
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -38,7 +39,7 @@ export async function createAccount(db: Database, input: { email: string; signup
     await db.batch([db.insert(accounts).values(account), db.insert(apiTokens).values(token), db.insert(creditLedger).values(ledgerRow)]);
   } catch (error) {
     // Two creations racing for one email: the unique index decides.
-    if (String(error).includes("UNIQUE")) throw new AppError("conflict", `An account with the email ${email} already exists`);
+    if (isUniqueViolation(error)) throw new AppError("conflict", `An account with the email ${email} already exists`);
     throw error;
   }
   return { account, token, secret };

@@ -6,6 +6,7 @@ import { newId } from "../core/ids";
 import { assertOutboundUrl } from "../core/outbound-url";
 import { findSiteByUrl, getSiteOfPlatform, insertSite, updateSite, type SiteRow } from "./service";
 import { wordPressTransport, type WordPressDeps } from "./wordpress-access";
+import { isUniqueViolation } from "../db/errors";
 
 export interface WordPressCredentials {
   blogUsername: string;
@@ -56,13 +57,15 @@ async function verifyBeforeSaving(deps: WordPressDeps, url: string, credentials:
 /** Connects a WordPress site: URL checked, credentials verified with users/me, then stored encrypted. */
 export async function connectWordPressSite(deps: WordPressDeps, accountId: string, input: ConnectWordPressInput): Promise<SiteRow> {
   const url = assertOutboundUrl(input.url, { allowPrivate: deps.config.allowPrivateUrls, field: "url" });
-  const existing = await findSiteByUrl(deps.db, accountId, "blog", url);
-  if (existing) {
-    throw new AppError("conflict", `${url} is already connected as site ${existing.id}; to change its credentials use PATCH /api/sites/${existing.id}`);
-  }
+  const alreadyConnected = async () => {
+    const existing = await findSiteByUrl(deps.db, accountId, "blog", url);
+    return existing && new AppError("conflict", `${url} is already connected as site ${existing.id}; to change its credentials use PATCH /api/sites/${existing.id}`);
+  };
+  const conflict = await alreadyConnected();
+  if (conflict) throw conflict;
   const key = requireEncryptionKey(deps.encryptionKey);
   const verified = await verifyBeforeSaving(deps, url, input);
-  return insertSite(deps.db, {
+  const site = await insertSite(deps.db, {
     id: newId("site"),
     accountId,
     platform: "blog",
@@ -73,7 +76,12 @@ export async function connectWordPressSite(deps: WordPressDeps, accountId: strin
     blogUsername: input.blogUsername,
     blogAppPasswordEncrypted: await encryptSecret(key, input.blogAppPassword),
     blogApiRoot: verified.apiRoot,
+  }).catch(async (error: unknown) => {
+    // A connect of the same URL that raced this one won the unique index.
+    if (isUniqueViolation(error)) throw (await alreadyConnected()) ?? error;
+    throw error;
   });
+  return site;
 }
 
 /** New credentials for a connected WordPress site, verified first; the site is CONNECTED again. */

@@ -42,6 +42,13 @@ describe("POST /api/admin/accounts (operator)", () => {
     expect(stored!.creditBalanceKurus).toBe(10_000);
   });
 
+  it("creates one account when creations of the same email race (201 and 409, never 500)", async () => {
+    const email = uniqueEmail("race");
+    const answers = await Promise.all(Array.from({ length: 4 }, () => createAccountCall({ email })));
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 409, 409, 409]);
+    expect(await db().select().from(accounts).where(eq(accounts.email, email))).toHaveLength(1);
+  });
+
   it("stores the email in lower case and refuses the same address again with 409", async () => {
     const email = uniqueEmail("Mixed.Case");
     const first = await createAccountCall({ email });

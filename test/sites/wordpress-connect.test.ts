@@ -149,6 +149,19 @@ describe("POST /api/sites (WordPress)", () => {
     expect(error.message).toContain(first.id);
   });
 
+  it("connects one site when two connects of the same address race (201 and 409)", async () => {
+    const fake = installFakeWordPress();
+    // WordPress answers slowly, so both connects pass the "already connected?" lookup before either stores.
+    useOutboundFetchForTests((async (input: RequestInfo | URL, init?: RequestInit) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return fake.fetch(input, init);
+    }) as typeof fetch);
+    const { token, accountId } = await seedAccount();
+    const answers = await Promise.all([connect(token, body(fake)), connect(token, body(fake))]);
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 409]);
+    expect(await storedSites(accountId)).toHaveLength(1);
+  });
+
   it("answers bad input with 400 and stores nothing", async () => {
     const fake = installFakeWordPress();
     const { token, accountId } = await seedAccount();

@@ -1,4 +1,5 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accounts } from "./accounts";
 import { createdAt, updatedAt } from "./columns";
 
@@ -34,5 +35,11 @@ export const sites = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("sites_account_idx").on(t.accountId, t.createdAt)],
+  (t) => [
+    index("sites_account_idx").on(t.accountId, t.createdAt),
+    // One live blog site per URL and account, also when two connects race.
+    uniqueIndex("sites_account_blog_url_unique")
+      .on(t.accountId, t.url)
+      .where(sql`${t.platform} = 'blog' AND ${t.status} <> 'DISCONNECTED'`),
+  ],
 );

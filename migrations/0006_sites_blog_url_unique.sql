@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `sites_account_blog_url_unique` ON `sites` (`account_id`,`url`) WHERE "sites"."platform" = 'blog' AND "sites"."status" <> 'DISCONNECTED';
