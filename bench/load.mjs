@@ -27,3 +27,31 @@ export async function measure({ url, headers, requests, seconds = 10, connection
     errors: result.errors + result.timeouts,
   };
 }
+
+/**
+ * The same closed loop with fetch, one request at a time per connection: for peers that close
+ * every connection (PHP's built-in server under WordPress), which autocannon does not count.
+ */
+export async function measureWithFetch({ url, headers, requests, seconds = 10, connections = 8 }) {
+  const times = [];
+  const statuses = new Map();
+  const deadline = performance.now() + seconds * 1000;
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, worker) => {
+      for (let i = worker; performance.now() < deadline; i += connections) {
+        const started = performance.now();
+        try {
+          const response = await fetch(url + requests[i % requests.length].path, { headers });
+          await response.arrayBuffer();
+          times.push(performance.now() - started);
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { requests: times.length, rps: times.length / seconds, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), statuses: Object.fromEntries(statuses), errors };
+}

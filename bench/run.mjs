@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { measure, percentile } from "./load.mjs";
+import { measure, measureWithFetch, percentile } from "./load.mjs";
 import { SEARCH_WORDS, seedBenchAccount } from "./seed.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
@@ -53,14 +53,16 @@ const server = spawn(
   { env, stdio: ["ignore", "ignore", "inherit"] },
 );
 const FLOOR = `http://127.0.0.1:${PORT + 1}`;
-const floorServer = spawn(
-  "wrangler",
-  ["dev", "--local", "--config", "bench/floor/wrangler.toml", "--port", String(PORT + 1), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--log-level", "warn"],
-  { env, stdio: ["ignore", "ignore", "inherit"] },
-);
+let floorServer;
 const results = {};
 try {
   await waitUntilReady(server, `${BASE}/api/openapi.json`);
+  // Started only now: two `wrangler dev` starting at once collide on an internal socket.
+  floorServer = spawn(
+    "wrangler",
+    ["dev", "--local", "--config", "bench/floor/wrangler.toml", "--port", String(PORT + 1), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--log-level", "warn"],
+    { env, stdio: ["ignore", "ignore", "inherit"] },
+  );
   await waitUntilReady(floorServer, FLOOR);
   const auth = (token) => ({ Authorization: `Bearer ${token}` });
   const ids = Array.from({ length: 200 }, (_, i) => 1 + ((i * 7919) % 10_000));
@@ -99,14 +101,14 @@ try {
   if (process.env.WP_URL) {
     const basic = Buffer.from(`${process.env.WP_USER}:${process.env.WP_APP_PASSWORD}`).toString("base64");
     for (const connections of CONNECTION_LEVELS) {
-      results[`WordPress /wp/v2/posts?per_page=10 @${connections}`] = await measure({
+      results[`WordPress /wp/v2/posts?per_page=10 @${connections}`] = await measureWithFetch({
         url: process.env.WP_URL, headers: { Authorization: `Basic ${basic}` }, requests: [{ path: "/wp-json/wp/v2/posts?per_page=10" }], seconds: SECONDS, connections,
       });
     }
   }
 } finally {
   server.kill("SIGTERM");
-  floorServer.kill("SIGTERM");
+  floorServer?.kill("SIGTERM");
 }
 
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 1 : 0) : "-");
