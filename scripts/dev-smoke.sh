@@ -4,9 +4,10 @@
 set -euo pipefail
 PORT=${DEV_SMOKE_PORT:-8786}
 LOG=$(mktemp)
-npm run dev -- --port "$PORT" >"$LOG" 2>&1 &
+# Its own session, so stopping it stops wrangler and workerd too (the whole process group).
+setsid npm run dev -- --port "$PORT" >"$LOG" 2>&1 &
 DEV_PID=$!
-stop() { pkill -TERM -P "$DEV_PID" 2>/dev/null || true; kill "$DEV_PID" 2>/dev/null || true; wait "$DEV_PID" 2>/dev/null || true; }
+stop() { kill -TERM -- "-$DEV_PID" 2>/dev/null || true; wait "$DEV_PID" 2>/dev/null || true; }
 trap stop EXIT
 
 for _ in $(seq 1 120); do
