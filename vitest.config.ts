@@ -33,5 +33,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     exclude: ["test/e2e/**"],
     setupFiles: ["./test/setup.ts"],
+    // Route tests make many round trips through workerd; on a loaded 2-core machine 5 s is too tight.
+    testTimeout: 30_000,
   },
 });
