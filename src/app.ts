@@ -6,11 +6,10 @@ import { billingRoutes } from "./billing/routes";
 import { validationHook } from "./core/validation";
 import type { AppEnv } from "./http/context";
 import { handleError, handleNotFound } from "./http/errors";
-import { requireToken } from "./http/auth";
 import { managementAuth } from "./http/management-auth";
 import { mediaRoutes } from "./media/routes";
 import { mountOpenApiDocument } from "./http/openapi";
-import { publicRateLimit } from "./http/rate-limit";
+import { publicGate } from "./http/public-gate";
 import { services } from "./http/services";
 import { blogAdminRoutes } from "./blog-admin/routes";
 import { inventoryRoutes } from "./inventory/routes";
@@ -31,8 +30,7 @@ export function createApp() {
   app.use(
     "/api/v1/public/*",
     cors({ origin: "*", allowMethods: ["GET", "HEAD", "OPTIONS"], allowHeaders: ["Authorization", "If-None-Match"], exposeHeaders: ["ETag", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After"], maxAge: 86400 }),
-    requireToken,
-    publicRateLimit,
+    publicGate,
     async (c, next) => {
       await next();
       c.header("Cache-Control", "private, no-cache");

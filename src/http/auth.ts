@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { TokenScope } from "../db/schema";
 import { AppError } from "../core/errors";
@@ -6,17 +7,28 @@ import type { AppEnv } from "./context";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** Requires `Authorization: Bearer <token>`; 401 for missing, malformed, unknown, expired or revoked. */
-export const requireToken = createMiddleware<AppEnv>(async (c, next) => {
+/** The secret of `Authorization: Bearer <token>`; 401 when the header is missing or not of that form. */
+export function bearerSecret(c: Context<AppEnv>): string {
   const header = c.req.header("Authorization");
   if (!header) throw new AppError("unauthorized", "Missing Authorization header; send 'Authorization: Bearer <API_TOKEN>'");
   const match = BEARER.exec(header);
   if (!match) throw new AppError("unauthorized", "Malformed Authorization header; expected 'Bearer <API_TOKEN>'");
+  return match[1]!;
+}
+
+/** Records a use after the response, and at most once a minute, so reads do not each become a write. */
+export function recordUseLater(c: Context<AppEnv>, tokenId: string, lastUsedAt: string | null, now: Date): boolean {
+  if (!tokenUseIsStale(lastUsedAt, now)) return false;
+  c.executionCtx.waitUntil(recordTokenUse(c.get("db"), tokenId, now).catch(() => {}));
+  return true;
+}
+
+/** Requires a valid token, read from D1 (management routes); 401 for missing, malformed, unknown, expired or revoked. */
+export const requireToken = createMiddleware<AppEnv>(async (c, next) => {
   const now = new Date();
-  const { caller, lastUsedAt } = await authenticateToken(c.get("db"), match[1]!, now);
+  const { caller, lastUsedAt } = await authenticateToken(c.get("db"), bearerSecret(c), now);
   c.set("caller", caller);
-  // Written after the response, and at most once a minute, so reads do not each become a write.
-  if (tokenUseIsStale(lastUsedAt, now)) c.executionCtx.waitUntil(recordTokenUse(c.get("db"), caller.tokenId, now).catch(() => {}));
+  recordUseLater(c, caller.tokenId, lastUsedAt, now);
   await next();
 });
 

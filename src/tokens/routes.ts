@@ -3,7 +3,7 @@ import { jsonBody, jsonContent, errorResponses } from "../http/openapi";
 import type { AppEnv } from "../http/context";
 import { validationHook } from "../core/validation";
 import { CreatedApiTokenSchema, CreateTokenBodySchema, ApiTokenSchema, TokenIdParamSchema, toApiToken } from "./schemas";
-import { createToken, listTokens, revokeToken } from "./service";
+import { announceRevocation, createToken, listTokens, revokeToken } from "./service";
 
 export const tokenRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -51,6 +51,8 @@ tokenRoutes.openapi(
   async (c) => {
     const now = new Date();
     const row = await revokeToken(c.get("db"), { accountId: c.get("caller").accountId, tokenId: c.req.valid("param").id, now });
+    // Also when it was revoked before: a retry after a failed announcement repairs it.
+    await announceRevocation(c.env.RATE_LIMITER, row);
     return c.json(toApiToken(row, now), 200);
   },
 );

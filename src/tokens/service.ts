@@ -5,6 +5,7 @@ import { randomBase62, sha256Hex } from "../core/crypto";
 import { AppError, notFound } from "../core/errors";
 import { newId } from "../core/ids";
 import { addMonths, toIsoSeconds } from "../core/time";
+import type { RateLimiter } from "../durable-objects/rate-limiter";
 import type { Caller } from "../http/context";
 
 export const TOKEN_PREFIX = "sap_";
@@ -60,17 +61,39 @@ export async function revokeToken(db: Database, input: { accountId: string; toke
   return existing;
 }
 
-/** Resolves a bearer secret to its caller and when the token was last recorded as used; every failure is a 401 that says which. */
-export async function authenticateToken(db: Database, secret: string, now: Date): Promise<{ caller: Caller; lastUsedAt: string | null }> {
+/** The stored hash of a bearer secret; 401 when the secret is not shaped like a token. */
+export async function tokenHashOf(secret: string): Promise<string> {
   if (!TOKEN_PATTERN.test(secret)) throw new AppError("unauthorized", "Malformed API token; tokens look like 'sap_' followed by 40 letters and digits");
+  return sha256Hex(secret);
+}
+
+export interface AuthenticatedToken {
+  caller: Caller;
+  expiresAt: string;
+  lastUsedAt: string | null;
+}
+
+/** Resolves a token hash to its caller; every failure is a 401 that says which. */
+export async function lookupToken(db: Database, tokenHash: string, now: Date): Promise<AuthenticatedToken> {
   const [token] = await db
     .select({ id: apiTokens.id, accountId: apiTokens.accountId, scope: apiTokens.scope, expiresAt: apiTokens.expiresAt, revokedAt: apiTokens.revokedAt, lastUsedAt: apiTokens.lastUsedAt })
     .from(apiTokens)
-    .where(eq(apiTokens.tokenHash, await sha256Hex(secret)));
+    .where(eq(apiTokens.tokenHash, tokenHash));
   if (!token) throw new AppError("unauthorized", "Invalid API token");
-  if (token.revokedAt) throw new AppError("unauthorized", "API token has been revoked");
-  if (token.expiresAt <= toIsoSeconds(now)) throw new AppError("unauthorized", `API token expired at ${token.expiresAt}`);
-  return { caller: { accountId: token.accountId, tokenId: token.id, scope: token.scope }, lastUsedAt: token.lastUsedAt };
+  if (token.revokedAt) throw revokedTokenError();
+  assertNotExpired(token.expiresAt, now);
+  return { caller: { accountId: token.accountId, tokenId: token.id, scope: token.scope }, expiresAt: token.expiresAt, lastUsedAt: token.lastUsedAt };
+}
+
+export const revokedTokenError = () => new AppError("unauthorized", "API token has been revoked");
+
+export function assertNotExpired(expiresAt: string, now: Date): void {
+  if (expiresAt <= toIsoSeconds(now)) throw new AppError("unauthorized", `API token expired at ${expiresAt}`);
+}
+
+/** Resolves a bearer secret to its caller straight from D1 (the management API's path). */
+export async function authenticateToken(db: Database, secret: string, now: Date): Promise<AuthenticatedToken> {
+  return lookupToken(db, await tokenHashOf(secret), now);
 }
 
 /** Whether a use at `now` should be written: the recorded one is missing or over a minute old. */
@@ -90,4 +113,12 @@ export async function recordTokenUse(db: Database, tokenId: string, now: Date): 
 export function tokenStatus(row: ApiTokenRow, now: Date): "active" | "expired" | "revoked" {
   if (row.revokedAt) return "revoked";
   return row.expiresAt <= toIsoSeconds(now) ? "expired" : "active";
+}
+
+/**
+ * Tells the account's gate (its RateLimiter object) that a token is revoked, so the public API
+ * refuses it at once even where an isolate still caches it. Idempotent: call it on every revoke.
+ */
+export async function announceRevocation(gates: DurableObjectNamespace<RateLimiter>, row: Pick<ApiTokenRow, "id" | "accountId" | "expiresAt">): Promise<void> {
+  await gates.get(gates.idFromName(row.accountId)).revokeToken(row.id, Date.parse(row.expiresAt));
 }

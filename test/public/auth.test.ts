@@ -57,6 +57,17 @@ describe("public API authentication: each cause of a 401", () => {
     expect((await call(LIST, { token: manageToken })).status).toBe(200);
   });
 
+  it("refuses a revoked token once DELETE is repeated, when the first revocation never reached the account's gate", async () => {
+    const { token: manageToken, accountId } = await seedAccount();
+    const reader = await seedToken(accountId, "public:read");
+    expect((await call(LIST, { token: reader.token })).status).toBe(200);
+    // As if a crash hit between the D1 write and the gate's notice: revoked in D1 only.
+    await db().update(apiTokens).set({ revokedAt: "2026-01-01T00:00:00Z" }).where(eq(apiTokens.id, reader.row.id));
+    expect((await call("/api/auth/me", { token: reader.token })).status).toBe(401);
+    expect((await call(`/api/tokens/${reader.row.id}`, { method: "DELETE", token: manageToken })).status).toBe(200);
+    await expect401(await call(LIST, { token: reader.token }), /revoked/i);
+  });
+
   it("answers 401 with CORS headers so a browser can read it", async () => {
     const res = await call(LIST, { headers: { Origin: "https://blog.example.com" } });
     expect(res.status).toBe(401);
