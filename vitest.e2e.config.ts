@@ -1,6 +1,5 @@
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { workerUnderTest } from "./vitest.workers";
 
 // End-to-end tests against a REAL WordPress (../shared/peers/wordpress/start.sh prints the
 // three variables). Same Worker and bindings as vitest.config.ts, but outbound calls go to the
@@ -16,30 +15,11 @@ if (missing.length > 0) {
 
 export default defineConfig({
   plugins: [
-    cloudflareTest(async () => ({
-      main: "./src/index.ts",
-      wrangler: { configPath: "./wrangler.toml" },
-      remoteBindings: false,
-      miniflare: {
-        bindings: {
-          ENVIRONMENT: "test",
-          // The peer listens on loopback (127.0.0.1:8881).
-          ALLOW_PRIVATE_URLS: "true",
-          // A real PHP server: WordPress's own pace, not the fakes' microseconds.
-          OUTBOUND_TIMEOUT_MS: "20000",
-          SIGNUP_CREDIT_TRY: "100.00",
-          ADMIN_TOKEN: "test-admin-token",
-          ENCRYPTION_KEY: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
-          PAYMENT_PROVIDER: "paytr",
-          PAYTR_MERCHANT_ID: "100001",
-          PAYTR_MERCHANT_KEY: "test-merchant-key",
-          PAYTR_MERCHANT_SALT: "test-merchant-salt",
-          PAYTR_TEST_MODE: "1",
-          ...wordpress,
-          TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
-        },
-      },
-    })),
+    workerUnderTest({
+      // A real PHP server on loopback (127.0.0.1:8881): WordPress's own pace, not the fakes' microseconds.
+      OUTBOUND_TIMEOUT_MS: "20000",
+      ...wordpress,
+    }),
   ],
   test: {
     include: ["test/e2e/**/*.test.ts"],

@@ -20,19 +20,8 @@ export function createWordPressPublisher(wp: WordPressClient): PublishingPlatfor
       // updates it instead of publishing a second copy.
       const earlier = await findEarlierCopy(wp, article);
       if (earlier) return updatePost(wp, earlier, article);
-      const [categories, tags] = await Promise.all([termIds(wp, "category", article.categories), termIds(wp, "tag", article.tags)]);
       const featuredMedia = article.heroImage ? (await uploadHero(wp, article.heroImage)).id : undefined;
-      const post = await wp.createPost({
-        title: article.title,
-        content: article.html,
-        excerpt: article.excerpt,
-        slug: article.slug,
-        status: "publish",
-        categories,
-        tags,
-        featured_media: featuredMedia,
-      });
-      return publishedRef(post);
+      return publishedRef(await wp.createPost(await postFields(wp, article, featuredMedia)));
     },
 
     async update(remoteId, article) {
@@ -52,19 +41,23 @@ export function wordPressPlatformForSite(deps: WordPressDeps, site: SiteRow): Pu
 }
 
 async function updatePost(wp: WordPressClient, current: WpPost, article: PublishableArticle): Promise<PublishedRef> {
-  const [categories, tags] = await Promise.all([termIds(wp, "category", article.categories), termIds(wp, "tag", article.tags)]);
   const featuredMedia = article.heroImage ? await featuredMediaFor(wp, current.featured_media ?? 0, article.heroImage) : undefined;
-  const post = await wp.updatePost(current.id, {
+  return publishedRef(await wp.updatePost(current.id, await postFields(wp, article, featuredMedia)));
+}
+
+/** The post as WordPress takes it, with categories and tags by id (created when missing). */
+async function postFields(wp: WordPressClient, article: PublishableArticle, featuredMedia: number | undefined) {
+  const [categories, tags] = await Promise.all([termIds(wp, "category", article.categories), termIds(wp, "tag", article.tags)]);
+  return {
     title: article.title,
     content: article.html,
     excerpt: article.excerpt,
     slug: article.slug,
-    status: "publish",
+    status: "publish" as const,
     categories,
     tags,
     featured_media: featuredMedia,
-  });
-  return publishedRef(post);
+  };
 }
 
 function publishedRef(post: WpPost): PublishedRef {
