@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { BusinessContextSchema, LanguageSchema } from "./schemas";
 
 export const ConnectCustomBodySchema = z
   .object({
@@ -9,7 +10,8 @@ export const ConnectCustomBodySchema = z
       .max(2048)
       .optional()
       .openapi({ description: "Where signed `article.published` webhooks go; omit it to pull articles with GET /autopilot/articles", example: "https://www.example.com/hooks/autopilot" }),
-    businessContext: z.string().max(5000).default("").openapi({ description: "What the business is, its audience and tone", example: "Bakery supplies shop" }),
+    businessContext: BusinessContextSchema.default("").openapi({ example: "Bakery supplies shop" }),
+    language: LanguageSchema.default("en"),
   })
   .strict()
   .openapi("ConnectCustomRequest");

@@ -10,6 +10,7 @@ export interface ConnectCustomInput {
   url: string;
   webhookUrl?: string;
   businessContext: string;
+  language: string;
 }
 
 /**
@@ -35,6 +36,7 @@ export async function connectCustomSite(
       url,
       status: "CONNECTED",
       businessContext: input.businessContext,
+      language: input.language,
       webhookUrl,
       webhookSecretEncrypted: await encryptSecret(deps.encryptionKey, webhookSecret),
     })

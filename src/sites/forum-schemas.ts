@@ -1,11 +1,13 @@
 import { z } from "@hono/zod-openapi";
+import { BusinessContextSchema, LanguageSchema } from "./schemas";
 
 export const ConnectForumBodySchema = z
   .object({
     url: z.string().min(1).max(2048).openapi({ description: "The forum's base URL (its REST API is `<url>/api/`)", example: "https://forum.example.com/community" }),
     apiKey: z.string().trim().min(1).max(256).openapi({ description: "A XenForo API key: a user key of the posting account, or a super user key", example: "aBcD1234…" }),
     forumUserId: z.number().int().positive().openapi({ description: "The forum user id that posts (sent as XF-Api-User)", example: 12 }),
-    businessContext: z.string().max(5000).default("").openapi({ description: "What the business is, its audience and tone", example: "Community of home bakers in Istanbul" }),
+    businessContext: BusinessContextSchema.default("").openapi({ example: "Community of home bakers in Istanbul" }),
+    language: LanguageSchema.default("en"),
   })
   .strict()
   .openapi("ConnectForumRequest");

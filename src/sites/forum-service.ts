@@ -15,6 +15,7 @@ export interface ConnectForumInput {
   apiKey: string;
   forumUserId: number;
   businessContext: string;
+  language: string;
 }
 
 /**
@@ -47,6 +48,7 @@ export async function connectForumSite(deps: ForumDeps, accountId: string, input
       url,
       status: "CONNECTED",
       businessContext: input.businessContext,
+      language: input.language,
       forumUserId: input.forumUserId,
       forumApiKeyEncrypted: await encryptSecret(requireEncryptionKey(deps.encryptionKey), input.apiKey),
     })

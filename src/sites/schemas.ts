@@ -40,13 +40,13 @@ export function toSite(row: SiteRow): Site {
   };
 }
 
-const LanguageSchema = z
+export const LanguageSchema = z
   .string()
   .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, "language must be a language code such as tr, en or pt-BR")
   .transform((code) => code.toLowerCase())
   .openapi({ example: "tr", description: "Language of the site's articles" });
 
-const BusinessContextSchema = z.string().max(5000).openapi({ description: "What the business does, its audience and tone" });
+export const BusinessContextSchema = z.string().max(5000).openapi({ description: "What the business does, its audience and tone" });
 
 const BlogUsernameSchema = z.string().trim().min(1).max(200).openapi({ description: "WordPress login or e-mail", example: "admin" });
 const BlogAppPasswordSchema = z

@@ -39,7 +39,7 @@ const BODY = "[B][SIZE=6]Neden ekşi maya?[/SIZE][/B]\n\nÇünkü [B]lezzetli[/B
 
 async function forumSite(nodeId: number | null = 3) {
   const { accountId } = await seedAccount();
-  const { site } = await connectForumSite(deps, accountId, { url: forum.baseUrl, apiKey: "key-user-12", forumUserId: 12, businessContext: "" });
+  const { site } = await connectForumSite(deps, accountId, { url: forum.baseUrl, apiKey: "key-user-12", forumUserId: 12, businessContext: "", language: "tr" });
   const saved = nodeId === null ? site : await chooseForumNode(deps, accountId, site.id, nodeId);
   forum.state.requests.length = 0;
   return saved;

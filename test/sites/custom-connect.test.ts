@@ -39,6 +39,15 @@ describe("POST /api/platforms/custom/connect", () => {
     expect(await siteRow(id)).toMatchObject({ webhookUrl: null, platform: "custom" });
   });
 
+  it("takes language like POST /sites: stored lower-cased, en by default, 400 when not a language code", async () => {
+    const { token, accountId } = await seedAccount();
+    expect((await connectCustom(token, { url: "https://www.example.com", language: "DE" })).status).toBe(201);
+    expect((await connectCustom(token, { url: "https://shop.example.com" })).status).toBe(201);
+    expect((await sitesOf(accountId)).map((site) => site.language).sort()).toEqual(["de", "en"]);
+    await expectError(await connectCustom(token, { url: "https://www.example.com", language: "12" }), 400, "invalid_request");
+    expect(await sitesOf(accountId)).toHaveLength(2);
+  });
+
   it("gives every site its own secret", async () => {
     const { token } = await seedAccount();
     const secrets = new Set<string>();

@@ -69,6 +69,15 @@ describe("POST /api/platforms/forum/connect: success", () => {
     expect((await sitesOf(accountId))[0]!.businessContext).toBe("");
   });
 
+  it("takes language like POST /sites: stored lower-cased, en by default, 400 when not a language code", async () => {
+    const { token, accountId } = await seedAccount();
+    expect((await connectForum(token, forum, { language: "TR" })).status).toBe(201);
+    expect((await connectForum(token, forum, {})).status).toBe(201);
+    expect((await sitesOf(accountId)).map((site) => site.language).sort()).toEqual(["en", "tr"]);
+    await expectError(await connectForum(token, forum, { language: "Turkish" }), 400, "invalid_request");
+    expect(await sitesOf(accountId)).toHaveLength(2);
+  });
+
   it.each(["/api/", "/index.php", "/?page=2", "/"])("takes the forum URL ending in %s and stores the forum's base", async (tail) => {
     const { token, accountId } = await seedAccount();
     expect((await connectForum(token, forum, { url: `${forum.baseUrl}${tail}` })).status).toBe(201);
