@@ -7,6 +7,8 @@ export interface Env {
   DB: D1Database;
   MEDIA: R2Bucket;
   IMAGES: ImagesBinding;
+  /** Workers AI; absent under `wrangler dev --local` and in tests (no local simulation). */
+  AI?: Ai;
   GENERATION_QUEUE: Queue<unknown>;
   WEBHOOK_QUEUE: Queue<unknown>;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
