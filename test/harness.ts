@@ -1,4 +1,5 @@
 import { env, exports } from "cloudflare:workers";
+import { AppError } from "../src/core/errors";
 import { createAccount } from "../src/accounts/service";
 import { createArticle, type NewArticle } from "../src/articles/service";
 import { createDb } from "../src/db/client";
@@ -46,4 +47,14 @@ export async function expectError(response: Response, status: number, code?: str
     throw new Error(`expected error ${status}${code ? ` ${code}` : ""}, got ${response.status}: ${JSON.stringify(body)}`);
   }
   return body;
+}
+
+/** The AppError a promise rejects with; fails the test when it resolves or rejects with anything else. */
+export async function errorOf(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
 }

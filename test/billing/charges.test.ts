@@ -2,19 +2,10 @@ import { describe, expect, it } from "vitest";
 import { refundCharge, reserveCredits, settleCharge } from "../../src/billing/charges";
 import { getBalanceKurus, listTransactions } from "../../src/billing/ledger";
 import { AppError } from "../../src/core/errors";
-import { db, seedAccount } from "../harness";
+import { db, seedAccount, errorOf } from "../harness";
 
 const now = new Date("2026-11-22T08:00:00Z");
 
-async function errorOf(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
-}
 
 describe("reserveCredits", () => {
   it("takes the amount once, writes a ledger row with the balance after, and returns the same charge for a repeat", async () => {

@@ -7,21 +7,13 @@ import { byokUsedThisMonth } from "../../src/billing/licence";
 import { AppError } from "../../src/core/errors";
 import { accounts } from "../../src/db/schema";
 import { parseConfig } from "../../src/env";
-import { db, seedAccount, testEnv } from "../harness";
+import { db, seedAccount, testEnv, errorOf } from "../harness";
 import { balanceOf, giveLicence } from "./helpers";
 
 const now = new Date("2026-11-22T08:00:00Z");
 const billing = () => parseConfig(testEnv).billing;
 const smallQuota = () => ({ ...billing(), licences: { ...billing().licences, BYOK_MONTHLY: { ...billing().licences.BYOK_MONTHLY, monthlyQuota: 3 } } });
 
-async function errorOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 describe("reserveGeneration in CREDITS mode", () => {
   it("reserves the configured price of the model, or of an improvement", async () => {

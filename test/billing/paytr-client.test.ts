@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createPaytrClient } from "../../src/adapters/paytr/client";
 import type { CheckoutRequest } from "../../src/adapters/paytr/port";
-import { AppError } from "../../src/core/errors";
 import { fakeNetwork } from "../fakes/network";
 import { createPaytrFake, TEST_STORE } from "../fakes/paytr";
+import { errorOf } from "../harness";
 
 const order: CheckoutRequest = {
   merchantOid: "payAbc123",
@@ -20,14 +20,6 @@ function clientFor(fake = createPaytrFake(), store = TEST_STORE) {
   return { fake, client: createPaytrClient({ credentials: store, testMode: true, fetch: fakeNetwork(fake.peer), timeoutMs: 200 }) };
 }
 
-async function errorOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 describe("PayTR client: get-token", () => {
   it("posts the documented fields, signed so the fake's own hash check passes, and returns the iframe URL", async () => {
