@@ -10,7 +10,9 @@ import { managementAuth } from "./http/management-auth";
 import { mediaRoutes } from "./media/routes";
 import { mountOpenApiDocument } from "./http/openapi";
 import { publicGate } from "./http/public-gate";
-import { services } from "./http/services";
+import { servicesMiddleware } from "./http/services";
+import { buildServices, type Services } from "./services/container";
+import type { Env } from "./env";
 import { blogAdminRoutes } from "./blog-admin/routes";
 import { inventoryRoutes } from "./inventory/routes";
 import { siteRoutes } from "./sites/routes";
@@ -19,12 +21,17 @@ import { forumSiteRoutes } from "./sites/forum-routes";
 import { publicRoutes } from "./public/routes";
 import { tokenRoutes } from "./tokens/routes";
 
+export interface AppOptions {
+  /** How each request's services are built; tests hand in fakes of the outside world here. */
+  services?: (env: Env) => Services;
+}
+
 /** Assembles the whole HTTP surface: middleware order matters and is set here only. */
-export function createApp() {
+export function createApp(options: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.onError(handleError);
   app.notFound(handleNotFound);
-  app.use("*", services);
+  app.use("*", servicesMiddleware(options.services ?? ((env) => buildServices(env))));
 
   // Public read API: CORS first so browsers can read even the 401s and 429s.
   app.use(

@@ -1,6 +1,4 @@
 import type { RateLimiter } from "./durable-objects/rate-limiter";
-import { parseTryToKurus } from "./core/money";
-import { parseBillingConfig, type BillingConfig } from "./billing/config";
 
 /** Every binding, var and secret the Worker uses (wrangler.toml declares the bindings). */
 export interface Env {
@@ -39,37 +37,22 @@ export interface Env {
   IMPROVEMENT_PRICE_TRY?: string;
   /** `provider` (a small call to the model provider) or `offline` (shape only, for local runs). */
   BYOK_KEY_CHECK?: string;
-}
-
-/** The typed view of the string vars; parsed per request, never at module load. */
-export interface Config {
-  environment: string;
-  allowPrivateUrls: boolean;
-  signupCreditKurus: number;
-  publicBaseUrl: string | null;
-  publicRateLimitPerMinute: number;
-  /** How long a call to a user's site may take before it is a 504. */
-  outboundTimeoutMs: number;
-  billing: BillingConfig;
-}
-
-export function parseConfig(env: Env): Config {
-  const signupCreditKurus = parseTryToKurus(env.SIGNUP_CREDIT_TRY ?? "0");
-  if (signupCreditKurus === null) throw new Error(`SIGNUP_CREDIT_TRY is not an amount: ${env.SIGNUP_CREDIT_TRY}`);
-  return {
-    environment: env.ENVIRONMENT ?? "production",
-    allowPrivateUrls: env.ALLOW_PRIVATE_URLS === "true",
-    signupCreditKurus,
-    publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, "") : null,
-    publicRateLimitPerMinute: positiveIntegerVar(env.PUBLIC_RATE_LIMIT_PER_MINUTE, 100, "PUBLIC_RATE_LIMIT_PER_MINUTE"),
-    outboundTimeoutMs: positiveIntegerVar(env.OUTBOUND_TIMEOUT_MS, 15_000, "OUTBOUND_TIMEOUT_MS"),
-    billing: parseBillingConfig(env),
-  };
-}
-
-function positiveIntegerVar(text: string | undefined, fallback: number, name: string): number {
-  if (text === undefined || text === "") return fallback;
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${text}`);
-  return value;
+  /** Model and keyword-research providers (src/config.ts has every default; README, "Providers"). */
+  ALLOW_OFFLINE_PROVIDERS?: string;
+  TEXT_PROVIDER?: string;
+  TEXT_MODEL?: string;
+  IMAGE_PROVIDER?: string;
+  IMAGE_MODEL?: string;
+  KEYWORD_PROVIDER?: string;
+  MODEL_TIMEOUT_MS?: string;
+  MODEL_MAX_RETRIES?: string;
+  OPENAI_BASE_URL?: string;
+  OPENAI_API_KEY?: string;
+  OPENAI_MAX_TOKENS_FIELD?: string;
+  ANTHROPIC_BASE_URL?: string;
+  ANTHROPIC_API_KEY?: string;
+  ANTHROPIC_STRUCTURED_OUTPUT?: string;
+  DATAFORSEO_BASE_URL?: string;
+  DATAFORSEO_LOGIN?: string;
+  DATAFORSEO_PASSWORD?: string;
 }

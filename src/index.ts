@@ -2,6 +2,7 @@ import { createApp } from "./app";
 import type { Env } from "./env";
 import { runCronTick } from "./jobs/cron";
 import { handleQueueBatch } from "./jobs/queues";
+import { buildServices } from "./services/container";
 
 export { RateLimiter } from "./durable-objects/rate-limiter";
 
@@ -9,8 +10,8 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) => handleQueueBatch(batch, env),
+  queue: (batch, env) => handleQueueBatch(batch, buildServices(env)),
   scheduled: async (controller, env, ctx) => {
-    ctx.waitUntil(runCronTick(env, new Date(controller.scheduledTime)));
+    ctx.waitUntil(runCronTick(buildServices(env), new Date(controller.scheduledTime)));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,14 +1,51 @@
-import { env, exports } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { createApp } from "../src/app";
+import { parseConfig } from "../src/config";
+import type { Env } from "../src/env";
 import { AppError } from "../src/core/errors";
 import { createAccount } from "../src/accounts/service";
 import { createArticle, type NewArticle } from "../src/articles/service";
 import { createDb } from "../src/db/client";
 import type { TokenScope } from "../src/db/schema";
+import { buildServices, type ServiceOverrides, type Services } from "../src/services/container";
 import { createToken } from "../src/tokens/service";
 
 export const BASE = "https://api.test";
-export const testEnv = env as unknown as import("../src/env").Env;
+export const testEnv = env as unknown as Env;
 export const db = () => createDb(testEnv.DB);
+
+let overrides: ServiceOverrides = {};
+
+/** test/setup.ts calls this after every test, so no fake outlives its test. */
+export function resetServices(): void {
+  overrides = {};
+}
+
+/**
+ * Hands the Worker's services these fakes (the outside world: `fetch`, Workers AI, the retry
+ * clock) until the end of the current test.
+ */
+export function useServices(next: ServiceOverrides): void {
+  overrides = { ...overrides, ...next };
+}
+
+/** Every outbound call of the Worker (user sites, providers, PayTR) goes to `fetch` until the end of the test. */
+export function useFakeFetch(fetch: typeof globalThis.fetch): void {
+  useServices({ fetch });
+}
+
+/** The Worker sees these vars (over the test bindings) until the end of the test. */
+export function useVars(vars: Partial<Env>): void {
+  useServices({ config: parseConfig({ ...testEnv, ...vars }) });
+}
+
+/** The services a request of this test sees; for calling area functions, the queue consumer or the cron tick directly. */
+export function testServices(extra: ServiceOverrides = {}): Services {
+  return buildServices(testEnv, { ...overrides, ...extra });
+}
+
+const app = createApp({ services: (env) => buildServices(env, overrides) });
 
 let counter = 0;
 
@@ -29,8 +66,8 @@ export async function seedArticle(accountId: string, input: Partial<NewArticle> 
   return createArticle(db(), accountId, { title: "An article", html: "<p>Some text.</p>", ...input }, now);
 }
 
-/** Calls the Worker like a client would. */
-export function call(path: string, init: RequestInit & { token?: string; json?: unknown } = {}): Promise<Response> {
+/** Calls the Worker's HTTP surface like a client would, and waits for its after-response work. */
+export async function call(path: string, init: RequestInit & { token?: string; json?: unknown } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
   let body = init.body;
@@ -38,7 +75,10 @@ export function call(path: string, init: RequestInit & { token?: string; json?: 
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(init.json);
   }
-  return (exports as any).default.fetch(new Request(BASE + path, { ...init, headers, body }));
+  const ctx = createExecutionContext();
+  const response = await app.fetch(new Request(BASE + path, { ...init, headers, body }), testEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
 }
 
 export async function expectError(response: Response, status: number, code?: string) {

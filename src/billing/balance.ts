@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { accounts, type BillingMode } from "../db/schema";
 import { notFound } from "../core/errors";
-import type { BillingConfig } from "./config";
+import type { BillingConfig } from "../config";
 import { byokStatus, type ByokStatus } from "./licence";
 
 export interface Balance {

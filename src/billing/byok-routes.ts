@@ -3,7 +3,6 @@ import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { getByokKey, saveByokKey } from "./byok-keys";
-import { keyCheckerFor } from "./providers";
 import { ByokKeyBodySchema, ByokKeySchema, toByokKey } from "./schemas";
 
 /** The account's own model key (bring your own key). */
@@ -20,7 +19,7 @@ billingByokRoutes.openapi(
   }),
   async (c) => {
     const input = c.req.valid("json");
-    const row = await saveByokKey(c.get("db"), keyCheckerFor(c.get("config"), c.get("outboundFetch")), c.env.ENCRYPTION_KEY, { ...input, accountId: c.get("caller").accountId, now: new Date() });
+    const row = await saveByokKey(c.get("db"), c.get("services").keyChecker(), c.get("services").encryptionKey, { ...input, accountId: c.get("caller").accountId, now: new Date() });
     return c.json(toByokKey(row), 200);
   },
 );

@@ -4,7 +4,7 @@ import { accounts, byokKeys } from "../db/schema";
 import { AppError, notFound } from "../core/errors";
 import { toIsoSeconds } from "../core/time";
 import { findCharge, reserveCredits, type ChargeRequest, type ChargeResult } from "./charges";
-import type { BillingConfig } from "./config";
+import type { BillingConfig } from "../config";
 import { newClaimToken } from "./ledger";
 import { findLicence, nextQuotaReset, quotaMonth } from "./licence";
 

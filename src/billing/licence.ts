@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { byokLicences, charges, type LicenceKind } from "../db/schema";
 import { addMonths, toIsoSeconds } from "../core/time";
-import type { BillingConfig } from "./config";
+import type { BillingConfig } from "../config";
 
 export type Licence = typeof byokLicences.$inferSelect;
 

@@ -5,7 +5,6 @@ import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { getPayment, handlePaymentCallback, startLicencePurchase, startTopup, type PaymentStart } from "./payments";
-import { paymentProviderFor } from "./providers";
 import { CheckoutSchema, LicenceBodySchema, liraNumberToKurus, MerchantOidParamSchema, PaymentSchema, PaytrCallbackFormSchema, toPayment, TopupBodySchema } from "./schemas";
 
 /** Top-ups and licence purchases through the payment provider, and the provider's callback. */
@@ -36,7 +35,7 @@ billingPaymentRoutes.openapi(
   async (c) => {
     const amountKurus = liraNumberToKurus(c.req.valid("json").amountTry)!;
     const config = c.get("config");
-    const started = await startTopup(c.get("db"), paymentProviderFor(config, c.get("outboundFetch")), config.billing, { ...(await paymentStart(c)), amountKurus });
+    const started = await startTopup(c.get("db"), c.get("services").paymentProvider(), config.billing, { ...(await paymentStart(c)), amountKurus });
     return c.json(started, 201);
   },
 );
@@ -52,7 +51,7 @@ billingPaymentRoutes.openapi(
   }),
   async (c) => {
     const config = c.get("config");
-    const started = await startLicencePurchase(c.get("db"), paymentProviderFor(config, c.get("outboundFetch")), config.billing, { ...(await paymentStart(c)), kind: c.req.valid("json").kind });
+    const started = await startLicencePurchase(c.get("db"), c.get("services").paymentProvider(), config.billing, { ...(await paymentStart(c)), kind: c.req.valid("json").kind });
     return c.json(started, 201);
   },
 );
@@ -85,7 +84,7 @@ billingPaymentRoutes.openapi(
   async (c) => {
     const config = c.get("config");
     const fields = Object.fromEntries(Object.entries(c.req.valid("form")).map(([name, value]) => [name, String(value)]));
-    await handlePaymentCallback(c.get("db"), paymentProviderFor(config, c.get("outboundFetch")), config.billing, fields, new Date());
+    await handlePaymentCallback(c.get("db"), c.get("services").paymentProvider(), config.billing, fields, new Date());
     return c.text("OK", 200);
   },
 );

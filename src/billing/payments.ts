@@ -7,7 +7,7 @@ import { AppError, notFound } from "../core/errors";
 import { log } from "../core/logger";
 import { formatKurus } from "../core/money";
 import { toIsoSeconds } from "../core/time";
-import type { BillingConfig } from "./config";
+import type { BillingConfig } from "../config";
 import { runBatch } from "./d1-batch";
 import { moveBalance, newClaimToken, recordLedgerRow } from "./ledger";
 import { extendedExpiry, findLicence } from "./licence";

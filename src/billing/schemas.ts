@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { BILLING_MODES, BYOK_PROVIDERS, LEDGER_KINDS, LICENCE_KINDS, PAYMENT_PURPOSES, PAYMENT_STATUSES } from "../db/schema";
 import { formatKurus, parseTryToKurus } from "../core/money";
 import type { ByokKeyRow } from "./byok-keys";
-import type { BillingConfig } from "./config";
+import type { BillingConfig } from "../config";
 import type { LedgerEntry } from "./ledger";
 import type { Payment } from "./payments";
 

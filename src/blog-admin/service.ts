@@ -3,7 +3,7 @@ import { isWordPressFailure, WordPressError } from "../adapters/wordpress/errors
 import { AppError } from "../core/errors";
 import type { Page, PageQuery } from "../core/pagination";
 import { getSiteOfPlatform } from "../sites/service";
-import { withWordPress, type WordPressDeps } from "../sites/wordpress-access";
+import { withWordPress, type SiteAccessDeps } from "../sites/site-access";
 import {
   toBlogCategory,
   toBlogComment,
@@ -18,7 +18,7 @@ import {
 
 /** Who asks about which site: every blog administration function starts here. */
 export interface BlogSiteRef {
-  deps: WordPressDeps;
+  deps: SiteAccessDeps;
   accountId: string;
   siteId: string;
 }

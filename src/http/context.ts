@@ -1,8 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { Config, Env } from "../env";
+import type { Config } from "../config";
+import type { Env } from "../env";
+import type { Services } from "../services/container";
 import type { Database } from "../db/client";
 import type { TokenScope } from "../db/schema";
-import type { OutboundFetch } from "./outbound-fetch";
 
 /** What the auth middleware learns about the caller. */
 export interface Caller {
@@ -16,8 +17,8 @@ export interface AppVariables {
   config: Config;
   caller: Caller;
   requestId: string;
-  /** Fetch for calls to user sites; replaceable by a fake in tests (src/http/outbound-fetch.ts). */
-  outboundFetch: OutboundFetch;
+  /** Everything the areas need (src/services/container.ts); `db` and `config` above are its own. */
+  services: Services;
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

@@ -27,7 +27,8 @@ export const publicGate = createMiddleware<AppEnv>(async (c, next) => {
   }
   const { caller } = token;
 
-  const gate = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(caller.accountId));
+  const limiter = c.get("services").rateLimiter;
+  const gate = limiter.get(limiter.idFromName(caller.accountId));
   const gateStartedAt = Date.now();
   const decision = await gate.hit(c.get("config").publicRateLimitPerMinute, PUBLIC_RATE_WINDOW_MS, caller.tokenId);
   const timing = `ratelimit;dur=${Date.now() - gateStartedAt}`;

@@ -1,14 +1,16 @@
 import { createMiddleware } from "hono/factory";
-import { createDb } from "../db/client";
-import { parseConfig } from "../env";
+import type { Env } from "../env";
+import type { Services } from "../services/container";
 import type { AppEnv } from "./context";
-import { currentOutboundFetch } from "./outbound-fetch";
 
-/** Builds the per-request services from the bindings: the database client, the parsed config. */
-export const services = createMiddleware<AppEnv>(async (c, next) => {
-  c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());
-  c.set("db", createDb(c.env.DB));
-  c.set("config", parseConfig(c.env));
-  c.set("outboundFetch", currentOutboundFetch());
-  await next();
-});
+/** Puts the services built from this request's bindings on the context (with `db` and `config` for short). */
+export function servicesMiddleware(build: (env: Env) => Services) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const services = build(c.env);
+    c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());
+    c.set("services", services);
+    c.set("db", services.db);
+    c.set("config", services.config);
+    await next();
+  });
+}

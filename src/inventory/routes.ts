@@ -5,7 +5,6 @@ import type { AppEnv } from "../http/context";
 import { errorResponses, jsonContent } from "../http/openapi";
 import { SiteIdParamSchema } from "../sites/schemas";
 import { getSiteOfPlatform } from "../sites/service";
-import { wordPressDepsOf } from "../sites/wordpress-access";
 import { ScannedPostPageSchema, SyncResultSchema, toScannedPost } from "./schemas";
 import { listScannedPosts } from "./store";
 import { syncInventory } from "./sync";
@@ -26,7 +25,7 @@ inventoryRoutes.openapi(
     request: { params: SiteIdParamSchema },
     responses: { 200: jsonContent(SyncResultSchema, "How many posts the inventory now holds"), ...errorResponses(401, 403, 404, 409, 422, 502, 504) },
   }),
-  async (c) => c.json(await syncInventory(wordPressDepsOf(c), c.get("caller").accountId, c.req.valid("param").siteId), 200),
+  async (c) => c.json(await syncInventory(c.get("services"), c.get("caller").accountId, c.req.valid("param").siteId), 200),
 );
 
 inventoryRoutes.openapi(

@@ -1,5 +1,5 @@
 import { getSiteOfPlatform } from "../sites/service";
-import { withWordPress, type WordPressDeps } from "../sites/wordpress-access";
+import { withWordPress, type SiteAccessDeps } from "../sites/site-access";
 import { readAllPosts } from "./read-posts";
 import { replaceInventory } from "./store";
 
@@ -8,7 +8,7 @@ import { replaceInventory } from "./store";
  * The credentials are checked first: WordPress serves public lists even to rejected
  * credentials, and a sync should reveal a broken connection rather than hide it.
  */
-export async function syncInventory(deps: WordPressDeps, accountId: string, siteId: string, now = new Date()): Promise<{ synced: number }> {
+export async function syncInventory(deps: SiteAccessDeps, accountId: string, siteId: string, now = new Date()): Promise<{ synced: number }> {
   const site = await getSiteOfPlatform(deps.db, accountId, siteId, "blog");
   const posts = await withWordPress(deps, site, async (wp) => {
     await wp.verifyCredentials();

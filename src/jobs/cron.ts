@@ -1,7 +1,6 @@
 import { and, isNotNull, lt, or } from "drizzle-orm";
-import { createDb } from "../db/client";
 import { apiTokens } from "../db/schema";
-import type { Env } from "../env";
+import type { Services } from "../services/container";
 import { log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
 
@@ -9,8 +8,8 @@ import { toIsoSeconds } from "../core/time";
 const DEAD_TOKEN_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 
 /** Each cron tick: the housekeeping tasks (later issues add the autopilot clock here). */
-export async function runCronTick(env: Env, now: Date): Promise<void> {
-  const db = createDb(env.DB);
+export async function runCronTick(services: Services, now: Date): Promise<void> {
+  const { db } = services;
   const cutoff = toIsoSeconds(new Date(now.getTime() - DEAD_TOKEN_RETENTION_MS));
   const purged = await db
     .delete(apiTokens)

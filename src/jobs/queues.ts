@@ -1,10 +1,10 @@
-import type { Env } from "../env";
+import type { Services } from "../services/container";
 import { log } from "../core/logger";
 
 export const DEAD_LETTER_QUEUE = "content-autopilot-dead-letter";
 
 /** The work function of one message kind; it throws to ask for a retry. */
-export type MessageHandler = (body: Record<string, unknown>, env: Env) => Promise<void>;
+export type MessageHandler = (body: Record<string, unknown>, services: Services) => Promise<void>;
 
 /** Message kinds by `type`; areas that enqueue work register their handler here. */
 export const messageHandlers: Record<string, MessageHandler> = {};
@@ -16,7 +16,7 @@ export function retryDelaySeconds(attempts: number): number {
 }
 
 /** One dispatcher for every queue: each message is handled, retried with backoff, or dead-lettered. */
-export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+export async function handleQueueBatch(batch: MessageBatch<unknown>, services: Services): Promise<void> {
   for (const message of batch.messages) {
     if (batch.queue === DEAD_LETTER_QUEUE) {
       log("error", "message_dead_lettered", { id: message.id, body: message.body, attempts: message.attempts });
@@ -32,7 +32,7 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
       continue;
     }
     try {
-      await handler(body!, env);
+      await handler(body!, services);
       message.ack();
     } catch (error) {
       log("warn", "message_retry", { queue: batch.queue, id: message.id, type: body!.type, attempts: message.attempts, error: String(error) });

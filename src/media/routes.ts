@@ -27,7 +27,7 @@ mediaRoutes.openAPIRegistry.registerPath({
 });
 mediaRoutes.post("/uploads", async (c) => {
   const file = await readUploadedFile(c.req.raw);
-  const row = await createUpload({ db: c.get("db"), bucket: c.env.MEDIA, images: c.env.IMAGES }, { accountId: c.get("caller").accountId, file, now: new Date() });
+  const row = await createUpload({ db: c.get("db"), bucket: c.get("services").media.bucket, images: c.get("services").media.images }, { accountId: c.get("caller").accountId, file, now: new Date() });
   return c.json(toUploadResult(row), 201);
 });
 
@@ -66,5 +66,5 @@ mediaRoutes.get("/media/*", async (c) => {
   const path = new URL(c.req.url).pathname;
   const key = path.startsWith(MEDIA_PATH_PREFIX) ? mediaKeyFromPath(path.slice(MEDIA_PATH_PREFIX.length)) : null;
   if (!key) throw notFound("Media file");
-  return serveMediaObject(c.env.MEDIA, key, { header: (name) => c.req.header(name) });
+  return serveMediaObject(c.get("services").media.bucket, key, { header: (name) => c.req.header(name) });
 });

@@ -3,7 +3,7 @@ import type { XenForoClient } from "../adapters/xenforo/client";
 import { XenForoError } from "../adapters/xenforo/errors";
 import { AppError } from "../core/errors";
 import { log } from "../core/logger";
-import { withForum, type ForumDeps } from "../sites/forum-access";
+import { withForum, type SiteAccessDeps } from "../sites/site-access";
 import type { SiteRow } from "../sites/service";
 import type { PublishableArticle, PublishedRef, PublishingPlatform } from "./port";
 
@@ -16,7 +16,7 @@ const MAX_TITLE_LENGTH = 150;
  * id is the thread id. The hero image is uploaded as an attachment of the first post and shown
  * at its top with [ATTACH=full]; the forum refusing the file (size, type) publishes without it.
  */
-export function createForumPublisher(deps: ForumDeps, site: SiteRow): PublishingPlatform {
+export function createForumPublisher(deps: SiteAccessDeps, site: SiteRow): PublishingPlatform {
   const bbcode = (article: PublishableArticle, heroId: number | null) => {
     const body = htmlToBbCode(article.html, { baseUrl: deps.config.publicBaseUrl });
     return heroId === null ? body : `[ATTACH=full]${heroId}[/ATTACH]\n\n${body}`;

@@ -3,7 +3,7 @@ import { isWordPressFailure, WordPressError } from "../adapters/wordpress/errors
 import type { WpPost } from "../adapters/wordpress/schemas";
 import { htmlToText } from "../core/html-text";
 import type { SiteRow } from "../sites/service";
-import { withWordPress, type WordPressDeps } from "../sites/wordpress-access";
+import { withWordPress, type SiteAccessDeps } from "../sites/site-access";
 import type { PublishableArticle, PublishedRef, PublishingPlatform } from "./port";
 
 type HeroImage = NonNullable<PublishableArticle["heroImage"]>;
@@ -33,7 +33,7 @@ export function createWordPressPublisher(wp: WordPressClient): PublishingPlatfor
 }
 
 /** A blog site as a publishing platform: its stored credentials, and rejected ones turn the site to ERROR. */
-export function wordPressPlatformForSite(deps: WordPressDeps, site: SiteRow): PublishingPlatform {
+export function wordPressPlatformForSite(deps: SiteAccessDeps, site: SiteRow): PublishingPlatform {
   return {
     publish: (article) => withWordPress(deps, site, (wp) => createWordPressPublisher(wp).publish(article)),
     update: (remoteId, article) => withWordPress(deps, site, (wp) => createWordPressPublisher(wp).update(remoteId, article)),

@@ -4,7 +4,6 @@ import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { ConnectCustomBodySchema, ConnectedCustomSchema } from "./custom-schemas";
 import { connectCustomSite } from "./custom-service";
-import { requireEncryptionKey } from "../core/crypto";
 
 export const customSiteRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -20,8 +19,7 @@ customSiteRoutes.openapi(
     responses: { 201: jsonContent(ConnectedCustomSchema, "The new site's id and its webhook secret (shown only here)"), ...errorResponses(400, 401, 403) },
   }),
   async (c) => {
-    const deps = { db: c.get("db"), config: c.get("config"), encryptionKey: requireEncryptionKey(c.env.ENCRYPTION_KEY) };
-    const { site, webhookSecret } = await connectCustomSite(deps, c.get("caller").accountId, c.req.valid("json"));
+    const { site, webhookSecret } = await connectCustomSite(c.get("services"), c.get("caller").accountId, c.req.valid("json"));
     return c.json({ id: site.id, webhookSecret }, 201);
   },
 );

@@ -1,9 +1,8 @@
-import { encryptSecret, randomHex } from "../core/crypto";
+import { encryptSecret, randomHex, requireEncryptionKey } from "../core/crypto";
 import { newId } from "../core/ids";
 import { assertOutboundUrl } from "../core/outbound-url";
-import type { Database } from "../db/client";
 import { sites } from "../db/schema";
-import type { Config } from "../env";
+import type { Services } from "../services/container";
 import type { SiteRow } from "./service";
 
 export interface ConnectCustomInput {
@@ -19,10 +18,11 @@ export interface ConnectCustomInput {
  * Nothing is called: a custom site is reached later by webhooks, or it pulls.
  */
 export async function connectCustomSite(
-  deps: { db: Database; config: Config; encryptionKey: string },
+  deps: Pick<Services, "db" | "config" | "encryptionKey">,
   accountId: string,
   input: ConnectCustomInput,
 ): Promise<{ site: SiteRow; webhookSecret: string }> {
+  const key = requireEncryptionKey(deps.encryptionKey);
   const allowPrivate = deps.config.allowPrivateUrls;
   const url = assertOutboundUrl(input.url, { allowPrivate, field: "url" });
   const webhookUrl = input.webhookUrl === undefined ? null : assertOutboundUrl(input.webhookUrl, { allowPrivate, field: "webhookUrl" });
@@ -38,7 +38,7 @@ export async function connectCustomSite(
       businessContext: input.businessContext,
       language: input.language,
       webhookUrl,
-      webhookSecretEncrypted: await encryptSecret(deps.encryptionKey, webhookSecret),
+      webhookSecretEncrypted: await encryptSecret(key, webhookSecret),
     })
     .returning();
   return { site: site!, webhookSecret };

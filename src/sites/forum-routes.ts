@@ -2,7 +2,6 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
-import { forumDepsOf } from "./forum-access";
 import { ChooseForumNodeBodySchema, ConnectForumBodySchema, ConnectedForumSchema } from "./forum-schemas";
 import { chooseForumNode, connectForumSite } from "./forum-service";
 import { SiteIdParamSchema, SiteSchema, toSite } from "./schemas";
@@ -24,7 +23,7 @@ forumSiteRoutes.openapi(
     },
   }),
   async (c) => {
-    const { site, forums } = await connectForumSite(forumDepsOf(c), c.get("caller").accountId, c.req.valid("json"));
+    const { site, forums } = await connectForumSite(c.get("services"), c.get("caller").accountId, c.req.valid("json"));
     return c.json({ id: site.id, forums }, 201);
   },
 );
@@ -43,7 +42,7 @@ forumSiteRoutes.openapi(
     },
   }),
   async (c) => {
-    const site = await chooseForumNode(forumDepsOf(c), c.get("caller").accountId, c.req.valid("param").siteId, c.req.valid("json").nodeId);
+    const site = await chooseForumNode(c.get("services"), c.get("caller").accountId, c.req.valid("param").siteId, c.req.valid("json").nodeId);
     return c.json(toSite(site), 200);
   },
 );

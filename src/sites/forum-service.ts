@@ -7,7 +7,7 @@ import { newId } from "../core/ids";
 import { assertOutboundUrl } from "../core/outbound-url";
 import { toIsoSeconds } from "../core/time";
 import { sites } from "../db/schema";
-import { withForum, xenForoClient, type ForumDeps } from "./forum-access";
+import { withForum, xenForoClient, type SiteAccessDeps } from "./site-access";
 import { getSiteOfPlatform, type SiteRow } from "./service";
 
 export interface ConnectForumInput {
@@ -23,7 +23,7 @@ export interface ConnectForumInput {
  * that user can start threads in, and only then stores the site with the key encrypted.
  * A rejected key and an address without a usable XenForo API are 422s with different messages.
  */
-export async function connectForumSite(deps: ForumDeps, accountId: string, input: ConnectForumInput): Promise<{ site: SiteRow; forums: PostableForum[] }> {
+export async function connectForumSite(deps: SiteAccessDeps, accountId: string, input: ConnectForumInput): Promise<{ site: SiteRow; forums: PostableForum[] }> {
   const url = forumBaseUrl(assertOutboundUrl(input.url, { allowPrivate: deps.config.allowPrivateUrls }));
   const client = xenForoClient(deps, url, input.apiKey, input.forumUserId);
   let forums: PostableForum[];
@@ -67,7 +67,7 @@ function forumBaseUrl(checkedUrl: string): string {
  * Saves the forum new threads go to. The node must be one the forum offers the user now
  * (asked again, not taken from the connect answer): anything else is a 422 naming the choices.
  */
-export async function chooseForumNode(deps: ForumDeps, accountId: string, siteId: string, nodeId: number): Promise<SiteRow> {
+export async function chooseForumNode(deps: SiteAccessDeps, accountId: string, siteId: string, nodeId: number): Promise<SiteRow> {
   const site = await getSiteOfPlatform(deps.db, accountId, siteId, "forum");
   const forums = await withForum(deps, site, (client) => verifyPostingKey(client, site.forumUserId!));
   if (!forums.some((forum) => forum.id === nodeId)) {

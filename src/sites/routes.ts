@@ -5,7 +5,6 @@ import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { ConnectWordPressBodySchema, SiteIdParamSchema, SiteSchema, toSite, UpdateSiteBodySchema } from "./schemas";
 import { changeSite } from "./change-site";
 import { disconnectSite, getSite, listSites } from "./service";
-import { wordPressDepsOf } from "./wordpress-access";
 import { connectWordPressSite } from "./wordpress-connect";
 
 /** Sites of every platform: list, read, change, disconnect; connecting a WordPress site. */
@@ -39,7 +38,7 @@ siteRoutes.openapi(
     },
   }),
   async (c) => {
-    const site = await connectWordPressSite(wordPressDepsOf(c), c.get("caller").accountId, c.req.valid("json"));
+    const site = await connectWordPressSite(c.get("services"), c.get("caller").accountId, c.req.valid("json"));
     return c.json(toSite(site), 201);
   },
 );
@@ -68,7 +67,7 @@ siteRoutes.openapi(
     responses: { 200: jsonContent(SiteSchema, "The changed site"), ...errorResponses(400, 401, 403, 404, 409, 422, 502, 504) },
   }),
   async (c) => {
-    const site = await changeSite(wordPressDepsOf(c), c.get("caller").accountId, c.req.valid("param").siteId, c.req.valid("json"));
+    const site = await changeSite(c.get("services"), c.get("caller").accountId, c.req.valid("param").siteId, c.req.valid("json"));
     return c.json(toSite(site), 200);
   },
 );

@@ -5,7 +5,7 @@ import { AppError } from "../core/errors";
 import { newId } from "../core/ids";
 import { assertOutboundUrl } from "../core/outbound-url";
 import { findSiteByUrl, getSiteOfPlatform, insertSite, updateSite, type SiteRow } from "./service";
-import { wordPressTransport, type WordPressDeps } from "./wordpress-access";
+import { wordPressTransport, type SiteAccessDeps } from "./site-access";
 import { isUniqueViolation } from "../db/errors";
 
 export interface WordPressCredentials {
@@ -24,7 +24,7 @@ export interface ConnectWordPressInput extends WordPressCredentials {
  * tell "no WordPress here" and "credentials refused" apart; a timeout stays a 504, a WordPress
  * 5xx a 502.
  */
-async function verifyBeforeSaving(deps: WordPressDeps, url: string, credentials: WordPressCredentials): Promise<VerifiedWordPress> {
+async function verifyBeforeSaving(deps: SiteAccessDeps, url: string, credentials: WordPressCredentials): Promise<VerifiedWordPress> {
   try {
     return await verifyWordPressSite({
       ...wordPressTransport(deps),
@@ -55,7 +55,7 @@ async function verifyBeforeSaving(deps: WordPressDeps, url: string, credentials:
 }
 
 /** Connects a WordPress site: URL checked, credentials verified with users/me, then stored encrypted. */
-export async function connectWordPressSite(deps: WordPressDeps, accountId: string, input: ConnectWordPressInput): Promise<SiteRow> {
+export async function connectWordPressSite(deps: SiteAccessDeps, accountId: string, input: ConnectWordPressInput): Promise<SiteRow> {
   const url = assertOutboundUrl(input.url, { allowPrivate: deps.config.allowPrivateUrls, field: "url" });
   const alreadyConnected = async () => {
     const existing = await findSiteByUrl(deps.db, accountId, "blog", url);
@@ -85,7 +85,7 @@ export async function connectWordPressSite(deps: WordPressDeps, accountId: strin
 }
 
 /** New credentials for a connected WordPress site, verified first; the site is CONNECTED again. */
-export async function replaceWordPressCredentials(deps: WordPressDeps, accountId: string, siteId: string, credentials: WordPressCredentials): Promise<SiteRow> {
+export async function replaceWordPressCredentials(deps: SiteAccessDeps, accountId: string, siteId: string, credentials: WordPressCredentials): Promise<SiteRow> {
   const site = await getSiteOfPlatform(deps.db, accountId, siteId, "blog");
   const key = requireEncryptionKey(deps.encryptionKey);
   const verified = await verifyBeforeSaving(deps, site.url, credentials);

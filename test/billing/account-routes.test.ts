@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { reserveCredits } from "../../src/billing/charges";
 import { reserveGeneration } from "../../src/billing/generation-charge";
 import { creditLedger } from "../../src/db/schema";
-import { parseConfig } from "../../src/env";
+import { parseConfig } from "../../src/config";
 import { call, db, expectError, seedAccount, seedToken, testEnv } from "../harness";
 import { balanceOf, giveLicence } from "./helpers";
 

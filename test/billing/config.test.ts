@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { paytrCallbackHash } from "../../src/adapters/paytr/hash";
 import { OFFLINE_CREDENTIALS } from "../../src/adapters/paytr/offline";
-import { parseBillingConfig } from "../../src/billing/config";
-import { keyCheckerFor, paymentProviderFor } from "../../src/billing/providers";
-import { parseConfig, type Env } from "../../src/env";
+import { keyChecker as keyCheckerFor, paymentProvider as paymentProviderFor } from "../../src/services/providers";
+import { parseConfig } from "../../src/config";
+import type { Env } from "../../src/env";
 import { fakeNetwork } from "../fakes/network";
 import { testEnv } from "../harness";
 
@@ -11,7 +11,7 @@ const configWith = (vars: Partial<Env>) => parseConfig({ ...testEnv, ...vars });
 
 describe("billing configuration", () => {
   it("has the documented defaults when no billing var is set", () => {
-    const billing = parseBillingConfig({ ...testEnv, PAYMENT_PROVIDER: undefined, PAYTR_MERCHANT_ID: undefined, PAYTR_TEST_MODE: undefined, TOPUP_MIN_TRY: undefined, TOPUP_MAX_TRY: undefined, BYOK_MONTHLY_PRICE_TRY: undefined, ARTICLE_PRICES_TRY: undefined, BYOK_KEY_CHECK: undefined });
+    const billing = parseConfig({ ...testEnv, PAYMENT_PROVIDER: undefined, PAYTR_MERCHANT_ID: undefined, PAYTR_TEST_MODE: undefined, TOPUP_MIN_TRY: undefined, TOPUP_MAX_TRY: undefined, BYOK_MONTHLY_PRICE_TRY: undefined, ARTICLE_PRICES_TRY: undefined, BYOK_KEY_CHECK: undefined }).billing;
     expect(billing).toMatchObject({ paymentProvider: "paytr", paytr: null, paytrTestMode: false, topupMinKurus: 5_000, topupMaxKurus: 5_000_000, byokKeyCheck: "provider" });
     expect(billing.licences.BYOK_MONTHLY).toEqual({ priceKurus: 49_900, months: 1, monthlyQuota: 100 });
     expect(billing.articlePricesKurus["gpt-4o-mini"]).toBe(1_500);
@@ -27,7 +27,7 @@ describe("billing configuration", () => {
     [{ ARTICLE_PRICES_TRY: "{}" }, /ARTICLE_PRICES_TRY/],
     [{ ARTICLE_PRICES_TRY: '{"gpt-4o-mini":"cheap"}' }, /ARTICLE_PRICES_TRY.gpt-4o-mini/],
   ])("refuses %j with a message naming the var", (vars, message) => {
-    expect(() => parseBillingConfig({ ...testEnv, ...vars })).toThrow(message);
+    expect(() => parseConfig({ ...testEnv, ...vars })).toThrow(message);
   });
 });
 

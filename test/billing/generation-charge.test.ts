@@ -6,7 +6,7 @@ import { getBalanceKurus } from "../../src/billing/ledger";
 import { byokUsedThisMonth } from "../../src/billing/licence";
 import { AppError } from "../../src/core/errors";
 import { accounts } from "../../src/db/schema";
-import { parseConfig } from "../../src/env";
+import { parseConfig } from "../../src/config";
 import { db, seedAccount, testEnv, errorOf } from "../harness";
 import { balanceOf, giveLicence } from "./helpers";
 

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach } from "vitest";
 import { accounts, byokKeys, byokLicences, payments, type LicenceKind } from "../../src/db/schema";
-import { useOutboundFetchForTests } from "../../src/http/outbound-fetch";
 import { createModelProviderFake } from "../fakes/llm-key-check";
 import { fakeNetwork } from "../fakes/network";
 import { createPaytrFake } from "../fakes/paytr";
-import { call, db } from "../harness";
+import { call, db, useFakeFetch } from "../harness";
 
 export const VALID_OPENAI_KEY = "sk-test-openai-0123456789abcdef";
 export const VALID_ANTHROPIC_KEY = "sk-ant-test-0123456789abcdef";
@@ -15,9 +14,8 @@ export function useBillingFakes() {
   const paytr = createPaytrFake();
   const models = createModelProviderFake({ validKeys: [VALID_OPENAI_KEY, VALID_ANTHROPIC_KEY], brokeKeys: ["sk-broke-0123456789abcdef"], models: ["gpt-4o-mini", "gpt-4o", "claude-sonnet-4-5"] });
   const network = fakeNetwork(paytr.peer, ...models.peers);
-  beforeEach(() => useOutboundFetchForTests(network));
+  beforeEach(() => useFakeFetch(network));
   afterEach(() => {
-    useOutboundFetchForTests(null);
     paytr.script(null);
     models.scriptStatus(null);
   });

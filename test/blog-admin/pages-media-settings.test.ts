@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useOutboundFetchForTests } from "../../src/http/outbound-fetch";
-import { call, expectError, seedAccount } from "../harness";
+import { call, expectError, seedAccount, useFakeFetch } from "../harness";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
 
 async function blogSite() {
@@ -126,7 +125,7 @@ describe("settings", () => {
   it("is 422 when the connected user may not manage options", async () => {
     const { fake, token, base } = await blogSite();
     const realFetch = fake.fetch;
-    useOutboundFetchForTests(async (input, init) => {
+    useFakeFetch(async (input, init) => {
       if (new Request(input, init).url.includes("settings")) {
         return Response.json({ code: "rest_forbidden", message: "Sorry, you are not allowed to do that.", data: { status: 403 } }, { status: 403 });
       }

@@ -1,14 +1,11 @@
-import { afterEach } from "vitest";
-import { useOutboundFetchForTests } from "../../src/http/outbound-fetch";
-import { call } from "../harness";
+import { call, useFakeFetch } from "../harness";
 import { createFakeWordPress, type FakeWordPressOptions } from "./wordpress";
 
-afterEach(() => useOutboundFetchForTests(null));
 
 /** A fresh fake WordPress that receives every outbound call of the Worker in this test. */
 export function installFakeWordPress(options: FakeWordPressOptions = {}) {
   const fake = createFakeWordPress(options);
-  useOutboundFetchForTests(fake.fetch);
+  useFakeFetch(fake.fetch);
   return fake;
 }
 

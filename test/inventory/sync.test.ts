@@ -2,8 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { newId } from "../../src/core/ids";
 import { scannedPosts, sites } from "../../src/db/schema";
-import { useOutboundFetchForTests } from "../../src/http/outbound-fetch";
-import { call, db, expectError, seedAccount, seedToken } from "../harness";
+import { call, db, expectError, seedAccount, seedToken, useFakeFetch } from "../harness";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
 
 const sync = (token: string, siteId: string) => call(`/api/sites/${siteId}/sync`, { method: "POST", token });
@@ -52,7 +51,7 @@ describe("POST /api/sites/{siteId}/sync", () => {
     const fake = installFakeWordPress({ postCount: 200 });
     const { token } = await seedAccount();
     const site = await connectFakeSite(token, fake);
-    useOutboundFetchForTests(async (input, init) => {
+    useFakeFetch(async (input, init) => {
       const response = await fake.fetch(input, init);
       const headers = new Headers(response.headers);
       headers.delete("X-WP-Total");
@@ -107,7 +106,7 @@ describe("POST /api/sites/{siteId}/sync", () => {
     await sync(token, site.id);
     fake.content.posts = fake.content.posts.filter((p) => p.id !== 100);
     const realFetch = fake.fetch;
-    useOutboundFetchForTests(async (input, init) => {
+    useFakeFetch(async (input, init) => {
       const url = new URL(new Request(input, init).url);
       if (url.pathname.endsWith("/wp/v2/posts") && url.searchParams.get("page") === "2") return new Response("<h1>Fatal error</h1>", { status: 500 });
       return realFetch(input, init);
@@ -116,7 +115,7 @@ describe("POST /api/sites/{siteId}/sync", () => {
     expect(error.message).not.toMatch(/Fatal/);
     expect(await inventory(site.id)).toHaveLength(150);
 
-    useOutboundFetchForTests(fake.fetch);
+    useFakeFetch(fake.fetch);
     fake.failure = "slow";
     await expectError(await sync(token, site.id), 504, "upstream_timeout");
     expect(await inventory(site.id)).toHaveLength(150);

@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
 import { DEAD_LETTER_QUEUE, handleQueueBatch, messageHandlers, retryDelaySeconds, type MessageHandler } from "../../src/jobs/queues";
-import { testEnv } from "../harness";
+import { testEnv, testServices } from "../harness";
 
 const GENERATION_QUEUE = "content-autopilot-generation";
 const registered: string[] = [];
@@ -41,11 +41,12 @@ describe("queue dispatcher", () => {
     expect(logged).toHaveBeenCalledTimes(4);
   });
 
-  it("hands a known message to its handler with the env, then acks it", async () => {
+  it("hands a known message to its handler with the services, then acks it", async () => {
     const seen: unknown[] = [];
-    register("test.ok", async (body, env) => {
+    register("test.ok", async (body, services) => {
       seen.push(body);
-      expect(env.DB).toBeDefined();
+      expect(services.db).toBeDefined();
+      expect(services.config.environment).toBe("test");
     });
     const result = await deliver(GENERATION_QUEUE, [{ id: "m1", body: { type: "test.ok", itemId: "item_1" } }]);
     expect(seen).toStrictEqual([{ type: "test.ok", itemId: "item_1" }]);
@@ -87,7 +88,7 @@ describe("queue dispatcher", () => {
       retry: (options?: QueueRetryOptions) => calls.push([id, "retry", options]),
     });
     const batch = { queue: GENERATION_QUEUE, messages: [message("a", 1), message("b", 3), message("c", 30)], ackAll() {}, retryAll() {} };
-    await handleQueueBatch(batch as unknown as MessageBatch<unknown>, testEnv);
+    await handleQueueBatch(batch as unknown as MessageBatch<unknown>, testServices());
     expect(calls).toStrictEqual([
       ["a", "retry", { delaySeconds: 10 }],
       ["b", "retry", { delaySeconds: 40 }],

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "../../src/core/errors";
-import { parseConfig } from "../../src/env";
+import { parseConfig } from "../../src/config";
 import type { PublishableArticle } from "../../src/publishing/port";
 import { createForumPublisher } from "../../src/publishing/forum";
-import type { ForumDeps } from "../../src/sites/forum-access";
+import type { SiteAccessDeps } from "../../src/sites/site-access";
 import { chooseForumNode, connectForumSite } from "../../src/sites/forum-service";
 import { fakeNetwork } from "../fakes/network";
 import { createFakeXenForo, type FakeXenForo } from "../fakes/xenforo";
@@ -11,7 +11,7 @@ import { db, seedAccount, testEnv } from "../harness";
 import { siteRow } from "../sites/forum-helpers";
 
 let forum: FakeXenForo;
-let deps: ForumDeps;
+let deps: SiteAccessDeps;
 beforeEach(() => {
   forum = createFakeXenForo();
   forum.addKey("key-user-12");

@@ -4,7 +4,7 @@ import { WordPressError } from "../../src/adapters/wordpress/errors";
 import type { PublishableArticle } from "../../src/publishing/port";
 import { createWordPressPublisher, wordPressPlatformForSite } from "../../src/publishing/wordpress";
 import { getSite } from "../../src/sites/service";
-import { parseConfig } from "../../src/env";
+import { parseConfig } from "../../src/config";
 import { db, seedAccount, testEnv } from "../harness";
 import { createFakeWordPress, type FakeWordPress } from "../fakes/wordpress";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";

@@ -1,18 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { useOutboundFetchForTests } from "../../src/http/outbound-fetch";
-import { call, expectError, seedAccount, seedToken } from "../harness";
+import { call, expectError, seedAccount, seedToken, useFakeFetch } from "../harness";
 import { decrypt, siteRow, sitesOf, withPrivateUrlsRefused } from "./forum-helpers";
 
 const outboundCalls: string[] = [];
 beforeEach(() => {
   outboundCalls.length = 0;
   // Connecting a custom site calls nothing; any outbound request is recorded and fails.
-  useOutboundFetchForTests(async (input) => {
+  useFakeFetch(async (input) => {
     outboundCalls.push(String(input instanceof Request ? input.url : input));
     throw new TypeError("no network in this test");
   });
 });
-afterEach(() => useOutboundFetchForTests(null));
 
 const connectCustom = (token: string, json: unknown) => call("/api/platforms/custom/connect", { method: "POST", token, json });
 

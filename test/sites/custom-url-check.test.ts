@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../src/core/errors";
 import { assertOutboundUrl } from "../../src/core/outbound-url";
-import { parseConfig } from "../../src/env";
+import { parseConfig } from "../../src/config";
 import { testEnv } from "../harness";
 
 // The production setting: ALLOW_PRIVATE_URLS=false, built through the real config parser.

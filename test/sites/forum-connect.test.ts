@@ -1,17 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { useOutboundFetchForTests } from "../../src/http/outbound-fetch";
 import { fakeNetwork } from "../fakes/network";
 import { createFakeXenForo, type FakeXenForo } from "../fakes/xenforo";
-import { call, expectError, seedAccount, seedToken } from "../harness";
+import { call, expectError, seedAccount, seedToken, useFakeFetch } from "../harness";
 import { connectForum, decrypt, siteRow, sitesOf, withPrivateUrlsRefused } from "./forum-helpers";
 
 let forum: FakeXenForo;
 beforeEach(() => {
   forum = createFakeXenForo();
   forum.addKey("key-user-12");
-  useOutboundFetchForTests(fakeNetwork(forum));
+  useFakeFetch(fakeNetwork(forum));
 });
-afterEach(() => useOutboundFetchForTests(null));
 
 describe("POST /api/platforms/forum/connect: success", () => {
   it("verifies the key, answers 201 with the site id and the postable forums", async () => {

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { useOutboundFetchForTests } from "../../src/http/outbound-fetch";
 import { fakeNetwork } from "../fakes/network";
 import { createFakeXenForo, type FakeXenForo } from "../fakes/xenforo";
-import { call, expectError, seedAccount } from "../harness";
+import { call, expectError, seedAccount, useFakeFetch } from "../harness";
 import { connectForum, siteRow } from "./forum-helpers";
 
 // Forum and custom sites as seen through the shared site routes and the WordPress-only ones.
@@ -11,9 +10,8 @@ let forum: FakeXenForo;
 beforeEach(() => {
   forum = createFakeXenForo();
   forum.addKey("key-user-12");
-  useOutboundFetchForTests(fakeNetwork(forum));
+  useFakeFetch(fakeNetwork(forum));
 });
-afterEach(() => useOutboundFetchForTests(null));
 
 async function oneOfEach() {
   const owner = await seedAccount();

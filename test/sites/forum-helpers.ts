@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { decryptSecret } from "../../src/core/crypto";
 import { sites } from "../../src/db/schema";
 import type { FakeXenForo } from "../fakes/xenforo";
-import { call, db, testEnv } from "../harness";
+import { call, db, testEnv, useVars } from "../harness";
 
 export const sitesOf = (accountId: string) => db().select().from(sites).where(eq(sites.accountId, accountId));
 export const siteRow = async (siteId: string) => (await db().select().from(sites).where(eq(sites.id, siteId)))[0]!;
@@ -18,11 +18,10 @@ export function connectForum(token: string, forum: FakeXenForo, fields: Record<s
 
 /** Runs `work` with ALLOW_PRIVATE_URLS=false, as in production. */
 export async function withPrivateUrlsRefused<T>(work: () => Promise<T>): Promise<T> {
-  const before = testEnv.ALLOW_PRIVATE_URLS;
-  testEnv.ALLOW_PRIVATE_URLS = "false";
+  useVars({ ALLOW_PRIVATE_URLS: "false" });
   try {
     return await work();
   } finally {
-    testEnv.ALLOW_PRIVATE_URLS = before;
+    useVars({});
   }
 }

@@ -2,19 +2,17 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { encryptSecret } from "../../src/core/crypto";
 import { newId } from "../../src/core/ids";
 import { sites } from "../../src/db/schema";
-import { useOutboundFetchForTests } from "../../src/http/outbound-fetch";
 import { fakeNetwork } from "../fakes/network";
 import { createFakeXenForo, type FakeXenForo } from "../fakes/xenforo";
-import { call, db, expectError, seedAccount, seedToken, testEnv } from "../harness";
+import { call, db, expectError, seedAccount, seedToken, testEnv, useFakeFetch } from "../harness";
 import { connectForum, siteRow } from "./forum-helpers";
 
 let forum: FakeXenForo;
 beforeEach(() => {
   forum = createFakeXenForo();
   forum.addKey("key-user-12");
-  useOutboundFetchForTests(fakeNetwork(forum));
+  useFakeFetch(fakeNetwork(forum));
 });
-afterEach(() => useOutboundFetchForTests(null));
 
 async function connectedForum() {
   const owner = await seedAccount();

@@ -4,8 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { decryptSecret } from "../../src/core/crypto";
 import { sites } from "../../src/db/schema";
-import { useOutboundFetchForTests } from "../../src/http/outbound-fetch";
-import { BASE, call, db, expectError, seedAccount, seedToken, testEnv } from "../harness";
+import { BASE, call, db, expectError, seedAccount, seedToken, testEnv, useFakeFetch } from "../harness";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
 
 const connect = (token: string, json: unknown) => call("/api/sites", { method: "POST", token, json });
@@ -87,7 +86,7 @@ describe("POST /api/sites (WordPress)", () => {
   });
 
   it("is 422 when nothing answers at the address", async () => {
-    useOutboundFetchForTests(async () => {
+    useFakeFetch(async () => {
       throw new TypeError("connection refused");
     });
     const { token } = await seedAccount();
@@ -152,7 +151,7 @@ describe("POST /api/sites (WordPress)", () => {
   it("connects one site when two connects of the same address race (201 and 409)", async () => {
     const fake = installFakeWordPress();
     // WordPress answers slowly, so both connects pass the "already connected?" lookup before either stores.
-    useOutboundFetchForTests((async (input: RequestInfo | URL, init?: RequestInit) => {
+    useFakeFetch((async (input: RequestInfo | URL, init?: RequestInit) => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       return fake.fetch(input, init);
     }) as typeof fetch);

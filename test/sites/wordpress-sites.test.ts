@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { newId } from "../../src/core/ids";
 import { scannedPosts, sites } from "../../src/db/schema";
-import { call, db, expectError, seedAccount, seedToken } from "../harness";
-import { useOutboundFetchForTests } from "../../src/http/outbound-fetch";
+import { call, db, expectError, seedAccount, seedToken, useFakeFetch } from "../harness";
 import { fakeNetwork } from "../fakes/network";
 import { createFakeWordPress } from "../fakes/wordpress";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
@@ -17,7 +16,7 @@ describe("GET /api/sites and /api/sites/{siteId}", () => {
   it("lists the account's sites and shows one; never a credential", async () => {
     const fake = createFakeWordPress();
     const other = createFakeWordPress({ origin: "https://other.example.org" });
-    useOutboundFetchForTests(fakeNetwork(fake.peer, other.peer));
+    useFakeFetch(fakeNetwork(fake.peer, other.peer));
     const { token } = await seedAccount();
     const first = await connectFakeSite(token, fake);
     const second = await connectFakeSite(token, other);

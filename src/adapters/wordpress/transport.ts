@@ -1,10 +1,9 @@
 import { errorFields, log } from "../../core/logger";
-import type { OutboundFetch } from "../../http/outbound-fetch";
 import { WordPressError } from "./errors";
 
 /** How the WordPress client reaches the network; everything injectable so tests hand in a fake. */
 export interface Transport {
-  fetch: OutboundFetch;
+  fetch: typeof fetch;
   timeoutMs: number;
   /** The outbound URL rule (DESIGN.md, Security); throws to refuse a URL. */
   checkUrl: (url: string) => void;

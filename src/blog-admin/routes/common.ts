@@ -3,7 +3,6 @@ import type { Context } from "hono";
 import { validationHook } from "../../core/validation";
 import type { AppEnv } from "../../http/context";
 import { errorResponses } from "../../http/openapi";
-import { wordPressDepsOf } from "../../sites/wordpress-access";
 import type { BlogSiteRef } from "../service";
 
 export type BlogAdminRouter = OpenAPIHono<AppEnv>;
@@ -22,5 +21,5 @@ export const SiteParamSchema = z.object({ siteId: z.string().min(1).max(64) });
 export const passThroughErrors = errorResponses(400, 401, 403, 404, 409, 422, 502, 504);
 
 export function blogSiteRef(c: Context<AppEnv>, siteId: string): BlogSiteRef {
-  return { deps: wordPressDepsOf(c), accountId: c.get("caller").accountId, siteId };
+  return { deps: c.get("services"), accountId: c.get("caller").accountId, siteId };
 }

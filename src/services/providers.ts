@@ -4,12 +4,11 @@ import type { ModelKeyChecker } from "../adapters/llm-key-check/port";
 import { createPaytrClient } from "../adapters/paytr/client";
 import { createOfflinePaymentProvider } from "../adapters/paytr/offline";
 import type { PaymentProvider } from "../adapters/paytr/port";
+import type { Config } from "../config";
 import { AppError } from "../core/errors";
-import type { Config } from "../env";
-import type { OutboundFetch } from "../http/outbound-fetch";
 
 /** The configured payment provider; 500 when PayTR is chosen but not configured, or offline in production. */
-export function paymentProviderFor(config: Config, fetch: OutboundFetch): PaymentProvider {
+export function paymentProvider(config: Config, fetch: typeof globalThis.fetch): PaymentProvider {
   const billing = config.billing;
   if (billing.paymentProvider === "offline") {
     if (config.environment === "production") {
@@ -23,7 +22,20 @@ export function paymentProviderFor(config: Config, fetch: OutboundFetch): Paymen
   return createPaytrClient({ credentials: billing.paytr, testMode: billing.paytrTestMode, fetch, timeoutMs: config.outboundTimeoutMs });
 }
 
-export function keyCheckerFor(config: Config, fetch: OutboundFetch): ModelKeyChecker {
-  if (config.billing.byokKeyCheck === "offline") return createOfflineKeyChecker();
+export function keyChecker(config: Config, fetch: typeof globalThis.fetch): ModelKeyChecker {
+  if (config.billing.byokKeyCheck === "offline") {
+    refuseOfflineInProduction(config, "BYOK_KEY_CHECK=offline");
+    return createOfflineKeyChecker();
+  }
   return createModelKeyChecker({ fetch, timeoutMs: config.outboundTimeoutMs });
+}
+
+/**
+ * Offline providers write labelled drafts and estimated volumes: fine on a laptop, wrong for a
+ * paying customer. Production refuses them unless the operator says otherwise.
+ */
+export function refuseOfflineInProduction(config: Config, what: string): void {
+  if (config.environment === "production" && !config.providers.allowOffline) {
+    throw new AppError("internal_error", `Generation is unavailable: ${what} is an offline provider, refused in production (set ALLOW_OFFLINE_PROVIDERS=true to allow it)`);
+  }
 }

@@ -1,0 +1,180 @@
+import { z } from "zod";
+import type { PaytrCredentials } from "./adapters/paytr/port";
+import { IMAGE_PROVIDERS } from "./adapters/image-model/port";
+import { KEYWORD_PROVIDERS } from "./adapters/keyword-research/port";
+import { TEXT_PROVIDERS } from "./adapters/text-model/port";
+import { parseTryToKurus } from "./core/money";
+import type { Env } from "./env";
+
+// Every var of the Worker with its default, written here once. wrangler.toml sets only what
+// differs from these defaults; `npm run dev` and the tests set their local values.
+
+/** An unset var and an empty one (`VAR = ""` in wrangler.toml) mean the same: the default. */
+const unsetWhenEmpty = (value: unknown) => (value === "" ? undefined : value);
+const optionalText = () => z.preprocess(unsetWhenEmpty, z.string().trim().optional());
+const textVar = (fallback: string) => z.preprocess(unsetWhenEmpty, z.string().trim().default(fallback));
+const enumVar = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) => z.preprocess(unsetWhenEmpty, z.enum(values).default(fallback));
+const flagVar = (fallback: boolean) => z.preprocess(unsetWhenEmpty, z.enum(["true", "false"]).default(fallback ? "true" : "false")).transform((value) => value === "true");
+const countVar = (fallback: number, min: number) =>
+  z.preprocess(unsetWhenEmpty, z.string().regex(/^\d+$/, "must be a whole number").default(String(fallback))).transform(Number).pipe(z.number().int().min(min).max(Number.MAX_SAFE_INTEGER));
+const amountVar = (fallback: string) =>
+  z.preprocess(unsetWhenEmpty, z.string().default(fallback)).transform((text, ctx) => {
+    const kurus = parseTryToKurus(text);
+    if (kurus === null) ctx.addIssue({ code: "custom", message: `must be an amount in lira like 150.00, got ${text}` });
+    return kurus ?? 0;
+  });
+const urlVar = (fallback: string) => z.preprocess(unsetWhenEmpty, z.url({ protocol: /^https?$/ }).default(fallback)).transform((url) => url.replace(/\/+$/, ""));
+
+/** JSON object: model id → price of one article in lira, e.g. {"gpt-4o-mini":"15.00"}. */
+const articlePrices = z.preprocess(unsetWhenEmpty, z.string().default('{"@cf/meta/llama-3.3-70b-instruct-fp8-fast":"10.00","gpt-4o-mini":"15.00","claude-sonnet-4-5":"40.00"}')).transform((text, ctx) => {
+  const example = 'a non-empty JSON object like {"model":"10.00"}';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    ctx.addIssue({ code: "custom", message: `must be ${example}` });
+    return {};
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed) || Object.keys(parsed).length === 0) {
+    ctx.addIssue({ code: "custom", message: `must be ${example}` });
+    return {};
+  }
+  const prices: Record<string, number> = {};
+  for (const [model, price] of Object.entries(parsed)) {
+    const kurus = parseTryToKurus(String(price));
+    if (kurus === null) ctx.addIssue({ code: "custom", path: [model], message: `must be an amount in lira like 10.00, got ${String(price)}` });
+    prices[model] = kurus ?? 0;
+  }
+  return prices;
+});
+
+const varsSchema = z.object({
+  ENVIRONMENT: textVar("production"),
+  ALLOW_PRIVATE_URLS: flagVar(false),
+  SIGNUP_CREDIT_TRY: amountVar("0.00"),
+  PUBLIC_BASE_URL: z.preprocess(unsetWhenEmpty, z.url({ protocol: /^https?$/ }).optional()),
+  PUBLIC_RATE_LIMIT_PER_MINUTE: countVar(100, 1),
+  OUTBOUND_TIMEOUT_MS: countVar(15_000, 1),
+  // Billing
+  PAYMENT_PROVIDER: enumVar(["paytr", "offline"], "paytr"),
+  PAYTR_MERCHANT_ID: optionalText(),
+  PAYTR_MERCHANT_KEY: optionalText(),
+  PAYTR_MERCHANT_SALT: optionalText(),
+  PAYTR_TEST_MODE: enumVar(["0", "1"], "0"),
+  TOPUP_MIN_TRY: amountVar("50.00"),
+  TOPUP_MAX_TRY: amountVar("50000.00"),
+  BYOK_MONTHLY_PRICE_TRY: amountVar("499.00"),
+  BYOK_YEARLY_PRICE_TRY: amountVar("4990.00"),
+  BYOK_MONTHLY_QUOTA: countVar(100, 0),
+  BYOK_YEARLY_QUOTA: countVar(100, 0),
+  ARTICLE_PRICES_TRY: articlePrices,
+  IMPROVEMENT_PRICE_TRY: amountVar("5.00"),
+  BYOK_KEY_CHECK: enumVar(["provider", "offline"], "provider"),
+  // Model and research providers
+  ALLOW_OFFLINE_PROVIDERS: flagVar(false),
+  TEXT_PROVIDER: enumVar(TEXT_PROVIDERS, "workers-ai"),
+  TEXT_MODEL: optionalText(),
+  IMAGE_PROVIDER: enumVar(IMAGE_PROVIDERS, "workers-ai"),
+  IMAGE_MODEL: optionalText(),
+  KEYWORD_PROVIDER: enumVar(KEYWORD_PROVIDERS, "dataforseo"),
+  MODEL_TIMEOUT_MS: countVar(120_000, 1),
+  MODEL_MAX_RETRIES: countVar(2, 0),
+  OPENAI_BASE_URL: urlVar("https://api.openai.com/v1"),
+  OPENAI_API_KEY: optionalText(),
+  OPENAI_MAX_TOKENS_FIELD: enumVar(["max_completion_tokens", "max_tokens"], "max_completion_tokens"),
+  ANTHROPIC_BASE_URL: urlVar("https://api.anthropic.com/v1"),
+  ANTHROPIC_API_KEY: optionalText(),
+  ANTHROPIC_STRUCTURED_OUTPUT: enumVar(["output_config", "tool"], "output_config"),
+  DATAFORSEO_BASE_URL: urlVar("https://api.dataforseo.com/v3"),
+  DATAFORSEO_LOGIN: optionalText(),
+  DATAFORSEO_PASSWORD: optionalText(),
+});
+
+/** The model each text and image provider uses when TEXT_MODEL / IMAGE_MODEL are not set. */
+export const DEFAULT_TEXT_MODELS = {
+  "workers-ai": "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
+  openai: "gpt-4o-mini",
+  anthropic: "claude-sonnet-4-5",
+  offline: "offline-draft",
+} as const;
+export const DEFAULT_IMAGE_MODELS = {
+  "workers-ai": "@cf/black-forest-labs/flux-1-schnell",
+  openai: "gpt-image-1",
+  offline: "offline-placeholder",
+} as const;
+
+const configSchema = varsSchema
+  .transform((v) => ({
+    environment: v.ENVIRONMENT,
+    allowPrivateUrls: v.ALLOW_PRIVATE_URLS,
+    signupCreditKurus: v.SIGNUP_CREDIT_TRY,
+    publicBaseUrl: v.PUBLIC_BASE_URL ? v.PUBLIC_BASE_URL.replace(/\/+$/, "") : null,
+    publicRateLimitPerMinute: v.PUBLIC_RATE_LIMIT_PER_MINUTE,
+    /** How long a call to a user's site may take before it is a 504. */
+    outboundTimeoutMs: v.OUTBOUND_TIMEOUT_MS,
+    billing: {
+      /** `offline` signs nothing with PayTR: for local runs; refused in production. */
+      paymentProvider: v.PAYMENT_PROVIDER,
+      /** Null until the merchant id, key and salt are all set. */
+      paytr: (v.PAYTR_MERCHANT_ID && v.PAYTR_MERCHANT_KEY && v.PAYTR_MERCHANT_SALT
+        ? { merchantId: v.PAYTR_MERCHANT_ID, merchantKey: v.PAYTR_MERCHANT_KEY, merchantSalt: v.PAYTR_MERCHANT_SALT }
+        : null) as PaytrCredentials | null,
+      paytrTestMode: v.PAYTR_TEST_MODE === "1",
+      topupMinKurus: v.TOPUP_MIN_TRY,
+      topupMaxKurus: v.TOPUP_MAX_TRY,
+      licences: {
+        BYOK_MONTHLY: { priceKurus: v.BYOK_MONTHLY_PRICE_TRY, months: 1, monthlyQuota: v.BYOK_MONTHLY_QUOTA },
+        BYOK_YEARLY: { priceKurus: v.BYOK_YEARLY_PRICE_TRY, months: 12, monthlyQuota: v.BYOK_YEARLY_QUOTA },
+      },
+      /** Price of one article by model id, in kuruş. */
+      articlePricesKurus: v.ARTICLE_PRICES_TRY,
+      improvementPriceKurus: v.IMPROVEMENT_PRICE_TRY,
+      /** `provider` checks a BYOK key with a small call to the provider; `offline` only checks its shape. */
+      byokKeyCheck: v.BYOK_KEY_CHECK,
+    },
+    providers: {
+      /** Offline providers (and the offline key check) are refused in production unless this is set. */
+      allowOffline: v.ALLOW_OFFLINE_PROVIDERS,
+      text: { provider: v.TEXT_PROVIDER, model: v.TEXT_MODEL ?? DEFAULT_TEXT_MODELS[v.TEXT_PROVIDER] },
+      image: { provider: v.IMAGE_PROVIDER, model: v.IMAGE_MODEL ?? DEFAULT_IMAGE_MODELS[v.IMAGE_PROVIDER] },
+      keywords: { provider: v.KEYWORD_PROVIDER },
+      timeoutMs: v.MODEL_TIMEOUT_MS,
+      maxRetries: v.MODEL_MAX_RETRIES,
+      openai: { baseUrl: v.OPENAI_BASE_URL, apiKey: v.OPENAI_API_KEY ?? null, maxTokensField: v.OPENAI_MAX_TOKENS_FIELD },
+      anthropic: { baseUrl: v.ANTHROPIC_BASE_URL, apiKey: v.ANTHROPIC_API_KEY ?? null, structuredOutput: v.ANTHROPIC_STRUCTURED_OUTPUT },
+      dataforseo: {
+        baseUrl: v.DATAFORSEO_BASE_URL,
+        credentials: v.DATAFORSEO_LOGIN && v.DATAFORSEO_PASSWORD ? { login: v.DATAFORSEO_LOGIN, password: v.DATAFORSEO_PASSWORD } : null,
+      },
+    },
+  }))
+  .superRefine((config, ctx) => {
+    const { topupMinKurus, topupMaxKurus } = config.billing;
+    if (topupMinKurus < 1 || topupMaxKurus < topupMinKurus) {
+      ctx.addIssue({ code: "custom", path: ["TOPUP_MIN_TRY"], message: "must be at least 0.01 and at most TOPUP_MAX_TRY" });
+    }
+  });
+
+/** The typed view of the vars and secrets. */
+export type Config = z.output<typeof configSchema>;
+export type BillingConfig = Config["billing"];
+export type ProvidersConfig = Config["providers"];
+export type LicenceOffer = BillingConfig["licences"]["BYOK_MONTHLY"];
+
+const parsed = new WeakMap<object, Config>();
+
+/**
+ * Parses the vars once per `env` object (the runtime hands the same object to every request of
+ * an isolate). A bad var throws an Error naming it: a misconfigured Worker says what is wrong.
+ */
+export function parseConfig(env: Env): Config {
+  const cached = parsed.get(env);
+  if (cached) return cached;
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "config"} ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  parsed.set(env, result.data);
+  return result.data;
+}

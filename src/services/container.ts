@@ -1,0 +1,58 @@
+import type { ModelKeyChecker } from "../adapters/llm-key-check/port";
+import type { PaymentProvider } from "../adapters/paytr/port";
+import { parseConfig, type Config } from "../config";
+import { createDb, type Database } from "../db/client";
+import type { RateLimiter } from "../durable-objects/rate-limiter";
+import type { Env } from "../env";
+import { keyChecker, paymentProvider } from "./providers";
+
+/** The part of the Workers AI binding the providers use; the real `env.AI` and test stand-ins fit it. */
+export interface WorkersAiBinding {
+  run(model: string, inputs: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * Everything the areas need, built from `Env` in one place and used alike by the HTTP
+ * middleware, the queue consumer, the cron tick and the pipeline. Providers are built when
+ * first asked for, so a route that never calls PayTR works while PayTR is not configured.
+ */
+export interface Services {
+  db: Database;
+  config: Config;
+  /** The fetch for every call to the outside world: user sites, webhooks, model and payment providers. */
+  fetch: typeof fetch;
+  /** The ENCRYPTION_KEY secret (credentials at rest); checked where it is used. */
+  encryptionKey: string | undefined;
+  media: { bucket: R2Bucket; images: ImagesBinding };
+  rateLimiter: DurableObjectNamespace<RateLimiter>;
+  queues: { generation: Queue<unknown>; webhooks: Queue<unknown> };
+  /** Waits between provider retries (tests record instead of sleeping). */
+  sleep: (ms: number) => Promise<void>;
+  /** Workers AI; absent under `wrangler dev --local` and in tests unless a stand-in is given. */
+  ai: WorkersAiBinding | undefined;
+  paymentProvider(): PaymentProvider;
+  keyChecker(): ModelKeyChecker;
+}
+
+/** What tests (or another entry point) replace: the outside world, the clock of retries, the parsed vars. */
+export type ServiceOverrides = Partial<Pick<Services, "fetch" | "ai" | "sleep" | "config">>;
+
+const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function buildServices(env: Env, overrides: ServiceOverrides = {}): Services {
+  const config = overrides.config ?? parseConfig(env);
+  const services: Services = {
+    db: createDb(env.DB),
+    config,
+    fetch: overrides.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    encryptionKey: env.ENCRYPTION_KEY,
+    media: { bucket: env.MEDIA, images: env.IMAGES },
+    rateLimiter: env.RATE_LIMITER,
+    queues: { generation: env.GENERATION_QUEUE, webhooks: env.WEBHOOK_QUEUE },
+    sleep: overrides.sleep ?? sleepFor,
+    ai: overrides.ai ?? (env.AI as WorkersAiBinding | undefined),
+    paymentProvider: () => paymentProvider(config, services.fetch),
+    keyChecker: () => keyChecker(config, services.fetch),
+  };
+  return services;
+}
