@@ -23,7 +23,7 @@ const PROVIDER = "Anthropic";
 const ANTHROPIC_VERSION = "2023-06-01";
 
 const MessageSchema = z.object({
-  content: z.array(z.object({ type: z.string(), text: z.string().nullish(), name: z.string().nullish(), input: z.unknown() })),
+  content: z.array(z.object({ type: z.string(), text: z.string().nullish(), name: z.string().nullish(), input: z.unknown().optional() })),
   stop_reason: z.string().nullish(),
   usage: z
     .object({

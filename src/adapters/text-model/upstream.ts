@@ -6,7 +6,7 @@ export const TEXT_PROVIDER_LABEL: Record<TextProviderName, string> = {
   "workers-ai": "Workers AI",
   openai: "OpenAI",
   anthropic: "Anthropic",
-  offline: "The offline writer",
+  offline: "Offline",
 };
 
 /** The model's text as JSON, or undefined when it is not JSON. */

@@ -19,9 +19,9 @@ export function recordedSleep() {
   return { waits, sleep: async (ms: number) => void waits.push(ms) };
 }
 
-export function transportFor(fetch: typeof fetch, overrides: Partial<ProviderTransport> = {}): ProviderTransport & { waits: number[] } {
+export function transportFor(fetcher: typeof fetch, overrides: Partial<ProviderTransport> = {}): ProviderTransport & { waits: number[] } {
   const { waits, sleep } = recordedSleep();
-  return { fetch, timeoutMs: 5_000, maxRetries: 2, sleep, waits, ...overrides };
+  return { fetch: fetcher, timeoutMs: 5_000, maxRetries: 2, sleep, waits, ...overrides };
 }
 
 export const OutlineSchema = z.object({
