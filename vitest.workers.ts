@@ -26,6 +26,15 @@ export function workerUnderTest(overrides: Record<string, string> = {}) {
         PAYTR_MERCHANT_KEY: "test-merchant-key",
         PAYTR_MERCHANT_SALT: "test-merchant-salt",
         PAYTR_TEST_MODE: "1",
+        // Models and research: the offline providers unless a test hands the real clients fakes
+        // (useVars + useFakeFetch / useServices({ ai })); the keys are the fakes' test keys.
+        TEXT_PROVIDER: "offline",
+        IMAGE_PROVIDER: "offline",
+        KEYWORD_PROVIDER: "offline",
+        OPENAI_API_KEY: "sk-operator-test-key",
+        ANTHROPIC_API_KEY: "sk-ant-operator-test-key",
+        DATAFORSEO_LOGIN: "login@example.com",
+        DATAFORSEO_PASSWORD: "dataforseo-test-password",
         ...overrides,
         TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
       },

@@ -14,6 +14,10 @@ const LOCAL_DEFAULTS = {
   // Billing without PayTR or model providers: payments complete with a signed callback (README, Billing).
   PAYMENT_PROVIDER: "offline",
   BYOK_KEY_CHECK: "offline",
+  // Plans and articles without model or research keys: deterministic, labelled offline output.
+  TEXT_PROVIDER: "offline",
+  IMAGE_PROVIDER: "offline",
+  KEYWORD_PROVIDER: "offline",
 };
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "1" };

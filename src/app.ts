@@ -16,6 +16,8 @@ import type { Env } from "./env";
 import { blogAdminRoutes } from "./blog-admin/routes";
 import { inventoryRoutes } from "./inventory/routes";
 import { siteRoutes } from "./sites/routes";
+import { briefRoutes } from "./sites/brief-routes";
+import { planRoutes } from "./plans/routes";
 import { customSiteRoutes } from "./sites/custom-routes";
 import { forumSiteRoutes } from "./sites/forum-routes";
 import { publicRoutes } from "./public/routes";
@@ -54,6 +56,8 @@ export function createApp(options: AppOptions = {}) {
   app.route("/api", tokenRoutes);
   app.route("/api", billingRoutes);
   app.route("/api", siteRoutes);
+  app.route("/api", briefRoutes);
+  app.route("/api", planRoutes);
   app.route("/api", inventoryRoutes);
   app.route("/api", blogAdminRoutes);
   app.route("/api", forumSiteRoutes);

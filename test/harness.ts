@@ -7,7 +7,8 @@ import { AppError } from "../src/core/errors";
 import { createAccount } from "../src/accounts/service";
 import { createArticle, type NewArticle } from "../src/articles/service";
 import { createDb } from "../src/db/client";
-import type { TokenScope } from "../src/db/schema";
+import { scannedPosts, sites, type TokenScope } from "../src/db/schema";
+import { newId } from "../src/core/ids";
 import { buildServices, type ServiceOverrides, type Services } from "../src/services/container";
 import { createToken } from "../src/tokens/service";
 
@@ -64,6 +65,23 @@ export async function seedToken(accountId: string, scope: TokenScope = "manage",
 
 export async function seedArticle(accountId: string, input: Partial<NewArticle> = {}, now?: Date) {
   return createArticle(db(), accountId, { title: "An article", html: "<p>Some text.</p>", ...input }, now);
+}
+
+/** A site row of the account, inserted directly (no platform is called); `url` defaults to a name that is never fetched. */
+export async function seedSite(accountId: string, fields: Partial<typeof sites.$inferInsert> = {}) {
+  const [site] = await db()
+    .insert(sites)
+    .values({ id: newId("site"), accountId, platform: "custom", url: `https://site-${newId("site").slice(5, 13).toLowerCase()}.invalid`, ...fields })
+    .returning();
+  return site!;
+}
+
+/** Posts of a site's inventory, as a sync would have stored them. */
+export async function seedScannedPosts(accountId: string, siteId: string, posts: { title: string; url: string }[]) {
+  if (posts.length === 0) return;
+  await db()
+    .insert(scannedPosts)
+    .values(posts.map((post, i) => ({ id: newId("post"), accountId, siteId, remoteId: i + 1, title: post.title, url: post.url, wordCount: 500, syncId: "seeded" })));
 }
 
 /** Calls the Worker's HTTP surface like a client would, and waits for its after-response work. */

@@ -4,6 +4,10 @@ import { parseConfig, type Config } from "../config";
 import { createDb, type Database } from "../db/client";
 import type { RateLimiter } from "../durable-objects/rate-limiter";
 import type { Env } from "../env";
+import type { ImageModel } from "../adapters/image-model/port";
+import type { KeywordResearch } from "../adapters/keyword-research/port";
+import type { TextModel } from "../adapters/text-model/port";
+import { imageModelFor, keywordResearchFor, textModelFor } from "./model-providers";
 import { keyChecker, paymentProvider } from "./providers";
 
 /** The part of the Workers AI binding the providers use; the real `env.AI` and test stand-ins fit it. */
@@ -32,6 +36,10 @@ export interface Services {
   ai: WorkersAiBinding | undefined;
   paymentProvider(): PaymentProvider;
   keyChecker(): ModelKeyChecker;
+  /** The operator's text model (credits accounts; per account: src/services/account-models.ts). */
+  textModel(): TextModel;
+  imageModel(): ImageModel;
+  keywordResearch(): KeywordResearch;
 }
 
 /** What tests (or another entry point) replace: the outside world, the clock of retries, the parsed vars. */
@@ -53,6 +61,9 @@ export function buildServices(env: Env, overrides: ServiceOverrides = {}): Servi
     ai: overrides.ai ?? (env.AI as WorkersAiBinding | undefined),
     paymentProvider: () => paymentProvider(config, services.fetch),
     keyChecker: () => keyChecker(config, services.fetch),
+    textModel: () => textModelFor(services),
+    imageModel: () => imageModelFor(services),
+    keywordResearch: () => keywordResearchFor(services),
   };
   return services;
 }

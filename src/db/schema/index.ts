@@ -5,3 +5,4 @@ export * from "./billing";
 export * from "./media";
 export * from "./sites";
 export * from "./tokens";
+export * from "./plans";

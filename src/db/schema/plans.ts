@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { accounts } from "./accounts";
+import { articles } from "./articles";
+import { createdAt, updatedAt } from "./columns";
+import { sites } from "./sites";
+
+export const PLAN_STATUSES = ["DRAFT", "ACTIVE", "PAUSED", "COMPLETED"] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
+export const PLAN_ITEM_STATUSES = ["PLANNED", "SCHEDULED", "QUEUED", "GENERATING", "PUBLISHED", "FAILED"] as const;
+export type PlanItemStatus = (typeof PLAN_ITEM_STATUSES)[number];
+/** `publish`: live on the platform; `draft`: posted as a draft there; `review`: waits as `pending` for a publish call. */
+export const PUBLISH_MODES = ["publish", "draft", "review"] as const;
+export type PublishMode = (typeof PUBLISH_MODES)[number];
+export const COMPETITION_LEVELS = ["LOW", "MEDIUM", "HIGH"] as const;
+
+/** What a plan's keyword research used and cost; kept so the cost of a plan is known. */
+export interface PlanResearch {
+  keywordProvider: string;
+  textProvider: string;
+  textModel: string;
+  /** True when the volumes are offline estimates, not measurements. */
+  volumesAreEstimates: boolean;
+  seeds: string[];
+  /** Ideas the research returned, and how many were left after removing what the site covers. */
+  ideasFound: number;
+  ideasUsable: number;
+  costUsd: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** A content plan of one site: keywords chosen from research, each an item to write and publish. */
+export const plans = sqliteTable(
+  "plans",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    status: text("status", { enum: PLAN_STATUSES }).notNull().default("DRAFT"),
+    articleCount: integer("article_count").notNull(),
+    cadencePerWeek: integer("cadence_per_week").notNull(),
+    publishMode: text("publish_mode", { enum: PUBLISH_MODES }).notNull().default("publish"),
+    warnings: text("warnings", { mode: "json" }).$type<string[]>().notNull().default([]),
+    research: text("research", { mode: "json" }).$type<PlanResearch>().notNull(),
+    approvedAt: text("approved_at"),
+    completedAt: text("completed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("plans_account_created_idx").on(t.accountId, t.createdAt, t.id)],
+);
+
+/**
+ * One article to be: a keyword, its title, and where it stands. `keywordKey` is the keyword's
+ * normalised form (src/plans/keyword-key.ts), so later plans can skip what this one covers.
+ */
+export const planItems = sqliteTable(
+  "plan_items",
+  {
+    id: text("id").primaryKey(),
+    planId: text("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    targetKeyword: text("target_keyword").notNull(),
+    keywordKey: text("keyword_key").notNull(),
+    monthlyVolume: integer("monthly_volume").notNull(),
+    competition: text("competition", { enum: COMPETITION_LEVELS }).notNull(),
+    status: text("status", { enum: PLAN_ITEM_STATUSES }).notNull().default("PLANNED"),
+    scheduledAt: text("scheduled_at"),
+    failureReason: text("failure_reason"),
+    articleId: integer("article_id").references(() => articles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("plan_items_plan_idx").on(t.planId, t.position),
+    index("plan_items_site_idx").on(t.siteId),
+    // The autopilot clock: due items by time, without reading finished ones.
+    index("plan_items_due_idx")
+      .on(t.scheduledAt)
+      .where(sql`${t.status} = 'SCHEDULED'`),
+  ],
+);

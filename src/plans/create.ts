@@ -1,0 +1,144 @@
+import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { generateStructured } from "../adapters/text-model/structured";
+import { addUsage } from "../adapters/provider-usage";
+import { AppError } from "../core/errors";
+import { newId } from "../core/ids";
+import { log } from "../core/logger";
+import { toIsoSeconds } from "../core/time";
+import { articles, planItems, plans, scannedPosts, type PlanResearch, type PublishMode } from "../db/schema";
+import { modelsForAccount } from "../services/account-models";
+import type { Services } from "../services/container";
+import { briefOf, type Brief } from "../sites/brief";
+import { getSite, type SiteRow } from "../sites/service";
+import { chooseKeywords } from "./choose-keywords";
+import { CoveredTopics, foldText, slugWords } from "./keyword-key";
+import { getPlan, type PlanDetail } from "./read";
+import { planTitlesTask, seedKeywordsTask } from "./tasks";
+
+export interface NewPlanInput {
+  siteId: string;
+  articleCount: number;
+  cadencePerWeek: number;
+  publishMode: PublishMode;
+}
+
+// D1 binds at most 100 values per statement: an item row binds each of its 16 columns.
+const ITEM_ROWS_PER_STATEMENT = 6;
+/** Ideas asked from research per wanted article: room for what the site covers and duplicates. */
+const IDEAS_PER_ARTICLE = 10;
+
+/**
+ * Builds a DRAFT plan for a site: the text model proposes seed keywords from the brief and the
+ * site's posts, research (in the site's language) returns ideas with volumes, what the site
+ * already covers is dropped, near-duplicates grouped, the best `articleCount` kept, and the text
+ * model titles each. Fewer usable keywords than asked gives fewer items and a warning; volumes
+ * are only what research measured.
+ */
+export async function createPlan(services: Services, accountId: string, input: NewPlanInput, now = new Date()): Promise<PlanDetail> {
+  const { db } = services;
+  const site = await getSite(db, accountId, input.siteId);
+  assertSitePlannable(site);
+  const brief = briefOf(site);
+  const started = Date.now();
+  const models = await modelsForAccount(services, accountId);
+  const research = services.keywordResearch();
+  const covered = await coveredTopicsOf(services, site);
+  log("info", "plan_research_started", { accountId, siteId: site.id, articleCount: input.articleCount, textProvider: models.text.provider, keywordProvider: research.provider });
+
+  const seeds = await generateStructured(models.text, seedKeywordsTask, { language: site.language, siteUrl: site.url, brief, existingTitles: covered.titles });
+  const ideas = await research.keywordIdeas({ seeds: seeds.value.seeds, language: site.language, limit: Math.min(1000, Math.max(100, input.articleCount * IDEAS_PER_ARTICLE)) });
+  const allowed = ideas.ideas.filter((idea) => !mentionsAvoidedTopic(idea.keyword, brief));
+  const choice = chooseKeywords(allowed, covered.topics, input.articleCount);
+  log("info", "plan_keywords_chosen", { siteId: site.id, seeds: seeds.value.seeds.length, ideas: ideas.ideas.length, covered: choice.covered, usable: choice.usable, chosen: choice.chosen.length });
+
+  const keywords = choice.chosen.map((idea) => idea.keyword);
+  const titles = keywords.length > 0 ? await generateStructured(models.text, planTitlesTask(keywords.length), { language: site.language, brief, keywords }) : null;
+  const usage = titles ? addUsage(addUsage(seeds.usage, ideas.usage), titles.usage) : addUsage(seeds.usage, ideas.usage);
+
+  const warnings: string[] = [];
+  if (choice.chosen.length < input.articleCount) {
+    warnings.push(
+      `Keyword research found ${choice.chosen.length} usable keyword${choice.chosen.length === 1 ? "" : "s"} for ${input.articleCount} articles ` +
+        `(${ideas.ideas.length} ideas; ${choice.covered} already covered by the site's posts, plans or articles), so the plan has ${choice.chosen.length} item${choice.chosen.length === 1 ? "" : "s"}. ` +
+        "Broaden the brief, or create another plan later.",
+    );
+  }
+  if (research.offline) warnings.push("Search volumes are offline estimates (KEYWORD_PROVIDER=offline), not measurements.");
+  if (models.text.offline) warnings.push("Seeds and titles come from the offline writer (TEXT_PROVIDER=offline), not a language model.");
+
+  const planId = newId("plan");
+  const at = toIsoSeconds(now);
+  const researchRecord: PlanResearch = {
+    keywordProvider: research.provider,
+    textProvider: models.text.provider,
+    textModel: models.text.model,
+    volumesAreEstimates: research.offline,
+    seeds: seeds.value.seeds,
+    ideasFound: ideas.ideas.length,
+    ideasUsable: choice.usable,
+    costUsd: usage.costUsd,
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+  };
+  const items = choice.chosen.map((idea, i) => ({
+    id: newId("item"),
+    planId,
+    accountId,
+    siteId: site.id,
+    position: i + 1,
+    title: titles!.value.titles[i]!,
+    targetKeyword: idea.keyword,
+    keywordKey: idea.key,
+    monthlyVolume: idea.monthlyVolume,
+    competition: idea.competition,
+    createdAt: at,
+    updatedAt: at,
+  }));
+  const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
+    db.insert(plans).values({ id: planId, accountId, siteId: site.id, articleCount: input.articleCount, cadencePerWeek: input.cadencePerWeek, publishMode: input.publishMode, warnings, research: researchRecord, createdAt: at, updatedAt: at }),
+  ];
+  for (let i = 0; i < items.length; i += ITEM_ROWS_PER_STATEMENT) statements.push(db.insert(planItems).values(items.slice(i, i + ITEM_ROWS_PER_STATEMENT)));
+  await db.batch(statements);
+  log("info", "plan_created", { planId, siteId: site.id, items: items.length, costUsd: usage.costUsd, ms: Date.now() - started });
+  return getPlan(db, accountId, planId);
+}
+
+/** A plan is for a site that can take articles: working credentials, and a target forum for forum sites. */
+function assertSitePlannable(site: SiteRow): void {
+  if (site.status === "ERROR") {
+    throw new AppError("conflict", `Site ${site.id} is in status ERROR (${site.statusMessage ?? "its platform rejected the stored credentials"}); reconnect it before planning`);
+  }
+  if (site.platform === "forum" && site.forumNodeId === null) {
+    throw new AppError("conflict", `Site ${site.id} has no target forum yet; choose one with POST /api/platforms/forum/${site.id}/node before planning`);
+  }
+}
+
+/** Everything the site already has or has planned: post titles and slugs, earlier plan items, articles. */
+async function coveredTopicsOf(services: Services, site: SiteRow): Promise<{ topics: CoveredTopics; titles: string[] }> {
+  const { db } = services;
+  const [posts, items, written] = await db.batch([
+    db.select({ title: scannedPosts.title, url: scannedPosts.url }).from(scannedPosts).where(eq(scannedPosts.siteId, site.id)),
+    db.select({ title: planItems.title, keyword: planItems.targetKeyword }).from(planItems).where(eq(planItems.siteId, site.id)),
+    db.select({ title: articles.title, keywords: articles.keywords }).from(articles).where(eq(articles.siteId, site.id)),
+  ]);
+  const topics = new CoveredTopics();
+  for (const post of posts) {
+    topics.add(post.title);
+    topics.add(slugWords(post.url));
+  }
+  for (const item of items) {
+    topics.add(item.title);
+    topics.add(item.keyword);
+  }
+  for (const article of written) {
+    topics.add(article.title);
+    for (const keyword of article.keywords) topics.add(keyword);
+  }
+  return { topics, titles: [...posts.map((post) => post.title), ...items.map((item) => item.title), ...written.map((article) => article.title)] };
+}
+
+function mentionsAvoidedTopic(keyword: string, brief: Brief): boolean {
+  const folded = foldText(keyword);
+  return brief.topicsToAvoid.some((topic) => folded.includes(foldText(topic)));
+}

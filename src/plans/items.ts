@@ -1,0 +1,48 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { AppError, notFound } from "../core/errors";
+import { toIsoSeconds } from "../core/time";
+import { planItems } from "../db/schema";
+import { keywordKey } from "./keyword-key";
+import type { PlanItemRow } from "./read";
+import { completePlanIfDone } from "./state";
+
+/** Items a user may still change: nothing has started on them. */
+const EDITABLE = ["PLANNED", "SCHEDULED"] as const;
+
+async function itemOf(db: Database, accountId: string, itemId: string): Promise<PlanItemRow> {
+  const [item] = await db.select().from(planItems).where(and(eq(planItems.id, itemId), eq(planItems.accountId, accountId)));
+  if (!item) throw notFound("Plan item");
+  return item;
+}
+
+const startedConflict = (item: PlanItemRow, action: string) =>
+  new AppError("conflict", `Plan item ${item.id} is ${item.status}; only PLANNED or SCHEDULED items can be ${action}`);
+
+/** Changes an unstarted item's title or target keyword (409 once it is queued or later). */
+export async function updatePlanItem(db: Database, accountId: string, itemId: string, changes: { title?: string; targetKeyword?: string }, now = new Date()): Promise<PlanItemRow> {
+  const item = await itemOf(db, accountId, itemId);
+  const [updated] = await db
+    .update(planItems)
+    .set({
+      ...changes,
+      ...(changes.targetKeyword !== undefined ? { keywordKey: keywordKey(changes.targetKeyword) } : {}),
+      updatedAt: toIsoSeconds(now),
+    })
+    // The status test is in the statement: an item the clock queues meanwhile is not changed.
+    .where(and(eq(planItems.id, itemId), eq(planItems.accountId, accountId), inArray(planItems.status, EDITABLE)))
+    .returning();
+  if (!updated) throw startedConflict(await itemOf(db, accountId, itemId).catch(() => item), "changed");
+  return updated;
+}
+
+/** Removes an unstarted item from its plan (409 once it is queued or later). */
+export async function deletePlanItem(db: Database, accountId: string, itemId: string): Promise<void> {
+  const item = await itemOf(db, accountId, itemId);
+  const [deleted] = await db
+    .delete(planItems)
+    .where(and(eq(planItems.id, itemId), eq(planItems.accountId, accountId), inArray(planItems.status, EDITABLE)))
+    .returning({ planId: planItems.planId });
+  if (!deleted) throw startedConflict(await itemOf(db, accountId, itemId).catch(() => item), "deleted");
+  await completePlanIfDone(db, deleted.planId);
+}

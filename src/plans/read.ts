@@ -1,0 +1,73 @@
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { notFound } from "../core/errors";
+import { articles, PLAN_ITEM_STATUSES, planItems, plans, type PlanItemStatus } from "../db/schema";
+
+export type PlanRow = typeof plans.$inferSelect;
+export type PlanItemRow = typeof planItems.$inferSelect;
+export type ItemCounts = Record<PlanItemStatus, number>;
+
+export interface PlanItemDetail extends PlanItemRow {
+  articleUrl: string | null;
+}
+
+export interface PlanDetail {
+  plan: PlanRow;
+  items: PlanItemDetail[];
+  counts: ItemCounts;
+}
+
+export async function getPlanRow(db: Database, accountId: string, planId: string): Promise<PlanRow> {
+  const [plan] = await db.select().from(plans).where(and(eq(plans.id, planId), eq(plans.accountId, accountId)));
+  if (!plan) throw notFound("Plan");
+  return plan;
+}
+
+/** A plan of the account with its items in order, each with its article's URL once published. */
+export async function getPlan(db: Database, accountId: string, planId: string): Promise<PlanDetail> {
+  const [planRows, itemRows] = await db.batch([
+    db.select().from(plans).where(and(eq(plans.id, planId), eq(plans.accountId, accountId))),
+    db
+      .select({ item: planItems, articleUrl: articles.publicationUrl })
+      .from(planItems)
+      .leftJoin(articles, eq(articles.id, planItems.articleId))
+      .where(and(eq(planItems.planId, planId), eq(planItems.accountId, accountId)))
+      .orderBy(planItems.position),
+  ]);
+  const plan = planRows[0];
+  if (!plan) throw notFound("Plan");
+  const items = itemRows.map(({ item, articleUrl }) => ({ ...item, articleUrl }));
+  return { plan, items, counts: countStatuses(items.map((item) => [item.status, 1])) };
+}
+
+/** A page of the account's plans, newest first, each with its item counts by status. */
+export async function listPlans(db: Database, accountId: string, page: { page: number; perPage: number }) {
+  const [rows, [total]] = await db.batch([
+    db
+      .select()
+      .from(plans)
+      .where(eq(plans.accountId, accountId))
+      .orderBy(desc(plans.createdAt), desc(plans.id))
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage),
+    db.select({ total: count() }).from(plans).where(eq(plans.accountId, accountId)),
+  ]);
+  const tallies =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ planId: planItems.planId, status: planItems.status, n: sql<number>`count(*)` })
+          .from(planItems)
+          .where(inArray(planItems.planId, rows.map((row) => row.id)))
+          .groupBy(planItems.planId, planItems.status);
+  return {
+    rows: rows.map((plan) => ({ plan, counts: countStatuses(tallies.filter((t) => t.planId === plan.id).map((t) => [t.status, t.n])) })),
+    total: total?.total ?? 0,
+  };
+}
+
+function countStatuses(entries: [PlanItemStatus, number][]): ItemCounts {
+  const counts = Object.fromEntries(PLAN_ITEM_STATUSES.map((status) => [status, 0])) as ItemCounts;
+  for (const [status, n] of entries) counts[status] += n;
+  return counts;
+}

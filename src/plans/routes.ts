@@ -1,0 +1,112 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { pageSchema } from "../core/pagination";
+import { validationHook } from "../core/validation";
+import type { AppEnv } from "../http/context";
+import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
+import { createPlan } from "./create";
+import { deletePlanItem, updatePlanItem } from "./items";
+import { getPlan, listPlans } from "./read";
+import { CreatePlanBodySchema, ItemIdParamSchema, PlanIdParamSchema, PlanItemSchema, PlanListQuerySchema, PlanSchema, PlanSummarySchema, toPlan, toPlanItem, toPlanSummary, UpdatePlanItemBodySchema } from "./schemas";
+import { approvePlan, pausePlan } from "./state";
+
+/** Content plans: create from keyword research, list, read, approve, pause, curate items. */
+export const planRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+const tags = ["Plans"];
+
+planRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/autopilot/plans",
+    tags,
+    summary: "Build a content plan from keyword research (takes up to 1–2 minutes)",
+    description:
+      "The text model proposes seed keywords from the site's brief and posts; keyword research runs in the site's language; keywords the site already covers (post titles and slugs, earlier plans, articles) are dropped, near-duplicates grouped, and the best `articleCount` by volume and competition kept and titled. When research yields fewer usable keywords, the plan has fewer items and `warnings` says so. The plan starts as DRAFT: curate its items, then approve it.",
+    request: { body: jsonBody(CreatePlanBodySchema) },
+    responses: { 201: jsonContent(PlanSchema, "The new DRAFT plan"), ...errorResponses(400, 401, 403, 404, 409, 502, 504) },
+  }),
+  async (c) => c.json(toPlan(await createPlan(c.get("services"), c.get("caller").accountId, c.req.valid("json"))), 201),
+);
+
+planRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/autopilot/plans",
+    tags,
+    summary: "List plans, newest first, with item counts by status",
+    request: { query: PlanListQuerySchema },
+    responses: { 200: jsonContent(pageSchema(PlanSummarySchema, "PlanPage"), "A page of plans"), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => {
+    const { page, per_page: perPage } = c.req.valid("query");
+    const { rows, total } = await listPlans(c.get("db"), c.get("caller").accountId, { page, perPage });
+    return c.json({ items: rows.map(({ plan, counts }) => toPlanSummary(plan, counts)), page, perPage, total, totalPages: Math.ceil(total / perPage) }, 200);
+  },
+);
+
+planRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/autopilot/plans/{planId}",
+    tags,
+    summary: "A plan with its items: status, schedule, and the article id and URL once published",
+    request: { params: PlanIdParamSchema },
+    responses: { 200: jsonContent(PlanSchema, "The plan"), ...errorResponses(401, 403, 404) },
+  }),
+  async (c) => c.json(toPlan(await getPlan(c.get("db"), c.get("caller").accountId, c.req.valid("param").planId)), 200),
+);
+
+planRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/autopilot/plans/{planId}/approve",
+    tags,
+    summary: "Approve (or resume) a plan: DRAFT or PAUSED → ACTIVE",
+    description:
+      "Spreads the items not started yet at the plan's cadence from now, the first at once (3 a week: one every 56 hours). Approving an ACTIVE plan changes nothing and answers the plan. 409 for a COMPLETED plan or one without items.",
+    request: { params: PlanIdParamSchema },
+    responses: { 200: jsonContent(PlanSchema, "The plan"), ...errorResponses(401, 403, 404, 409) },
+  }),
+  async (c) => c.json(toPlan(await approvePlan(c.get("db"), c.get("caller").accountId, c.req.valid("param").planId)), 200),
+);
+
+planRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/autopilot/plans/{planId}/pause",
+    tags,
+    summary: "Pause a plan: ACTIVE → PAUSED",
+    description:
+      "Items scheduled or queued but not started go back to PLANNED without a time; an item already generating finishes. Pausing a PAUSED plan changes nothing; a DRAFT or COMPLETED plan is 409.",
+    request: { params: PlanIdParamSchema },
+    responses: { 200: jsonContent(PlanSchema, "The plan"), ...errorResponses(401, 403, 404, 409) },
+  }),
+  async (c) => c.json(toPlan(await pausePlan(c.get("db"), c.get("caller").accountId, c.req.valid("param").planId)), 200),
+);
+
+planRoutes.openapi(
+  createRoute({
+    method: "patch",
+    path: "/autopilot/items/{itemId}",
+    tags,
+    summary: "Change a plan item's title or target keyword (PLANNED or SCHEDULED items only)",
+    request: { params: ItemIdParamSchema, body: jsonBody(UpdatePlanItemBodySchema) },
+    responses: { 200: jsonContent(PlanItemSchema, "The item"), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) => c.json(toPlanItem(await updatePlanItem(c.get("db"), c.get("caller").accountId, c.req.valid("param").itemId, c.req.valid("json"))), 200),
+);
+
+planRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/autopilot/items/{itemId}",
+    tags,
+    summary: "Remove a plan item (PLANNED or SCHEDULED items only)",
+    request: { params: ItemIdParamSchema },
+    responses: { 204: { description: "Removed" }, ...errorResponses(401, 403, 404, 409) },
+  }),
+  async (c) => {
+    await deletePlanItem(c.get("db"), c.get("caller").accountId, c.req.valid("param").itemId);
+    return c.body(null, 204);
+  },
+);

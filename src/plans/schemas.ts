@@ -1,0 +1,131 @@
+import { z } from "@hono/zod-openapi";
+import { COMPETITION_LEVELS, PLAN_ITEM_STATUSES, PLAN_STATUSES, PUBLISH_MODES } from "../db/schema";
+import { positiveIntParam } from "../core/pagination";
+import type { ItemCounts, PlanDetail, PlanItemDetail, PlanRow } from "./read";
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`);
+
+export const CreatePlanBodySchema = z
+  .object({
+    siteId: z.string().min(1).max(64).openapi({ example: "site_b8Zq0Ls2Kd93Hw1P" }),
+    articleCount: wholeNumber("articleCount", 1, 100).openapi({ description: "Articles wanted, 1–100", example: 12 }),
+    cadencePerWeek: wholeNumber("cadencePerWeek", 1, 21).openapi({ description: "Articles published per week once approved, 1–21", example: 3 }),
+    publishMode: z
+      .enum(PUBLISH_MODES)
+      .default("publish")
+      .openapi({ description: "`publish` (default): live on the platform; `draft`: posted there as a draft; `review`: the article waits as `pending` until you publish it" }),
+  })
+  .strict()
+  .openapi("CreatePlanRequest");
+
+export const PlanIdParamSchema = z.object({ planId: z.string().min(1).max(64) });
+export const ItemIdParamSchema = z.object({ itemId: z.string().min(1).max(64) });
+
+export const UpdatePlanItemBodySchema = z
+  .object({
+    title: z.string().trim().min(1).max(200).optional(),
+    targetKeyword: z.string().trim().min(1).max(100).optional(),
+  })
+  .strict()
+  .refine((body) => body.title !== undefined || body.targetKeyword !== undefined, { message: "Send title, targetKeyword or both" })
+  .openapi("UpdatePlanItemRequest");
+
+export const PlanItemSchema = z
+  .object({
+    id: z.string().openapi({ example: "item_Qw3Er5Ty7Ui9Op1A" }),
+    position: z.number().int().openapi({ description: "Order in the plan, from 1" }),
+    title: z.string(),
+    targetKeyword: z.string(),
+    monthlyVolume: z.number().int().openapi({ description: "Average monthly searches, as research measured (estimates when the plan's research says so)" }),
+    competition: z.enum(COMPETITION_LEVELS),
+    status: z.enum(PLAN_ITEM_STATUSES),
+    scheduledAt: z.string().nullable().openapi({ description: "When the autopilot starts the item (SCHEDULED); null otherwise" }),
+    failureReason: z.string().nullable(),
+    articleId: z.string().nullable().openapi({ description: "The article written for the item, once there is one" }),
+    url: z.string().nullable().openapi({ description: "Where the article was published, once it is" }),
+  })
+  .openapi("PlanItem");
+
+const ItemCountsSchema = z.object(Object.fromEntries(PLAN_ITEM_STATUSES.map((status) => [status, z.number().int()])) as Record<(typeof PLAN_ITEM_STATUSES)[number], z.ZodNumber>).openapi("PlanItemCounts");
+
+const PlanResearchSchema = z
+  .object({
+    keywordProvider: z.string(),
+    textProvider: z.string(),
+    textModel: z.string(),
+    volumesAreEstimates: z.boolean(),
+    seeds: z.array(z.string()),
+    ideasFound: z.number().int(),
+    ideasUsable: z.number().int(),
+    costUsd: z.number().openapi({ description: "What the research providers reported it cost, in US dollars" }),
+    inputTokens: z.number().int(),
+    outputTokens: z.number().int(),
+  })
+  .openapi("PlanResearch");
+
+const planFields = {
+  id: z.string().openapi({ example: "plan_Zx8Cv6Bn4Ml2Kj0H" }),
+  siteId: z.string(),
+  status: z.enum(PLAN_STATUSES),
+  articleCount: z.number().int().openapi({ description: "Articles asked for" }),
+  cadencePerWeek: z.number().int(),
+  publishMode: z.enum(PUBLISH_MODES),
+  warnings: z.array(z.string()),
+  research: PlanResearchSchema,
+  counts: ItemCountsSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  approvedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+};
+
+export const PlanSummarySchema = z.object(planFields).openapi("PlanSummary");
+export const PlanSchema = z.object({ ...planFields, items: z.array(PlanItemSchema) }).openapi("Plan");
+
+export const PlanListQuerySchema = z.object({
+  page: positiveIntParam("page", 100_000).default(1).openapi({ param: { description: "Page number, from 1" }, example: 1 }),
+  per_page: positiveIntParam("per_page", 100).default(20).openapi({ param: { description: "Plans per page, 1 to 100" }, example: 20 }),
+});
+
+export function toPlanSummary(plan: PlanRow, counts: ItemCounts): z.infer<typeof PlanSummarySchema> {
+  return {
+    id: plan.id,
+    siteId: plan.siteId,
+    status: plan.status,
+    articleCount: plan.articleCount,
+    cadencePerWeek: plan.cadencePerWeek,
+    publishMode: plan.publishMode,
+    warnings: plan.warnings,
+    research: plan.research,
+    counts,
+    createdAt: plan.createdAt,
+    updatedAt: plan.updatedAt,
+    approvedAt: plan.approvedAt,
+    completedAt: plan.completedAt,
+  };
+}
+
+export function toPlanItem(item: PlanItemDetail | (Omit<PlanItemDetail, "articleUrl"> & { articleUrl?: string | null })): z.infer<typeof PlanItemSchema> {
+  return {
+    id: item.id,
+    position: item.position,
+    title: item.title,
+    targetKeyword: item.targetKeyword,
+    monthlyVolume: item.monthlyVolume,
+    competition: item.competition,
+    status: item.status,
+    scheduledAt: item.scheduledAt,
+    failureReason: item.failureReason,
+    articleId: item.articleId === null ? null : String(item.articleId),
+    url: item.articleUrl ?? null,
+  };
+}
+
+export function toPlan(detail: PlanDetail): z.infer<typeof PlanSchema> {
+  return { ...toPlanSummary(detail.plan, detail.counts), items: detail.items.map(toPlanItem) };
+}

@@ -1,0 +1,74 @@
+import { z } from "@hono/zod-openapi";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { sites } from "../db/schema";
+import { log } from "../core/logger";
+import { toIsoSeconds } from "../core/time";
+import { getSite, type SiteRow } from "./service";
+
+const LIMITS = { business: 5000, audience: 1000, tone: 500, topic: 200, topics: 50, notes: 4000 } as const;
+
+/**
+ * The site brief: what the business is, who reads it, how it sounds, what it never writes
+ * about. It seeds keyword research and goes into every prompt about the site.
+ */
+export const BriefSchema = z
+  .object({
+    business: z.string().trim().max(LIMITS.business).default("").openapi({ description: `What the business does (≤ ${LIMITS.business} characters)`, example: "A family bakery in Kadıköy selling sourdough bread" }),
+    audience: z.string().trim().max(LIMITS.audience).default("").openapi({ description: `Who reads the site (≤ ${LIMITS.audience})`, example: "Home bakers in Istanbul" }),
+    tone: z.string().trim().max(LIMITS.tone).default("").openapi({ description: `How the articles sound (≤ ${LIMITS.tone})`, example: "Warm, practical, no jargon" }),
+    topicsToAvoid: z
+      .array(z.string().trim().min(1, "a topic to avoid cannot be empty").max(LIMITS.topic))
+      .max(LIMITS.topics)
+      .default([])
+      .openapi({ description: `Topics never to write about (≤ ${LIMITS.topics}, each ≤ ${LIMITS.topic} characters)`, example: ["gluten-free diets"] }),
+    notes: z.string().trim().max(LIMITS.notes).default("").openapi({ description: `Anything else the writer should know (≤ ${LIMITS.notes})` }),
+  })
+  .strict();
+export type Brief = z.output<typeof BriefSchema>;
+
+/** The brief as stored (JSON in `sites.brief`); before anyone wrote one, the site's business context. */
+export function briefOf(site: SiteRow): Brief {
+  if (site.brief) {
+    const stored = BriefSchema.safeParse(safeJson(site.brief));
+    if (stored.success) return stored.data;
+    log("error", "site_brief_unreadable", { siteId: site.id });
+  }
+  return BriefSchema.parse({ business: site.businessContext.slice(0, LIMITS.business) });
+}
+
+export async function getBrief(db: Database, accountId: string, siteId: string): Promise<{ site: SiteRow; brief: Brief }> {
+  const site = await getSite(db, accountId, siteId);
+  return { site, brief: briefOf(site) };
+}
+
+/** Replaces the brief of a site of the account (404 for a foreign, missing or disconnected one). */
+export async function saveBrief(db: Database, accountId: string, siteId: string, brief: Brief, now = new Date()): Promise<{ site: SiteRow; brief: Brief }> {
+  await getSite(db, accountId, siteId);
+  const [site] = await db
+    .update(sites)
+    .set({ brief: JSON.stringify(brief), updatedAt: toIsoSeconds(now) })
+    .where(and(eq(sites.id, siteId), eq(sites.accountId, accountId)))
+    .returning();
+  return { site: site!, brief };
+}
+
+/** The brief as prompt text, empty parts left out. */
+export function briefForPrompt(brief: Brief): string {
+  const lines = [
+    brief.business && `Business: ${brief.business}`,
+    brief.audience && `Audience: ${brief.audience}`,
+    brief.tone && `Tone: ${brief.tone}`,
+    brief.topicsToAvoid.length > 0 && `Never write about: ${brief.topicsToAvoid.join("; ")}`,
+    brief.notes && `Notes: ${brief.notes}`,
+  ];
+  return lines.filter(Boolean).join("\n") || "No brief given.";
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
