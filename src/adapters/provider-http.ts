@@ -31,6 +31,12 @@ export function isRetryableStatus(status: number): boolean {
   return status === 429 || status >= 500;
 }
 
+/** OpenAI answers an empty account with a 429 `insufficient_quota`: waiting does not refill it. */
+function isOutOfMoney(reply: ProviderReply): boolean {
+  const error = (reply.json as { error?: { code?: unknown; type?: unknown } } | undefined)?.error;
+  return error?.code === "insufficient_quota" || error?.type === "insufficient_quota";
+}
+
 /**
  * Seconds or an HTTP date (RFC 9110) to milliseconds; null when absent or unreadable. A
  * provider's Retry-After is honoured when it says how long to wait.
@@ -59,7 +65,7 @@ export async function postJson(transport: ProviderTransport, provider: string, u
   const payload = JSON.stringify(body);
   for (let attempt = 0; ; attempt += 1) {
     const reply = await postOnce(transport, provider, url, headers, payload);
-    if (!isRetryableStatus(reply.status) || attempt >= transport.maxRetries) return reply;
+    if (!isRetryableStatus(reply.status) || isOutOfMoney(reply) || attempt >= transport.maxRetries) return reply;
     const wait = retryAfterMs(reply.headers) ?? backoffMs(attempt);
     if (wait > MAX_RETRY_AFTER_MS) return reply;
     log("warn", "provider_retry", { provider, host: new URL(url).host, status: reply.status, attempt: attempt + 1, waitMs: wait });

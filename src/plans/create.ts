@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { marketFor } from "../adapters/keyword-research/dataforseo-locations";
 import { generateStructured } from "../adapters/text-model/structured";
 import { addUsage } from "../adapters/provider-usage";
 import { AppError } from "../core/errors";
@@ -12,7 +13,7 @@ import type { Services } from "../services/container";
 import { briefOf, type Brief } from "../sites/brief";
 import { getSite, type SiteRow } from "../sites/service";
 import { chooseKeywords } from "./choose-keywords";
-import { CoveredTopics, foldText, slugWords } from "./keyword-key";
+import { CoveredTopics, mentionsTopic, slugWords } from "./keyword-key";
 import { getPlan, type PlanDetail } from "./read";
 import { planTitlesTask, seedKeywordsTask } from "./tasks";
 
@@ -43,6 +44,9 @@ export async function createPlan(services: Services, accountId: string, input: N
   const started = Date.now();
   const models = await modelsForAccount(services, accountId);
   const research = services.keywordResearch();
+  if (research.provider === "dataforseo" && !marketFor(site.language)) {
+    throw new AppError("unprocessable", `Keyword research has no market for the site's language '${site.language}'; set a language it covers (tr, en, de, fr, es…) with PATCH /api/sites/${site.id}`);
+  }
   const covered = await coveredTopicsOf(services, site);
   log("info", "plan_research_started", { accountId, siteId: site.id, articleCount: input.articleCount, textProvider: models.text.provider, keywordProvider: research.provider });
 
@@ -139,6 +143,5 @@ async function coveredTopicsOf(services: Services, site: SiteRow): Promise<{ top
 }
 
 function mentionsAvoidedTopic(keyword: string, brief: Brief): boolean {
-  const folded = foldText(keyword);
-  return brief.topicsToAvoid.some((topic) => folded.includes(foldText(topic)));
+  return brief.topicsToAvoid.some((topic) => mentionsTopic(keyword, topic));
 }

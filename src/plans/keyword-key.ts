@@ -46,6 +46,12 @@ export function topicWords(text: string): string[] {
     .map(singular);
 }
 
+/** Whether `text` names `topic` as a run of topic words: "gluten free bread" mentions "Gluten-free". */
+export function mentionsTopic(text: string, topic: string): boolean {
+  const words = topicWords(topic).join(" ");
+  return words !== "" && ` ${topicWords(text).join(" ")} `.includes(` ${words} `);
+}
+
 /** One key per topic: the distinct topic words, sorted ("Best Breads for Kids" and "kids bread" → "bread kid"). */
 export function keywordKey(text: string): string {
   return [...new Set(topicWords(text))].sort().join(" ");

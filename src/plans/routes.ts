@@ -23,7 +23,7 @@ planRoutes.openapi(
     description:
       "The text model proposes seed keywords from the site's brief and posts; keyword research runs in the site's language; keywords the site already covers (post titles and slugs, earlier plans, articles) are dropped, near-duplicates grouped, and the best `articleCount` by volume and competition kept and titled. When research yields fewer usable keywords, the plan has fewer items and `warnings` says so. The plan starts as DRAFT: curate its items, then approve it.",
     request: { body: jsonBody(CreatePlanBodySchema) },
-    responses: { 201: jsonContent(PlanSchema, "The new DRAFT plan"), ...errorResponses(400, 401, 403, 404, 409, 502, 504) },
+    responses: { 201: jsonContent(PlanSchema, "The new DRAFT plan"), ...errorResponses(400, 401, 403, 404, 409, 422, 502, 504) },
   }),
   async (c) => c.json(toPlan(await createPlan(c.get("services"), c.get("caller").accountId, c.req.valid("json"))), 201),
 );

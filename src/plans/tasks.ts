@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { StructuredTask } from "../adapters/text-model/port";
 import { lowerCaseIn } from "../adapters/keyword-research/seeds";
 import { briefForPrompt, type Brief } from "../sites/brief";
-import { foldText, topicWords } from "./keyword-key";
+import { mentionsTopic, topicWords } from "./keyword-key";
 
 export const MAX_SEEDS = 10;
 
@@ -42,14 +42,13 @@ export const seedKeywordsTask: StructuredTask<SeedInput, { seeds: string[] }> = 
  */
 function offlineSeeds(input: SeedInput): { seeds: string[] } {
   const text = [input.brief.business, input.brief.audience].join(". ");
-  const avoid = input.brief.topicsToAvoid.map((topic) => foldText(topic));
   const phrases = text
     .split(/[.,;:!?()\n]+|\s+(?:and|or|ve|veya|und|oder)\s+/i)
     .map((part) => part.trim().split(/\s+/).filter(Boolean))
     .map((words) => trimStopWords(words, input.language))
     .filter((words) => words.length >= 1 && words.length <= 3)
     .map((words) => lowerCaseIn(words.join(" "), input.language));
-  const seeds = [...new Set(phrases)].filter((seed) => seed.length >= 2 && !avoid.some((topic) => foldText(seed).includes(topic)));
+  const seeds = [...new Set(phrases)].filter((seed) => seed.length >= 2 && !input.brief.topicsToAvoid.some((topic) => mentionsTopic(seed, topic)));
   if (seeds.length > 0) return { seeds: seeds.slice(0, MAX_SEEDS) };
   const counts = new Map<string, number>();
   for (const word of text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 4 && topicWords(word).length > 0)) {

@@ -145,6 +145,8 @@ describe("OpenAI text model: failures", () => {
     const error = await failureOf(ask(modelWith().model));
     expect([error.failure, error.retryable]).toEqual(["quota_exhausted", false]);
     expect(error.message).toBe("OpenAI refuses to serve the key: its account has no credit or quota left (HTTP 429, insufficient_quota)");
+    // Waiting does not refill an empty account: asked once, not retried.
+    expect(openai.requests).toHaveLength(1);
   });
 
   it("turns a refusal into refused and a length cut into invalid_output", async () => {
