@@ -7,13 +7,9 @@ import type { Env } from "../env";
 import type { ImageModel } from "../adapters/image-model/port";
 import type { KeywordResearch } from "../adapters/keyword-research/port";
 import type { TextModel } from "../adapters/text-model/port";
+import type { WorkersAiBinding } from "../adapters/workers-ai-binding";
 import { imageModelFor, keywordResearchFor, textModelFor } from "./model-providers";
 import { keyChecker, paymentProvider } from "./providers";
-
-/** The part of the Workers AI binding the providers use; the real `env.AI` and test stand-ins fit it. */
-export interface WorkersAiBinding {
-  run(model: string, inputs: Record<string, unknown>): Promise<unknown>;
-}
 
 /**
  * Everything the areas need, built from `Env` in one place and used alike by the HTTP

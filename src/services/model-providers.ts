@@ -12,7 +12,8 @@ import { createOpenAiTextModel } from "../adapters/text-model/openai";
 import type { TextModel } from "../adapters/text-model/port";
 import { createWorkersAiTextModel } from "../adapters/text-model/workers-ai";
 import { AppError } from "../core/errors";
-import type { Services, WorkersAiBinding } from "./container";
+import type { WorkersAiBinding } from "../adapters/workers-ai-binding";
+import type { Services } from "./container";
 import { refuseOfflineInProduction } from "./providers";
 
 type ProviderDeps = Pick<Services, "config" | "fetch" | "ai" | "sleep">;

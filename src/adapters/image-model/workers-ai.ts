@@ -2,17 +2,14 @@ import { z } from "zod";
 import { log } from "../../core/logger";
 import { ProviderError, type ProviderFailure } from "../provider-error";
 import { backoffMs } from "../provider-http";
+import type { WorkersAiBinding } from "../workers-ai-binding";
 import { imageBytesFromBase64 } from "./image-bytes";
 import { cutPrompt } from "./prompt";
 import type { GeneratedImage, ImageModel, ImageRequest } from "./port";
 
-/** The part of the Workers AI binding this model uses; `env.AI` and test stand-ins fit it. */
-export interface WorkersAiRunner {
-  run(model: string, inputs: Record<string, unknown>): Promise<unknown>;
-}
 
 export interface WorkersAiImageOptions {
-  ai: WorkersAiRunner;
+  ai: WorkersAiBinding;
   /** e.g. `@cf/black-forest-labs/flux-1-schnell`. */
   model: string;
   /** Per attempt: a run that takes longer is given up (`timeout`). */

@@ -1,14 +1,11 @@
 import { log } from "../../core/logger";
 import { ProviderError, type ProviderFailure } from "../provider-error";
 import { backoffMs } from "../provider-http";
+import type { WorkersAiBinding } from "../workers-ai-binding";
 import { NO_USAGE, type ProviderUsage } from "../provider-usage";
 import type { JsonReply, JsonRequest, TextModel } from "./port";
 import { logUpstream, parseJsonText } from "./upstream";
 
-/** The part of the Workers AI binding a model call needs; the real `env.AI` and test stand-ins fit it. */
-export interface WorkersAiBinding {
-  run(model: string, inputs: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<unknown>;
-}
 
 export interface WorkersAiTextModelOptions {
   ai: WorkersAiBinding;
