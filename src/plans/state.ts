@@ -31,13 +31,24 @@ export async function approvePlan(db: Database, accountId: string, planId: strin
       .where(and(eq(plans.id, planId), eq(plans.accountId, accountId), inArray(plans.status, ["DRAFT", "PAUSED"]), sql`EXISTS (SELECT 1 FROM plan_items WHERE plan_id = ${planId})`))
       .returning({ id: plans.id }),
     // Only when this approval activated the plan (approved_at is this one's): a concurrent
-    // approval or a plan without items schedules nothing.
-    db.run(sql`
-      UPDATE plan_items SET status = 'SCHEDULED', updated_at = ${approvedAt},
-        scheduled_at = strftime('%Y-%m-%dT%H:%M:%SZ', ${startEpoch} + (ranked.rank - 1) * ${interval}, 'unixepoch')
-      FROM (SELECT id, row_number() OVER (ORDER BY position) AS rank FROM plan_items WHERE plan_id = ${planId} AND status = 'PLANNED') AS ranked
-      WHERE plan_items.id = ranked.id
-        AND EXISTS (SELECT 1 FROM plans WHERE id = ${planId} AND status = 'ACTIVE' AND approved_at = ${approvedAt})`),
+    // approval or a plan without items schedules nothing. An item's slot is the number of
+    // unstarted items before it (all of them are PLANNED here: pause unschedules).
+    db
+      .update(planItems)
+      .set({
+        status: "SCHEDULED",
+        updatedAt: approvedAt,
+        scheduledAt: sql`strftime('%Y-%m-%dT%H:%M:%SZ', ${startEpoch} + ${interval} * (
+          SELECT count(*) FROM plan_items AS earlier
+          WHERE earlier.plan_id = ${planId} AND earlier.status IN ('PLANNED', 'SCHEDULED') AND earlier.position < ${planItems.position}), 'unixepoch')`,
+      })
+      .where(
+        and(
+          eq(planItems.planId, planId),
+          eq(planItems.status, "PLANNED"),
+          sql`EXISTS (SELECT 1 FROM plans WHERE id = ${planId} AND status = 'ACTIVE' AND approved_at = ${approvedAt})`,
+        ),
+      ),
   ]);
   if (activated.length === 0) {
     const current = await getPlanRow(db, accountId, planId);
