@@ -26,4 +26,23 @@ node -e '
 curl -sf -H "Authorization: Bearer $TOKEN" "http://localhost:$PORT/api/auth/me" | grep -q '"email":"demo@example.com"'
 curl -sf -X POST -H "Authorization: Bearer dev-admin-token" -H "Content-Type: application/json" \
   -d "{\"email\":\"smoke-$RANDOM@example.com\"}" "http://localhost:$PORT/api/admin/accounts" | grep -q '"creditBalance":"100.00"'
-echo "dev-smoke: npm run dev served the demo account's articles with the printed token"
+
+# The autopilot's first half with the offline providers: a custom site (never fetched: .invalid),
+# its brief, a plan from offline research, approved and scheduled.
+API="http://localhost:$PORT/api"
+auth=(-H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json")
+site=$(curl -sf -X POST "${auth[@]}" -d '{"url":"https://smoke.invalid","businessContext":"Home baking: sourdough bread, rye bread, focaccia"}' "$API/platforms/custom/connect")
+SITE=$(node -e 'console.log(JSON.parse(process.argv[1]).id)' "$site")
+curl -sf -X PUT "${auth[@]}" -d '{"business":"Home baking: sourdough bread, rye bread, focaccia","audience":"Home bakers"}' "$API/sites/$SITE/brief" >/dev/null
+plan=$(curl -sf -X POST "${auth[@]}" -d "{\"siteId\":\"$SITE\",\"articleCount\":4,\"cadencePerWeek\":3}" "$API/autopilot/plans")
+PLAN=$(node -e '
+  const plan = JSON.parse(process.argv[1]);
+  if (plan.status !== "DRAFT" || plan.items.length !== 4 || !plan.research.volumesAreEstimates) { console.error("dev-smoke: unexpected plan", plan); process.exit(1); }
+  console.log(plan.id);
+' "$plan")
+approved=$(curl -sf -X POST "${auth[@]}" "$API/autopilot/plans/$PLAN/approve")
+node -e '
+  const plan = JSON.parse(process.argv[1]);
+  if (plan.status !== "ACTIVE" || !plan.items.every((item) => item.status === "SCHEDULED" && item.scheduledAt)) { console.error("dev-smoke: approve did not schedule", plan); process.exit(1); }
+' "$approved"
+echo "dev-smoke: npm run dev served the demo account's articles with the printed token, and planned and approved with the offline providers"
