@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createOpenAiImageModel, type OpenAiImageOptions } from "../../../src/adapters/image-model/openai";
-import { isProviderError, type ProviderError } from "../../../src/adapters/provider-error";
 import { readDeclaredSize } from "../../../src/media/image-dimensions";
 import { fakeNetwork } from "../../fakes/network";
 import { createOpenAiImagesFake, REFUSED_WORD } from "../../fakes/openai-images";
+import { failureOf } from "../provider-support";
 
 const KEY = "sk-test-images-0123456789abcdef";
 const BROKE_KEY = "sk-test-broke-0123456789abcdef";
@@ -23,14 +23,6 @@ function setup(options: Partial<OpenAiImageOptions> & { maxRetries?: number; tim
   return { fake, waits, model };
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!isProviderError(error)) throw new Error(`expected a ProviderError, got ${String(error)}`);
-  return error;
-}
 
 describe("OpenAI image model", () => {
   it("gpt-image-1: posts model, prompt, 1536x1024 and output_format jpeg with the Bearer key; no response_format", async () => {

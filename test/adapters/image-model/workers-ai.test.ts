@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { isProviderError, type ProviderError } from "../../../src/adapters/provider-error";
 import { createWorkersAiImageModel } from "../../../src/adapters/image-model/workers-ai";
 import { createFluxFake, FLUX_SCHNELL } from "../../fakes/workers-ai-flux";
 import { encodeJpeg } from "../../media/images";
+import { failureOf } from "../provider-support";
 
 const image = encodeJpeg(64, 48);
 
@@ -20,14 +20,6 @@ function setup(options: { maxRetries?: number; steps?: number; timeoutMs?: numbe
   return { fake, waits, model };
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!isProviderError(error)) throw new Error(`expected a ProviderError, got ${String(error)}`);
-  return error;
-}
 
 describe("Workers AI image model (FLUX.1 schnell)", () => {
   it("sends only prompt and steps to the model and returns the decoded bytes", async () => {

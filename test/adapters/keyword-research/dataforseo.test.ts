@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { DATAFORSEO_MARKETS, marketFor } from "../../../src/adapters/keyword-research/dataforseo-locations";
 import { createDataForSeoResearch } from "../../../src/adapters/keyword-research/dataforseo";
-import { isProviderError, type ProviderError } from "../../../src/adapters/provider-error";
 import { createDataForSeoFake, TEST_DATAFORSEO_LOGIN, type FakeKeyword } from "../../fakes/dataforseo";
 import { fakeNetwork } from "../../fakes/network";
+import { failureOf } from "../provider-support";
 
 const BASE_URL = "https://api.dataforseo.com/v3";
 const ENDPOINT = `${BASE_URL}/dataforseo_labs/google/keyword_ideas/live`;
@@ -20,14 +20,6 @@ function setup(options: { maxRetries?: number; timeoutMs?: number; password?: st
   return { fake, waits, research };
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!isProviderError(error)) throw new Error(`expected a ProviderError, got ${String(error)}`);
-  return error;
-}
 
 const request = { seeds: ["Kahve Makinesi", "filtre kahve"], language: "tr", limit: 50 };
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createAnthropicTextModel, type AnthropicTextModelOptions } from "../../../src/adapters/text-model/anthropic";
 import { generateStructured } from "../../../src/adapters/text-model/structured";
 import { createFakeAnthropic, type FakeAnthropic } from "../../fakes/anthropic";
-import { failureOf, outlineTask, transportFor, validOutline } from "./support";
+import { failureOf, outlineTask, transportFor, validOutline } from "../provider-support";
 
 let anthropic: FakeAnthropic;
 beforeEach(() => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createOpenAiTextModel, type OpenAiTextModelOptions } from "../../../src/adapters/text-model/openai";
 import { generateStructured } from "../../../src/adapters/text-model/structured";
 import { createFakeOpenAiChat, type FakeOpenAiChat } from "../../fakes/openai-chat";
-import { failureOf, outlineTask, transportFor, validOutline } from "./support";
+import { failureOf, outlineTask, transportFor, validOutline } from "../provider-support";
 
 let openai: FakeOpenAiChat;
 beforeEach(() => {

@@ -3,7 +3,7 @@ import { createOfflineTextModel } from "../../../src/adapters/text-model/offline
 import { createOpenAiTextModel } from "../../../src/adapters/text-model/openai";
 import { generateStructured } from "../../../src/adapters/text-model/structured";
 import { createFakeOpenAiChat, type FakeOpenAiChat } from "../../fakes/openai-chat";
-import { failureOf, outlineTask, transportFor, validOutline } from "./support";
+import { failureOf, outlineTask, transportFor, validOutline } from "../provider-support";
 
 let openai: FakeOpenAiChat;
 beforeEach(() => {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { generateStructured } from "../../../src/adapters/text-model/structured";
 import { createWorkersAiTextModel, type WorkersAiTextModelOptions } from "../../../src/adapters/text-model/workers-ai";
 import { createFakeWorkersAi, FAKE_TEXT_MODEL, type FakeWorkersAi } from "../../fakes/workers-ai";
-import { failureOf, OutlineSchema, outlineTask, recordedSleep, validOutline } from "./support";
+import { failureOf, OutlineSchema, outlineTask, recordedSleep, validOutline } from "../provider-support";
 
 let ai: FakeWorkersAi;
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ProviderError } from "../../../src/adapters/provider-error";
-import type { ProviderTransport } from "../../../src/adapters/provider-http";
-import type { StructuredTask } from "../../../src/adapters/text-model/port";
+import { ProviderError } from "../../src/adapters/provider-error";
+import type { ProviderTransport } from "../../src/adapters/provider-http";
+import type { StructuredTask } from "../../src/adapters/text-model/port";
 
 /** The ProviderError a promise rejects with; fails the test when it resolves or throws something else. */
 export async function failureOf(promise: Promise<unknown>): Promise<ProviderError> {
