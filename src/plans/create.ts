@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { marketFor } from "../adapters/keyword-research/dataforseo-locations";
 import { generateStructured } from "../adapters/text-model/structured";
-import { addUsage } from "../adapters/provider-usage";
+import { addUsage, NO_USAGE } from "../adapters/provider-usage";
 import { AppError } from "../core/errors";
 import { newId } from "../core/ids";
 import { log } from "../core/logger";
@@ -58,7 +58,7 @@ export async function createPlan(services: Services, accountId: string, input: N
 
   const keywords = choice.chosen.map((idea) => idea.keyword);
   const titles = keywords.length > 0 ? await generateStructured(models.text, planTitlesTask(keywords.length), { language: site.language, brief, keywords }) : null;
-  const usage = titles ? addUsage(addUsage(seeds.usage, ideas.usage), titles.usage) : addUsage(seeds.usage, ideas.usage);
+  const usage = [seeds.usage, ideas.usage, titles?.usage ?? NO_USAGE].reduce(addUsage);
 
   const warnings: string[] = [];
   if (choice.chosen.length < input.articleCount) {

@@ -21,7 +21,6 @@ const startedConflict = (item: PlanItemRow, action: string) =>
 
 /** Changes an unstarted item's title or target keyword (409 once it is queued or later). */
 export async function updatePlanItem(db: Database, accountId: string, itemId: string, changes: { title?: string; targetKeyword?: string }, now = new Date()): Promise<PlanItemRow> {
-  const item = await itemOf(db, accountId, itemId);
   const [updated] = await db
     .update(planItems)
     .set({
@@ -32,17 +31,17 @@ export async function updatePlanItem(db: Database, accountId: string, itemId: st
     // The status test is in the statement: an item the clock queues meanwhile is not changed.
     .where(and(eq(planItems.id, itemId), eq(planItems.accountId, accountId), inArray(planItems.status, EDITABLE)))
     .returning();
-  if (!updated) throw startedConflict(await itemOf(db, accountId, itemId).catch(() => item), "changed");
+  // Nothing changed: the item is missing (404) or has started (409).
+  if (!updated) throw startedConflict(await itemOf(db, accountId, itemId), "changed");
   return updated;
 }
 
 /** Removes an unstarted item from its plan (409 once it is queued or later). */
 export async function deletePlanItem(db: Database, accountId: string, itemId: string): Promise<void> {
-  const item = await itemOf(db, accountId, itemId);
   const [deleted] = await db
     .delete(planItems)
     .where(and(eq(planItems.id, itemId), eq(planItems.accountId, accountId), inArray(planItems.status, EDITABLE)))
     .returning({ planId: planItems.planId });
-  if (!deleted) throw startedConflict(await itemOf(db, accountId, itemId).catch(() => item), "deleted");
+  if (!deleted) throw startedConflict(await itemOf(db, accountId, itemId), "deleted");
   await completePlanIfDone(db, deleted.planId);
 }

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { COMPETITION_LEVELS, PLAN_ITEM_STATUSES, PLAN_STATUSES, PUBLISH_MODES } from "../db/schema";
 import { positiveIntParam } from "../core/pagination";
-import type { ItemCounts, PlanDetail, PlanItemDetail, PlanRow } from "./read";
+import type { ItemCounts, PlanDetail, PlanItemRow, PlanRow } from "./read";
 
 const wholeNumber = (name: string, min: number, max: number) =>
   z
@@ -110,7 +110,8 @@ export function toPlanSummary(plan: PlanRow, counts: ItemCounts): z.infer<typeof
   };
 }
 
-export function toPlanItem(item: PlanItemDetail | (Omit<PlanItemDetail, "articleUrl"> & { articleUrl?: string | null })): z.infer<typeof PlanItemSchema> {
+/** An item as answered; `articleUrl` is known on reads that join the article (null or absent otherwise). */
+export function toPlanItem(item: PlanItemRow & { articleUrl?: string | null }): z.infer<typeof PlanItemSchema> {
   return {
     id: item.id,
     position: item.position,
