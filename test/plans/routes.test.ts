@@ -93,6 +93,14 @@ describe("POST /api/autopilot/plans with the offline providers", () => {
     expect(await db().select().from(plans).where(eq(plans.accountId, accountId))).toEqual([]);
   });
 
+  it("400 for malformed JSON or a body that is not an object, and stores nothing", async () => {
+    const { accountId, token } = await seedAccount();
+    for (const body of ["{ not json", "[]", "null"]) {
+      await expectError(await call("/api/autopilot/plans", { method: "POST", token, headers: { "Content-Type": "application/json" }, body }), 400, "invalid_request");
+    }
+    expect(await db().select().from(plans).where(eq(plans.accountId, accountId))).toEqual([]);
+  });
+
   it("404 for another account's site or a missing one; 409 for a site in ERROR or a forum without a target", async () => {
     const { accountId, token } = await seedAccount();
     const stranger = await seedAccount();
