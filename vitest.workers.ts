@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
  */
 export function workerUnderTest(overrides: Record<string, string> = {}) {
   return cloudflareTest(async () => ({
-    main: "./src/index.ts",
+    main: "./test/worker.ts",
     wrangler: { configPath: "./wrangler.toml" },
     remoteBindings: false,
     miniflare: {

@@ -88,6 +88,10 @@ const varsSchema = z.object({
   DATAFORSEO_BASE_URL: urlVar("https://api.dataforseo.com/v3"),
   DATAFORSEO_LOGIN: optionalText(),
   DATAFORSEO_PASSWORD: optionalText(),
+  // The autopilot pipeline
+  MIN_ARTICLE_WORDS: countVar(800, 1),
+  STUCK_RUN_MINUTES: countVar(30, 1),
+  RUN_WAIT_SECONDS: countVar(600, 1),
 });
 
 /** The model each text and image provider uses when TEXT_MODEL / IMAGE_MODEL are not set. */
@@ -131,6 +135,14 @@ const configSchema = varsSchema
       improvementPriceKurus: v.IMPROVEMENT_PRICE_TRY,
       /** `provider` checks a BYOK key with a small call to the provider; `offline` only checks its shape. */
       byokKeyCheck: v.BYOK_KEY_CHECK,
+    },
+    pipeline: {
+      /** Generated articles have at least this many words. */
+      minArticleWords: v.MIN_ARTICLE_WORDS,
+      /** A run with no progress for this long is restarted by the cron tick (a lost message, a dev restart). */
+      stuckRunMs: v.STUCK_RUN_MINUTES * 60_000,
+      /** How long POST /autopilot/items/{id}/run waits for its run before answering 504 (the run goes on). */
+      runWaitMs: v.RUN_WAIT_SECONDS * 1000,
     },
     providers: {
       /** Offline providers (and the offline key check) are refused in production unless this is set. */

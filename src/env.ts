@@ -1,4 +1,5 @@
 import type { RateLimiter } from "./durable-objects/rate-limiter";
+import type { ItemRunParams } from "./pipeline/run-params";
 
 /** Every binding, var and secret the Worker uses (wrangler.toml declares the bindings). */
 export interface Env {
@@ -10,6 +11,8 @@ export interface Env {
   GENERATION_QUEUE: Queue<unknown>;
   WEBHOOK_QUEUE: Queue<unknown>;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  /** One Workflow instance per run of a plan item (src/pipeline/workflow.ts). */
+  ITEM_PIPELINE: Workflow<ItemRunParams>;
   ENVIRONMENT: string;
   ALLOW_PRIVATE_URLS: string;
   SIGNUP_CREDIT_TRY: string;
@@ -55,4 +58,8 @@ export interface Env {
   DATAFORSEO_BASE_URL?: string;
   DATAFORSEO_LOGIN?: string;
   DATAFORSEO_PASSWORD?: string;
+  /** The pipeline (src/config.ts): article length, when a silent run counts as stuck, how long run-now waits. */
+  MIN_ARTICLE_WORDS?: string;
+  STUCK_RUN_MINUTES?: string;
+  RUN_WAIT_SECONDS?: string;
 }

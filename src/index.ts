@@ -5,6 +5,7 @@ import { handleQueueBatch } from "./jobs/queues";
 import { buildServices } from "./services/container";
 
 export { RateLimiter } from "./durable-objects/rate-limiter";
+export { ItemPipeline } from "./pipeline/workflow";
 
 const app = createApp();
 

@@ -1,5 +1,7 @@
 import type { Services } from "../services/container";
 import { log } from "../core/logger";
+import { ITEM_RUN_MESSAGE, type ItemRunParams } from "../pipeline/run-params";
+import { startQueuedRuns } from "../pipeline/start";
 
 export const DEAD_LETTER_QUEUE = "content-autopilot-dead-letter";
 
@@ -9,6 +11,18 @@ export type MessageHandler = (body: Record<string, unknown>, services: Services)
 /** Message kinds by `type`; areas that enqueue work register their handler here. */
 export const messageHandlers: Record<string, MessageHandler> = {};
 
+/** The work function of a kind handled a batch at a time (one call for all its messages of a batch). */
+export type BatchHandler = (bodies: Record<string, unknown>[], services: Services) => Promise<void>;
+
+/** Item runs start as one `createBatch` of Workflow instances per queue batch. */
+export const batchHandlers: Record<string, BatchHandler> = {
+  [ITEM_RUN_MESSAGE]: (bodies, services) => startQueuedRuns(services, bodies.map(toItemRun)),
+};
+
+function toItemRun(body: Record<string, unknown>): ItemRunParams {
+  return { accountId: String(body.accountId), itemId: String(body.itemId), attempt: Number(body.attempt) };
+}
+
 const MAX_RETRY_DELAY_SECONDS = 15 * 60;
 
 export function retryDelaySeconds(attempts: number): number {
@@ -17,7 +31,23 @@ export function retryDelaySeconds(attempts: number): number {
 
 /** One dispatcher for every queue: each message is handled, retried with backoff, or dead-lettered. */
 export async function handleQueueBatch(batch: MessageBatch<unknown>, services: Services): Promise<void> {
+  const byBatchType = new Map<string, Message<unknown>[]>();
+  const single: Message<unknown>[] = [];
   for (const message of batch.messages) {
+    const type = batch.queue === DEAD_LETTER_QUEUE ? undefined : typeOf(message.body);
+    if (type && batchHandlers[type]) byBatchType.set(type, [...(byBatchType.get(type) ?? []), message]);
+    else single.push(message);
+  }
+  for (const [type, messages] of byBatchType) {
+    try {
+      await batchHandlers[type]!(messages.map((message) => message.body as Record<string, unknown>), services);
+      for (const message of messages) message.ack();
+    } catch (error) {
+      log("warn", "message_batch_retry", { queue: batch.queue, type, count: messages.length, error: String(error) });
+      for (const message of messages) message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    }
+  }
+  for (const message of single) {
     if (batch.queue === DEAD_LETTER_QUEUE) {
       log("error", "message_dead_lettered", { id: message.id, body: message.body, attempts: message.attempts });
       message.ack();
@@ -39,4 +69,9 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, services: S
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   }
+}
+
+function typeOf(body: unknown): string | undefined {
+  const type = body && typeof body === "object" ? (body as { type?: unknown }).type : undefined;
+  return typeof type === "string" ? type : undefined;
 }

@@ -65,10 +65,13 @@ export function webpFileName(originalName: string | null | undefined): string {
   return `${readable}-${randomBase62(12)}.webp`;
 }
 
-/** Converts an image to webp (at most 1600 px wide) and stores it under `folder/`. */
-export async function putImage(deps: MediaDeps, input: { folder: MediaFolder; originalName?: string | null; bytes: Uint8Array }): Promise<StoredImage> {
+/**
+ * Converts an image to webp (at most 1600 px wide) and stores it under `folder/`, as `fileName`
+ * when given (a retried pipeline step overwrites its own file) or a new unique name.
+ */
+export async function putImage(deps: MediaDeps, input: { folder: MediaFolder; originalName?: string | null; fileName?: string; bytes: Uint8Array }): Promise<StoredImage> {
   const webp = await convertToWebp(deps.images, input.bytes);
-  const fileName = webpFileName(input.originalName);
+  const fileName = input.fileName ?? webpFileName(input.originalName);
   const key = `${input.folder}/${fileName}`;
   const object = await deps.bucket.put(key, webp.bytes, { httpMetadata: { contentType: "image/webp", cacheControl: MEDIA_CACHE_CONTROL } });
   return {

@@ -35,6 +35,13 @@ export const UpdatePlanItemBodySchema = z
   .refine((body) => body.title !== undefined || body.targetKeyword !== undefined, { message: "Send title, targetKeyword or both" })
   .openapi("UpdatePlanItemRequest");
 
+export const ItemRunResultSchema = z
+  .object({
+    articleId: z.string().openapi({ example: "1042" }),
+    url: z.string().openapi({ description: "Where the article was published; for a custom site (or an article waiting in review) its address in the public read API", example: "https://blog.example.com/eksi-maya-ekmegi/" }),
+  })
+  .openapi("ItemRunResult");
+
 export const PlanItemSchema = z
   .object({
     id: z.string().openapi({ example: "item_Qw3Er5Ty7Ui9Op1A" }),
@@ -46,6 +53,8 @@ export const PlanItemSchema = z
     status: z.enum(PLAN_ITEM_STATUSES),
     scheduledAt: z.string().nullable().openapi({ description: "When the autopilot starts the item (SCHEDULED); null otherwise" }),
     failureReason: z.string().nullable(),
+    runs: z.number().int().openapi({ description: "Runs started so far (a FAILED item can be run again)" }),
+    stage: z.string().nullable().openapi({ description: "The pipeline step the current or last run reached: reserve charge, write article, check article, draw hero image, store hero image, publish, record article" }),
     articleId: z.string().nullable().openapi({ description: "The article written for the item, once there is one" }),
     url: z.string().nullable().openapi({ description: "Where the article was published, once it is" }),
   })
@@ -122,6 +131,8 @@ export function toPlanItem(item: PlanItemRow & { articleUrl?: string | null }): 
     status: item.status,
     scheduledAt: item.scheduledAt,
     failureReason: item.failureReason,
+    runs: item.attempts,
+    stage: item.stage,
     articleId: item.articleId === null ? null : String(item.articleId),
     url: item.articleUrl ?? null,
   };

@@ -30,6 +30,8 @@ export function createForumPublisher(deps: SiteAccessDeps, site: SiteRow): Publi
         if (nodeId === null) {
           throw new AppError("conflict", `Site ${site.id} has no target forum yet; choose one with POST /api/platforms/forum/${site.id}/node`);
         }
+        const earlier = article.origin ? await findEarlierThread(client, site, nodeId, threadTitle(article), article.origin.since) : undefined;
+        if (earlier) return { remoteId: String(earlier.thread_id), url: threadUrl(earlier.thread_id, earlier.view_url) };
         const hero = await uploadHero(client, site, { nodeId }, article);
         const thread = await client.createThread({ nodeId, title: threadTitle(article), message: bbcode(article, hero?.attachmentId ?? null), attachmentKey: hero?.key });
         return { remoteId: String(thread.thread_id), url: threadUrl(thread.thread_id, thread.view_url) };
@@ -48,6 +50,16 @@ export function createForumPublisher(deps: SiteAccessDeps, site: SiteRow): Publi
         return { remoteId: String(threadId), url: threadUrl(threadId, current.view_url ?? thread.view_url) };
       }),
   };
+}
+
+/**
+ * Exactly once: a thread with this title that our forum user started in the node since the run
+ * began is the one an earlier try created (its answer was lost), so it is adopted, not posted again.
+ */
+async function findEarlierThread(client: XenForoClient, site: SiteRow, nodeId: number, title: string, since: string) {
+  const sinceSeconds = Math.floor(Date.parse(since) / 1000);
+  const threads = await client.listForumThreads(nodeId);
+  return threads.find((thread) => thread.title === title && (thread.user_id === undefined || thread.user_id === site.forumUserId) && (thread.post_date ?? 0) >= sinceSeconds);
 }
 
 function threadTitle(article: PublishableArticle): string {

@@ -9,6 +9,14 @@ export interface PublishableArticle {
   categories: string[];
   tags: string[];
   heroImage: { fileName: string; alt: string; contentType: string; bytes: Uint8Array } | null;
+  /** `draft` posts it unpublished where the platform has drafts (WordPress). */
+  status: "publish" | "draft";
+  /**
+   * Exactly once: the plan item the article comes from. Publishing looks for an earlier post of
+   * this item before creating one (WordPress: a marker in the post; XenForo: a thread with the
+   * title posted since `since`), so a retried step adopts the post its lost answer created.
+   */
+  origin: { itemId: string; since: string } | null;
 }
 
 export interface PublishedRef {

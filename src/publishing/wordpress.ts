@@ -50,10 +50,10 @@ async function postFields(wp: WordPressClient, article: PublishableArticle, feat
   const [categories, tags] = await Promise.all([termIds(wp, "category", article.categories), termIds(wp, "tag", article.tags)]);
   return {
     title: article.title,
-    content: article.html,
+    content: article.origin ? `${originMarker(article.origin.itemId)}\n${article.html}` : article.html,
     excerpt: article.excerpt,
     slug: article.slug,
-    status: "publish" as const,
+    status: article.status,
     categories,
     tags,
     featured_media: featuredMedia,
@@ -66,9 +66,23 @@ function publishedRef(post: WpPost): PublishedRef {
 
 const sameText = (a: string | undefined, b: string) => htmlToText(a ?? "").toLowerCase() === htmlToText(b).toLowerCase();
 
+/** An HTML comment in the post naming the plan item it comes from: invisible to readers, found by search. */
+export function originMarker(itemId: string): string {
+  return `<!-- content-autopilot:${itemId} -->`;
+}
+
+const carriesMarker = (post: WpPost, itemId: string) => (post.content?.raw ?? "").includes(originMarker(itemId));
+
+/**
+ * The post an earlier try created, if any: by slug (ours, then one with the same title), then,
+ * for a plan item, by the marker in its content (the slug may have been changed on WordPress).
+ */
 async function findEarlierCopy(wp: WordPressClient, article: PublishableArticle): Promise<WpPost | undefined> {
   const posts = await wp.findPostsBySlug(article.slug);
-  return posts.find((post) => sameText(post.title?.raw ?? post.title?.rendered, article.title));
+  const origin = article.origin;
+  const bySlug = (origin && posts.find((post) => carriesMarker(post, origin.itemId))) ?? posts.find((post) => sameText(post.title?.raw ?? post.title?.rendered, article.title));
+  if (bySlug || !origin) return bySlug;
+  return (await wp.findPostsContaining(`content-autopilot:${origin.itemId}`)).find((post) => carriesMarker(post, origin.itemId));
 }
 
 /** Ids of the named terms, creating the missing ones; a name created meanwhile (`term_exists`) is reused. */

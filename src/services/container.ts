@@ -4,6 +4,7 @@ import { parseConfig, type Config } from "../config";
 import { createDb, type Database } from "../db/client";
 import type { RateLimiter } from "../durable-objects/rate-limiter";
 import type { Env } from "../env";
+import type { ItemRunParams } from "../pipeline/run-params";
 import type { ImageModel } from "../adapters/image-model/port";
 import type { KeywordResearch } from "../adapters/keyword-research/port";
 import type { TextModel } from "../adapters/text-model/port";
@@ -26,6 +27,8 @@ export interface Services {
   media: { bucket: R2Bucket; images: ImagesBinding };
   rateLimiter: DurableObjectNamespace<RateLimiter>;
   queues: { generation: Queue<unknown>; webhooks: Queue<unknown> };
+  /** The Workflow that runs one plan item (src/pipeline/workflow.ts). */
+  pipeline: Workflow<ItemRunParams>;
   /** Waits between provider retries (tests record instead of sleeping). */
   sleep: (ms: number) => Promise<void>;
   /** Workers AI; absent under `wrangler dev --local` and in tests unless a stand-in is given. */
@@ -53,6 +56,7 @@ export function buildServices(env: Env, overrides: ServiceOverrides = {}): Servi
     media: { bucket: env.MEDIA, images: env.IMAGES },
     rateLimiter: env.RATE_LIMITER,
     queues: { generation: env.GENERATION_QUEUE, webhooks: env.WEBHOOK_QUEUE },
+    pipeline: env.ITEM_PIPELINE,
     sleep: overrides.sleep ?? sleepFor,
     ai: overrides.ai ?? (env.AI as WorkersAiBinding | undefined),
     paymentProvider: () => paymentProvider(config, services.fetch),

@@ -23,6 +23,8 @@ describe.skipIf(peerMissing)(`publishing through the adapter to the real WordPre
         categories: ["News", newCategory],
         tags: ["php", newTag],
         heroImage: { fileName: "e2e-hero.png", alt: "A loaf", contentType: "image/png", bytes: TINY_PNG },
+        status: "publish",
+        origin: null,
       });
       created.post = ref.remoteId;
       expect(ref.url).toBe(`${peer.url}/${slug}/`);
@@ -44,7 +46,7 @@ describe.skipIf(peerMissing)(`publishing through the adapter to the real WordPre
       expect((await fetch(ref.url!)).status).toBe(200);
 
       // A retry (the answer was lost) finds the post instead of publishing it twice.
-      const again = await publisher.publish({ title, html: "<p>Retried</p>", excerpt: "", slug, seoTitle: "", seoDesc: "", categories: [], tags: [], heroImage: null });
+      const again = await publisher.publish({ title, html: "<p>Retried</p>", excerpt: "", slug, seoTitle: "", seoDesc: "", categories: [], tags: [], heroImage: null, status: "publish", origin: null });
       expect(again.remoteId).toBe(ref.remoteId);
 
       const updated = await publisher.update(ref.remoteId, {
@@ -57,6 +59,8 @@ describe.skipIf(peerMissing)(`publishing through the adapter to the real WordPre
         categories: ["News"],
         tags: [],
         heroImage: { fileName: "e2e-hero.png", alt: "A loaf", contentType: "image/png", bytes: TINY_PNG },
+        status: "publish",
+        origin: null,
       });
       expect(updated.remoteId).toBe(ref.remoteId);
       const { body: revised } = await wp(`wp/v2/posts/${ref.remoteId}?context=edit`);

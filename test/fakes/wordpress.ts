@@ -221,8 +221,11 @@ function registerPostRoutes(rest: Rest, content: FakeContent, origin: string) {
       const statuses = (c.req.query("status") ?? "publish").split(",");
       if (statuses.some((s) => s !== "publish") && !c.get("authenticated")) return wpError(c, 400, "rest_invalid_param", "Invalid parameter(s): status");
       const slug = c.req.query("slug");
+      // WordPress `search` matches the words in the title, excerpt or raw content (LIKE '%word%').
+      const words = (c.req.query("search") ?? "").toLowerCase().split(/\s+/).filter(Boolean);
+      const matches = (p: FakePost) => words.every((word) => [p.title, p.excerpt, p.content].some((field) => field.toLowerCase().includes(word)));
       const items = content.posts
-        .filter((p) => p.type === type && statuses.includes(p.status) && (slug === undefined || p.slug === slug))
+        .filter((p) => p.type === type && statuses.includes(p.status) && (slug === undefined || p.slug === slug) && matches(p))
         .sort((a, b) => b.dateGmt.localeCompare(a.dateGmt) || b.id - a.id);
       const result = paginate(c, items, "error");
       if (result.error) return result.error;

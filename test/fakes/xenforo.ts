@@ -44,6 +44,8 @@ interface FakeThread {
   user_id: number;
   first_post_id: number;
   discussion_state: "visible" | "moderated";
+  /** Unix seconds, as XenForo gives it. */
+  post_date: number;
 }
 
 interface FakeAttachment {
@@ -263,10 +265,20 @@ export function createFakeXenForo(options: { host?: string; basePath?: string } 
     }
     const threadId = state.nextId++;
     const postId = state.nextId++;
-    const thread: FakeThread = { thread_id: threadId, node_id: node.node_id, title: String(form.title), user_id: userId, first_post_id: postId, discussion_state: node.moderated ? "moderated" : "visible" };
+    const thread: FakeThread = { thread_id: threadId, node_id: node.node_id, title: String(form.title), user_id: userId, first_post_id: postId, discussion_state: node.moderated ? "moderated" : "visible", post_date: Math.floor(Date.now() / 1000) };
     state.threads.set(threadId, thread);
     state.posts.set(postId, { post_id: postId, thread_id: threadId, user_id: userId, message: String(form.message), attachmentIds, last_edit_date: 0 });
     return c.json({ success: true, thread: threadJson(thread) });
+  });
+
+  // `GET /forums/{id}/threads`: the forum's threads, newest first (one page is enough for a fake).
+  app.get("/forums/:id/threads", (c) => {
+    const denied = requireScope(c, "thread:read");
+    if (denied) return denied;
+    const nodeId = Number(c.req.param("id"));
+    if (!state.nodes.some((n) => n.node_id === nodeId && n.node_type_id === "Forum")) return xfError(c, 404, "requested_page_not_found");
+    const threads = [...state.threads.values()].filter((t) => t.node_id === nodeId).sort((a, b) => b.post_date - a.post_date || b.thread_id - a.thread_id);
+    return c.json({ threads: threads.map(threadJson), pagination: { current_page: 1, last_page: 1, per_page: 20, shown: threads.length, total: threads.length } });
   });
 
   app.get("/threads/:id/", (c) => {

@@ -31,6 +31,8 @@ function article(fields: Partial<PublishableArticle> = {}): PublishableArticle {
     categories: ["Tarifler"],
     tags: ["ekmek"],
     heroImage: { fileName: "hero.webp", alt: "Bread", contentType: "image/webp", bytes: HERO_BYTES },
+    status: "publish",
+    origin: null,
     ...fields,
   };
 }

@@ -22,6 +22,8 @@ function article(overrides: Partial<PublishableArticle> = {}): PublishableArticl
     categories: ["News", "Recipes"],
     tags: ["php", "baking", "Baking "],
     heroImage: { fileName: "hero-sourdough.webp", alt: "A loaf on a board", contentType: "image/webp", bytes: PNG },
+    status: "publish",
+    origin: null,
     ...overrides,
   };
 }

@@ -149,6 +149,12 @@ export class WordPressClient {
     return (await this.call(z.array(WpPostSchema), "GET", "wp/v2/posts", { query })).data;
   }
 
+  /** Posts of any status whose title or content contains `text` (WordPress `search`), newest first. */
+  async findPostsContaining(text: string): Promise<WpPost[]> {
+    const query = { search: text, status: "publish,future,draft,pending,private", context: "edit", per_page: 10 };
+    return (await this.call(z.array(WpPostSchema), "GET", "wp/v2/posts", { query })).data;
+  }
+
   async createPost(input: WpPostInput): Promise<WpPost> {
     return (await this.call(WpPostSchema, "POST", "wp/v2/posts", { json: input })).data;
   }

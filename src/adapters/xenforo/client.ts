@@ -8,6 +8,7 @@ import {
   XenForoNewAttachmentKeySchema,
   XenForoNodesSchema,
   XenForoPostReplySchema,
+  XenForoThreadListSchema,
   XenForoThreadReplySchema,
 } from "./schemas";
 
@@ -129,6 +130,9 @@ export function createXenForoClient(options: XenForoClientOptions) {
       if (thread.attachmentKey) form.set("attachment_key", thread.attachmentKey);
       return (await request("POST", "threads/", XenForoThreadReplySchema, form)).thread;
     },
+
+    /** `GET /forums/{id}/threads`: the first page of a forum's threads (newest activity first). */
+    listForumThreads: async (nodeId: number) => (await request("GET", `forums/${nodeId}/threads`, XenForoThreadListSchema)).threads,
 
     /** `GET /threads/{id}/?with_first_post=1`: the thread and its first post (with attachments). */
     getThread: async (threadId: number) => request("GET", `threads/${threadId}/?with_first_post=1`, XenForoThreadReplySchema),

@@ -57,6 +57,9 @@ export const XenForoThreadSchema = z.object({
   first_post_id: z.number().int(),
   discussion_state: z.string().optional(),
   view_url: z.string().optional(),
+  user_id: z.number().int().optional(),
+  /** Unix seconds. */
+  post_date: z.number().int().optional(),
 });
 export type XenForoThread = z.infer<typeof XenForoThreadSchema>;
 
@@ -64,6 +67,8 @@ export const XenForoThreadReplySchema = z.object({
   thread: XenForoThreadSchema,
   first_post: XenForoPostSchema.nullish(),
 });
+
+export const XenForoThreadListSchema = z.object({ threads: z.array(XenForoThreadSchema) });
 
 export const XenForoPostReplySchema = z.object({ post: XenForoPostSchema });
 

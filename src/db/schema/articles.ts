@@ -1,11 +1,22 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { ProviderUsage } from "../../adapters/provider-usage";
 import { accounts } from "./accounts";
 import { createdAt, updatedAt } from "./columns";
 import { sites } from "./sites";
 
 export const ARTICLE_STATUSES = ["draft", "pending", "published", "archived"] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+/** What writing and illustrating one article used, as the providers reported it. */
+export interface GenerationUsage {
+  textProvider: string;
+  textModel: string;
+  imageProvider: string;
+  imageModel: string;
+  text: ProviderUsage;
+  image: ProviderUsage;
+}
 
 /**
  * Articles have an integer key: the public API shows it as a number, the management API as
@@ -36,6 +47,12 @@ export const articles = sqliteTable(
     publicationUrl: text("publication_url"),
     remoteId: text("remote_id"),
     generationCostKurus: integer("generation_cost_kurus").notNull().default(0),
+    generationUsage: text("generation_usage", { mode: "json" }).$type<GenerationUsage>(),
+    categories: text("categories", { mode: "json" }).$type<string[]>().notNull().default([]),
+    /** Set on articles the autopilot wrote: the plan item (one article per item, ever) and its keyword. */
+    planId: text("plan_id"),
+    planItemId: text("plan_item_id"),
+    targetKeyword: text("target_keyword"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -49,6 +66,11 @@ export const articles = sqliteTable(
     index("articles_account_language_idx").on(t.accountId, t.language, t.createdAt),
     // Covers the count of a list filtered by status and language.
     index("articles_account_status_language_idx").on(t.accountId, t.status, t.language),
+    // Exactly once: a replayed record step of the pipeline cannot add a second article for an item.
+    uniqueIndex("articles_plan_item_unique")
+      .on(t.planItemId)
+      .where(sql`${t.planItemId} IS NOT NULL`),
+    index("articles_account_site_idx").on(t.accountId, t.siteId, t.createdAt),
   ],
 );
 

@@ -6,3 +6,4 @@ export * from "./media";
 export * from "./sites";
 export * from "./tokens";
 export * from "./plans";
+export * from "./pipeline";

@@ -81,6 +81,13 @@ export const planItems = sqliteTable(
     status: text("status", { enum: PLAN_ITEM_STATUSES }).notNull().default("PLANNED"),
     scheduledAt: text("scheduled_at"),
     failureReason: text("failure_reason"),
+    /** The HTTP status the last failure answers with (402, 403, 502…), for the run route. */
+    failureStatus: integer("failure_status"),
+    /** Runs started so far; the Workflow instance of run N is `<item id>-a<N>`. */
+    attempts: integer("attempts").notNull().default(0),
+    /** The pipeline step the current (or last) run is in, and when it last moved. */
+    stage: text("stage"),
+    progressAt: text("progress_at"),
     articleId: integer("article_id").references(() => articles.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -92,5 +99,9 @@ export const planItems = sqliteTable(
     index("plan_items_due_idx")
       .on(t.scheduledAt)
       .where(sql`${t.status} = 'SCHEDULED'`),
+    // Runs that may be stuck: started items by their last progress.
+    index("plan_items_running_idx")
+      .on(t.progressAt)
+      .where(sql`${t.status} IN ('QUEUED', 'GENERATING')`),
   ],
 );

@@ -1,0 +1,72 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { ProviderUsage } from "../../adapters/provider-usage";
+import type { ArticleDraft } from "../../pipeline/draft";
+import { accounts } from "./accounts";
+import { articles } from "./articles";
+import { createdAt, updatedAt } from "./columns";
+import { sites } from "./sites";
+
+/**
+ * What one run of a plan item has made so far. Workflow steps return keys, never bodies: the
+ * article text lives here and the images in R2, so a resumed run reads them back.
+ */
+export const itemRuns = sqliteTable(
+  "item_runs",
+  {
+    itemId: text("item_id").notNull(),
+    attempt: integer("attempt").notNull(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The latest written draft (after a regeneration, the rewritten one) and its round. */
+    draft: text("draft", { mode: "json" }).$type<ArticleDraft>(),
+    draftRound: integer("draft_round").notNull().default(0),
+    textProvider: text("text_provider"),
+    textModel: text("text_model"),
+    textUsage: text("text_usage", { mode: "json" }).$type<ProviderUsage>(),
+    imageProvider: text("image_provider"),
+    imageModel: text("image_model"),
+    imageUsage: text("image_usage", { mode: "json" }).$type<ProviderUsage>(),
+    /** The model's picture as it came (R2), then the stored webp upload. */
+    heroSourceKey: text("hero_source_key"),
+    heroUploadId: text("hero_upload_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.attempt] })],
+);
+
+export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * Webhook deliveries to custom sites: the row is written in the same batch as the article it
+ * announces, so an event is never lost; the webhooks issue sends and retries them.
+ */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    articleId: integer("article_id").references(() => articles.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    status: text("status", { enum: DELIVERY_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: text("next_attempt_at"),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    deliveredAt: text("delivered_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_article_event_unique").on(t.articleId, t.event),
+    index("webhook_deliveries_site_idx").on(t.siteId, t.createdAt),
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);

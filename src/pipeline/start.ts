@@ -1,0 +1,201 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { reserveGeneration } from "../billing/generation-charge";
+import { AppError, notFound } from "../core/errors";
+import { log } from "../core/logger";
+import { toIsoSeconds } from "../core/time";
+import { articles, planItems } from "../db/schema";
+import { modelsForAccount } from "../services/account-models";
+import type { Services } from "../services/container";
+import { ITEM_RUN_MESSAGE, runChargeReference, runInstanceId, type ItemRunParams } from "./run-params";
+import { refundRunCharge } from "./steps";
+import type { ItemRunOutput } from "./workflow";
+
+/** Items handed to the queue per statement, and statements per tick (sendBatch takes 100 messages). */
+const DUE_BATCH = 100;
+const MAX_DUE_BATCHES_PER_TICK = 20;
+/** Queues' createBatch of Workflows takes 100 instances at a time. */
+const MAX_INSTANCES_PER_BATCH = 100;
+
+/**
+ * The autopilot clock (each cron tick): items of ACTIVE plans whose time has come turn QUEUED
+ * with a new run number and go to the generation queue. The partial index on SCHEDULED items
+ * finds them, so the cost does not grow with finished items. Returns how many were queued.
+ */
+export async function enqueueDueItems(services: Services, now: Date): Promise<number> {
+  const at = toIsoSeconds(now);
+  let queued = 0;
+  for (let batch = 0; batch < MAX_DUE_BATCHES_PER_TICK; batch += 1) {
+    const runs = await services.db
+      .update(planItems)
+      .set({ status: "QUEUED", attempts: sql`${planItems.attempts} + 1`, stage: "queued", progressAt: at, updatedAt: at })
+      .where(
+        and(
+          eq(planItems.status, "SCHEDULED"),
+          sql`${planItems.id} IN (
+            SELECT id FROM plan_items INDEXED BY plan_items_due_idx
+            WHERE status = 'SCHEDULED' AND scheduled_at <= ${at}
+              AND plan_id IN (SELECT id FROM plans WHERE status = 'ACTIVE')
+            ORDER BY scheduled_at LIMIT ${DUE_BATCH})`,
+        ),
+      )
+      .returning({ itemId: planItems.id, accountId: planItems.accountId, attempt: planItems.attempts });
+    if (runs.length > 0) await sendRuns(services, runs);
+    queued += runs.length;
+    if (runs.length < DUE_BATCH) break;
+  }
+  if (queued > 0) log("info", "items_queued", { count: queued });
+  return queued;
+}
+
+async function sendRuns(services: Services, runs: ItemRunParams[]): Promise<void> {
+  await services.queues.generation.sendBatch(runs.map((run) => ({ body: { type: ITEM_RUN_MESSAGE, ...run } })));
+}
+
+/**
+ * The generation queue's consumer: starts one Workflow instance per run. An instance that exists
+ * already (a redelivered message, a run-now that came first) is the same run: nothing to do.
+ */
+export async function startQueuedRuns(services: Services, runs: ItemRunParams[]): Promise<void> {
+  for (let start = 0; start < runs.length; start += MAX_INSTANCES_PER_BATCH) {
+    const chunk = runs.slice(start, start + MAX_INSTANCES_PER_BATCH);
+    const result = await services.pipeline.createBatch({ instances: chunk.map((run) => ({ id: runInstanceId(run), params: run })) });
+    const failed = result.errors.filter((error) => !/already[_ ]exists/i.test(error.message));
+    if (failed.length > 0) throw new Error(`Could not start ${failed.length} run(s): ${failed.map((error) => error.message).join("; ")}`);
+    log("info", "item_runs_started", { created: result.created.length, alreadyRunning: result.errors.length });
+  }
+}
+
+/**
+ * Runs that stopped moving (a lost queue message, an instance stuck across a `wrangler dev`
+ * restart): QUEUED or GENERATING with no progress for STUCK_RUN_MINUTES. Each gets a new run
+ * number (the old instance is terminated, and a later step of it would find itself replaced),
+ * its old charge is refunded, and it is queued again. Publication stays exactly-once: the new
+ * run finds what the old one may have posted.
+ */
+export async function restartStuckRuns(services: Services, now: Date): Promise<number> {
+  const cutoff = toIsoSeconds(new Date(now.getTime() - services.config.pipeline.stuckRunMs));
+  const at = toIsoSeconds(now);
+  const stuck = await services.db
+    .select({ itemId: planItems.id, accountId: planItems.accountId, attempt: planItems.attempts })
+    .from(planItems)
+    .where(and(inArray(planItems.status, ["QUEUED", "GENERATING"]), sql`${planItems.progressAt} < ${cutoff}`))
+    .limit(DUE_BATCH);
+  const restarted: ItemRunParams[] = [];
+  for (const old of stuck) {
+    const [next] = await services.db
+      .update(planItems)
+      .set({ status: "QUEUED", attempts: old.attempt + 1, stage: "queued", progressAt: at, updatedAt: at })
+      .where(and(eq(planItems.id, old.itemId), eq(planItems.attempts, old.attempt), inArray(planItems.status, ["QUEUED", "GENERATING"])))
+      .returning({ itemId: planItems.id, accountId: planItems.accountId, attempt: planItems.attempts });
+    if (!next) continue;
+    await services.pipeline
+      .get(runInstanceId(old))
+      .then((instance) => instance.terminate())
+      .catch(() => {}); // never started, or already ended
+    await refundRunCharge(services, old, now);
+    restarted.push(next);
+    log("warn", "item_run_restarted", { itemId: old.itemId, stuckAttempt: old.attempt, attempt: next.attempt });
+  }
+  if (restarted.length > 0) await sendRuns(services, restarted);
+  return restarted.length;
+}
+
+/** Statuses a run-now may start from; QUEUED and GENERATING join the run in flight. */
+const STARTABLE = ["PLANNED", "SCHEDULED", "FAILED"] as const;
+
+/**
+ * POST /autopilot/items/{id}/run: starts a run of the item at once, or joins the one in flight,
+ * and waits for it to end. The price is reserved before the run is started (402/403 before any
+ * work); a published item is 409 naming its article. Returns the article's id and URL.
+ */
+export async function runItemNow(services: Services, accountId: string, itemId: string): Promise<{ articleId: number; url: string | null }> {
+  const run = await claimForRunNow(services, accountId, itemId);
+  return waitForRun(services, run);
+}
+
+async function claimForRunNow(services: Services, accountId: string, itemId: string): Promise<ItemRunParams> {
+  for (let tries = 0; tries < 3; tries += 1) {
+    const item = await itemOf(services, accountId, itemId);
+    if (item.status === "PUBLISHED") {
+      throw new AppError("conflict", `Item ${itemId} is already published as article ${item.articleId}; it is never published twice (edit it with PATCH /api/autopilot/articles/${item.articleId})`);
+    }
+    if (item.status === "QUEUED" || item.status === "GENERATING") return { accountId, itemId, attempt: item.attempts };
+
+    const run = { accountId, itemId, attempt: item.attempts + 1 };
+    const models = await modelsForAccount(services, accountId);
+    await reserveGeneration(services.db, services.config.billing, { accountId, reference: runChargeReference(run), kind: "generation", model: models.text.model, note: item.title, now: new Date() });
+    const at = toIsoSeconds(new Date());
+    const [claimed] = await services.db
+      .update(planItems)
+      .set({ status: "QUEUED", attempts: run.attempt, stage: "queued", progressAt: at, failureReason: null, failureStatus: null, updatedAt: at })
+      .where(and(eq(planItems.id, itemId), eq(planItems.attempts, item.attempts), inArray(planItems.status, [...STARTABLE])))
+      .returning({ id: planItems.id });
+    if (claimed) return run;
+    // Someone else moved the item between the read and the claim (the cron, another run-now):
+    // the reservation is theirs to use when they run the same number, else it goes back.
+    const now = await itemOf(services, accountId, itemId);
+    if (now.attempts !== run.attempt) await refundRunCharge(services, run, new Date());
+  }
+  throw new AppError("conflict", `Item ${itemId} is changing state; try again`);
+}
+
+async function itemOf(services: Services, accountId: string, itemId: string) {
+  const [item] = await services.db
+    .select()
+    .from(planItems)
+    .where(and(eq(planItems.id, itemId), eq(planItems.accountId, accountId)));
+  if (!item) throw notFound("Plan item");
+  return item;
+}
+
+/** Starts the run's instance unless it exists, then polls it until it ends or the wait limit passes. */
+async function waitForRun(services: Services, run: ItemRunParams): Promise<{ articleId: number; url: string | null }> {
+  const id = runInstanceId(run);
+  const instance = await services.pipeline.create({ id, params: run }).catch(async (error: unknown) => {
+    if (!/already[_ ]exists/i.test(String(error))) throw error;
+    return services.pipeline.get(id);
+  });
+  const deadline = Date.now() + services.config.pipeline.runWaitMs;
+  let pause = 100;
+  for (;;) {
+    const { status, output } = await instance.status();
+    if (status === "complete") return finishedRun(services, run, output as ItemRunOutput);
+    if (status === "errored" || status === "terminated") return failedRun(services, run);
+    if (Date.now() > deadline) {
+      throw new AppError("upstream_timeout", `Item ${run.itemId} is still being written after ${Math.round(services.config.pipeline.runWaitMs / 1000)} s; the run goes on, and the plan detail shows when it is published`);
+    }
+    await services.sleep(pause);
+    pause = Math.min(pause * 2, 2_000);
+  }
+}
+
+async function finishedRun(services: Services, run: ItemRunParams, output: ItemRunOutput): Promise<{ articleId: number; url: string | null }> {
+  if (output.outcome === "published") return { articleId: output.articleId, url: output.url };
+  // Skipped: the item left the queue (paused plan) or a newer run took it.
+  const item = await itemOf(services, run.accountId, run.itemId);
+  if (item.status === "PUBLISHED" && item.articleId !== null) {
+    const [article] = await services.db.select({ url: articles.publicationUrl }).from(articles).where(eq(articles.id, item.articleId));
+    return { articleId: item.articleId, url: article?.url ?? null };
+  }
+  throw new AppError("conflict", `Item ${run.itemId} was not run: ${output.reason}`);
+}
+
+async function failedRun(services: Services, run: ItemRunParams): Promise<never> {
+  const item = await itemOf(services, run.accountId, run.itemId);
+  const status = item.failureStatus ?? 502;
+  const code = STATUS_CODES[status] ?? (status >= 500 ? "upstream_error" : "unprocessable");
+  throw new AppError(code, item.failureReason ?? `The run of item ${run.itemId} failed`);
+}
+
+const STATUS_CODES: Record<number, ConstructorParameters<typeof AppError>[0]> = {
+  400: "invalid_request",
+  402: "insufficient_credit",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  422: "unprocessable",
+  502: "upstream_error",
+  504: "upstream_timeout",
+};

@@ -1,0 +1,91 @@
+import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from "cloudflare:workers";
+import { NonRetryableError } from "cloudflare:workflows";
+import type { Env } from "../env";
+import { buildServices, type Services } from "../services/container";
+import type { ItemRunParams } from "./run-params";
+import {
+  checkDraft,
+  claimRun,
+  drawHeroImage,
+  failRun,
+  failureOf,
+  permanentFailureAsValue,
+  publishRun,
+  recordArticle,
+  reserveRunCharge,
+  settleRun,
+  storeHeroImage,
+  writeDraft,
+  type RunFailure,
+  type StepOutcome,
+} from "./steps";
+
+/** Database work: quick, retried quickly. */
+const DATABASE_STEP: WorkflowStepConfig = { retries: { limit: 5, delay: "2 seconds", backoff: "exponential" }, timeout: "1 minute" };
+/** Model calls: slow, and outages or rate limits last a while, so the waits grow from 30 s. */
+const MODEL_STEP: WorkflowStepConfig = { retries: { limit: 4, delay: "30 seconds", backoff: "exponential" }, timeout: "10 minutes" };
+/** Calls to the user's platform. */
+const PLATFORM_STEP: WorkflowStepConfig = { retries: { limit: 5, delay: "30 seconds", backoff: "exponential" }, timeout: "5 minutes" };
+
+export type ItemRunOutput = { outcome: "published"; articleId: number; url: string | null } | { outcome: "skipped"; reason: string };
+
+/** A failure that ends the run: recorded on the item, then the instance errors with its message. */
+class RunFailed extends Error {
+  constructor(readonly failure: RunFailure) {
+    super(failure.message);
+  }
+}
+
+function valueOf<T>(outcome: StepOutcome<T>): T {
+  if (!outcome.ok) throw new RunFailed(outcome.failure);
+  return outcome.value;
+}
+
+/**
+ * One run of one plan item, from the charge to the published article (DESIGN.md, "Pipeline of
+ * one plan item"). The engine memoises each named step and retries it with backoff; the steps
+ * (steps.ts) are idempotent and keep their results in D1 and R2. A permanent failure, or a
+ * transient one that outlasts its retries, marks the item FAILED and refunds the charge.
+ */
+export class ItemPipeline extends WorkflowEntrypoint<Env, ItemRunParams> {
+  /** The services the steps use; the test Worker hands its fakes in here. */
+  protected pipelineServices(): Services {
+    return buildServices(this.env);
+  }
+
+  async run(event: Readonly<WorkflowEvent<ItemRunParams>>, step: WorkflowStep): Promise<ItemRunOutput> {
+    const services = this.pipelineServices();
+    const run = event.payload;
+    const claim = await step.do("claim item", DATABASE_STEP, () => claimRun(services, run));
+    if (!claim.claimed) return { outcome: "skipped", reason: claim.reason ?? "the item is not queued" };
+
+    // Each step answers its permanent failure as a value (memoised like any result); the engine
+    // retries only what is thrown.
+    const attempt = async <T>(name: string, config: WorkflowStepConfig, body: () => Promise<T>): Promise<T> => {
+      const outcome = await step.do(name, config, async () => (await permanentFailureAsValue(body)) as unknown as Record<string, string>);
+      return valueOf(outcome as unknown as StepOutcome<T>);
+    };
+    try {
+      const { amountKurus } = await attempt("reserve charge", DATABASE_STEP, () => reserveRunCharge(services, run));
+      await attempt("write article", MODEL_STEP, () => writeDraft(services, run, 1));
+      const { failures } = await attempt("check article", DATABASE_STEP, () => checkDraft(services, run));
+      if (failures.length > 0) {
+        await attempt("rewrite article", MODEL_STEP, () => writeDraft(services, run, 2, failures));
+        const recheck = await attempt("check rewritten article", DATABASE_STEP, () => checkDraft(services, run));
+        if (recheck.failures.length > 0) {
+          throw new RunFailed({ status: 422, message: `The article failed its checks twice: ${recheck.failures.join("; ")}` });
+        }
+      }
+      await attempt("draw hero image", MODEL_STEP, () => drawHeroImage(services, run));
+      await attempt("store hero image", DATABASE_STEP, () => storeHeroImage(services, run));
+      const published = await attempt("publish", PLATFORM_STEP, () => publishRun(services, run, claim.startedAt));
+      const article = await attempt("record article", DATABASE_STEP, () => recordArticle(services, run, published, amountKurus));
+      await step.do("settle charge", DATABASE_STEP, () => settleRun(services, run));
+      return { outcome: "published", articleId: article.articleId, url: article.url };
+    } catch (error) {
+      const failure = error instanceof RunFailed ? error.failure : failureOf(error);
+      await step.do("record failure", DATABASE_STEP, () => failRun(services, run, failure));
+      throw new NonRetryableError(failure.message);
+    }
+  }
+}
