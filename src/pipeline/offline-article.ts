@@ -1,0 +1,142 @@
+import { countWords } from "../core/html-text";
+import { topicWords } from "../plans/keyword-key";
+import { characterCount, mentionsKeyword, primaryLanguage, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "./article-rules";
+import type { ArticleDraft, SiteLink, WriteInput } from "./draft";
+import { linkTarget } from "./links";
+import { OFFLINE_PHRASES, type OfflinePhrases } from "./offline-phrases";
+
+export const ARTICLE_TITLE_MAX = 200;
+const LINKED_PAGES = 3;
+const MAX_TAGS = 8;
+const TAG_MAX = 100;
+
+/** The offline writer's answer: an article draft with the outline the model is asked for. */
+export type OfflineArticle = ArticleDraft & { outline: string[] };
+
+/**
+ * The deterministic article of local runs, in Turkish for a Turkish site and in English
+ * otherwise. It says in its first paragraph that no language model wrote it, and it passes
+ * `checkArticle`: keyword in the title, the first paragraph and the first H2, enough words,
+ * SEO fields within their lengths, links to up to three of the allowed pages.
+ */
+export function writeOfflineArticle(input: WriteInput): OfflineArticle {
+  const language = primaryLanguage(input.language) === "tr" ? "tr" : "en";
+  const phrases = OFFLINE_PHRASES[language];
+  const keyword = input.targetKeyword.trim().replace(/\s+/g, " ");
+  const subject = capitalize(keyword || input.title.trim(), language);
+  const title = articleTitle(input.title, keyword, subject);
+  const headings = phrases.headings(subject);
+  const k = keyword || subject;
+  const html = articleHtml(phrases, k, subject, headings, linkedPages(input), input.minWords);
+  return {
+    outline: headings,
+    title,
+    seoTitle: fitLength(title, phrases.seoTitlePads, SEO_TITLE_CHARS),
+    seoDesc: fitLength(phrases.seoDesc(subject), phrases.seoDescPads, SEO_DESC_CHARS),
+    excerpt: phrases.excerpt(k, subject),
+    html,
+    tags: tagsOf(keyword || input.title, language, phrases.category),
+    categories: [phrases.category],
+    heroImagePrompt: phrases.heroImagePrompt(k),
+    heroImageAlt: phrases.heroImageAlt(k, subject),
+  };
+}
+
+/** The plan item's title when it names the keyword, else "<Keyword>: <title>". */
+function articleTitle(itemTitle: string, keyword: string, subject: string): string {
+  const title = itemTitle.trim().replace(/\s+/g, " ");
+  if (!keyword || mentionsKeyword(title, keyword)) return cutAtWord(title || subject, ARTICLE_TITLE_MAX, 1);
+  return cutAtWord(title ? `${subject}: ${title}` : subject, ARTICLE_TITLE_MAX, 1);
+}
+
+function articleHtml(phrases: OfflinePhrases, keyword: string, subject: string, headings: string[], links: SiteLink[], minWords: number): string {
+  const opening = `<p>${escapeHtml(phrases.opening(keyword))}</p>`;
+  const related = links.length > 0 ? `<p>${escapeHtml(phrases.related)} ${joinLinks(links, phrases.and)}.</p>` : "";
+  const fixedWords = countWords([phrases.opening(keyword), ...headings, ...(links.length > 0 ? [phrases.related, ...links.map((link) => link.title)] : [])].join(" "));
+
+  // Paragraphs of four sentences until the article has its words; each section gets at least one.
+  const sentences = phrases.sentences(keyword, subject);
+  const paragraphs: string[] = [];
+  let words = fixedWords;
+  for (let index = 0; words < minWords || paragraphs.length < headings.length; index += 1) {
+    const paragraph = paragraphText(sentences, index);
+    paragraphs.push(paragraph);
+    words += countWords(paragraph);
+  }
+  const perSection = Math.ceil(paragraphs.length / headings.length);
+  const sections = headings.map((heading, i) => {
+    const body = paragraphs.slice(i * perSection, (i + 1) * perSection).map((text) => `<p>${escapeHtml(text)}</p>`);
+    if (i === 1 && related) body.push(related);
+    return `<h2>${escapeHtml(heading)}</h2>${body.join("")}`;
+  });
+  return opening + sections.join("");
+}
+
+/** Four sentences, shifted on each round through the list so paragraphs do not repeat in step. */
+function paragraphText(sentences: string[], index: number): string {
+  const start = index * 4 + Math.floor((index * 4) / sentences.length);
+  return [0, 1, 2, 3].map((offset) => sentences[(start + offset) % sentences.length]).join(" ");
+}
+
+/** Up to three allowed pages (the checks want two, or all when fewer), distinct as the checks compare them. */
+function linkedPages(input: WriteInput): SiteLink[] {
+  const seen = new Set<string>();
+  const chosen: SiteLink[] = [];
+  for (const link of input.internalLinks) {
+    const target = linkTarget(link.url, input.siteUrl);
+    if (target.kind !== "page" || seen.has(target.key)) continue;
+    seen.add(target.key);
+    chosen.push(link);
+    if (chosen.length === LINKED_PAGES) break;
+  }
+  return chosen;
+}
+
+function joinLinks(links: SiteLink[], and: string): string {
+  const anchors = links.map((link) => `<a href="${escapeHtml(link.url)}">${escapeHtml(link.title.trim() || link.url)}</a>`);
+  return anchors.length === 1 ? anchors[0]! : `${anchors.slice(0, -1).join(", ")} ${and} ${anchors.at(-1)}`;
+}
+
+function tagsOf(keyword: string, language: string, fallback: string): string[] {
+  const lower = keyword.toLocaleLowerCase(language);
+  const words = lower.split(/[^\p{L}\p{N}'-]+/u).filter((word) => characterCount(word) >= 3 && topicWords(word).length > 0);
+  const tags = [...new Set([lower, ...words].map((tag) => cutAtWord(tag.trim(), TAG_MAX, 1)).filter(Boolean))];
+  return tags.length > 0 ? tags.slice(0, MAX_TAGS) : [fallback];
+}
+
+/**
+ * `base` lengthened until it has `min` characters, each pad used once and preferring one that
+ * keeps it within `max`, then cut on a word boundary to at most `max`.
+ */
+export function fitLength(base: string, pads: readonly string[], range: { min: number; max: number }): string {
+  let text = base.trim().replace(/\s+/g, " ");
+  const unused = [...pads];
+  while (characterCount(text) < range.min && unused.length > 0) {
+    const fitting = unused.findIndex((pad) => characterCount(text + pad) <= range.max);
+    text += unused.splice(Math.max(fitting, 0), 1)[0];
+  }
+  for (let i = 0; characterCount(text) < range.min && pads.length > 0; i += 1) text += pads[i % pads.length];
+  return cutAtWord(text, range.max, range.min);
+}
+
+/** At most `max` characters, cut at the last space that keeps at least `min`, else mid-word. */
+function cutAtWord(text: string, max: number, min: number): string {
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  const head = chars.slice(0, max + 1).join("");
+  const space = head.lastIndexOf(" ");
+  if (space !== -1) {
+    const cut = head.slice(0, space).replace(/[\s,;:–—|-]+$/u, "");
+    if (characterCount(cut) >= min) return cut;
+  }
+  return chars.slice(0, max).join("").trimEnd();
+}
+
+function capitalize(text: string, language: string): string {
+  const [first = "", ...rest] = [...text];
+  return first.toLocaleUpperCase(language) + rest.join("");
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
