@@ -18,6 +18,8 @@ const LOCAL_DEFAULTS = {
   TEXT_PROVIDER: "offline",
   IMAGE_PROVIDER: "offline",
   KEYWORD_PROVIDER: "offline",
+  // The default price list plus the offline writer: local articles are charged like real ones.
+  ARTICLE_PRICES_TRY: JSON.stringify({ "@cf/meta/llama-3.3-70b-instruct-fp8-fast": "10.00", "gpt-4o-mini": "15.00", "claude-sonnet-4-5": "40.00", "offline-draft": "5.00" }),
 };
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "1" };

@@ -4,7 +4,7 @@ import { charges, type ChargeKind } from "../db/schema";
 import { AppError, notFound } from "../core/errors";
 import { formatKurus } from "../core/money";
 import { toIsoSeconds } from "../core/time";
-import { runBatch } from "./d1-batch";
+import { runBatch } from "../db/batch";
 import { getBalanceKurus, moveBalance, newClaimToken, recordLedgerRow } from "./ledger";
 
 export type Charge = typeof charges.$inferSelect;

@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import { accounts, creditLedger, type LedgerKind } from "../db/schema";
 import { notFound } from "../core/errors";
 import { toIsoSeconds } from "../core/time";
-import { runBatch } from "./d1-batch";
+import { runBatch } from "../db/batch";
 
 export type LedgerEntry = typeof creditLedger.$inferSelect;
 

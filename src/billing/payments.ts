@@ -8,7 +8,7 @@ import { log } from "../core/logger";
 import { formatKurus } from "../core/money";
 import { toIsoSeconds } from "../core/time";
 import type { BillingConfig } from "../config";
-import { runBatch } from "./d1-batch";
+import { runBatch } from "../db/batch";
 import { moveBalance, newClaimToken, recordLedgerRow } from "./ledger";
 import { extendedExpiry, findLicence } from "./licence";
 

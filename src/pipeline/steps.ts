@@ -9,7 +9,8 @@ import { slugify } from "../core/html-text";
 import { log } from "../core/logger";
 import { sanitizeHtml } from "../core/sanitize-html";
 import { toIsoSeconds } from "../core/time";
-import { articleImages, articles, itemRuns, planItems, plans, scannedPosts, uploads, webhookDeliveries, type ArticleStatus } from "../db/schema";
+import { runBatch } from "../db/batch";
+import { articles, itemRuns, planItems, plans, scannedPosts, uploads, webhookDeliveries, type ArticleStatus } from "../db/schema";
 import { inspectImage } from "../media/convert";
 import { getMediaBytes, mediaUrl, putImage } from "../media/store";
 import { completePlanIfDone } from "../plans/state";
@@ -295,18 +296,21 @@ export async function storeHeroImage(services: Services, run: ItemRunParams, now
   return { uploadId };
 }
 
-/** The first free slug of the site: taken by its articles or by a post of its inventory. */
+/**
+ * The first free slug of the site: taken by its articles or by a post of its inventory. (No LIKE:
+ * D1 refuses patterns longer than 50 bytes, and slugs run to 80.)
+ */
 async function freeSlug(services: Services, site: SiteRow, title: string, itemId: string): Promise<string> {
   const base = slugify(title);
   const [ours, inventory] = await services.db.batch([
     services.db
       .select({ slug: articles.slug })
       .from(articles)
-      .where(and(eq(articles.siteId, site.id), sql`${articles.slug} LIKE ${`${base}%`}`, sql`${articles.planItemId} IS NOT ${itemId}`)),
+      .where(and(eq(articles.siteId, site.id), sql`substr(${articles.slug}, 1, ${base.length}) = ${base}`, sql`${articles.planItemId} IS NOT ${itemId}`)),
     services.db
       .select({ url: scannedPosts.url })
       .from(scannedPosts)
-      .where(and(eq(scannedPosts.siteId, site.id), sql`${scannedPosts.url} LIKE ${`%${base}%`}`)),
+      .where(and(eq(scannedPosts.siteId, site.id), sql`instr(${scannedPosts.url}, ${base}) > 0`)),
   ]);
   const taken = new Set([...ours.map((row) => row.slug), ...inventory.map((row) => lastPathSegment(row.url))]);
   let slug = base;
@@ -405,7 +409,7 @@ export async function recordArticle(
   const ofThisItem = sql`(SELECT id FROM articles WHERE plan_item_id = ${run.itemId})`;
   const webhook = destination.status === "published" && site.platform === "custom" && site.webhookUrl !== null;
 
-  await db.batch([
+  await runBatch(db, [
     db
       .insert(articles)
       .values({
@@ -441,15 +445,15 @@ export async function recordArticle(
         updatedAt: at,
       })
       .onConflictDoNothing(),
-    db.run(sql`
+    sql`
       INSERT INTO article_images (article_id, account_id, url, alt_text, is_featured, position, created_at)
       SELECT ${ofThisItem}, ${run.accountId}, ${hero ? mediaUrl(hero.objectKey, services.config.publicBaseUrl) : ""}, ${draft.heroImageAlt}, 1, 0, ${at}
-      WHERE ${hero ? 1 : 0} = 1 AND NOT EXISTS (SELECT 1 FROM article_images WHERE article_id = ${ofThisItem})`),
-    db.run(sql`
+      WHERE ${hero ? 1 : 0} = 1 AND NOT EXISTS (SELECT 1 FROM article_images WHERE article_id = ${ofThisItem})`,
+    sql`
       INSERT INTO webhook_deliveries (id, account_id, site_id, article_id, event, status, attempts, next_attempt_at, created_at, updated_at)
       SELECT ${`whd_${run.itemId.slice(5)}`}, ${run.accountId}, ${site.id}, ${ofThisItem}, 'article.published', 'pending', 0, ${at}, ${at}, ${at}
       WHERE ${webhook ? 1 : 0} = 1
-      ON CONFLICT DO NOTHING`),
+      ON CONFLICT DO NOTHING`,
     db
       .update(planItems)
       .set({ status: "PUBLISHED", stage: "record article", articleId: sql`${ofThisItem}`, progressAt: at, updatedAt: at })

@@ -53,7 +53,7 @@ export class ItemPipeline extends WorkflowEntrypoint<Env, ItemRunParams> {
     return buildServices(this.env);
   }
 
-  async run(event: Readonly<WorkflowEvent<ItemRunParams>>, step: WorkflowStep): Promise<ItemRunOutput> {
+  override async run(event: Readonly<WorkflowEvent<ItemRunParams>>, step: WorkflowStep): Promise<ItemRunOutput> {
     const services = this.pipelineServices();
     const run = event.payload;
     const claim = await step.do("claim item", DATABASE_STEP, () => claimRun(services, run));

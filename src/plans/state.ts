@@ -54,6 +54,8 @@ export async function approvePlan(db: Database, accountId: string, planId: strin
     const current = await getPlanRow(db, accountId, planId);
     if (current.status !== "ACTIVE") throw new AppError("conflict", `Plan ${planId} has no items to schedule; create a new plan`);
   }
+  // Every item may have been run by hand before the approval: then there is nothing left to do.
+  await completePlanIfDone(db, planId, now);
   return getPlan(db, accountId, planId);
 }
 

@@ -42,7 +42,7 @@ export interface Services {
 }
 
 /** What tests (or another entry point) replace: the outside world, the clock of retries, the parsed vars. */
-export type ServiceOverrides = Partial<Pick<Services, "fetch" | "ai" | "sleep" | "config">>;
+export type ServiceOverrides = Partial<Pick<Services, "fetch" | "ai" | "sleep" | "config" | "queues">>;
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -55,7 +55,7 @@ export function buildServices(env: Env, overrides: ServiceOverrides = {}): Servi
     encryptionKey: env.ENCRYPTION_KEY,
     media: { bucket: env.MEDIA, images: env.IMAGES },
     rateLimiter: env.RATE_LIMITER,
-    queues: { generation: env.GENERATION_QUEUE, webhooks: env.WEBHOOK_QUEUE },
+    queues: overrides.queues ?? { generation: env.GENERATION_QUEUE, webhooks: env.WEBHOOK_QUEUE },
     pipeline: env.ITEM_PIPELINE,
     sleep: overrides.sleep ?? sleepFor,
     ai: overrides.ai ?? (env.AI as WorkersAiBinding | undefined),

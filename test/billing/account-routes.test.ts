@@ -40,6 +40,7 @@ describe("GET /api/billing/packages", () => {
         { model: "@cf/meta/llama-3.3-70b-instruct-fp8-fast", price: "10.00" },
         { model: "gpt-4o-mini", price: "15.00" },
         { model: "claude-sonnet-4-5", price: "40.00" },
+        { model: "offline-draft", price: "5.00" },
       ],
       improvementPrice: "5.00",
       topup: { min: "50.00", max: "50000.00" },

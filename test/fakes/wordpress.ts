@@ -46,14 +46,32 @@ export function createFakeWordPress(options: FakeWordPressOptions = {}) {
     calls(route: string, method?: string) {
       return fake.requests.filter((r) => r.route === route && (!method || r.method === method));
     },
+    /**
+     * The next `count` requests matching `method` and `route` are carried out, then their answer is
+     * lost (the connection drops): what a crash between a platform call and its record looks like.
+     */
+    loseAnswers(method: string, route: RegExp, count = 1) {
+      lostAnswers.push({ method, route, left: count });
+    },
     /** For a fake network shared with other fakes (test/fakes/network.ts). */
-    peer: { host: new URL(origin).host, handle: (request: Request) => Promise.resolve(app.fetch(request)) },
+    peer: { host: new URL(origin).host, handle: (request: Request) => answer(request) },
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
       if (new URL(request.url).origin !== origin) throw new Error(`Unexpected outbound request to ${request.url} (the fake serves ${origin})`);
-      return app.fetch(request);
+      return answer(request);
     }) as typeof fetch,
   };
+
+  const lostAnswers: { method: string; route: RegExp; left: number }[] = [];
+  async function answer(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const route = url.searchParams.get("rest_route") ?? url.pathname.replace(/^\/wp-json/, "");
+    const lost = lostAnswers.find((l) => l.left > 0 && l.method === request.method && l.route.test(route));
+    const response = await app.fetch(request);
+    if (!lost) return response;
+    lost.left -= 1;
+    throw new TypeError("Network connection lost");
+  }
 
   const app = new Hono<{ Variables: { authenticated: boolean; anonymousOrValid: boolean } }>();
 

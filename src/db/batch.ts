@@ -1,6 +1,6 @@
 import { SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import type { Database } from "../db/client";
+import type { Database } from "./client";
 
 /** A raw `sql` statement or a Drizzle query builder. */
 export type BatchStatement = SQL | { toSQL(): { sql: string; params: unknown[] } };
