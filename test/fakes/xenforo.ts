@@ -172,7 +172,6 @@ export function createFakeXenForo(options: { host?: string; basePath?: string } 
     sticky: false,
     prefix_id: 0,
     tags: [],
-    post_date: 1767225600,
     view_url: `${baseUrl}/threads/${thread.thread_id}/`,
     can_edit: true,
     can_reply: true,
@@ -265,7 +264,7 @@ export function createFakeXenForo(options: { host?: string; basePath?: string } 
     }
     const threadId = state.nextId++;
     const postId = state.nextId++;
-    const thread: FakeThread = { thread_id: threadId, node_id: node.node_id, title: String(form.title), user_id: userId, first_post_id: postId, discussion_state: node.moderated ? "moderated" : "visible", post_date: Math.floor(Date.now() / 1000) };
+    const thread: FakeThread = { thread_id: threadId, node_id: node.node_id, title: String(form.title), user_id: userId, first_post_id: postId, discussion_state: node.moderated ? "moderated" : "visible", post_date: now() };
     state.threads.set(threadId, thread);
     state.posts.set(postId, { post_id: postId, thread_id: threadId, user_id: userId, message: String(form.message), attachmentIds, last_edit_date: 0 });
     return c.json({ success: true, thread: threadJson(thread) });
