@@ -45,4 +45,22 @@ node -e '
   const plan = JSON.parse(process.argv[1]);
   if (plan.status !== "ACTIVE" || !plan.items.every((item) => item.status === "SCHEDULED" && item.scheduledAt)) { console.error("dev-smoke: approve did not schedule", plan); process.exit(1); }
 ' "$approved"
-echo "dev-smoke: npm run dev served the demo account's articles with the printed token, and planned and approved with the offline providers"
+
+# The autopilot: the first item (due at once) goes by the cron trigger that wrangler prints,
+# the second by run-now; both end as published articles of the custom site.
+curl -sf "http://localhost:$PORT/cdn-cgi/local/scheduled" >/dev/null
+first=$(node -e 'const p = JSON.parse(process.argv[1]); console.log(p.items[0].id)' "$approved")
+second=$(node -e 'const p = JSON.parse(process.argv[1]); console.log(p.items[1].id)' "$approved")
+run=$(curl -sf -X POST "${auth[@]}" "$API/autopilot/items/$second/run")
+node -e '
+  const run = JSON.parse(process.argv[1]);
+  if (!/^\d+$/.test(run.articleId) || !run.url.endsWith(`/api/v1/public/articles/${run.articleId}`)) { console.error("dev-smoke: unexpected run result", run); process.exit(1); }
+' "$run"
+for _ in $(seq 1 60); do
+  status=$(curl -sf "${auth[@]}" "$API/autopilot/plans/$PLAN" | node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).items.find((i) => i.id === process.argv[1]).status))' "$first")
+  [ "$status" = "PUBLISHED" ] && break
+  [ "$status" = "FAILED" ] && { curl -sf "${auth[@]}" "$API/autopilot/plans/$PLAN"; echo "dev-smoke: the cron-started run failed"; exit 1; }
+  sleep 1
+done
+[ "$status" = "PUBLISHED" ] || { cat "$LOG"; echo "dev-smoke: the cron tick did not publish the due item within a minute (status $status)"; exit 1; }
+echo "dev-smoke: npm run dev served the demo account's articles with the printed token, planned and approved with the offline providers, and published one item by the cron trigger and one by run-now"
