@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { articles } from "../../src/db/schema";
+import { accounts, articles } from "../../src/db/schema";
 import { describe, expect, it } from "vitest";
 import { webhookDeliveries } from "../../src/db/schema";
 import { MAX_STORED_WIDTH } from "../../src/media/convert";
@@ -119,6 +119,17 @@ describe("POST /api/autopilot/items/{itemId}/run: billing first", () => {
     expect(await articlesOfItem(item.id)).toEqual([]);
   });
 
+  it("is 403 for a BYOK account without its key or licence, before any work", async () => {
+    const { accountId, token } = await seedAccount();
+    const site = await seedSite(accountId, { platform: "custom" });
+    const plan = await offlinePlan(token, site.id, { articleCount: 1 });
+    await db().update(accounts).set({ billingMode: "BYOK_MONTHLY" }).where(eq(accounts.id, accountId));
+    const error = await expectError(await runNow(token, plan.items[0]!.id), 403, "forbidden");
+    expect(error.message).toMatch(/^BYOK/);
+    expect(await itemRow(plan.items[0]!.id)).toMatchObject({ status: "PLANNED", attempts: 0 });
+    expect(await chargesOf(accountId)).toEqual([]);
+  });
+
   it("is 404 for another account's item and 403 for a public:read token", async () => {
     const owner = await seedAccount();
     const site = await seedSite(owner.accountId, { platform: "custom" });
@@ -130,6 +141,22 @@ describe("POST /api/autopilot/items/{itemId}/run: billing first", () => {
     await expectError(await runNow(readOnly, plan.items[0]!.id), 403);
     await expectError(await call(`/api/autopilot/items/${plan.items[0]!.id}/run`, { method: "POST" }), 401);
     expect(await itemRow(plan.items[0]!.id)).toMatchObject({ status: "PLANNED", attempts: 0 });
+  });
+});
+
+describe("POST /api/autopilot/items/{itemId}/run: slugs", () => {
+  it("transliterates Turkish titles to ASCII and keeps slugs unique in the site", async () => {
+    const { accountId, token } = await seedAccount();
+    const site = await seedSite(accountId, { platform: "custom", language: "tr", businessContext: "Ev yapımı ekmek" });
+    const plan = await offlinePlan(token, site.id, { articleCount: 2 });
+    const slugs: string[] = [];
+    for (const item of plan.items) {
+      const patched = await call(`/api/autopilot/items/${item.id}`, { method: "PATCH", token, json: { title: "Ekşi Maya Ekmeği Nasıl Yapılır", targetKeyword: "ekşi maya ekmeği" } });
+      expect(patched.status).toBe(200);
+      expect((await runNow(token, item.id)).status).toBe(200);
+      slugs.push((await articlesOfItem(item.id))[0]!.slug);
+    }
+    expect(slugs).toEqual(["eksi-maya-ekmegi-nasil-yapilir", "eksi-maya-ekmegi-nasil-yapilir-2"]);
   });
 });
 
