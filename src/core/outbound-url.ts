@@ -47,8 +47,13 @@ export function assertOutboundUrl(raw: string, options: { allowPrivate: boolean;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new AppError("invalid_request", `${field} must use http or https`);
   if (url.username || url.password) throw new AppError("invalid_request", `${field} must not contain a user name or password`);
+  // The URL parser has already lower-cased the host, applied IDNA and turned decimal, octal and
+  // hex IPv4 forms into dotted ones; trailing dots ("localhost.", "x.internal..") name the same
+  // host, so they go before the checks and from the stored URL.
+  const host = url.hostname.replace(/\.+$/, "");
+  if (host === "") throw new AppError("invalid_request", `${field} has no host name`);
+  if (host !== url.hostname) url.hostname = host;
   if (!options.allowPrivate) {
-    const host = url.hostname;
     const ipv4 = ipv4ToInt(host);
     const isPrivate = (ipv4 !== null && isBlockedIpv4(ipv4)) || (host.startsWith("[") && isBlockedIpv6(host)) || INTERNAL_NAMES.test(host) || !host.includes(".");
     if (isPrivate) throw new AppError("invalid_request", `${field} points to a private, loopback or internal address, which is not allowed`);

@@ -46,6 +46,21 @@ describe("assertOutboundUrl with ALLOW_PRIVATE_URLS=false", () => {
     "http://intranet/",
     "http://2130706433/",
     "http://0x7f.0.0.1/",
+    // Trailing dots name the same host (found by probing every route, hardening issue).
+    "http://localhost./",
+    "http://LOCALHOST./",
+    "http://foo.localhost./",
+    "http://metadata.google.internal./",
+    "http://x.internal./",
+    "http://x.local./",
+    "http://intranet./",
+    "http://localhost../",
+    "http://127.0.0.1./",
+    "http://169.254.169.254./latest/meta-data",
+    "http://0177.0.0.1/",
+    "http://017700000001/",
+    "http://[::ffff:7f00:1]/",
+    "http://ⓛⓞⓒⓐⓛⓗⓞⓢⓣ/",
   ])("refuses %s", (url) => {
     expect(refusal(url)).toBe("webhookUrl points to a private, loopback or internal address, which is not allowed");
   });
@@ -55,6 +70,7 @@ describe("assertOutboundUrl with ALLOW_PRIVATE_URLS=false", () => {
     ["file:///etc/passwd", "webhookUrl must use http or https"],
     ["https://user:pass@example.com/", "webhookUrl must not contain a user name or password"],
     ["not a url", "webhookUrl is not a valid URL"],
+    ["http://./", "webhookUrl has no host name"],
   ])("refuses %s", (url, message) => {
     expect(refusal(url)).toBe(message);
   });
@@ -63,6 +79,8 @@ describe("assertOutboundUrl with ALLOW_PRIVATE_URLS=false", () => {
     expect(check("https://hooks.example.com/autopilot/")).toBe("https://hooks.example.com/autopilot");
     expect(check("https://172.32.0.1/x#frag")).toBe("https://172.32.0.1/x");
     expect(check("http://8.8.8.8")).toBe("http://8.8.8.8");
+    expect(check("https://Hooks.Example.COM./x")).toBe("https://hooks.example.com/x");
+    expect(check("https://bücher.example/")).toBe("https://xn--bcher-kva.example");
   });
 
   it("accepts loopback when private URLs are allowed", () => {
