@@ -18,6 +18,7 @@ import { inventoryRoutes } from "./inventory/routes";
 import { siteRoutes } from "./sites/routes";
 import { briefRoutes } from "./sites/brief-routes";
 import { planRoutes } from "./plans/routes";
+import { articleRoutes } from "./articles/management-routes";
 import { customSiteRoutes } from "./sites/custom-routes";
 import { forumSiteRoutes } from "./sites/forum-routes";
 import { publicRoutes } from "./public/routes";
@@ -58,6 +59,7 @@ export function createApp(options: AppOptions = {}) {
   app.route("/api", siteRoutes);
   app.route("/api", briefRoutes);
   app.route("/api", planRoutes);
+  app.route("/api", articleRoutes);
   app.route("/api", inventoryRoutes);
   app.route("/api", blogAdminRoutes);
   app.route("/api", forumSiteRoutes);

@@ -1,0 +1,80 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { pageSchema } from "../core/pagination";
+import { validationHook } from "../core/validation";
+import type { AppEnv } from "../http/context";
+import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
+import { editArticle, listManagedArticles, publishArticle } from "./management";
+import { ArticleDetailSchema, ArticleEditBodySchema, ArticleEditResultSchema, ArticleIdParamSchema, ArticleListQuerySchema, ArticleSummarySchema, toArticleDetail, toArticleSummary } from "./management-schemas";
+import { getArticleWithImages, parseArticleId } from "./service";
+
+/** The account's articles, generated or not: list, read, edit (synced to the platform), publish after review. */
+export const articleRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+const tags = ["Articles"];
+
+articleRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/autopilot/articles",
+    tags,
+    summary: "List articles, newest first, with status, publication URL, SEO title, word count and cost",
+    description: "Filters combine: `siteId`, `planId`, `status` (draft, pending, published, archived). Another account's site or plan simply matches nothing.",
+    request: { query: ArticleListQuerySchema },
+    responses: { 200: jsonContent(pageSchema(ArticleSummarySchema, "ArticlePage"), "A page of articles"), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => {
+    const { page, per_page: perPage, siteId, planId, status } = c.req.valid("query");
+    const { rows, total } = await listManagedArticles(c.get("services"), c.get("caller").accountId, { page, perPage, siteId, planId, status });
+    const items = rows.map(({ article, images }) => toArticleSummary(article, images.find((image) => image.isFeatured)?.url ?? null));
+    return c.json({ items, page, perPage, total, totalPages: Math.ceil(total / perPage) }, 200);
+  },
+);
+
+articleRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/autopilot/articles/{articleId}",
+    tags,
+    summary: "An article: full HTML, SEO fields, images, generation cost, its plan item and keyword",
+    request: { params: ArticleIdParamSchema },
+    responses: { 200: jsonContent(ArticleDetailSchema, "The article"), ...errorResponses(401, 403, 404) },
+  }),
+  async (c) => {
+    const { article, images } = await getArticleWithImages(c.get("db"), c.get("caller").accountId, parseArticleId(c.req.valid("param").articleId));
+    return c.json(toArticleDetail(article, images), 200);
+  },
+);
+
+articleRoutes.openapi(
+  createRoute({
+    method: "patch",
+    path: "/autopilot/articles/{articleId}",
+    tags,
+    summary: "Edit an article; a published one is updated on its platform too",
+    description:
+      "Any of `title`, `html` (sanitised with an allowlist), `seoTitle`, `seoDesc`. SEO lengths outside 50–70 / 150–160 characters are accepted and listed in `warnings`. When the article is on WordPress or a forum, the change is sent there: `blogUpdated` says whether it arrived; when the platform cannot be reached the edit is kept here and `warnings` says why.",
+    request: { params: ArticleIdParamSchema, body: jsonBody(ArticleEditBodySchema) },
+    responses: { 200: jsonContent(ArticleEditResultSchema, "The article, blogUpdated and warnings"), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => {
+    const { article, images, blogUpdated, warnings } = await editArticle(c.get("services"), c.get("caller").accountId, parseArticleId(c.req.valid("param").articleId), c.req.valid("json"));
+    return c.json({ ...toArticleDetail(article, images), blogUpdated, warnings }, 200);
+  },
+);
+
+articleRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/autopilot/articles/{articleId}/publish",
+    tags,
+    summary: "Publish a draft or pending article (review mode)",
+    description:
+      "WordPress: the draft post is switched to published, or the post is created; a forum gets its thread; a custom site's article becomes `published` (and an `article.published` delivery is recorded when the site has a webhook URL). 409 when it is already published or being published.",
+    request: { params: ArticleIdParamSchema },
+    responses: { 200: jsonContent(ArticleDetailSchema, "The published article"), ...errorResponses(401, 403, 404, 409, 422, 502, 504) },
+  }),
+  async (c) => {
+    const { article, images } = await publishArticle(c.get("services"), c.get("caller").accountId, parseArticleId(c.req.valid("param").articleId));
+    return c.json(toArticleDetail(article, images), 200);
+  },
+);

@@ -1,0 +1,116 @@
+import { z } from "@hono/zod-openapi";
+import { formatKurus } from "../core/money";
+import { positiveIntParam } from "../core/pagination";
+import { ARTICLE_STATUSES } from "../db/schema";
+import type { ArticleImageRow, ArticleRow } from "./service";
+
+const UsageSchema = z.object({ inputTokens: z.number().int(), outputTokens: z.number().int(), images: z.number().int(), costUsd: z.number() });
+
+const ArticleCostSchema = z
+  .object({
+    credits: z.string().openapi({ description: "Kuruş charged for writing it, as lira (0.00 for BYOK or hand-made articles)", example: "15.00" }),
+    usage: z
+      .object({ textProvider: z.string(), textModel: z.string(), imageProvider: z.string(), imageModel: z.string(), text: UsageSchema, image: UsageSchema })
+      .nullable()
+      .openapi({ description: "What the providers reported; null for articles the autopilot did not write" }),
+  })
+  .openapi("ArticleCost");
+
+const articleFields = {
+  id: z.string().openapi({ example: "1042" }),
+  siteId: z.string().nullable(),
+  planId: z.string().nullable(),
+  planItemId: z.string().nullable(),
+  title: z.string(),
+  slug: z.string(),
+  status: z.enum(ARTICLE_STATUSES),
+  url: z.string().nullable().openapi({ description: "Where it is published on its site; null before publication or for a custom site" }),
+  seoTitle: z.string(),
+  seoDesc: z.string(),
+  excerpt: z.string(),
+  wordCount: z.number().int(),
+  language: z.string(),
+  tags: z.array(z.string()),
+  categories: z.array(z.string()),
+  targetKeyword: z.string().nullable(),
+  featuredImage: z.string().nullable(),
+  cost: ArticleCostSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  publishedAt: z.string().nullable(),
+};
+
+export const ArticleSummarySchema = z.object(articleFields).openapi("ArticleSummary");
+
+export const ArticleDetailSchema = z
+  .object({
+    ...articleFields,
+    html: z.string(),
+    keywords: z.array(z.string()),
+    images: z.array(z.object({ id: z.number().int(), url: z.string(), altText: z.string(), isFeatured: z.boolean(), position: z.number().int() })),
+  })
+  .openapi("Article");
+
+export const ArticleEditResultSchema = ArticleDetailSchema.extend({
+  blogUpdated: z.boolean().openapi({ description: "True when the change also reached the article's platform" }),
+  warnings: z.array(z.string()).openapi({ description: "SEO lengths outside the recommended ranges; why the platform was not updated" }),
+}).openapi("ArticleEditResult");
+
+export const ArticleListQuerySchema = z.object({
+  page: positiveIntParam("page", 100_000).default(1).openapi({ param: { description: "Page number, from 1" }, example: 1 }),
+  per_page: positiveIntParam("per_page", 100).default(20).openapi({ param: { description: "Articles per page, 1 to 100" }, example: 20 }),
+  siteId: z.string().min(1).max(64).optional(),
+  planId: z.string().min(1).max(64).optional(),
+  status: z.enum(ARTICLE_STATUSES, { error: `status must be one of ${ARTICLE_STATUSES.join(", ")}` }).optional(),
+});
+
+export const ArticleIdParamSchema = z.object({ articleId: z.string().min(1).max(20) });
+
+export const ArticleEditBodySchema = z
+  .object({
+    title: z.string().trim().min(1, "title must not be empty").max(300),
+    html: z.string().max(500_000, "html must be at most 500,000 characters"),
+    seoTitle: z.string().max(300),
+    seoDesc: z.string().max(1000),
+  })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: "Send at least one of title, html, seoTitle, seoDesc" })
+  .openapi("ArticleEdit");
+
+export type ArticleEdit = z.infer<typeof ArticleEditBodySchema>;
+
+export function toArticleSummary(article: ArticleRow, featuredImage: string | null): z.infer<typeof ArticleSummarySchema> {
+  return {
+    id: String(article.id),
+    siteId: article.siteId,
+    planId: article.planId,
+    planItemId: article.planItemId,
+    title: article.title,
+    slug: article.slug,
+    status: article.status,
+    url: article.publicationUrl,
+    seoTitle: article.seoTitle,
+    seoDesc: article.seoDesc,
+    excerpt: article.excerpt,
+    wordCount: article.wordCount,
+    language: article.language,
+    tags: article.tags,
+    categories: article.categories,
+    targetKeyword: article.targetKeyword,
+    featuredImage,
+    cost: { credits: formatKurus(article.generationCostKurus), usage: article.generationUsage ?? null },
+    createdAt: article.createdAt,
+    updatedAt: article.updatedAt,
+    publishedAt: article.publishedAt,
+  };
+}
+
+export function toArticleDetail(article: ArticleRow, images: ArticleImageRow[]): z.infer<typeof ArticleDetailSchema> {
+  return {
+    ...toArticleSummary(article, images.find((image) => image.isFeatured)?.url ?? null),
+    html: article.html,
+    keywords: article.keywords,
+    images: images.map(({ id, url, altText, isFeatured, position }) => ({ id, url, altText, isFeatured, position })),
+  };
+}
