@@ -29,44 +29,88 @@ async function waitForItem(token: string, planId: string, itemId: string): Promi
   throw new Error(`item ${itemId} was not published within a minute`);
 }
 
+/** What the test adds to the shared WordPress, by route; removed afterwards so the other e2e files see the seeded site. */
+const COLLECTIONS = {
+  "wp/v2/posts": "status=publish,draft,pending,private,future&context=edit",
+  "wp/v2/media": "",
+  "wp/v2/categories": "",
+  "wp/v2/tags": "",
+};
+
+async function snapshot(): Promise<Record<string, Set<number>>> {
+  const ids: Record<string, Set<number>> = {};
+  for (const [route, query] of Object.entries(COLLECTIONS)) {
+    const { body } = await wp(`${route}?per_page=100&_fields=id${query ? `&${query}` : ""}`);
+    ids[route] = new Set((body as { id: number }[]).map((item) => item.id));
+  }
+  return ids;
+}
+
+async function removeAddedSince(before: Record<string, Set<number>>) {
+  const after = await snapshot();
+  for (const route of Object.keys(COLLECTIONS)) {
+    for (const id of after[route]!) if (!before[route]!.has(id)) await wp(`${route}/${id}?force=true`, { method: "DELETE" });
+  }
+}
+
 describe.skipIf(peerMissing)(`the autopilot on the real WordPress at ${peer.url || "(WP_URL not set: skipped)"}`, () => {
   it("approve a plan, the cron tick publishes its first item: the post on WordPress with its featured image, categories and tags", async () => {
-    const { token } = await seedAccount();
-    const site = await connectPeer(token);
-    await call(`/api/sites/${site.id}/brief`, { method: "PUT", token, json: { business: `Sourdough baking ${unique("e2e")}`, audience: "Home bakers" } });
-    const plan = (await (await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 2, cadencePerWeek: 1 } })).json()) as { id: string; items: PlanItem[] };
-    const approved = await call(`/api/autopilot/plans/${plan.id}/approve`, { method: "POST", token });
-    expect(approved.status).toBe(200);
-
-    // The tick queues the due item; the generation queue's consumer starts its Workflow.
-    await cronTick(new Date(Date.now() + 60_000));
-    const item = await waitForItem(token, plan.id, plan.items[0]!.id);
-    expect(item).toMatchObject({ status: "PUBLISHED", failureReason: null });
-    expect(item.url).toMatch(new RegExp(`^${peer.url}/`));
-
-    const article = (await (await call(`/api/autopilot/articles/${item.articleId}`, { token })).json()) as { id: string; title: string; slug: string };
-    const { body: posts } = await wp(`wp/v2/posts?slug=${article.slug}&context=edit`);
-    expect(posts).toHaveLength(1);
-    const post = posts[0];
-    expect(post).toMatchObject({ status: "publish", link: item.url });
-    expect(post.content.raw).toContain(`<!-- content-autopilot:${plan.items[0]!.id} -->`);
-    expect(post.featured_media).toBeGreaterThan(0);
-    const { body: media } = await wp(`wp/v2/media/${post.featured_media}`);
-    expect(media.mime_type).toBe("image/webp");
-    expect(media.alt_text.length).toBeGreaterThan(0);
-    expect(post.tags.length).toBeGreaterThan(0);
-    const { body: categories } = await wp(`wp/v2/categories?include=${post.categories.join(",")}`);
-    expect(categories.map((c: { name: string }) => c.name)).not.toEqual(["Uncategorized"]);
-    // The second item waits for its time (one a week): the next tick leaves it alone.
-    await cronTick(new Date(Date.now() + 120_000));
-    const later = (await (await call(`/api/autopilot/plans/${plan.id}`, { token })).json()) as { items: PlanItem[] };
-    expect(later.items[1]!.status).toBe("SCHEDULED");
-
-    // Run it now instead: published at once, and a second run is refused.
-    const run = await call(`/api/autopilot/items/${plan.items[1]!.id}/run`, { method: "POST", token });
-    expect(run.status).toBe(200);
-    const again = await call(`/api/autopilot/items/${plan.items[1]!.id}/run`, { method: "POST", token });
-    expect(again.status).toBe(409);
-    expect(((await (await call(`/api/autopilot/plans/${plan.id}`, { token })).json()) as { status: string }).status).toBe("COMPLETED");
+    const before = await snapshot();
+    try {
+      await approveCronRunEdit();
+    } finally {
+      await removeAddedSince(before);
+    }
   });
 });
+
+/** Approve, the cron tick publishes; edit through our API; run the next item now. */
+async function approveCronRunEdit() {
+  const { token } = await seedAccount();
+  const site = await connectPeer(token);
+  await call(`/api/sites/${site.id}/brief`, { method: "PUT", token, json: { business: `Sourdough baking ${unique("e2e")}`, audience: "Home bakers" } });
+  const plan = (await (await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 2, cadencePerWeek: 1 } })).json()) as { id: string; items: PlanItem[] };
+  const approved = await call(`/api/autopilot/plans/${plan.id}/approve`, { method: "POST", token });
+  expect(approved.status).toBe(200);
+
+  // The tick queues the due item; the generation queue's consumer starts its Workflow.
+  await cronTick(new Date(Date.now() + 60_000));
+  const item = await waitForItem(token, plan.id, plan.items[0]!.id);
+  expect(item).toMatchObject({ status: "PUBLISHED", failureReason: null });
+  expect(item.url).toMatch(new RegExp(`^${peer.url}/`));
+
+  const article = (await (await call(`/api/autopilot/articles/${item.articleId}`, { token })).json()) as { id: string; title: string; slug: string };
+  const { body: posts } = await wp(`wp/v2/posts?slug=${article.slug}&context=edit`);
+  expect(posts).toHaveLength(1);
+  const post = posts[0];
+  expect(post).toMatchObject({ status: "publish", link: item.url });
+  expect(post.content.raw).toContain(`<!-- content-autopilot:${plan.items[0]!.id} -->`);
+  expect(post.featured_media).toBeGreaterThan(0);
+  const { body: media } = await wp(`wp/v2/media/${post.featured_media}`);
+  expect(media.mime_type).toBe("image/webp");
+  expect(media.alt_text.length).toBeGreaterThan(0);
+  expect(post.tags.length).toBeGreaterThan(0);
+  const { body: categories } = await wp(`wp/v2/categories?include=${post.categories.join(",")}`);
+  expect(categories.map((c: { name: string }) => c.name)).not.toEqual(["Uncategorized"]);
+  // An edit through our API reaches WordPress, and WordPress gives it back.
+  const edited = await call(`/api/autopilot/articles/${item.articleId}`, { method: "PATCH", token, json: { title: `${article.title} (edited)`, html: "<h2>Edited</h2><p>Changed through the autopilot API.</p>" } });
+  expect(edited.status).toBe(200);
+  expect(((await edited.json()) as { blogUpdated: boolean }).blogUpdated).toBe(true);
+  const { body: after } = await wp(`wp/v2/posts/${post.id}?context=edit`);
+  expect(after.title.raw).toBe(`${article.title} (edited)`);
+  expect(after.content.raw).toContain("<h2>Edited</h2><p>Changed through the autopilot API.</p>");
+  expect(after.content.raw).toContain(`<!-- content-autopilot:${plan.items[0]!.id} -->`);
+  expect(after.featured_media).toBe(post.featured_media);
+
+  // The second item waits for its time (one a week): the next tick leaves it alone.
+  await cronTick(new Date(Date.now() + 120_000));
+  const later = (await (await call(`/api/autopilot/plans/${plan.id}`, { token })).json()) as { items: PlanItem[] };
+  expect(later.items[1]!.status).toBe("SCHEDULED");
+
+  // Run it now instead: published at once, and a second run is refused.
+  const run = await call(`/api/autopilot/items/${plan.items[1]!.id}/run`, { method: "POST", token });
+  expect(run.status).toBe(200);
+  const again = await call(`/api/autopilot/items/${plan.items[1]!.id}/run`, { method: "POST", token });
+  expect(again.status).toBe(409);
+  expect(((await (await call(`/api/autopilot/plans/${plan.id}`, { token })).json()) as { status: string }).status).toBe("COMPLETED");
+}
