@@ -12,7 +12,7 @@ const app = createApp();
 export default {
   fetch: app.fetch,
   queue: (batch, env) => handleQueueBatch(batch, buildServices(env)),
-  scheduled: async (controller, env, ctx) => {
-    ctx.waitUntil(runCronTick(buildServices(env), new Date(controller.scheduledTime)));
-  },
+  // Awaited, not waitUntil: the tick's lifetime is the scheduled event's, and a caller of
+  // /cdn-cgi/local/scheduled (the dev trigger, the cron bench) gets its answer when it is done.
+  scheduled: (controller, env) => runCronTick(buildServices(env), new Date(controller.scheduledTime)),
 } satisfies ExportedHandler<Env>;

@@ -11,6 +11,7 @@ const DEAD_TOKEN_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 /** Each cron tick: the autopilot clock (due items to the queue, stuck runs restarted) and housekeeping. */
 export async function runCronTick(services: Services, now: Date): Promise<void> {
   const { db } = services;
+  const started = Date.now();
   const queuedItems = await enqueueDueItems(services, now);
   const restartedRuns = await restartStuckRuns(services, now);
   const cutoff = toIsoSeconds(new Date(now.getTime() - DEAD_TOKEN_RETENTION_MS));
@@ -18,5 +19,5 @@ export async function runCronTick(services: Services, now: Date): Promise<void> 
     .delete(apiTokens)
     .where(or(lt(apiTokens.expiresAt, cutoff), and(isNotNull(apiTokens.revokedAt), lt(apiTokens.revokedAt, cutoff))))
     .returning({ id: apiTokens.id });
-  log("info", "cron_tick", { at: toIsoSeconds(now), queuedItems, restartedRuns, purgedTokens: purged.length });
+  log("info", "cron_tick", { at: toIsoSeconds(now), queuedItems, restartedRuns, purgedTokens: purged.length, ms: Date.now() - started });
 }

@@ -3,6 +3,7 @@ import { reserveGeneration } from "../billing/generation-charge";
 import { AppError, notFound } from "../core/errors";
 import { log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
+import type { Database } from "../db/client";
 import { articles, planItems } from "../db/schema";
 import { modelsForAccount } from "../services/account-models";
 import type { Services } from "../services/container";
@@ -25,26 +26,47 @@ export async function enqueueDueItems(services: Services, now: Date): Promise<nu
   const at = toIsoSeconds(now);
   let queued = 0;
   for (let batch = 0; batch < MAX_DUE_BATCHES_PER_TICK; batch += 1) {
-    const runs = await services.db
-      .update(planItems)
-      .set({ status: "QUEUED", attempts: sql`${planItems.attempts} + 1`, stage: "queued", progressAt: at, updatedAt: at })
-      .where(
-        and(
-          eq(planItems.status, "SCHEDULED"),
-          sql`${planItems.id} IN (
-            SELECT id FROM plan_items INDEXED BY plan_items_due_idx
-            WHERE status = 'SCHEDULED' AND scheduled_at <= ${at}
-              AND plan_id IN (SELECT id FROM plans WHERE status = 'ACTIVE')
-            ORDER BY scheduled_at LIMIT ${DUE_BATCH})`,
-        ),
-      )
-      .returning({ itemId: planItems.id, accountId: planItems.accountId, attempt: planItems.attempts });
+    const runs = await queueDueItems(services.db, at);
     if (runs.length > 0) await sendRuns(services, runs);
     queued += runs.length;
     if (runs.length < DUE_BATCH) break;
   }
   if (queued > 0) log("info", "items_queued", { count: queued });
   return queued;
+}
+
+/**
+ * One statement of the clock: up to DUE_BATCH due SCHEDULED items of ACTIVE plans turn QUEUED
+ * with their next run number. The literal status lets SQLite use the partial index.
+ */
+export function queueDueItems(db: Database, at: string) {
+  return db
+    .update(planItems)
+    .set({ status: "QUEUED", attempts: sql`${planItems.attempts} + 1`, stage: "queued", progressAt: at, updatedAt: at })
+    .where(
+      and(
+        eq(planItems.status, "SCHEDULED"),
+        sql`${planItems.id} IN (
+          SELECT id FROM plan_items AS due INDEXED BY plan_items_due_idx
+          WHERE status = 'SCHEDULED' AND scheduled_at <= ${at}
+            AND EXISTS (SELECT 1 FROM plans WHERE plans.id = due.plan_id AND plans.status = 'ACTIVE')
+          ORDER BY scheduled_at LIMIT ${DUE_BATCH})`,
+      ),
+    )
+    .returning({ itemId: planItems.id, accountId: planItems.accountId, attempt: planItems.attempts });
+}
+
+/** Runs with no progress since `cutoff`, by the partial index on started items. */
+export function findStuckRuns(db: Database, cutoff: string) {
+  return (
+    db
+      .select({ itemId: planItems.id, accountId: planItems.accountId, attempt: planItems.attempts })
+      .from(planItems)
+      // The statuses as literals: SQLite uses a partial index only when the query's WHERE implies
+      // the index's, which bound parameters never do (with them this read every finished item).
+      .where(sql`${planItems.status} IN ('QUEUED', 'GENERATING') AND ${planItems.progressAt} < ${cutoff}`)
+      .limit(DUE_BATCH)
+  );
 }
 
 async function sendRuns(services: Services, runs: ItemRunParams[]): Promise<void> {
@@ -75,11 +97,7 @@ export async function startQueuedRuns(services: Services, runs: ItemRunParams[])
 export async function restartStuckRuns(services: Services, now: Date): Promise<number> {
   const cutoff = toIsoSeconds(new Date(now.getTime() - services.config.pipeline.stuckRunMs));
   const at = toIsoSeconds(now);
-  const stuck = await services.db
-    .select({ itemId: planItems.id, accountId: planItems.accountId, attempt: planItems.attempts })
-    .from(planItems)
-    .where(and(inArray(planItems.status, ["QUEUED", "GENERATING"]), sql`${planItems.progressAt} < ${cutoff}`))
-    .limit(DUE_BATCH);
+  const stuck = await findStuckRuns(services.db, cutoff);
   const restarted: ItemRunParams[] = [];
   for (const old of stuck) {
     const [next] = await services.db

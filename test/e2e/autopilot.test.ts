@@ -1,4 +1,4 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { createScheduledController } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { call, seedAccount, testEnv } from "../harness";
@@ -14,9 +14,7 @@ interface PlanItem {
 
 /** The cron trigger, as Cloudflare (or `curl /cdn-cgi/local/scheduled`) fires it. */
 async function cronTick(at: Date) {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "*/5 * * * *" }), testEnv, ctx);
-  await waitOnExecutionContext(ctx);
+  await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "*/5 * * * *" }), testEnv);
 }
 
 async function waitForItem(token: string, planId: string, itemId: string): Promise<PlanItem> {

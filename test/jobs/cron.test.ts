@@ -1,4 +1,4 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { createScheduledController } from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
@@ -11,9 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function tick(at: Date) {
   const controller = createScheduledController({ scheduledTime: at, cron: "*/5 * * * *" });
-  const ctx = createExecutionContext();
-  await worker.scheduled(controller, testEnv, ctx);
-  await waitOnExecutionContext(ctx);
+  await worker.scheduled(controller, testEnv);
 }
 
 describe("cron tick: token housekeeping", () => {

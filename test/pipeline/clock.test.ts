@@ -7,7 +7,8 @@ import { planItems } from "../../src/db/schema";
 import { runCronTick } from "../../src/jobs/cron";
 import { handleQueueBatch } from "../../src/jobs/queues";
 import { ITEM_RUN_MESSAGE } from "../../src/pipeline/run-params";
-import { db, seedAccount, seedSite, testServices } from "../harness";
+import { findStuckRuns, queueDueItems } from "../../src/pipeline/start";
+import { db, seedAccount, seedSite, testEnv, testServices } from "../harness";
 import { planVia } from "../plans/helpers";
 import { approvedPlan, articlesOfItem, chargesOf, itemRow, offlinePlan, useRecordingQueue, watchRun } from "./helpers";
 
@@ -48,11 +49,20 @@ describe("the cron tick: the autopilot clock", () => {
     expect(sent.map((m) => m.itemId)).toEqual([first!.id, second!.id]);
   });
 
-  it("finds due items through the partial index, not by reading finished ones", async () => {
-    const plan = await testServices().db.all<{ detail: string }>(
-      `EXPLAIN QUERY PLAN SELECT id FROM plan_items INDEXED BY plan_items_due_idx WHERE status = 'SCHEDULED' AND scheduled_at <= '2026-01-01T00:00:00Z' AND plan_id IN (SELECT id FROM plans WHERE status = 'ACTIVE') ORDER BY scheduled_at LIMIT 100` as never,
-    );
-    expect(plan.map((row) => row.detail).join(" | ")).toMatch(/SEARCH plan_items USING INDEX plan_items_due_idx \(scheduled_at<\?\)/);
+  it("finds due items and stuck runs through their partial indexes, never by reading finished items", async () => {
+    const explain = async (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+      const { sql: text, params } = query.toSQL();
+      const { results } = await testEnv.DB.prepare(`EXPLAIN QUERY PLAN ${text}`).bind(...params).all<{ detail: string }>();
+      return results.map((row) => row.detail).join(" | ");
+    };
+    // The statements exactly as the clock sends them, bound parameters included.
+    const due = await explain(queueDueItems(db(), "2026-01-01T00:00:00Z"));
+    expect(due).toMatch(/SEARCH due USING INDEX plan_items_due_idx \(scheduled_at<\?\)/);
+    expect(due).toMatch(/SEARCH plans EXISTS USING INDEX sqlite_autoindex_plans_1 \(id=\?\)/);
+    expect(due).not.toMatch(/SCAN/);
+    const stuck = await explain(findStuckRuns(db(), "2026-01-01T00:00:00Z"));
+    expect(stuck).toMatch(/SEARCH plan_items USING INDEX plan_items_running_idx \(progress_at<\?\)/);
+    expect(stuck).not.toMatch(/SCAN/);
   });
 
   it("restarts a run that stopped moving: a new run number, the old charge refunded, queued again", async () => {
