@@ -57,8 +57,8 @@ export const ArticleEditResultSchema = ArticleDetailSchema.extend({
 }).openapi("ArticleEditResult");
 
 export const ArticleListQuerySchema = z.object({
-  page: positiveIntParam("page", 100_000).default(1).openapi({ param: { description: "Page number, from 1" }, example: 1 }),
-  per_page: positiveIntParam("per_page", 100).default(20).openapi({ param: { description: "Articles per page, 1 to 100" }, example: 20 }),
+  page: positiveIntParam("page", 100_000, 1, "Page number, from 1"),
+  per_page: positiveIntParam("per_page", 100, 20, "Articles per page, 1 to 100"),
   siteId: z.string().min(1).max(64).optional(),
   planId: z.string().min(1).max(64).optional(),
   status: z.enum(ARTICLE_STATUSES, { error: `status must be one of ${ARTICLE_STATUSES.join(", ")}` }).optional(),

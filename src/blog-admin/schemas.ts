@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { wpGmt, type WpComment, type WpMedia, type WpPost, type WpSettings, type WpTerm } from "../adapters/wordpress/schemas";
 import { htmlToText } from "../core/html-text";
-import { PageQuerySchema, pageSchema } from "../core/pagination";
+import { PageQuerySchema, pageSchema, wholeNumberParam } from "../core/pagination";
 
 // Our records of WordPress objects: plain, camelCase, the same fields whatever the WordPress
 // version. Ids are WordPress's own integer ids (as the forum entries' ids are the forum's).
@@ -98,12 +98,9 @@ export const UpdateSettingsBodySchema = z
   .openapi("UpdateBlogSettingsRequest");
 
 const wpIdParam = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be positive`)
-    .max(Number.MAX_SAFE_INTEGER)
-    .openapi({ param: { description: "The WordPress id" }, example: 12 });
+  wholeNumberParam(name)
+    .pipe(z.number().int(`${name} must be a whole number`).positive(`${name} must be positive`).max(Number.MAX_SAFE_INTEGER))
+    .openapi({ type: "integer", minimum: 1, param: { description: "The WordPress id" }, example: 12 });
 
 export const CommentIdParamSchema = z.object({ siteId: z.string().min(1).max(64), commentId: wpIdParam("commentId") });
 export const MediaIdParamSchema = z.object({ siteId: z.string().min(1).max(64), id: wpIdParam("id") });

@@ -41,8 +41,8 @@ export const UploadListSchema = z
   .openapi("UploadList");
 
 export const UploadListQuerySchema = z.object({
-  page: positiveIntParam("page", 1_000_000).default(1).openapi({ param: { description: "Page number, from 1" }, example: 1 }),
-  per_page: positiveIntParam("per_page", 100).default(50).openapi({ param: { description: "Uploads per page, 1 to 100" }, example: 50 }),
+  page: positiveIntParam("page", 1_000_000, 1, "Page number, from 1"),
+  per_page: positiveIntParam("per_page", 100, 50, "Uploads per page, 1 to 100"),
 });
 
 export function toUploadResult(row: UploadRow): UploadResult {

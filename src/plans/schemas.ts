@@ -97,8 +97,8 @@ export const PlanSummarySchema = z.object(planFields).openapi("PlanSummary");
 export const PlanSchema = z.object({ ...planFields, items: z.array(PlanItemSchema) }).openapi("Plan");
 
 export const PlanListQuerySchema = z.object({
-  page: positiveIntParam("page", 100_000).default(1).openapi({ param: { description: "Page number, from 1" }, example: 1 }),
-  per_page: positiveIntParam("per_page", 100).default(20).openapi({ param: { description: "Plans per page, 1 to 100" }, example: 20 }),
+  page: positiveIntParam("page", 100_000, 1, "Page number, from 1"),
+  per_page: positiveIntParam("per_page", 100, 20, "Plans per page, 1 to 100"),
 });
 
 export function toPlanSummary(plan: PlanRow, counts: ItemCounts): z.infer<typeof PlanSummarySchema> {

@@ -50,8 +50,8 @@ export const ArticleResponseSchema = z.object({ success: z.literal(true), data: 
 export const ImageListResponseSchema = z.object({ success: z.literal(true), data: z.array(PublicImageSchema) }).openapi("PublicImageList");
 
 export const ArticleListQuerySchema = z.object({
-  page: positiveIntParam("page", 1_000_000).default(1).openapi({ param: { description: "Page number, from 1" }, example: 1 }),
-  per_page: positiveIntParam("per_page", 100).default(10).openapi({ param: { description: "Items per page, 1 to 100" }, example: 10 }),
+  page: positiveIntParam("page", 1_000_000, 1, "Page number, from 1"),
+  per_page: positiveIntParam("per_page", 100, 10, "Items per page, 1 to 100"),
   status: z.enum(ARTICLE_STATUSES).optional(),
   language: z
     .string()

@@ -25,13 +25,13 @@ async function expectBadParameter(token: string, query: string, parameter: strin
 describe("GET /api/v1/public/articles: invalid parameters are 400 naming the parameter", () => {
   it("refuses per_page outside 1..100 or not a whole number", async () => {
     const { token } = await seedAccount();
-    for (const value of ["0", "101", "abc", "1.5", "-1", "", "1000000"]) await expectBadParameter(token, `per_page=${value}`, "per_page");
+    for (const value of ["0", "101", "abc", "1.5", "-1", "", "1000000", "0x10", "1e1", "%201", "+5", "5%20"]) await expectBadParameter(token, `per_page=${value}`, "per_page");
     expect((await expectBadParameter(token, "per_page=101", "per_page")).message).toMatch(/100/);
   });
 
   it("refuses page below 1 or not a whole number", async () => {
     const { token } = await seedAccount();
-    for (const value of ["0", "-1", "x", "2.5", ""]) await expectBadParameter(token, `page=${value}`, "page");
+    for (const value of ["0", "-1", "x", "2.5", "", "0x10", "1e3", "%201", "+1", "Infinity"]) await expectBadParameter(token, `page=${value}`, "page");
   });
 
   it("refuses unknown sort, order and status values", async () => {
