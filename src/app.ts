@@ -23,6 +23,7 @@ import { customSiteRoutes } from "./sites/custom-routes";
 import { forumSiteRoutes } from "./sites/forum-routes";
 import { publicRoutes } from "./public/routes";
 import { tokenRoutes } from "./tokens/routes";
+import { securityHeaders } from "./http/security-headers";
 
 export interface AppOptions {
   /** How each request's services are built; tests hand in fakes of the outside world here. */
@@ -34,6 +35,7 @@ export function createApp(options: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.onError(handleError);
   app.notFound(handleNotFound);
+  app.use("*", securityHeaders);
   app.use("*", servicesMiddleware(options.services ?? ((env) => buildServices(env))));
 
   // Public read API: CORS first so browsers can read even the 401s and 429s.
