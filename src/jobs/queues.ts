@@ -49,7 +49,7 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, services: S
   }
   for (const message of single) {
     if (batch.queue === DEAD_LETTER_QUEUE) {
-      log("error", "message_dead_lettered", { id: message.id, body: message.body, attempts: message.attempts });
+      log("error", "message_dead_lettered", { id: message.id, type: typeOf(message.body) ?? null, attempts: message.attempts });
       message.ack();
       continue;
     }
@@ -57,7 +57,7 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, services: S
     const handler = body && typeof body.type === "string" ? messageHandlers[body.type] : undefined;
     if (!handler) {
       // Retrying cannot make an unknown message known.
-      log("error", "message_unknown_type", { queue: batch.queue, id: message.id, body: message.body });
+      log("error", "message_unknown_type", { queue: batch.queue, id: message.id, type: typeOf(message.body) ?? null });
       message.ack();
       continue;
     }

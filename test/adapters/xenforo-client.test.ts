@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createXenForoClient, xenForoApiBase } from "../../src/adapters/xenforo/client";
 import { XenForoError } from "../../src/adapters/xenforo/errors";
 import { postableForums, verifyPostingKey } from "../../src/adapters/xenforo/verify";
@@ -90,6 +90,25 @@ describe("XenForo client: failures", () => {
     expect([missing.failure, missing.status]).toEqual(["not_found", 422]);
     const denied = await failureOf(clientFor().createThread({ nodeId: 4, title: "t", message: "m" }));
     expect([denied.failure, denied.status]).toEqual(["permission", 422]);
+  });
+
+  it("logs host, path and XenForo's error codes, never the query string or the body (hardening issue)", async () => {
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
+    await failureOf(clientFor().getThread(4242));
+    forum.failWith("server_error");
+    await failureOf(clientFor().getIndex());
+    forum.failWith("unreachable");
+    await failureOf(clientFor().getIndex());
+    const lines = warned.mock.calls.map(([text]) => JSON.parse(String(text)) as Record<string, unknown>);
+    warned.mockRestore();
+    expect(lines[0]).toMatchObject({ event: "xenforo_error_reply", host: forum.host, path: "/community/api/threads/4242/", status: 404, errorCodes: ["requested_page_not_found"] });
+    expect(lines[1]).toMatchObject({ event: "xenforo_error_reply", status: 500, errorCodes: [] });
+    expect(lines[2]).toMatchObject({ event: "xenforo_unreachable", host: forum.host, path: "/community/api/index/" });
+    for (const line of lines) {
+      expect(line).not.toHaveProperty("url");
+      expect(line).not.toHaveProperty("body");
+      expect(JSON.stringify(line)).not.toMatch(/with_first_post|secret stack trace|user-key/);
+    }
   });
 
   it("turns a 5xx into a 502 without the upstream body in the message", async () => {

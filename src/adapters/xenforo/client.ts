@@ -107,7 +107,7 @@ export function createXenForoClient(options: XenForoClientOptions) {
       if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
         throw new XenForoError("timeout", "The forum did not answer in time");
       }
-      log("warn", "xenforo_unreachable", { method: init.method, url: url.toString(), error: error instanceof Error ? error.message : String(error) });
+      log("warn", "xenforo_unreachable", { method: init.method, host: url.host, path: url.pathname, error: error instanceof Error ? error.message : String(error) });
       throw new XenForoError("unreachable", "Could not reach the forum's REST API");
     } finally {
       clearTimeout(timer);
@@ -165,6 +165,8 @@ export function createXenForoClient(options: XenForoClientOptions) {
 
 export type XenForoClient = ReturnType<typeof createXenForoClient>;
 
+/** Where and what failed: host, path and XenForo's error codes; never the query string or the body. */
 function logFailure(method: string, url: URL, status: number, body: string): void {
-  log("warn", "xenforo_error_reply", { method, url: url.toString(), status, body: body.slice(0, 2000) });
+  const codes = [...body.matchAll(/"code"\s*:\s*"([a-z0-9_]{1,80})"/g)].map((match) => match[1]);
+  log("warn", "xenforo_error_reply", { method, host: url.host, path: url.pathname, status, errorCodes: codes.slice(0, 10) });
 }
