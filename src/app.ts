@@ -24,6 +24,7 @@ import { forumSiteRoutes } from "./sites/forum-routes";
 import { publicRoutes } from "./public/routes";
 import { tokenRoutes } from "./tokens/routes";
 import { securityHeaders } from "./http/security-headers";
+import { bodyLimits } from "./http/body-limits";
 
 export interface AppOptions {
   /** How each request's services are built; tests hand in fakes of the outside world here. */
@@ -36,6 +37,7 @@ export function createApp(options: AppOptions = {}) {
   app.onError(handleError);
   app.notFound(handleNotFound);
   app.use("*", securityHeaders);
+  app.use("/api/*", bodyLimits);
   app.use("*", servicesMiddleware(options.services ?? ((env) => buildServices(env))));
 
   // Public read API: CORS first so browsers can read even the 401s and 429s.

@@ -10,11 +10,21 @@ const TARGET_LABEL: Record<string, string> = {
   header: "header",
 };
 
+/** Names and messages echo what the client sent (an unknown key of 4 MiB…): they are cut to this. */
+const MAX_ECHOED_CHARS = 100;
+/** And only the first issues are listed. */
+const MAX_ISSUES = 20;
+
+function cut(text: string): string {
+  const characters = [...text];
+  return characters.length <= MAX_ECHOED_CHARS ? text : `${characters.slice(0, MAX_ECHOED_CHARS).join("")}…`;
+}
+
 export function zodIssues(error: ZodError): ValidationIssue[] {
-  return error.issues.map((issue) => {
+  return error.issues.slice(0, MAX_ISSUES).map((issue) => {
     // An unknown field is named by the field itself, not by the object that holds it.
     const path = issue.code === "unrecognized_keys" && issue.keys.length === 1 ? [...issue.path, issue.keys[0]!] : issue.path;
-    return { path: path.map(String).join(".") || "(root)", message: issue.message };
+    return { path: cut(path.map(String).join(".") || "(root)"), message: cut(issue.message) };
   });
 }
 
