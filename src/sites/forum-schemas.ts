@@ -4,7 +4,13 @@ import { BusinessContextSchema, LanguageSchema } from "./schemas";
 export const ConnectForumBodySchema = z
   .object({
     url: z.string().min(1).max(2048).openapi({ description: "The forum's base URL (its REST API is `<url>/api/`)", example: "https://forum.example.com/community" }),
-    apiKey: z.string().trim().min(1).max(256).openapi({ description: "A XenForo API key: a user key of the posting account, or a super user key", example: "aBcD1234…" }),
+    apiKey: z
+      .string()
+      .trim()
+      .min(1)
+      .max(256)
+      .regex(/^[\x21-\x7e]+$/, "apiKey must be printable ASCII without spaces (it is sent in the XF-Api-Key header)")
+      .openapi({ description: "A XenForo API key: a user key of the posting account, or a super user key", example: "aBcD1234…" }),
     forumUserId: z.number().int().positive().openapi({ description: "The forum user id that posts (sent as XF-Api-User)", example: 12 }),
     businessContext: BusinessContextSchema.default("").openapi({ example: "Community of home bakers in Istanbul" }),
     language: LanguageSchema.default("en"),

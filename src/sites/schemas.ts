@@ -48,12 +48,23 @@ export const LanguageSchema = z
 
 export const BusinessContextSchema = z.string().max(5000).openapi({ description: "What the business does, its audience and tone" });
 
-const BlogUsernameSchema = z.string().trim().min(1).max(200).openapi({ description: "WordPress login or e-mail", example: "admin" });
+/** Credentials travel in a header: control characters (CR, LF, NUL…) could never be sent, so they are 400 here. */
+export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+
+const BlogUsernameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(NO_CONTROL_CHARACTERS, "blogUsername must not contain control characters (line breaks, NUL)")
+  .refine((name) => !name.includes(":"), "blogUsername must not contain ':' (it separates the user from the password in Basic authentication)")
+  .openapi({ description: "WordPress login or e-mail", example: "admin" });
 const BlogAppPasswordSchema = z
   .string()
   .trim()
   .min(1)
   .max(200)
+  .regex(NO_CONTROL_CHARACTERS, "blogAppPassword must not contain control characters (line breaks, NUL)")
   .openapi({ description: "An application password of that user (Users → Profile → Application Passwords); spaces optional", example: "abcd EFGH 1234 ijkl MNOP 5678" });
 
 export const ConnectWordPressBodySchema = z
