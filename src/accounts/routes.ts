@@ -1,11 +1,12 @@
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../core/errors";
 import { timingSafeEqualText } from "../core/crypto";
 import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
-import { toApiToken } from "../tokens/schemas";
+import { CreatedApiTokenSchema, CreateTokenBodySchema, toApiToken } from "../tokens/schemas";
+import { createToken } from "../tokens/service";
 import { AccountSchema, CreateAccountBodySchema, CreatedAccountSchema, toAccount } from "./schemas";
 import { createAccount, getAccount } from "./service";
 
@@ -51,5 +52,25 @@ adminAccountRoutes.openapi(
       now,
     });
     return c.json({ account: toAccount(account), token: { ...toApiToken(token, now), token: secret } }, 201);
+  },
+);
+
+adminAccountRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/admin/accounts/{accountId}/tokens",
+    tags: ["Operator"],
+    summary: "Issue a token for an existing account (operator only, ADMIN_TOKEN): how a locked-out owner gets back in",
+    middleware: [requireAdminToken] as const,
+    request: { params: z.object({ accountId: z.string().min(1).max(64) }), body: jsonBody(CreateTokenBodySchema) },
+    responses: { 201: jsonContent(CreatedApiTokenSchema, "The new token, shown once"), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => {
+    const now = new Date();
+    const { accountId } = c.req.valid("param");
+    const account = await getAccount(c.get("db"), accountId);
+    const { name, scope } = c.req.valid("json");
+    const { secret, row } = await createToken(c.get("db"), { accountId: account.id, name, scope, now });
+    return c.json({ ...toApiToken(row, now), token: secret }, 201);
   },
 );

@@ -47,18 +47,36 @@ export async function listTokens(db: Database, accountId: string): Promise<ApiTo
   return db.select().from(apiTokens).where(eq(apiTokens.accountId, accountId)).orderBy(desc(apiTokens.createdAt), sql`${apiTokens}.rowid DESC`);
 }
 
-/** Revokes one of the account's tokens; revoking twice is harmless. Another account's id is 404. */
+/**
+ * Revokes one of the account's tokens; revoking twice is harmless. Another account's id is 404.
+ * The account's last active `manage` token is kept (409): without one nothing could issue a new
+ * token. One statement decides, so two concurrent revocations cannot both pass.
+ */
 export async function revokeToken(db: Database, input: { accountId: string; tokenId: string; now: Date }): Promise<ApiTokenRow> {
   const scoped = and(eq(apiTokens.id, input.tokenId), eq(apiTokens.accountId, input.accountId));
+  const now = toIsoSeconds(input.now);
   const [revoked] = await db
     .update(apiTokens)
-    .set({ revokedAt: toIsoSeconds(input.now) })
-    .where(and(scoped, isNull(apiTokens.revokedAt)))
+    .set({ revokedAt: now })
+    .where(
+      and(
+        scoped,
+        isNull(apiTokens.revokedAt),
+        sql`(${apiTokens.scope} <> 'manage' OR EXISTS (
+          SELECT 1 FROM api_tokens AS other
+          WHERE other.account_id = ${input.accountId} AND other.id <> ${input.tokenId}
+            AND other.scope = 'manage' AND other.revoked_at IS NULL AND other.expires_at > ${now}))`,
+      ),
+    )
     .returning();
   if (revoked) return revoked;
   const [existing] = await db.select().from(apiTokens).where(scoped);
   if (!existing) throw notFound("Token");
-  return existing;
+  if (existing.revokedAt) return existing;
+  throw new AppError(
+    "conflict",
+    "This is the account's last active manage token; revoking it would lock the account out. Create another with POST /api/tokens first (the operator can also issue one: POST /api/admin/accounts/{id}/tokens)",
+  );
 }
 
 /** The stored hash of a bearer secret; 401 when the secret is not shaped like a token. */

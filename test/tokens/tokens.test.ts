@@ -214,12 +214,36 @@ describe("DELETE /api/tokens/{id}", () => {
     expect(((await second.json()) as TokenRecord).revokedAt).toBe(first.revokedAt);
   });
 
-  it("lets a token revoke itself; it is refused right after", async () => {
+  it("lets a token revoke itself while another manage token remains; it is refused right after", async () => {
     const { token, account } = await seedAccount();
     const [self] = (await (await call("/api/tokens", { token })).json()) as TokenRecord[];
+    const spare = await seedToken(account.id, "manage");
     expect((await call(`/api/tokens/${self!.id}`, { method: "DELETE", token })).status).toBe(200);
     await expectError(await call("/api/tokens", { token }), 401, "unauthorized");
-    expect(account.id).toMatch(/^acc_/);
+    expect((await call("/api/tokens", { token: spare.token })).status).toBe(200);
+  });
+
+  it("refuses to revoke the account's last active manage token (409), which keeps working; public:read tokens do not count", async () => {
+    const { token, accountId } = await seedAccount();
+    const reader = await seedToken(accountId, "public:read");
+    const [self] = ((await (await call("/api/tokens", { token })).json()) as TokenRecord[]).filter((t) => t.scope === "manage");
+    const refused = await expectError(await call(`/api/tokens/${self!.id}`, { method: "DELETE", token }), 409, "conflict");
+    expect(refused.message).toMatch(/last active manage token/);
+    expect((await call("/api/auth/me", { token })).status).toBe(200);
+    expect((await call(`/api/tokens/${reader.row.id}`, { method: "DELETE", token })).status).toBe(200);
+  });
+
+  it("two manage tokens revoking each other at once: one wins, the account keeps one", async () => {
+    const { token, accountId } = await seedAccount();
+    const second = await seedToken(accountId, "manage");
+    const [first] = ((await (await call("/api/tokens", { token })).json()) as TokenRecord[]).filter((t) => t.id !== second.row.id);
+    const results = await Promise.all([
+      call(`/api/tokens/${second.row.id}`, { method: "DELETE", token }),
+      call(`/api/tokens/${first!.id}`, { method: "DELETE", token: second.token }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const active = (await db().select().from(apiTokens).where(eq(apiTokens.accountId, accountId))).filter((t) => t.revokedAt === null && t.scope === "manage");
+    expect(active).toHaveLength(1);
   });
 
   it("is 404 for another account's token, which keeps working", async () => {
