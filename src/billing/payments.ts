@@ -3,6 +3,7 @@ import type { CallbackFields, PaymentNotification, PaymentProvider } from "../ad
 import type { Database } from "../db/client";
 import { accounts, payments, type LicenceKind, type PaymentPurpose } from "../db/schema";
 import { randomBase62 } from "../core/crypto";
+import { InvalidPaymentNotification } from "../adapters/paytr/hash";
 import { AppError, notFound } from "../core/errors";
 import { log } from "../core/logger";
 import { formatKurus } from "../core/money";
@@ -106,8 +107,17 @@ export async function handlePaymentCallback(
   config: BillingConfig,
   fields: CallbackFields,
   now: Date,
-): Promise<{ payment: Payment; applied: boolean }> {
-  const notification = await provider.verifyNotification(fields);
+): Promise<{ payment: Payment | null; applied: boolean }> {
+  let notification: Awaited<ReturnType<PaymentProvider["verifyNotification"]>>;
+  try {
+    notification = await provider.verifyNotification(fields);
+  } catch (error) {
+    if (!(error instanceof InvalidPaymentNotification)) throw error;
+    // PayTR repeats a callback until it reads OK; this one can never succeed, so it gets OK
+    // (nothing is credited) and the log says which field was wrong.
+    log("error", "payment_callback_invalid_value", { merchantOid: fields.merchant_oid?.slice(0, 64), reason: error.reason });
+    return { payment: null, applied: false };
+  }
   if (!notification) {
     log("warn", "payment_callback_bad_hash", { merchantOid: fields.merchant_oid?.slice(0, 64) });
     throw new AppError("unauthorized", "Payment callback rejected: the hash does not match; nothing was changed");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeBasket, paytrCallbackHash, paytrToken, verifyPaytrCallback } from "../../src/adapters/paytr/hash";
+import { encodeBasket, InvalidPaymentNotification, paytrCallbackHash, paytrToken, verifyPaytrCallback } from "../../src/adapters/paytr/hash";
 import { TEST_STORE } from "../fakes/paytr";
 
 // Worked example computed outside this codebase (Python's hmac + base64) from these inputs:
@@ -57,10 +57,12 @@ describe("PayTR hashes", () => {
     expect(result).toMatchObject({ status: "failed", failedReason: "0: Kart limiti yetersiz" });
   });
 
-  it("rejects a correctly signed callback whose status or amount is not one PayTR sends", async () => {
+  it("refuses a correctly signed callback whose status or amount is not one PayTR sends, naming the field (not the hash)", async () => {
     const oddStatus = await paytrCallbackHash(TEST_STORE, "payTest123", "pending", "15000");
-    expect(await verifyPaytrCallback(TEST_STORE, { merchant_oid: "payTest123", status: "pending", total_amount: "15000", hash: oddStatus })).toBeNull();
+    await expect(verifyPaytrCallback(TEST_STORE, { merchant_oid: "payTest123", status: "pending", total_amount: "15000", hash: oddStatus })).rejects.toThrow(
+      new InvalidPaymentNotification("status 'pending' is neither success nor failed"),
+    );
     const decimalAmount = await paytrCallbackHash(TEST_STORE, "payTest123", "success", "150.00");
-    expect(await verifyPaytrCallback(TEST_STORE, { merchant_oid: "payTest123", status: "success", total_amount: "150.00", hash: decimalAmount })).toBeNull();
+    await expect(verifyPaytrCallback(TEST_STORE, { merchant_oid: "payTest123", status: "success", total_amount: "150.00", hash: decimalAmount })).rejects.toThrow(/total_amount '150.00'/);
   });
 });

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { paytrCallbackHash } from "../../src/adapters/paytr/hash";
 import { call, expectError, seedAccount, seedToken } from "../harness";
 import { balanceOf, paymentRow, postCallback, startTopup, transactionsOf, useBillingFakes } from "./helpers";
 
@@ -134,6 +135,26 @@ describe("POST /api/billing/callback/paytr", () => {
     await expectError(await postCallback(await paytr.callback({ merchantOid, status: "success", totalAmount: 100 })), 400);
     expect((await balanceOf(token)).creditBalance).toBe("0.00");
     expect(await paymentRow(merchantOid)).toMatchObject({ status: "pending" });
+  });
+
+  it.each([
+    ["weird", "15000", "status 'weird' is neither success nor failed"],
+    ["success", "abc", "total_amount 'abc' is not a whole number of kuruş"],
+    ["success", "-15000", "total_amount '-15000' is not a whole number of kuruş"],
+    ["success", "150.00", "total_amount '150.00' is not a whole number of kuruş"],
+  ])("answers PayTR's OK to a correctly signed callback with status %s and total_amount %s, credits nothing, and logs which field is wrong", async (status, totalAmount, reason) => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { token } = await seedAccount({ creditKurus: 0 });
+    const { merchantOid } = await startTopup(token, 150);
+    const credentials = { merchantId: "100001", merchantKey: "test-merchant-key", merchantSalt: "test-merchant-salt" };
+    const hash = await paytrCallbackHash(credentials, merchantOid, status, totalAmount);
+    const res = await postCallback({ merchant_oid: merchantOid, status, total_amount: totalAmount, hash });
+    expect([res.status, await res.text()]).toEqual([200, "OK"]);
+    expect((await balanceOf(token)).creditBalance).toBe("0.00");
+    expect(await paymentRow(merchantOid)).toMatchObject({ status: "pending" });
+    const lines = logged.mock.calls.map(([text]) => JSON.parse(String(text)) as Record<string, unknown>);
+    logged.mockRestore();
+    expect(lines).toContainEqual(expect.objectContaining({ event: "payment_callback_invalid_value", merchantOid, reason }));
   });
 
   it("rejects a bad hash, a missing hash and a hash from another store, and changes nothing", async () => {

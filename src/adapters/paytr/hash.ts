@@ -36,15 +36,25 @@ export async function paytrCallbackHash(credentials: PaytrCredentials, merchantO
   return bytesToBase64(await hmacSha256(credentials.merchantKey, merchantOid + credentials.merchantSalt + status + totalAmount));
 }
 
+/** A callback whose hash matches but whose signed values cannot be acted on. */
+export class InvalidPaymentNotification extends Error {
+  constructor(readonly reason: string) {
+    super(`Payment callback with a valid hash ignored: ${reason}`);
+  }
+}
+
 /**
- * Checks a callback's hash in constant time and reads its result; null when the hash (or a
- * field the hash covers) is wrong. Failure fields are not signed, so they are only reasons.
+ * Checks a callback's hash in constant time and reads its result; null when the hash is wrong,
+ * InvalidPaymentNotification when it is right but a signed value is invalid. Failure fields are
+ * not signed, so they are only reasons.
  */
 export async function verifyPaytrCallback(credentials: PaytrCredentials, fields: CallbackFields): Promise<PaymentNotification | null> {
   const { merchant_oid: merchantOid = "", status = "", total_amount: totalAmount = "", hash = "" } = fields;
   const expected = await paytrCallbackHash(credentials, merchantOid, status, totalAmount);
   if (!timingSafeEqualText(hash, expected)) return null;
-  if ((status !== "success" && status !== "failed") || !/^\d{1,12}$/.test(totalAmount)) return null;
+  // Signed by PayTR but not a value we can act on: say which field, so the log tells the truth.
+  if (status !== "success" && status !== "failed") throw new InvalidPaymentNotification(`status '${status.slice(0, 40)}' is neither success nor failed`);
+  if (!/^\d{1,12}$/.test(totalAmount)) throw new InvalidPaymentNotification(`total_amount '${totalAmount.slice(0, 40)}' is not a whole number of kuruş`);
   const reason = [fields.failed_reason_code, fields.failed_reason_msg].filter(Boolean).join(": ");
   return {
     merchantOid,
