@@ -1,9 +1,11 @@
 // `npm run bench:cron`: the autopilot clock under load, against `wrangler dev --local`.
-// Seeds 10,000 ACTIVE plans with FINISHED finished items (1,000,000 by default) plus 50 items
-// coming due per tick, fires TICKS cron ticks through /cdn-cgi/local/scheduled (each 5 minutes
-// of scheduled time later), and prints the time per tick and the query plans of the clock's two
+// Seeds 10,000 ACTIVE plans with FINISHED published items (1,000,000 by default), 10,000 FAILED,
+// 10,000 scheduled far ahead and 50 items coming due per tick, fires TICKS cron ticks through
+// /cdn-cgi/local/scheduled (each 5 minutes of scheduled time later, each once the runs the last one
+// started have ended), and prints the time per tick and the query plans of the clock's two
 // queries; then the same with 10× fewer finished items, to show the cost does not follow them.
-// Env: BENCH_PORT (8798), BENCH_TICKS (20), BENCH_FINISHED (1000000), BENCH_PAUSE_MS (3000 between ticks).
+// Env: BENCH_PORT (8798), BENCH_TICKS (20), BENCH_FINISHED (1000000), BENCH_SETTLE_MS (60000:
+// the longest wait for a tick's runs to end).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -19,7 +21,7 @@ const STATE = ".wrangler/bench-cron-state";
 const BASE = `http://127.0.0.1:${PORT}`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" };
 const TICK_MS = 5 * 60_000;
-const PAUSE_MS = Number(process.env.BENCH_PAUSE_MS ?? 3000);
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 60_000);
 const iso = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 function run(command, args) {
@@ -42,7 +44,9 @@ function seed(finished) {
   db.exec(`INSERT INTO sites (id, account_id, platform, url) VALUES ('site_benchcron0000000', 'acc_benchcron00000000', 'custom', 'https://bench.invalid')`);
   const item = (id, plan, position, status, scheduledAt) =>
     `SELECT ${id}, ${plan}, 'acc_benchcron00000000', 'site_benchcron0000000', ${position}, 'Title', 'keyword', 'keyword', 100, 'LOW', '${status}', ${scheduledAt}`;
-  const columns = "(id, plan_id, account_id, site_id, position, title, target_keyword, keyword_key, monthly_volume, competition, status, scheduled_at)";
+  const columns = "(id, plan_id, account_id, site_id, position, title, target_keyword, keyword_key, monthly_volume, competition, status, scheduled_at, attempts, progress_at)";
+  const ran = `, 1, '${past}'`; // finished items ran once and stopped moving long ago
+  const notRun = ", 0, NULL";
   db.exec(`
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${PLANS})
     INSERT INTO plans (id, account_id, site_id, status, article_count, cadence_per_week, research, approved_at)
@@ -51,17 +55,22 @@ function seed(finished) {
   db.exec(`
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${finished})
     INSERT INTO plan_items ${columns}
-    ${item("'item_f' || printf('%010d', i)", `'plan_' || printf('%011d', 1 + i % ${PLANS})`, "i", "PUBLISHED", `'${past}'`)} FROM n`);
+    ${item("'item_f' || printf('%010d', i)", `'plan_' || printf('%011d', 1 + i % ${PLANS})`, "i", "PUBLISHED", `'${past}'`)}${ran} FROM n`);
+  // One failed item per plan: neither due nor running, so neither query may read it.
+  db.exec(`
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${PLANS})
+    INSERT INTO plan_items ${columns}
+    ${item("'item_x' || printf('%010d', i)", "'plan_' || printf('%011d', i)", "500 + i", "FAILED", `'${past}'`)}${ran} FROM n`);
   // One item per plan scheduled in the far future: SCHEDULED but never due during the bench.
   db.exec(`
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${PLANS})
     INSERT INTO plan_items ${columns}
-    ${item("'item_l' || printf('%010d', i)", "'plan_' || printf('%011d', i)", "1000 + i", "SCHEDULED", `'${iso(start + 365 * 86_400_000)}'`)} FROM n`);
+    ${item("'item_l' || printf('%010d', i)", "'plan_' || printf('%011d', i)", "1000 + i", "SCHEDULED", `'${iso(start + 365 * 86_400_000)}'`)}${notRun} FROM n`);
   // 50 items coming due before each tick.
   db.exec(`
     WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${TICKS * DUE_PER_TICK - 1})
     INSERT INTO plan_items ${columns}
-    ${item("'item_d' || printf('%010d', i)", `'plan_' || printf('%011d', 1 + i % ${PLANS})`, "2000 + i", "SCHEDULED", `strftime('%Y-%m-%dT%H:%M:%SZ', ${Math.floor(start / 1000)} + (i / ${DUE_PER_TICK}) * ${TICK_MS / 1000} - 60, 'unixepoch')`)} FROM n`);
+    ${item("'item_d' || printf('%010d', i)", `'plan_' || printf('%011d', 1 + i % ${PLANS})`, "2000 + i", "SCHEDULED", `strftime('%Y-%m-%dT%H:%M:%SZ', ${Math.floor(start / 1000)} + (i / ${DUE_PER_TICK}) * ${TICK_MS / 1000} - 60, 'unixepoch')`)}${notRun} FROM n`);
   db.exec("COMMIT");
   db.exec("ANALYZE");
   const plans = {
@@ -92,7 +101,7 @@ function seed(finished) {
   plans.statementMs = { p50: percentile(statementMs, 50), max: statementMs.at(-1) };
   const counts = db.prepare("SELECT status, count(*) AS n FROM plan_items GROUP BY status").all();
   db.close();
-  return { start, plans, counts };
+  return { file, start, plans, counts };
 }
 
 async function waitUntilReady(server) {
@@ -106,9 +115,25 @@ async function waitUntilReady(server) {
   throw new Error("wrangler dev did not become ready");
 }
 
+/** Waits until no item is QUEUED or GENERATING (read beside workerd, retried while it writes); returns the wait. */
+async function untilRunsEnd(file) {
+  const t0 = performance.now();
+  for (;;) {
+    let running = 1;
+    try {
+      const db = new DatabaseSync(file, { readOnly: true });
+      running = db.prepare("SELECT count(*) AS n FROM plan_items WHERE status IN ('QUEUED', 'GENERATING')").get().n;
+      db.close();
+    } catch {} // busy: look again
+    if (running === 0) return performance.now() - t0;
+    if (performance.now() - t0 > SETTLE_MS) throw new Error(`${running} run(s) still in flight after ${SETTLE_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 async function measure(finished) {
   let t = Date.now();
-  const { start, plans, counts } = seed(finished);
+  const { file, start, plans, counts } = seed(finished);
   const seedSeconds = (Date.now() - t) / 1000;
   console.log(`Seeded ${finished.toLocaleString("en")} finished items in ${seedSeconds.toFixed(1)} s: ${counts.map((c) => `${c.status} ${c.n}`).join(", ")}`);
   let log = "";
@@ -123,12 +148,15 @@ async function measure(finished) {
   );
   server.stdout.on("data", (chunk) => (log += chunk));
   const wall = [];
+  const settle = [];
   try {
     await waitUntilReady(server);
     for (let tick = 0; tick < TICKS; tick++) {
-      // The runs the last tick started finish in the background (the generation queue's consumer
-      // and their Workflows); waiting keeps them from competing with this tick for the 2 cores.
-      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+      // The runs the last tick started go on in the background (the generation queue's consumer
+      // and their Workflows, ~7 s for 50 offline runs here): ticking while they run measures them
+      // (a fixed 3 s pause gave 330 ms ticks that were 10 ms inside the Worker), so wait them out.
+      settle.push(await untilRunsEnd(file));
+      await new Promise((resolve) => setTimeout(resolve, 300));
       t = performance.now();
       const response = await fetch(`${BASE}/cdn-cgi/local/scheduled?time=${start + tick * TICK_MS}`);
       await response.text();
@@ -142,11 +170,13 @@ async function measure(finished) {
   const inside = ticks.map((tick) => tick.ms).sort((a, b) => a - b);
   wall.sort((a, b) => a - b);
   const queued = ticks.reduce((sum, tick) => sum + tick.queuedItems, 0);
+  settle.sort((a, b) => a - b);
   return {
     finished,
     seedSeconds,
     ticks: wall.length,
     queued,
+    runsEndedMs: { p50: percentile(settle, 50), max: settle.at(-1) },
     wallMs: { p50: percentile(wall, 50), p95: percentile(wall, 95), max: wall.at(-1) },
     insideMs: { p50: percentile(inside, 50), p95: percentile(inside, 95), max: inside.at(-1) },
     queryPlans: plans,
@@ -166,5 +196,7 @@ for (const r of results) console.log(`Due UPDATE … RETURNING alone (node:sqlit
 console.log(`\nDue items:  ${results[0].queryPlans.due.join(" | ")}`);
 console.log(`Due UPDATE: ${results[0].queryPlans.update.join(" | ")}`);
 console.log(`Stuck runs: ${results[0].queryPlans.stuck.join(" | ")}`);
+console.log(`Stuck runs, statuses bound as parameters (as before c4b6b10): ${results[0].queryPlans.stuckWithBoundStatuses.join(" | ")}`);
+for (const r of results) console.log(`Runs of a tick ended after p50 ${(r.runsEndedMs.p50 / 1000).toFixed(1)} s (${r.finished.toLocaleString("en")} finished); ticks were timed after that, with nothing else running`);
 mkdirSync("bench/results", { recursive: true });
 writeFileSync("bench/results/cron.json", `${JSON.stringify({ at: new Date().toISOString(), plans: PLANS, duePerTick: DUE_PER_TICK, results }, null, 2)}\n`);
