@@ -64,3 +64,7 @@ for _ in $(seq 1 60); do
 done
 [ "$status" = "PUBLISHED" ] || { cat "$LOG"; echo "dev-smoke: the cron tick did not publish the due item within a minute (status $status)"; exit 1; }
 echo "dev-smoke: npm run dev served the demo account's articles with the printed token, planned and approved with the offline providers, and published one item by the cron trigger and one by run-now"
+
+# Webhooks end to end: a plain-Node receiver on loopback, a custom site pointing at it, one
+# article delivered through the real local queue (503, then the delayed retry, then 200).
+node test/e2e-dev/webhooks.mjs "$API" "$TOKEN"

@@ -23,6 +23,7 @@ import { customSiteRoutes } from "./sites/custom-routes";
 import { forumSiteRoutes } from "./sites/forum-routes";
 import { publicRoutes } from "./public/routes";
 import { tokenRoutes } from "./tokens/routes";
+import { webhookRoutes } from "./webhooks/routes";
 import { securityHeaders } from "./http/security-headers";
 import { bodyLimits } from "./http/body-limits";
 
@@ -68,6 +69,7 @@ export function createApp(options: AppOptions = {}) {
   app.route("/api", blogAdminRoutes);
   app.route("/api", forumSiteRoutes);
   app.route("/api", customSiteRoutes);
+  app.route("/api", webhookRoutes);
   app.route("/api", mediaRoutes);
 
   mountOpenApiDocument(app);

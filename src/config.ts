@@ -92,6 +92,8 @@ const varsSchema = z.object({
   MIN_ARTICLE_WORDS: countVar(800, 1),
   STUCK_RUN_MINUTES: countVar(30, 1),
   RUN_WAIT_SECONDS: countVar(600, 1),
+  // Webhooks
+  WEBHOOK_TIMEOUT_MS: countVar(10_000, 1),
 });
 
 /** The model each text and image provider uses when TEXT_MODEL / IMAGE_MODEL are not set. */
@@ -144,6 +146,8 @@ const configSchema = varsSchema
       /** How long POST /autopilot/items/{id}/run waits for its run before answering 504 (the run goes on). */
       runWaitMs: v.RUN_WAIT_SECONDS * 1000,
     },
+    /** How long a webhook receiver may take to answer before the attempt counts as failed. */
+    webhookTimeoutMs: v.WEBHOOK_TIMEOUT_MS,
     providers: {
       /** Offline providers (and the offline key check) are refused in production unless this is set. */
       allowOffline: v.ALLOW_OFFLINE_PROVIDERS,

@@ -62,4 +62,6 @@ export interface Env {
   MIN_ARTICLE_WORDS?: string;
   STUCK_RUN_MINUTES?: string;
   RUN_WAIT_SECONDS?: string;
+  /** Milliseconds a webhook receiver has to answer one attempt; default 10000. */
+  WEBHOOK_TIMEOUT_MS?: string;
 }

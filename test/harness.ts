@@ -16,11 +16,37 @@ export const BASE = "https://api.test";
 export const testEnv = env as unknown as Env;
 export const db = () => createDb(testEnv.DB);
 
-let overrides: ServiceOverrides = {};
+/** A message a test's code sent to a queue, with its delay. */
+export interface SentMessage {
+  body: Record<string, unknown>;
+  delaySeconds: number;
+}
+
+/** A queue that keeps what is sent instead of running a consumer, so a test drives the consumer itself. */
+export function recordingQueue(): { queue: Queue<unknown>; sent: SentMessage[] } {
+  const sent: SentMessage[] = [];
+  const queue = {
+    send: async (body: unknown, options?: QueueSendOptions) => void sent.push({ body: body as Record<string, unknown>, delaySeconds: options?.delaySeconds ?? 0 }),
+    sendBatch: async (messages: Iterable<MessageSendRequest<unknown>>) => {
+      for (const message of messages) sent.push({ body: message.body as Record<string, unknown>, delaySeconds: message.delaySeconds ?? 0 });
+    },
+  } as unknown as Queue<unknown>;
+  return { queue, sent };
+}
+
+/**
+ * The webhook queue of every test: wake-ups are recorded here, never consumed in the
+ * background (tests call deliverFromQueue with them), so no delivery races a test's assertions.
+ */
+export let webhookQueue = recordingQueue();
+
+const defaultOverrides = (): ServiceOverrides => ({ queues: { generation: testEnv.GENERATION_QUEUE, webhooks: webhookQueue.queue } });
+let overrides: ServiceOverrides = defaultOverrides();
 
 /** test/setup.ts calls this after every test, so no fake outlives its test. */
 export function resetServices(): void {
-  overrides = {};
+  webhookQueue = recordingQueue();
+  overrides = defaultOverrides();
 }
 
 /**

@@ -11,6 +11,7 @@ import { publishingPlatformFor } from "../publishing/platform";
 import type { PublishedRef } from "../publishing/port";
 import type { Services } from "../services/container";
 import { getSite, type SiteRow } from "../sites/service";
+import { wakeDelivery } from "../webhooks/deliver";
 import type { ArticleEdit } from "./management-schemas";
 import { bodyColumns, getArticleWithImages, imagesJsonColumn, parseImagesJson, type ArticleImageRow, type ArticleRow } from "./service";
 
@@ -133,16 +134,18 @@ export async function publishArticle(services: Services, accountId: string, arti
   const claim = and(eq(articles.id, articleId), eq(articles.accountId, accountId), inArray(articles.status, ["draft", "pending"]));
   const site = article.siteId ? await getSite(db, accountId, article.siteId).catch(() => null) : null;
   const webhook = site?.platform === "custom" && site.webhookUrl !== null;
+  const deliveryId = `whd_a${articleId}`;
 
   const [claimed] = await runBatch(db, [
     db.update(articles).set({ status: "published", publishedAt: at, updatedAt: at }).where(claim).returning({ id: articles.id }),
     sql`
       INSERT INTO webhook_deliveries (id, account_id, site_id, article_id, event, status, attempts, next_attempt_at, created_at, updated_at)
-      SELECT ${`whd_a${articleId}`}, ${accountId}, ${site?.id ?? ""}, ${articleId}, 'article.published', 'pending', 0, ${at}, ${at}, ${at}
+      SELECT ${deliveryId}, ${accountId}, ${site?.id ?? ""}, ${articleId}, 'article.published', 'pending', 0, ${at}, ${at}, ${at}
       WHERE ${webhook ? 1 : 0} = 1 AND changes() = 1
       ON CONFLICT DO NOTHING`,
   ]);
   if (!claimed || (claimed.results as unknown[]).length === 0) throw new AppError("conflict", `Article ${articleId} is being published or was changed meanwhile; read it again`);
+  if (webhook) await wakeDelivery(services, { deliveryId, attempts: 0 });
 
   const platform = site ? publishingPlatformFor(services, site) : null;
   if (platform) {

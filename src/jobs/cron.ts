@@ -4,20 +4,40 @@ import type { Services } from "../services/container";
 import { log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
 import { enqueueDueItems, restartStuckRuns } from "../pipeline/start";
+import { wakeOverdueDeliveries } from "../webhooks/deliver";
 
 /** Revoked or expired tokens are listed for 90 days, then removed. */
 const DEAD_TOKEN_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 
-/** Each cron tick: the autopilot clock (due items to the queue, stuck runs restarted) and housekeeping. */
+/**
+ * Each cron tick: the autopilot clock (due items to the queue, stuck runs restarted), overdue
+ * webhook deliveries woken, and housekeeping. Each job runs even when one before it failed
+ * (the failure is logged; the next tick tries it again).
+ */
 export async function runCronTick(services: Services, now: Date): Promise<void> {
-  const { db } = services;
   const started = Date.now();
-  const queuedItems = await enqueueDueItems(services, now);
-  const restartedRuns = await restartStuckRuns(services, now);
+  const failed: string[] = [];
+  const job = async (name: string, work: () => Promise<number>): Promise<number | null> => {
+    try {
+      return await work();
+    } catch (error) {
+      failed.push(name);
+      log("error", "cron_job_failed", { job: name, error: String(error) });
+      return null;
+    }
+  };
+  const queuedItems = await job("queue due items", () => enqueueDueItems(services, now));
+  const restartedRuns = await job("restart stuck runs", () => restartStuckRuns(services, now));
+  const overdueDeliveries = await job("wake overdue deliveries", () => wakeOverdueDeliveries(services, now));
+  const purgedTokens = await job("purge dead tokens", () => purgeDeadTokens(services, now));
+  log(failed.length ? "warn" : "info", "cron_tick", { at: toIsoSeconds(now), queuedItems, restartedRuns, overdueDeliveries, purgedTokens, failed, ms: Date.now() - started });
+}
+
+async function purgeDeadTokens(services: Services, now: Date): Promise<number> {
   const cutoff = toIsoSeconds(new Date(now.getTime() - DEAD_TOKEN_RETENTION_MS));
-  const purged = await db
+  const purged = await services.db
     .delete(apiTokens)
     .where(or(lt(apiTokens.expiresAt, cutoff), and(isNotNull(apiTokens.revokedAt), lt(apiTokens.revokedAt, cutoff))))
     .returning({ id: apiTokens.id });
-  log("info", "cron_tick", { at: toIsoSeconds(now), queuedItems, restartedRuns, purgedTokens: purged.length, ms: Date.now() - started });
+  return purged.length;
 }

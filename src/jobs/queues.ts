@@ -2,6 +2,7 @@ import type { Services } from "../services/container";
 import { log } from "../core/logger";
 import { ITEM_RUN_MESSAGE, type ItemRunParams } from "../pipeline/run-params";
 import { startQueuedRuns } from "../pipeline/start";
+import { deliverFromQueue, WEBHOOK_MESSAGE } from "../webhooks/deliver";
 
 export const DEAD_LETTER_QUEUE = "content-autopilot-dead-letter";
 
@@ -9,7 +10,9 @@ export const DEAD_LETTER_QUEUE = "content-autopilot-dead-letter";
 export type MessageHandler = (body: Record<string, unknown>, services: Services) => Promise<void>;
 
 /** Message kinds by `type`; areas that enqueue work register their handler here. */
-export const messageHandlers: Record<string, MessageHandler> = {};
+export const messageHandlers: Record<string, MessageHandler> = {
+  [WEBHOOK_MESSAGE]: (body, services) => deliverFromQueue(services, { deliveryId: String(body.deliveryId), attempts: Number(body.attempts) }),
+};
 
 /** The work function of a kind handled a batch at a time (one call for all its messages of a batch). */
 export type BatchHandler = (bodies: Record<string, unknown>[], services: Services) => Promise<void>;

@@ -10,6 +10,7 @@ import { log } from "../core/logger";
 import { sanitizeHtml } from "../core/sanitize-html";
 import { toIsoSeconds } from "../core/time";
 import { runBatch } from "../db/batch";
+import { wakeDelivery } from "../webhooks/deliver";
 import { articles, itemRuns, planItems, plans, scannedPosts, uploads, webhookDeliveries, type ArticleStatus } from "../db/schema";
 import { inspectImage } from "../media/convert";
 import { getMediaBytes, mediaUrl, putImage } from "../media/store";
@@ -408,6 +409,7 @@ export async function recordArticle(
   const at = toIsoSeconds(now);
   const ofThisItem = sql`(SELECT id FROM articles WHERE plan_item_id = ${run.itemId})`;
   const webhook = destination.status === "published" && site.platform === "custom" && site.webhookUrl !== null;
+  const deliveryId = `whd_${run.itemId.slice(5)}`;
 
   await runBatch(db, [
     db
@@ -451,7 +453,7 @@ export async function recordArticle(
       WHERE ${hero ? 1 : 0} = 1 AND NOT EXISTS (SELECT 1 FROM article_images WHERE article_id = ${ofThisItem})`,
     sql`
       INSERT INTO webhook_deliveries (id, account_id, site_id, article_id, event, status, attempts, next_attempt_at, created_at, updated_at)
-      SELECT ${`whd_${run.itemId.slice(5)}`}, ${run.accountId}, ${site.id}, ${ofThisItem}, 'article.published', 'pending', 0, ${at}, ${at}, ${at}
+      SELECT ${deliveryId}, ${run.accountId}, ${site.id}, ${ofThisItem}, 'article.published', 'pending', 0, ${at}, ${at}, ${at}
       WHERE ${webhook ? 1 : 0} = 1
       ON CONFLICT DO NOTHING`,
     db
@@ -461,6 +463,8 @@ export async function recordArticle(
   ]);
   const [article] = await db.select({ id: articles.id, url: articles.publicationUrl }).from(articles).where(eq(articles.planItemId, run.itemId));
   if (!article) throw new AppError("internal_error", `The article of item ${run.itemId} was not stored`);
+  // The outbox row is the truth; this only saves the wait for the cron tick.
+  if (webhook) await wakeDelivery(services, { deliveryId, attempts: 0 });
   return { articleId: article.id, url: article.url };
 }
 

@@ -2,8 +2,10 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
+import { RotatedSecretSchema } from "../webhooks/schemas";
 import { ConnectCustomBodySchema, ConnectedCustomSchema } from "./custom-schemas";
-import { connectCustomSite } from "./custom-service";
+import { connectCustomSite, rotateWebhookSecret } from "./custom-service";
+import { SiteIdParamSchema } from "./schemas";
 
 export const customSiteRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -21,5 +23,21 @@ customSiteRoutes.openapi(
   async (c) => {
     const { site, webhookSecret } = await connectCustomSite(c.get("services"), c.get("caller").accountId, c.req.valid("json"));
     return c.json({ id: site.id, webhookSecret }, 201);
+  },
+);
+
+customSiteRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/platforms/custom/{siteId}/rotate-secret",
+    tags: ["Webhooks"],
+    summary: "Replace a custom site's webhook secret; the new one is shown only in this answer",
+    description: "Every attempt from now on, retries of earlier deliveries included, is signed with the new secret. The old one stops working at once: update the receiver right after.",
+    request: { params: SiteIdParamSchema },
+    responses: { 200: jsonContent(RotatedSecretSchema, "The site's id and its new webhook secret"), ...errorResponses(401, 403, 404, 409) },
+  }),
+  async (c) => {
+    const { site, webhookSecret } = await rotateWebhookSecret(c.get("services"), c.get("caller").accountId, c.req.valid("param").siteId);
+    return c.json({ id: site.id, webhookSecret }, 200);
   },
 );

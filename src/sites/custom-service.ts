@@ -1,9 +1,10 @@
 import { encryptSecret, randomHex, requireEncryptionKey } from "../core/crypto";
 import { newId } from "../core/ids";
+import { log } from "../core/logger";
 import { assertOutboundUrl } from "../core/outbound-url";
 import { sites } from "../db/schema";
 import type { Services } from "../services/container";
-import type { SiteRow } from "./service";
+import { getSiteOfPlatform, updateSite, type SiteRow } from "./service";
 
 export interface ConnectCustomInput {
   url: string;
@@ -42,4 +43,21 @@ export async function connectCustomSite(
     })
     .returning();
   return { site: site!, webhookSecret };
+}
+
+/**
+ * POST /platforms/custom/{siteId}/rotate-secret: a new webhook secret replaces the old one at
+ * once (every later attempt, retries included, is signed with it); shown once, here.
+ */
+export async function rotateWebhookSecret(
+  deps: Pick<Services, "db" | "encryptionKey">,
+  accountId: string,
+  siteId: string,
+): Promise<{ site: SiteRow; webhookSecret: string }> {
+  const key = requireEncryptionKey(deps.encryptionKey);
+  await getSiteOfPlatform(deps.db, accountId, siteId, "custom");
+  const webhookSecret = randomHex(32);
+  const site = await updateSite(deps.db, accountId, siteId, { webhookSecretEncrypted: await encryptSecret(key, webhookSecret) });
+  log("info", "webhook_secret_rotated", { siteId });
+  return { site, webhookSecret };
 }

@@ -60,9 +60,9 @@ siteRoutes.openapi(
     method: "patch",
     path: "/sites/{siteId}",
     tags,
-    summary: "Change a site's business context or language, or give a WordPress site new credentials",
+    summary: "Change a site's business context or language, give a WordPress site new credentials, or set a custom site's webhook URL",
     description:
-      "`blogAppPassword` (with `blogUsername` optional; the stored user name is kept otherwise) is verified with WordPress first, like on connect; a site in status ERROR becomes CONNECTED again. Credentials on a forum or custom site are 409.",
+      "`webhookUrl` (custom sites; 409 on others) is checked like at connect; null stops webhooks, and deliveries still pending then fail with that reason. `blogAppPassword` (with `blogUsername` optional; the stored user name is kept otherwise) is verified with WordPress first, like on connect; a site in status ERROR becomes CONNECTED again. Credentials on a forum or custom site are 409.",
     request: { params: SiteIdParamSchema, body: jsonBody(UpdateSiteBodySchema) },
     responses: { 200: jsonContent(SiteSchema, "The changed site"), ...errorResponses(400, 401, 403, 404, 409, 422, 502, 504) },
   }),

@@ -84,6 +84,14 @@ export const UpdateSiteBodySchema = z
     language: LanguageSchema.optional(),
     blogUsername: BlogUsernameSchema.optional(),
     blogAppPassword: BlogAppPasswordSchema.optional().openapi({ description: "New application password (blog sites); verified with WordPress before it is stored" }),
+    webhookUrl: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2048)
+      .nullable()
+      .optional()
+      .openapi({ description: "Custom sites: where signed webhooks go from now on (checked like at connect); null stops webhooks", example: "https://www.example.com/hooks/autopilot" }),
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "Send at least one field to change" })

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { articleImages, articles, charges, itemRuns, planItems, uploads } from "../../src/db/schema";
 import type { Services } from "../../src/services/container";
 import { runInstanceId } from "../../src/pipeline/run-params";
-import { call, db, testEnv, useServices } from "../harness";
+import { call, db, testEnv, useServices, webhookQueue } from "../harness";
 import { createPlanVia, planVia, type PlanBody } from "../plans/helpers";
 
 /** A generation queue that keeps what is sent, so a test sees the clock's messages without a consumer running them. */
@@ -15,7 +15,7 @@ export function useRecordingQueue() {
       for (const message of messages) sent.push(message.body as Record<string, unknown>);
     },
   } as unknown as Queue<unknown>;
-  useServices({ queues: { generation, webhooks: testEnv.WEBHOOK_QUEUE } });
+  useServices({ queues: { generation, webhooks: webhookQueue.queue } });
   return { sent };
 }
 

@@ -36,7 +36,8 @@ export const itemRuns = sqliteTable(
   (t) => [primaryKey({ columns: [t.itemId, t.attempt] })],
 );
 
-export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+/** pending: waiting for its next attempt; sending: an attempt is under way (next_attempt_at is when it counts as lost). */
+export const DELIVERY_STATUSES = ["pending", "sending", "delivered", "failed"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**

@@ -1,0 +1,59 @@
+import { z } from "@hono/zod-openapi";
+import { PageQuerySchema } from "../core/pagination";
+import { DELIVERY_STATUSES } from "../db/schema";
+import type { DeliveryRow } from "./deliver";
+import { MAX_ATTEMPTS } from "./schedule";
+
+export const DeliverySchema = z
+  .object({
+    id: z.string().openapi({ description: "The delivery id, sent as X-Service-Delivery and webhook-id on every attempt", example: "whd_3kP9xL2mQ8rT5vW1" }),
+    event: z.string().openapi({ example: "article.published" }),
+    articleId: z.string().nullable().openapi({ example: "1042" }),
+    status: z.enum(DELIVERY_STATUSES).openapi({ description: `pending (waiting for its next attempt), sending (an attempt is under way), delivered (a 2xx), failed (${MAX_ATTEMPTS} attempts failed, or the URL was refused)` }),
+    attempts: z.number().int(),
+    lastStatusCode: z.number().int().nullable().openapi({ description: "The receiver's HTTP status at the last attempt; null when it did not answer" }),
+    lastError: z.string().nullable().openapi({ description: "Why the last attempt failed; null after a success" }),
+    nextAttemptAt: z.string().nullable().openapi({ description: "When the next attempt is due (pending), or when a running attempt counts as lost (sending)" }),
+    deliveredAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("WebhookDelivery");
+
+export function toDelivery(row: DeliveryRow): z.infer<typeof DeliverySchema> {
+  return {
+    id: row.id,
+    event: row.event,
+    articleId: row.articleId === null ? null : String(row.articleId),
+    status: row.status,
+    attempts: row.attempts,
+    lastStatusCode: row.lastStatusCode,
+    lastError: row.lastError,
+    nextAttemptAt: row.nextAttemptAt,
+    deliveredAt: row.deliveredAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export const DeliveryListQuerySchema = PageQuerySchema;
+
+export const DeliveryParamsSchema = z.object({ siteId: z.string().min(1).max(64), deliveryId: z.string().min(1).max(64) });
+
+export const PingResultSchema = z
+  .object({
+    event: z.literal("ping"),
+    deliveryId: z.string(),
+    delivered: z.boolean().openapi({ description: "The receiver answered 2xx" }),
+    statusCode: z.number().int().nullable().openapi({ description: "The receiver's HTTP status; null when it did not answer" }),
+    error: z.string().nullable(),
+    durationMs: z.number().int(),
+  })
+  .openapi("WebhookPingResult");
+
+export const RotatedSecretSchema = z
+  .object({
+    id: z.string().openapi({ description: "The site's id" }),
+    webhookSecret: z.string().openapi({ description: "The new secret (64 hex characters); shown only in this answer. Every later attempt is signed with it." }),
+  })
+  .openapi("RotatedWebhookSecret");
