@@ -1,9 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { createMiddleware } from "hono/factory";
 import { AppError } from "../core/errors";
-import { timingSafeEqualText } from "../core/crypto";
 import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
+import { requireAdminToken } from "../http/operator-auth";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { CreatedApiTokenSchema, CreateTokenBodySchema, toApiToken } from "../tokens/schemas";
 import { createToken } from "../tokens/service";
@@ -22,15 +21,6 @@ accountRoutes.openapi(
   }),
   async (c) => c.json(toAccount(await getAccount(c.get("db"), c.get("caller").accountId)), 200),
 );
-
-/** Operator routes: `Authorization: Bearer <ADMIN_TOKEN>`; disabled when the secret is unset. */
-export const requireAdminToken = createMiddleware<AppEnv>(async (c, next) => {
-  const expected = c.env.ADMIN_TOKEN;
-  const given = /^Bearer\s+(\S+)$/i.exec(c.req.header("Authorization") ?? "")?.[1];
-  if (!expected) throw new AppError("forbidden", "Operator routes are disabled: the ADMIN_TOKEN secret is not set");
-  if (!given || !timingSafeEqualText(given, expected)) throw new AppError("unauthorized", "Operator routes need 'Authorization: Bearer <ADMIN_TOKEN>'");
-  await next();
-});
 
 export const adminAccountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 

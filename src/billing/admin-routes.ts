@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { requireAdminToken } from "../accounts/routes";
+import { requireAdminToken } from "../http/operator-auth";
 import { formatKurus } from "../core/money";
 import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";

@@ -13,18 +13,22 @@ export interface RateLimitDecision {
 
 const REVOKED_PREFIX = "revoked:";
 
+/** What a rolling window counts: the account's public reads, its management calls, or an address's failed operator logins. */
+export type RateLimitBucket = "public" | "manage" | "operator-failures";
+
 /**
- * One object per account (keyed by account id), called on every public API request. It counts
- * the rolling-window rate limit, and it is the authority on which of the account's tokens are
- * revoked, so isolates may cache a token's immutable facts (account, scope, expiry) and still
- * refuse a revoked token at once.
+ * One object per account (keyed by account id), called on every public and management API
+ * request. It counts the rolling-window rate limits (public and management apart), and it is
+ * the authority on which of the account's tokens are revoked, so isolates may cache a token's
+ * immutable facts (account, scope, expiry) and still refuse a revoked token at once. Objects
+ * keyed `operator-ip:<address>` count that address's failed operator logins.
  *
  * The request times live in memory: an idle object is evicted only long after its window has
  * emptied, so losing them never lets more than `limit` requests through in one window. The
  * revoked ids are stored, because a revocation must outlive an eviction.
  */
 export class RateLimiter extends DurableObject<Env> {
-  private hits: number[] = [];
+  private hits = new Map<RateLimitBucket, number[]>();
   /** Revoked token id → the token's own expiry (after which it is refused anyway and can be forgotten). */
   private revoked = new Map<string, number>();
 
@@ -47,17 +51,40 @@ export class RateLimiter extends DurableObject<Env> {
   }
 
   /** Counts one request of `tokenId` if the window has room; refuses it (uncounted) otherwise, or when the token is revoked. */
-  hit(limit: number, windowMs: number, tokenId: string): RateLimitDecision {
+  hit(limit: number, windowMs: number, tokenId: string, bucket: RateLimitBucket = "public"): RateLimitDecision {
     const now = Date.now();
-    const windowStart = now - windowMs;
-    let expired = 0;
-    while (expired < this.hits.length && this.hits[expired]! <= windowStart) expired++;
-    if (expired > 0) this.hits.splice(0, expired);
-
+    const hits = this.windowOf(bucket, now - windowMs);
     const revoked = this.revoked.has(tokenId);
-    const allowed = !revoked && this.hits.length < limit;
-    if (allowed) this.hits.push(now);
-    const oldest = this.hits[0] ?? now;
-    return { allowed, limit, remaining: Math.max(0, limit - this.hits.length), resetAtMs: oldest + windowMs, revoked };
+    const allowed = !revoked && hits.length < limit;
+    if (allowed) hits.push(now);
+    return this.decision(hits, allowed, limit, windowMs, now, revoked);
+  }
+
+  /**
+   * An operator login from this object's address: refused while `limit` failures are in the
+   * window, whether or not this one is right (so guessing stops, not only wrong guesses); a
+   * failure that is let through is counted.
+   */
+  operatorAttempt(failed: boolean, limit: number, windowMs: number): RateLimitDecision {
+    const now = Date.now();
+    const failures = this.windowOf("operator-failures", now - windowMs);
+    const allowed = failures.length < limit;
+    if (allowed && failed) failures.push(now);
+    return this.decision(failures, allowed, limit, windowMs, now, false);
+  }
+
+  /** The bucket's times inside the window (older ones dropped). */
+  private windowOf(bucket: RateLimitBucket, windowStart: number): number[] {
+    let hits = this.hits.get(bucket);
+    if (!hits) this.hits.set(bucket, (hits = []));
+    let expired = 0;
+    while (expired < hits.length && hits[expired]! <= windowStart) expired++;
+    if (expired > 0) hits.splice(0, expired);
+    return hits;
+  }
+
+  private decision(hits: number[], allowed: boolean, limit: number, windowMs: number, now: number, revoked: boolean): RateLimitDecision {
+    const oldest = hits[0] ?? now;
+    return { allowed, limit, remaining: Math.max(0, limit - hits.length), resetAtMs: oldest + windowMs, revoked };
   }
 }
