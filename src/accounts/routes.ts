@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { AppError } from "../core/errors";
 import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { requireAdminToken } from "../http/operator-auth";
