@@ -54,6 +54,7 @@ const varsSchema = z.object({
   SIGNUP_CREDIT_TRY: amountVar("0.00"),
   PUBLIC_BASE_URL: z.preprocess(unsetWhenEmpty, z.url({ protocol: /^https?$/ }).optional()),
   PUBLIC_RATE_LIMIT_PER_MINUTE: countVar(100, 1),
+  MANAGEMENT_RATE_LIMIT_PER_MINUTE: countVar(600, 1),
   OUTBOUND_TIMEOUT_MS: countVar(15_000, 1),
   // Billing
   PAYMENT_PROVIDER: enumVar(["paytr", "offline"], "paytr"),
@@ -116,6 +117,8 @@ const configSchema = varsSchema
     signupCreditKurus: v.SIGNUP_CREDIT_TRY,
     publicBaseUrl: v.PUBLIC_BASE_URL ? v.PUBLIC_BASE_URL.replace(/\/+$/, "") : null,
     publicRateLimitPerMinute: v.PUBLIC_RATE_LIMIT_PER_MINUTE,
+    /** Management requests per rolling minute per account (all its tokens together). */
+    managementRateLimitPerMinute: v.MANAGEMENT_RATE_LIMIT_PER_MINUTE,
     /** How long a call to a user's site may take before it is a 504. */
     outboundTimeoutMs: v.OUTBOUND_TIMEOUT_MS,
     billing: {

@@ -19,6 +19,8 @@ export interface Env {
   PUBLIC_BASE_URL?: string;
   /** The public API's requests per rolling minute per account; 100 unless set (benchmarks raise it). */
   PUBLIC_RATE_LIMIT_PER_MINUTE?: string;
+  /** Management API requests per rolling minute per account; 600 unless set. */
+  MANAGEMENT_RATE_LIMIT_PER_MINUTE?: string;
   ADMIN_TOKEN?: string;
   ENCRYPTION_KEY?: string;
   /** Milliseconds before a call to a user's site (WordPress, XenForo) is given up; default 15000. */

@@ -1,6 +1,8 @@
+import type { Context, Next } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context";
 import { requireScope, requireToken } from "./auth";
+import { accountLimiter, RATE_WINDOW_MS, rateLimitedError, rateLimitHeaders, setHeaders } from "./rate-limit";
 
 /**
  * Paths under /api that do not take a `manage` token: the public API (its own middleware),
@@ -12,10 +14,24 @@ export function isManagementPath(path: string): boolean {
   return !NOT_MANAGEMENT.some((pattern) => pattern.test(path));
 }
 
-/** Every management route needs a token with the `manage` scope. */
+/**
+ * Every management route needs a token with the `manage` scope, and counts against the
+ * account's management limit (MANAGEMENT_RATE_LIMIT_PER_MINUTE, 600 by default, all its tokens
+ * together, apart from its public reads): X-RateLimit-* on every answer, 429 with Retry-After
+ * when the rolling minute is full.
+ */
 export const managementAuth = createMiddleware<AppEnv>(async (c, next) => {
   if (!isManagementPath(c.req.path)) return next();
   await requireToken(c, async () => {
-    await requireScope("manage")(c, next);
+    await requireScope("manage")(c, () => countManagementRequest(c, next));
   });
 });
+
+async function countManagementRequest(c: Context<AppEnv>, next: Next): Promise<void> {
+  const { accountId, tokenId } = c.get("caller");
+  const decision = await accountLimiter(c, accountId).hit(c.get("config").managementRateLimitPerMinute, RATE_WINDOW_MS, tokenId, "manage");
+  const headers = rateLimitHeaders(decision);
+  if (!decision.allowed) throw rateLimitedError(decision, headers, `Rate limit of ${decision.limit} management requests per minute exceeded`);
+  await next();
+  setHeaders(c, headers);
+}

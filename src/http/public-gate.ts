@@ -1,12 +1,10 @@
 import { createMiddleware } from "hono/factory";
-import { AppError } from "../core/errors";
 import { toIsoSeconds } from "../core/time";
 import { publicTokenCache } from "../tokens/token-cache";
 import { assertNotExpired, lookupToken, revokedTokenError, tokenHashOf } from "../tokens/service";
 import { bearerSecret, recordUseLater } from "./auth";
 import type { AppEnv } from "./context";
-
-export const PUBLIC_RATE_WINDOW_MS = 60_000;
+import { accountLimiter, RATE_WINDOW_MS, rateLimitedError, rateLimitHeaders, setHeaders } from "./rate-limit";
 
 /**
  * The public API's door, with one Durable Object call per request: the token's facts come
@@ -27,10 +25,8 @@ export const publicGate = createMiddleware<AppEnv>(async (c, next) => {
   }
   const { caller } = token;
 
-  const limiter = c.get("services").rateLimiter;
-  const gate = limiter.get(limiter.idFromName(caller.accountId));
   const gateStartedAt = Date.now();
-  const decision = await gate.hit(c.get("config").publicRateLimitPerMinute, PUBLIC_RATE_WINDOW_MS, caller.tokenId);
+  const decision = await accountLimiter(c, caller.accountId).hit(c.get("config").publicRateLimitPerMinute, RATE_WINDOW_MS, caller.tokenId, "public");
   const timing = `ratelimit;dur=${Date.now() - gateStartedAt}`;
   if (decision.revoked) {
     publicTokenCache.forget(tokenHash);
@@ -39,19 +35,8 @@ export const publicGate = createMiddleware<AppEnv>(async (c, next) => {
   c.set("caller", caller);
   if (recordUseLater(c, caller.tokenId, token.lastUsedAt, now)) publicTokenCache.noteUse(tokenHash, toIsoSeconds(now));
 
-  const headers = {
-    "Server-Timing": timing,
-    "X-RateLimit-Limit": String(decision.limit),
-    "X-RateLimit-Remaining": String(decision.remaining),
-    "X-RateLimit-Reset": String(Math.ceil(decision.resetAtMs / 1000)),
-  };
-  if (!decision.allowed) {
-    const retryAfter = Math.max(1, Math.ceil((decision.resetAtMs - Date.now()) / 1000));
-    throw new AppError("rate_limited", `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${retryAfter} s`, undefined, {
-      ...headers,
-      "Retry-After": String(retryAfter),
-    });
-  }
+  const headers = { "Server-Timing": timing, ...rateLimitHeaders(decision) };
+  if (!decision.allowed) throw rateLimitedError(decision, headers, `Rate limit of ${decision.limit} requests per minute exceeded`);
   await next();
-  for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  setHeaders(c, headers);
 });
