@@ -39,7 +39,7 @@ export const payments = sqliteTable(
 
 export const CHARGE_MODES = ["credits", "byok"] as const;
 export type ChargeMode = (typeof CHARGE_MODES)[number];
-export const CHARGE_KINDS = ["generation", "improvement"] as const;
+export const CHARGE_KINDS = ["generation", "improvement", "chat"] as const;
 export type ChargeKind = (typeof CHARGE_KINDS)[number];
 export const CHARGE_STATUSES = ["reserved", "settled", "refunded"] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
@@ -63,6 +63,8 @@ export const charges = sqliteTable(
     quotaMonth: text("quota_month"),
     status: text("status", { enum: CHARGE_STATUSES }).notNull().default("reserved"),
     claimToken: text("claim_token"),
+    /** The site the work was for (the report's site filter); null for charges made before it was recorded. */
+    siteId: text("site_id"),
     createdAt: createdAt(),
     finishedAt: text("finished_at"),
   },

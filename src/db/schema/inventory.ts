@@ -1,10 +1,11 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { ProviderUsage } from "../../adapters/provider-usage";
 import { accounts } from "./accounts";
 import { createdAt, updatedAt } from "./columns";
 import { sites } from "./sites";
 
-/** Where an old post stands with the improvement feature: nothing yet, a suggestion waiting, applied. */
-export const IMPROVEMENT_STATUSES = ["NONE", "SUGGESTED", "APPLIED"] as const;
+/** Where an old post stands with the improvement feature: nothing yet, a suggestion waiting, applied, put back. */
+export const IMPROVEMENT_STATUSES = ["NONE", "SUGGESTED", "APPLIED", "REVERTED"] as const;
 export type ImprovementStatus = (typeof IMPROVEMENT_STATUSES)[number];
 
 /**
@@ -37,4 +38,74 @@ export const scannedPosts = sqliteTable(
     index("scanned_posts_site_modified_idx").on(t.siteId, t.modifiedAt, t.remoteId),
     index("scanned_posts_account_idx").on(t.accountId),
   ],
+);
+
+/** What the model suggests for an old post (checked and sanitised before it is stored). */
+export interface PostSuggestion {
+  title: string;
+  html: string;
+  seoTitle: string;
+  seoDesc: string;
+  changes: { change: string; reason: string }[];
+}
+
+/** A post as it was on WordPress before a suggestion was applied (what revert puts back). */
+export interface PostVersion {
+  title: string;
+  html: string;
+}
+
+/**
+ * The improvement of one scanned post: the latest suggestion (each improve replaces it and is
+ * charged as run `run`), and once applied, the version it replaced. `sourceModifiedAt` is the
+ * post's WordPress modification time the suggestion was made from, `appliedModifiedAt` the one
+ * our apply produced: a later time on WordPress means someone edited the post since.
+ */
+export const postImprovements = sqliteTable(
+  "post_improvements",
+  {
+    postId: text("post_id")
+      .primaryKey()
+      .references(() => scannedPosts.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    run: integer("run").notNull().default(0),
+    suggestion: text("suggestion", { mode: "json" }).$type<PostSuggestion>(),
+    sourceModifiedAt: text("source_modified_at"),
+    previous: text("previous", { mode: "json" }).$type<PostVersion>(),
+    appliedModifiedAt: text("applied_modified_at"),
+    usage: text("usage", { mode: "json" }).$type<ProviderUsage>(),
+    suggestedAt: text("suggested_at"),
+    appliedAt: text("applied_at"),
+    revertedAt: text("reverted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("post_improvements_site_idx").on(t.siteId)],
+);
+
+export const CHAT_ROLES = ["user", "assistant"] as const;
+
+/** The conversation with a site's agent, oldest first by id. */
+export const chatMessages = sqliteTable(
+  "chat_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    role: text("role", { enum: CHAT_ROLES }).notNull(),
+    content: text("content").notNull(),
+    /** On an assistant message: it changed the site's brief. */
+    briefUpdated: integer("brief_updated", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_messages_site_idx").on(t.siteId, t.id)],
 );
