@@ -16,6 +16,8 @@ export interface ChargeRequest {
   kind: ChargeKind;
   /** Shown with the ledger row, e.g. the article's title. */
   note?: string;
+  /** The site the work is for: the report's site filter. */
+  siteId?: string | null;
   now: Date;
 }
 
@@ -41,8 +43,8 @@ export async function reserveCredits(db: Database, request: ChargeRequest & { am
   await runBatch(db, [
     // The one conditional step: the charge row exists only if the balance covered it at this point.
     sql`
-      INSERT INTO charges (account_id, reference, mode, kind, amount_kurus, status, claim_token, created_at)
-      SELECT id, ${reference}, 'credits', ${request.kind}, ${amountKurus}, 'reserved', ${claim}, ${at}
+      INSERT INTO charges (account_id, reference, mode, kind, amount_kurus, status, claim_token, site_id, created_at)
+      SELECT id, ${reference}, 'credits', ${request.kind}, ${amountKurus}, 'reserved', ${claim}, ${request.siteId ?? null}, ${at}
       FROM accounts
       WHERE id = ${accountId} AND credit_balance_kurus >= ${amountKurus}
         AND NOT EXISTS (SELECT 1 FROM charges WHERE account_id = ${accountId} AND reference = ${reference})`,

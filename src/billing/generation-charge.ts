@@ -54,8 +54,8 @@ async function reserveByokQuota(db: Database, config: BillingConfig, request: Ch
   const claim = newClaimToken();
   // Counting and inserting in one statement: concurrent generations cannot both take the last unit.
   await db.run(sql`
-    INSERT INTO charges (account_id, reference, mode, kind, amount_kurus, quota_month, status, claim_token, created_at)
-    SELECT ${accountId}, ${reference}, 'byok', ${request.kind}, 0, ${month}, 'reserved', ${claim}, ${toIsoSeconds(now)}
+    INSERT INTO charges (account_id, reference, mode, kind, amount_kurus, quota_month, status, claim_token, site_id, created_at)
+    SELECT ${accountId}, ${reference}, 'byok', ${request.kind}, 0, ${month}, 'reserved', ${claim}, ${request.siteId ?? null}, ${toIsoSeconds(now)}
     WHERE (SELECT count(*) FROM charges WHERE account_id = ${accountId} AND mode = 'byok' AND quota_month = ${month} AND status != 'refunded') < ${quota}
       AND NOT EXISTS (SELECT 1 FROM charges WHERE account_id = ${accountId} AND reference = ${reference})`);
   const charge = await findCharge(db, accountId, reference);

@@ -141,7 +141,7 @@ async function claimForRunNow(services: Services, accountId: string, itemId: str
 
     const run = { accountId, itemId, attempt: item.attempts + 1 };
     const models = await modelsForAccount(services, accountId);
-    await reserveGeneration(services.db, services.config.billing, { accountId, reference: runChargeReference(run), kind: "generation", model: models.text.model, note: item.title, now: new Date() });
+    await reserveGeneration(services.db, services.config.billing, { accountId, reference: runChargeReference(run), kind: "generation", model: models.text.model, note: item.title, siteId: item.siteId, now: new Date() });
     const at = toIsoSeconds(new Date());
     const [claimed] = await services.db
       .update(planItems)

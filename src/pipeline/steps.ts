@@ -138,6 +138,7 @@ export async function reserveRunCharge(services: Services, run: ItemRunParams, n
     kind: "generation",
     model: models.text.model,
     note: item.title,
+    siteId: item.siteId,
     now,
   });
   return { amountKurus: charge.amountKurus };

@@ -20,7 +20,7 @@ export const accounts = sqliteTable(
   ],
 );
 
-export const LEDGER_KINDS = ["topup", "generation", "improvement", "refund", "licence", "adjustment", "signup"] as const;
+export const LEDGER_KINDS = ["topup", "generation", "improvement", "chat", "refund", "licence", "adjustment", "signup"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** Every change of a balance is one row; `reference` makes each change happen at most once. */
