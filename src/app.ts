@@ -15,6 +15,7 @@ import { buildServices, type Services } from "./services/container";
 import type { Env } from "./env";
 import { blogAdminRoutes } from "./blog-admin/routes";
 import { inventoryRoutes } from "./inventory/routes";
+import { refreshRoutes } from "./refresh/routes";
 import { siteRoutes } from "./sites/routes";
 import { briefRoutes } from "./sites/brief-routes";
 import { planRoutes } from "./plans/routes";
@@ -66,6 +67,7 @@ export function createApp(options: AppOptions = {}) {
   app.route("/api", planRoutes);
   app.route("/api", articleRoutes);
   app.route("/api", inventoryRoutes);
+  app.route("/api", refreshRoutes);
   app.route("/api", blogAdminRoutes);
   app.route("/api", forumSiteRoutes);
   app.route("/api", customSiteRoutes);

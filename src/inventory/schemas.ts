@@ -13,7 +13,8 @@ export const ScannedPostSchema = z
     url: z.string(),
     modifiedAt: z.string().nullable().openapi({ description: "Last modified on the site, ISO 8601 UTC" }),
     wordCount: z.number().int().openapi({ description: "Words of the post's text (not its HTML)" }),
-    improvementStatus: z.enum(IMPROVEMENT_STATUSES).openapi({ description: "NONE, SUGGESTED (an improvement waits for approval) or APPLIED" }),
+    improvementStatus: z.enum(IMPROVEMENT_STATUSES).openapi({ description: "NONE, SUGGESTED (an improvement waits to be applied), APPLIED, or REVERTED (applied, then put back)" }),
+    suggestedAt: z.string().nullable().openapi({ description: "When the current improvement suggestion was made; null without one" }),
     syncedAt: z.string().openapi({ description: "When a sync last stored this post" }),
   })
   .openapi("ScannedPost");
@@ -25,7 +26,7 @@ export const SyncResultSchema = z
   .object({ synced: z.number().int().openapi({ description: "Published posts read from the site; the inventory now holds exactly these", example: 25 }) })
   .openapi("SyncResult");
 
-export function toScannedPost(row: ScannedPostRow): ScannedPost {
+export function toScannedPost(row: ScannedPostRow & { suggestedAt?: string | null }): ScannedPost {
   return {
     id: row.id,
     siteId: row.siteId,
@@ -35,6 +36,7 @@ export function toScannedPost(row: ScannedPostRow): ScannedPost {
     modifiedAt: row.modifiedAt,
     wordCount: row.wordCount,
     improvementStatus: row.improvementStatus,
+    suggestedAt: row.suggestedAt ?? null,
     syncedAt: row.updatedAt,
   };
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
-import { scannedPosts } from "../db/schema";
+import { postImprovements, scannedPosts } from "../db/schema";
 import { newId } from "../core/ids";
 import { toIsoSeconds } from "../core/time";
 import type { ReadPost } from "./read-posts";
@@ -62,17 +62,23 @@ export async function replaceInventory(db: Database, accountId: string, siteId: 
 }
 
 /** A page of the site's inventory, most recently modified first. */
-export async function listScannedPosts(db: Database, accountId: string, siteId: string, page: { page: number; perPage: number }): Promise<{ rows: ScannedPostRow[]; total: number }> {
+export async function listScannedPosts(
+  db: Database,
+  accountId: string,
+  siteId: string,
+  page: { page: number; perPage: number },
+): Promise<{ rows: (ScannedPostRow & { suggestedAt: string | null })[]; total: number }> {
   const where = and(eq(scannedPosts.accountId, accountId), eq(scannedPosts.siteId, siteId));
   const [rows, [totals]] = await db.batch([
     db
-      .select()
+      .select({ post: scannedPosts, suggestedAt: postImprovements.suggestedAt })
       .from(scannedPosts)
+      .leftJoin(postImprovements, eq(postImprovements.postId, scannedPosts.id))
       .where(where)
       .orderBy(sql`${scannedPosts.modifiedAt} IS NULL`, desc(scannedPosts.modifiedAt), desc(scannedPosts.remoteId), asc(scannedPosts.id))
       .limit(page.perPage)
       .offset((page.page - 1) * page.perPage),
     db.select({ total: count() }).from(scannedPosts).where(where),
   ]);
-  return { rows, total: totals?.total ?? 0 };
+  return { rows: rows.map(({ post, suggestedAt }) => ({ ...post, suggestedAt })), total: totals?.total ?? 0 };
 }

@@ -37,6 +37,7 @@ describe("GET /api/sites/{siteId}/posts", () => {
       modifiedAt: "2026-11-20T00:00:00Z",
       wordCount: 10,
       improvementStatus: "NONE",
+      suggestedAt: null,
       syncedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
     });
 

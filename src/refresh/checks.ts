@@ -1,0 +1,67 @@
+import { decodeHtmlEntities } from "../core/html-entities";
+import { countWords, htmlToText } from "../core/html-text";
+import type { PostSuggestion } from "../db/schema";
+import { characterCount, PLACEHOLDERS, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../pipeline/article-rules";
+import type { SiteLink } from "../pipeline/draft";
+import { linksOf, linkTarget } from "../pipeline/links";
+
+/** What a suggestion is checked against: the post as it was (sanitised) and the site's real pages. */
+export interface SuggestionContext {
+  siteUrl: string;
+  originalHtml: string;
+  minWords: number;
+  internalLinks: SiteLink[];
+}
+
+const IMG_SRC = /<img\b(?:[^>"']|"[^"]*"|'[^']*')*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
+
+/** The src of every `<img>`, entities decoded. */
+export function imagesOf(html: string): string[] {
+  return [...html.matchAll(IMG_SRC)].map((match) => decodeHtmlEntities(match[1] ?? match[2] ?? match[3] ?? "").trim());
+}
+
+/**
+ * What is wrong with an improvement suggestion, one sentence per problem (sent back to the model
+ * once): the SEO lengths, the structure, the author's links and images all kept, new internal
+ * links only to pages that exist, no placeholders. Empty when it passes.
+ */
+export function checkSuggestion(suggestion: PostSuggestion, context: SuggestionContext): string[] {
+  const failures: string[] = [];
+  const fits = (field: string, value: string, range: { min: number; max: number }) => {
+    const count = characterCount(value);
+    if (count < range.min || count > range.max) failures.push(`${field} has ${count} characters; it must have ${range.min}–${range.max}`);
+  };
+  fits("seoTitle", suggestion.seoTitle, SEO_TITLE_CHARS);
+  fits("seoDesc", suggestion.seoDesc, SEO_DESC_CHARS);
+  if (/<h1[\s/>]/i.test(suggestion.html)) failures.push("The html has an <h1> heading; use <h2> for sections (the post title is the only H1)");
+  const words = countWords(htmlToText(suggestion.html));
+  if (words < context.minWords) failures.push(`The improved post has ${words} words; it must keep at least ${context.minWords} (do not shorten the post)`);
+
+  const links = new Set(linksOf(suggestion.html));
+  const lostLinks = [...new Set(linksOf(context.originalHtml))].filter((href) => !links.has(href));
+  for (const href of lostLinks.slice(0, 5)) failures.push(`The original link to ${href} is missing; keep every link of the original post`);
+  const images = new Set(imagesOf(suggestion.html));
+  const lostImages = [...new Set(imagesOf(context.originalHtml))].filter((src) => !images.has(src));
+  for (const src of lostImages.slice(0, 5)) failures.push(`The original image ${src} is missing; keep every image of the original post`);
+
+  const allowed = new Set<string>();
+  for (const href of [...context.internalLinks.map((link) => link.url), ...linksOf(context.originalHtml)]) {
+    const target = linkTarget(href, context.siteUrl);
+    if (target.kind === "page") allowed.add(target.key);
+  }
+  const invented = [...links].filter((href) => {
+    const target = linkTarget(href, context.siteUrl);
+    return target.kind === "page" && target.internal && !allowed.has(target.key);
+  });
+  for (const href of invented.slice(0, 5)) failures.push(`The html links to ${href} on the site, which is not a page of the site; link only to the listed pages`);
+
+  for (const [field, text] of [
+    ["title", suggestion.title],
+    ["seoTitle", suggestion.seoTitle],
+    ["seoDesc", suggestion.seoDesc],
+    ["html", decodeHtmlEntities(suggestion.html)],
+  ] as const) {
+    for (const { text: placeholder, pattern } of PLACEHOLDERS) if (pattern.test(text)) failures.push(`The ${field} contains the placeholder text "${placeholder}"; replace it with real content`);
+  }
+  return failures;
+}

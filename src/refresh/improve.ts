@@ -1,0 +1,209 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import { addUsage, type ProviderUsage } from "../adapters/provider-usage";
+import { generateStructured } from "../adapters/text-model/structured";
+import { wpGmt, type WpPost } from "../adapters/wordpress/schemas";
+import { refundCharge, settleCharge } from "../billing/charges";
+import { reserveGeneration } from "../billing/generation-charge";
+import { AppError, notFound } from "../core/errors";
+import { countWords, htmlToText } from "../core/html-text";
+import { log } from "../core/logger";
+import { sanitizeHtml } from "../core/sanitize-html";
+import { toIsoSeconds } from "../core/time";
+import { postImprovements, scannedPosts, type PostSuggestion, type PostVersion } from "../db/schema";
+import type { Services } from "../services/container";
+import { modelsForAccount } from "../services/account-models";
+import { briefOf } from "../sites/brief";
+import { getSiteOfPlatform, type SiteRow } from "../sites/service";
+import { withWordPress } from "../sites/site-access";
+import { checkSuggestion } from "./checks";
+import { improvePostTask } from "./improve-task";
+
+export type ImprovementRow = typeof postImprovements.$inferSelect;
+type PostRow = typeof scannedPosts.$inferSelect;
+
+/** New internal links offered to the model: other posts of the inventory. */
+const LINK_CANDIDATES = 50;
+
+/** The scanned post of the account with its blog site; 404 for another account's or a missing one. */
+async function postOf(services: Services, accountId: string, postId: string): Promise<{ post: PostRow; site: SiteRow }> {
+  const [post] = await services.db.select().from(scannedPosts).where(and(eq(scannedPosts.id, postId), eq(scannedPosts.accountId, accountId)));
+  if (!post) throw notFound("Post");
+  const site = await getSiteOfPlatform(services.db, accountId, post.siteId, "blog");
+  return { post, site };
+}
+
+export async function getImprovement(services: Services, accountId: string, postId: string): Promise<{ post: PostRow; improvement: ImprovementRow | undefined }> {
+  const { post } = await postOf(services, accountId, postId);
+  const [improvement] = await services.db.select().from(postImprovements).where(eq(postImprovements.postId, postId));
+  return { post, improvement };
+}
+
+/** The post's title and HTML as its author wrote them (`context=edit` gives the raw fields). */
+function versionOf(remote: WpPost): PostVersion {
+  return { title: remote.title?.raw ?? htmlToText(remote.title?.rendered ?? ""), html: remote.content?.raw ?? remote.content?.rendered ?? "" };
+}
+
+/** Brings the inventory row up to date with the post as WordPress has it now. */
+async function refreshScannedPost(services: Services, post: PostRow, remote: WpPost, now: Date): Promise<void> {
+  const version = versionOf(remote);
+  await services.db
+    .update(scannedPosts)
+    .set({ title: htmlToText(remote.title?.rendered ?? version.title), url: remote.link ?? post.url, modifiedAt: wpGmt(remote.modified_gmt), wordCount: countWords(htmlToText(remote.content?.rendered ?? version.html)), updatedAt: toIsoSeconds(now) })
+    .where(eq(scannedPosts.id, post.id));
+}
+
+/**
+ * POST /sites/posts/{postId}/improve: reads the post from WordPress (rescanning it when it
+ * changed since the sync), asks the text model for an improved version, checks it (a second
+ * round names the failures; failing again is 422), stores it as the post's suggestion and
+ * charges the improvement price: reserved first (402/403 before any work), settled when stored,
+ * refunded on any failure. Each run replaces the suggestion and is charged on its own.
+ */
+export async function improvePost(services: Services, accountId: string, postId: string, now = new Date()) {
+  const { post, site } = await postOf(services, accountId, postId);
+  const remote = await withWordPress(services, site, (wp) => wp.getPost(post.remoteId));
+  if (wpGmt(remote.modified_gmt) !== post.modifiedAt) {
+    log("info", "improve_post_rescanned", { postId, was: post.modifiedAt, now: wpGmt(remote.modified_gmt) });
+    await refreshScannedPost(services, post, remote, now);
+  }
+
+  const at = toIsoSeconds(now);
+  const [claimed] = await services.db
+    .insert(postImprovements)
+    .values({ postId, accountId, siteId: site.id, run: 1, createdAt: at, updatedAt: at })
+    .onConflictDoUpdate({ target: postImprovements.postId, set: { run: sql`${postImprovements.run} + 1`, updatedAt: at } })
+    .returning({ run: postImprovements.run });
+  const run = claimed!.run;
+  const reference = `improve:${postId}:${run}`;
+  const models = await modelsForAccount(services, accountId);
+  const { charge } = await reserveGeneration(services.db, services.config.billing, { accountId, reference, kind: "improvement", model: models.text.model, note: post.title, siteId: site.id, now });
+
+  try {
+    const { suggestion, usage } = await writeSuggestion(services, site, post, versionOf(remote), models.text);
+    const suggestedAt = toIsoSeconds(new Date());
+    const [stored] = await services.db
+      .update(postImprovements)
+      .set({ suggestion, sourceModifiedAt: wpGmt(remote.modified_gmt), usage, suggestedAt, previous: null, appliedModifiedAt: null, appliedAt: null, revertedAt: null, updatedAt: suggestedAt })
+      .where(and(eq(postImprovements.postId, postId), eq(postImprovements.run, run)))
+      .returning();
+    if (!stored) throw new AppError("conflict", `A newer improvement of post ${postId} started meanwhile; its suggestion replaces this one`);
+    const [current] = await services.db.update(scannedPosts).set({ improvementStatus: "SUGGESTED" }).where(eq(scannedPosts.id, postId)).returning();
+    await settleCharge(services.db, { accountId, reference, now: new Date() });
+    log("info", "improve_post_suggested", { postId, siteId: site.id, run, provider: models.text.provider });
+    return { post: current ?? post, improvement: stored, chargedKurus: charge.amountKurus };
+  } catch (error) {
+    await refundCharge(services.db, { accountId, reference, now: new Date() });
+    log("warn", "improve_post_failed", { postId, run, error: String(error) });
+    throw error;
+  }
+}
+
+async function writeSuggestion(services: Services, site: SiteRow, post: PostRow, current: PostVersion, model: Awaited<ReturnType<typeof modelsForAccount>>["text"]) {
+  const originalHtml = await sanitizeHtml(current.html);
+  const originalWords = countWords(htmlToText(originalHtml));
+  const others = await services.db
+    .select({ title: scannedPosts.title, url: scannedPosts.url })
+    .from(scannedPosts)
+    .where(and(eq(scannedPosts.siteId, site.id), ne(scannedPosts.id, post.id)))
+    .limit(LINK_CANDIDATES);
+  const input = {
+    language: site.language,
+    siteUrl: site.url,
+    brief: briefOf(site),
+    title: current.title,
+    html: current.html,
+    url: post.url,
+    minWords: Math.max(1, Math.floor(originalWords * 0.9)),
+    internalLinks: others,
+    failures: [] as string[],
+  };
+  let usage: ProviderUsage | null = null;
+  for (let round = 1; round <= 2; round += 1) {
+    const answer = await generateStructured(model, improvePostTask, input);
+    usage = usage ? addUsage(usage, answer.usage) : answer.usage;
+    const suggestion: PostSuggestion = { ...answer.value, html: await sanitizeHtml(answer.value.html) };
+    const failures = checkSuggestion(suggestion, { siteUrl: site.url, originalHtml, minWords: input.minWords, internalLinks: others });
+    if (failures.length === 0) return { suggestion, usage };
+    log("warn", "improve_post_checks_failed", { postId: post.id, round, failures });
+    if (round === 2) throw new AppError("unprocessable", `The improvement failed its checks twice: ${failures.slice(0, 3).join("; ")}`);
+    input.failures = failures;
+  }
+  throw new Error("unreachable");
+}
+
+/**
+ * POST /sites/posts/{postId}/apply: writes the suggestion's title and HTML to the WordPress post
+ * and keeps the version it replaces. 409 without a suggestion, when it is already applied, or
+ * when the post was edited on WordPress after the suggestion was made (never overwrite a newer
+ * edit). The version to keep is stored before the post is changed, and a retry that finds the
+ * suggestion already on WordPress only records it, so a crash in between loses nothing.
+ */
+export async function applyImprovement(services: Services, accountId: string, postId: string, now = new Date()) {
+  const { post, site } = await postOf(services, accountId, postId);
+  const [improvement] = await services.db.select().from(postImprovements).where(eq(postImprovements.postId, postId));
+  const suggestion = improvement?.suggestion;
+  if (!improvement || !suggestion) throw new AppError("conflict", `Post ${postId} has no improvement suggestion; create one with POST /api/sites/posts/${postId}/improve`);
+  if (post.improvementStatus === "APPLIED") throw new AppError("conflict", `The improvement of post ${postId} is already applied; revert it with POST /api/sites/posts/${postId}/revert`);
+
+  return withWordPress(services, site, async (wp) => {
+    const remote = await wp.getPost(post.remoteId);
+    const current = versionOf(remote);
+    const alreadyThere = current.title === suggestion.title && current.html === suggestion.html;
+    if (!alreadyThere) {
+      const modifiedAt = wpGmt(remote.modified_gmt);
+      if (modifiedAt !== improvement.sourceModifiedAt) {
+        throw new AppError(
+          "conflict",
+          `Post ${postId} was edited on WordPress at ${modifiedAt ?? "an unknown time"}, after the suggestion was made from its version of ${improvement.sourceModifiedAt ?? "unknown"}; run improve again so the newer edit is not overwritten`,
+        );
+      }
+      await services.db.update(postImprovements).set({ previous: current, updatedAt: toIsoSeconds(now) }).where(eq(postImprovements.postId, postId));
+    }
+    const updated = alreadyThere ? remote : await wp.updatePost(post.remoteId, { title: suggestion.title, content: suggestion.html });
+    return recordOutcome(services, post, updated, now, "APPLIED");
+  });
+}
+
+/**
+ * POST /sites/posts/{postId}/revert: puts back the version the applied suggestion replaced.
+ * 409 when nothing is applied, or when the post was edited on WordPress after the apply.
+ */
+export async function revertImprovement(services: Services, accountId: string, postId: string, now = new Date()) {
+  const { post, site } = await postOf(services, accountId, postId);
+  const [improvement] = await services.db.select().from(postImprovements).where(eq(postImprovements.postId, postId));
+  const previous = improvement?.previous;
+  if (post.improvementStatus !== "APPLIED" || !improvement || !previous) {
+    throw new AppError("conflict", `Post ${postId} has no applied improvement to revert (its improvement status is ${post.improvementStatus})`);
+  }
+  return withWordPress(services, site, async (wp) => {
+    const remote = await wp.getPost(post.remoteId);
+    const current = versionOf(remote);
+    const alreadyThere = current.title === previous.title && current.html === previous.html;
+    if (!alreadyThere && wpGmt(remote.modified_gmt) !== improvement.appliedModifiedAt) {
+      throw new AppError("conflict", `Post ${postId} was edited on WordPress at ${wpGmt(remote.modified_gmt) ?? "an unknown time"}, after the improvement was applied; reverting would overwrite that edit`);
+    }
+    const updated = alreadyThere ? remote : await wp.updatePost(post.remoteId, { title: previous.title, content: previous.html });
+    return recordOutcome(services, post, updated, now, "REVERTED");
+  });
+}
+
+/** Records an apply or a revert that WordPress now shows, and refreshes the inventory row. */
+async function recordOutcome(services: Services, post: PostRow, updated: WpPost, now: Date, status: "APPLIED" | "REVERTED") {
+  const at = toIsoSeconds(now);
+  const modifiedAt = wpGmt(updated.modified_gmt);
+  const [improvement] = await services.db
+    .update(postImprovements)
+    .set(
+      status === "APPLIED"
+        ? { appliedModifiedAt: modifiedAt, appliedAt: at, revertedAt: null, updatedAt: at }
+        : // After a revert the suggestion may be applied again, over the version now on WordPress.
+          { sourceModifiedAt: modifiedAt, revertedAt: at, updatedAt: at },
+    )
+    .where(eq(postImprovements.postId, post.id))
+    .returning();
+  await refreshScannedPost(services, post, updated, now);
+  await services.db.update(scannedPosts).set({ improvementStatus: status }).where(eq(scannedPosts.id, post.id));
+  log("info", status === "APPLIED" ? "improvement_applied" : "improvement_reverted", { postId: post.id, siteId: post.siteId, remoteId: post.remoteId });
+  const [row] = await services.db.select().from(scannedPosts).where(eq(scannedPosts.id, post.id));
+  return { post: row!, improvement: improvement! };
+}

@@ -1,0 +1,49 @@
+import { z } from "@hono/zod-openapi";
+import { formatKurus } from "../core/money";
+import { IMPROVEMENT_STATUSES } from "../db/schema";
+import { ScannedPostSchema, toScannedPost, type ScannedPostRow } from "../inventory/schemas";
+import type { ImprovementRow } from "./improve";
+
+export const PostIdParamSchema = z.object({ postId: z.string().min(1).max(64).openapi({ example: "post_Q2nV8xkT0aLm3Rz1" }) });
+
+const SuggestionSchema = z
+  .object({
+    title: z.string(),
+    html: z.string().openapi({ description: "The whole improved post body (sanitised HTML); the author's links and images are kept" }),
+    seoTitle: z.string().openapi({ description: "50–70 characters; WordPress core has no SEO field, so apply does not send it (copy it to an SEO plugin)" }),
+    seoDesc: z.string().openapi({ description: "150–160 characters; like seoTitle, not sent to WordPress" }),
+    changes: z.array(z.object({ change: z.string(), reason: z.string() })).openapi({ description: "What was changed and why" }),
+  })
+  .openapi("PostSuggestion");
+
+export const PostImprovementSchema = z
+  .object({
+    postId: z.string(),
+    siteId: z.string(),
+    status: z.enum(IMPROVEMENT_STATUSES).openapi({ description: "The post's improvement status" }),
+    suggestion: SuggestionSchema.nullable(),
+    suggestedAt: z.string().nullable(),
+    appliedAt: z.string().nullable(),
+    revertedAt: z.string().nullable(),
+    post: ScannedPostSchema.openapi({ description: "The post as the inventory now has it" }),
+  })
+  .openapi("PostImprovement");
+
+export const ImproveResultSchema = PostImprovementSchema.extend({
+  credits: z.string().openapi({ description: "Charged for this suggestion, in lira (0.00 for BYOK accounts)", example: "5.00" }),
+}).openapi("PostImproveResult");
+
+export function toPostImprovement(post: ScannedPostRow, improvement: ImprovementRow | undefined) {
+  return {
+    postId: post.id,
+    siteId: post.siteId,
+    status: post.improvementStatus,
+    suggestion: improvement?.suggestion ?? null,
+    suggestedAt: improvement?.suggestedAt ?? null,
+    appliedAt: improvement?.appliedAt ?? null,
+    revertedAt: improvement?.revertedAt ?? null,
+    post: toScannedPost({ ...post, suggestedAt: improvement?.suggestedAt ?? null }),
+  };
+}
+
+export const creditsOf = (kurus: number) => formatKurus(kurus);
