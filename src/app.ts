@@ -1,6 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { cors } from "hono/cors";
-import { etag, RETAINED_304_HEADERS } from "hono/etag";
 import { accountRoutes, adminAccountRoutes } from "./accounts/routes";
 import { billingRoutes } from "./billing/routes";
 import { validationHook } from "./core/validation";
@@ -23,6 +22,7 @@ import { articleRoutes } from "./articles/management-routes";
 import { customSiteRoutes } from "./sites/custom-routes";
 import { forumSiteRoutes } from "./sites/forum-routes";
 import { publicRoutes } from "./public/routes";
+import { publicCache } from "./public/cache";
 import { tokenRoutes } from "./tokens/routes";
 import { webhookRoutes } from "./webhooks/routes";
 import { securityHeaders } from "./http/security-headers";
@@ -52,8 +52,8 @@ export function createApp(options: AppOptions = {}) {
       c.header("Cache-Control", "private, no-cache");
       c.header("Vary", "Authorization", { append: true });
     },
-    // A 304 keeps the CORS headers: a client that sends If-None-Match itself reads the 304 directly.
-    etag({ retainedHeaders: [...RETAINED_304_HEADERS, "access-control-allow-origin", "access-control-expose-headers"] }),
+    // ETags from the content version, 304s and repeated reads without the database.
+    publicCache,
   );
   app.route("/api/v1/public", publicRoutes);
 

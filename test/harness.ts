@@ -6,6 +6,7 @@ import type { Env } from "../src/env";
 import { AppError } from "../src/core/errors";
 import { createAccount } from "../src/accounts/service";
 import { createArticle, type NewArticle } from "../src/articles/service";
+import { articlesChanged } from "../src/public/content-version";
 import { createDb } from "../src/db/client";
 import { scannedPosts, sites, type TokenScope } from "../src/db/schema";
 import { newId } from "../src/core/ids";
@@ -89,8 +90,11 @@ export async function seedToken(accountId: string, scope: TokenScope = "manage",
   return { token: secret, row };
 }
 
+/** Stores an article like the service's writers do: the row, then the account's public content version moves on. */
 export async function seedArticle(accountId: string, input: Partial<NewArticle> = {}, now?: Date) {
-  return createArticle(db(), accountId, { title: "An article", html: "<p>Some text.</p>", ...input }, now);
+  const article = await createArticle(db(), accountId, { title: "An article", html: "<p>Some text.</p>", ...input }, now);
+  await articlesChanged({ rateLimiter: testEnv.RATE_LIMITER }, accountId);
+  return article;
 }
 
 /** A site row of the account, inserted directly (no platform is called); `url` defaults to a name that is never fetched. */

@@ -12,6 +12,7 @@ import type { PublishedRef } from "../publishing/port";
 import type { Services } from "../services/container";
 import { getSite, type SiteRow } from "../sites/service";
 import { wakeDelivery } from "../webhooks/deliver";
+import { articlesChanged } from "../public/content-version";
 import type { ArticleEdit } from "./management-schemas";
 import { bodyColumns, getArticleWithImages, imagesJsonColumn, parseImagesJson, type ArticleImageRow, type ArticleRow } from "./service";
 
@@ -89,6 +90,7 @@ export async function editArticle(services: Services, accountId: string, article
   if (edit.seoDesc !== undefined) changes.seoDesc = edit.seoDesc;
   if (edit.html !== undefined) Object.assign(changes, bodyColumns(await sanitizeHtml(edit.html)));
   await db.update(articles).set(changes).where(and(eq(articles.id, articleId), eq(articles.accountId, accountId)));
+  await articlesChanged(services, accountId);
 
   const { article, images } = await getArticleWithImages(db, accountId, articleId);
   const warnings = lengthWarnings(article);
@@ -115,6 +117,7 @@ async function recordRef(services: Services, article: ArticleRow, ref: Published
     .set({ remoteId: ref.remoteId, publicationUrl: ref.url ?? article.publicationUrl, updatedAt: toIsoSeconds(now) })
     .where(eq(articles.id, article.id))
     .returning();
+  await articlesChanged(services, article.accountId);
   return updated ?? article;
 }
 
@@ -145,6 +148,7 @@ export async function publishArticle(services: Services, accountId: string, arti
       ON CONFLICT DO NOTHING`,
   ]);
   if (!claimed || (claimed.results as unknown[]).length === 0) throw new AppError("conflict", `Article ${articleId} is being published or was changed meanwhile; read it again`);
+  await articlesChanged(services, accountId);
   if (webhook) await wakeDelivery(services, { deliveryId, attempts: 0 });
 
   const platform = site ? publishingPlatformFor(services, site) : null;
@@ -157,6 +161,8 @@ export async function publishArticle(services: Services, accountId: string, arti
     } catch (error) {
       await db.update(articles).set({ status: article.status, publishedAt: article.publishedAt, updatedAt: at }).where(eq(articles.id, articleId));
       throw error;
+    } finally {
+      await articlesChanged(services, accountId);
     }
   }
   log("info", "article_published", { articleId, siteId: article.siteId, platform: site?.platform ?? null });

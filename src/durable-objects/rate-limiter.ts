@@ -9,9 +9,12 @@ export interface RateLimitDecision {
   resetAtMs: number;
   /** The token was revoked: the request is refused as unauthenticated and not counted. */
   revoked: boolean;
+  /** The account's content version: it changes with every write the public API shows (src/public/content-version.ts). */
+  contentVersion: number;
 }
 
 const REVOKED_PREFIX = "revoked:";
+const CONTENT_VERSION_KEY = "content-version";
 
 /** What a rolling window counts: the account's public reads, its management calls, or an address's failed operator logins. */
 export type RateLimitBucket = "public" | "manage" | "operator-failures";
@@ -31,10 +34,12 @@ export class RateLimiter extends DurableObject<Env> {
   private hits = new Map<RateLimitBucket, number[]>();
   /** Revoked token id → the token's own expiry (after which it is refused anyway and can be forgotten). */
   private revoked = new Map<string, number>();
+  private contentVersion = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
+      this.contentVersion = (await ctx.storage.get<number>(CONTENT_VERSION_KEY)) ?? 0;
       const now = Date.now();
       for (const [key, expiresAtMs] of await ctx.storage.list<number>({ prefix: REVOKED_PREFIX })) {
         if (expiresAtMs > now) this.revoked.set(key.slice(REVOKED_PREFIX.length), expiresAtMs);
@@ -48,6 +53,16 @@ export class RateLimiter extends DurableObject<Env> {
     if (this.revoked.has(tokenId)) return;
     this.revoked.set(tokenId, expiresAtMs);
     await this.ctx.storage.put(REVOKED_PREFIX + tokenId, expiresAtMs);
+  }
+
+  /**
+   * The account's articles changed: a new content version (stored, so it outlives an eviction;
+   * never smaller than the clock, so it cannot repeat an earlier value even if storage were lost).
+   */
+  async bumpContentVersion(): Promise<number> {
+    this.contentVersion = Math.max(this.contentVersion + 1, Date.now());
+    await this.ctx.storage.put(CONTENT_VERSION_KEY, this.contentVersion);
+    return this.contentVersion;
   }
 
   /** Counts one request of `tokenId` if the window has room; refuses it (uncounted) otherwise, or when the token is revoked. */
@@ -85,6 +100,6 @@ export class RateLimiter extends DurableObject<Env> {
 
   private decision(hits: number[], allowed: boolean, limit: number, windowMs: number, now: number, revoked: boolean): RateLimitDecision {
     const oldest = hits[0] ?? now;
-    return { allowed, limit, remaining: Math.max(0, limit - hits.length), resetAtMs: oldest + windowMs, revoked };
+    return { allowed, limit, remaining: Math.max(0, limit - hits.length), resetAtMs: oldest + windowMs, revoked, contentVersion: this.contentVersion };
   }
 }

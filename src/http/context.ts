@@ -19,6 +19,10 @@ export interface AppVariables {
   requestId: string;
   /** Everything the areas need (src/services/container.ts); `db` and `config` above are its own. */
   services: Services;
+  /** Public API: the account's content version, as the gate read it (src/public/content-version.ts). */
+  contentVersion: number;
+  /** Public API: how src/public/cache.ts answered (for Server-Timing). */
+  publicCache: "revalidated" | "hit" | "miss";
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

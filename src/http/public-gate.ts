@@ -33,10 +33,12 @@ export const publicGate = createMiddleware<AppEnv>(async (c, next) => {
     throw revokedTokenError();
   }
   c.set("caller", caller);
+  c.set("contentVersion", decision.contentVersion);
   if (recordUseLater(c, caller.tokenId, token.lastUsedAt, now)) publicTokenCache.noteUse(tokenHash, toIsoSeconds(now));
 
   const headers = { "Server-Timing": timing, ...rateLimitHeaders(decision) };
   if (!decision.allowed) throw rateLimitedError(decision, headers, `Rate limit of ${decision.limit} requests per minute exceeded`);
   await next();
-  setHeaders(c, headers);
+  const cacheState = c.get("publicCache");
+  setHeaders(c, { ...headers, "Server-Timing": cacheState ? `${timing}, cache;desc=${cacheState}` : timing });
 });

@@ -11,6 +11,7 @@ import { sanitizeHtml } from "../core/sanitize-html";
 import { toIsoSeconds } from "../core/time";
 import { runBatch } from "../db/batch";
 import { wakeDelivery } from "../webhooks/deliver";
+import { articlesChanged } from "../public/content-version";
 import { articles, itemRuns, planItems, plans, scannedPosts, uploads, webhookDeliveries, type ArticleStatus } from "../db/schema";
 import { inspectImage } from "../media/convert";
 import { getMediaBytes, mediaUrl, putImage } from "../media/store";
@@ -464,6 +465,7 @@ export async function recordArticle(
   ]);
   const [article] = await db.select({ id: articles.id, url: articles.publicationUrl }).from(articles).where(eq(articles.planItemId, run.itemId));
   if (!article) throw new AppError("internal_error", `The article of item ${run.itemId} was not stored`);
+  await articlesChanged(services, run.accountId);
   // The outbox row is the truth; this only saves the wait for the cron tick.
   if (webhook) await wakeDelivery(services, { deliveryId, attempts: 0 });
   return { articleId: article.id, url: article.url };

@@ -1,0 +1,62 @@
+import { createMiddleware } from "hono/factory";
+import { sha256Hex } from "../core/crypto";
+import type { AppEnv } from "../http/context";
+import { etagMatches } from "../media/serve";
+
+/**
+ * How long an answer of the public API lives: in the edge cache, and as the period of its ETag.
+ * Every write bumps the account's content version at once; this only bounds staleness if a bump
+ * is ever lost (or the database is changed behind the service's back).
+ */
+export const PUBLIC_ANSWER_TTL_SECONDS = 300;
+
+/** Cache keys live under a name that is never fetched. */
+const CACHE_ORIGIN = "https://public-answers.invalid";
+
+/**
+ * Conditional and cached reads of the public API without the database. The ETag is the account's
+ * content version (read by the gate from the account's RateLimiter object, which it calls anyway),
+ * the current 5-minute period and a hash of the normalised URL: a matching If-None-Match is a 304
+ * at once. Otherwise the answer of that same key comes from the Cache API when a request before
+ * stored it; only a miss runs the route, and a 200 is stored for the next one.
+ */
+export const publicCache = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.method !== "GET") return next();
+  const version = c.get("contentVersion");
+  const { accountId } = c.get("caller");
+  const period = Math.floor(Date.now() / (PUBLIC_ANSWER_TTL_SECONDS * 1000));
+  const url = normalisedUrl(c.req.url);
+  const tag = `"${version.toString(36)}.${period.toString(36)}.${(await sha256Hex(`${accountId} ${url}`)).slice(0, 20)}"`;
+
+  const ifNoneMatch = c.req.header("If-None-Match");
+  if (ifNoneMatch && etagMatches(ifNoneMatch, tag)) {
+    c.set("publicCache", "revalidated");
+    return new Response(null, { status: 304, headers: { ETag: tag } });
+  }
+  const key = `${CACHE_ORIGIN}/${accountId}/${version}/${period}/${encodeURIComponent(url)}`;
+  const cache = await caches.open("public-api");
+  const cached = await cache.match(key);
+  if (cached) {
+    c.set("publicCache", "hit");
+    const answer = new Response(cached.body, { status: 200, headers: { "Content-Type": cached.headers.get("Content-Type") ?? "application/json", ETag: tag } });
+    return answer;
+  }
+
+  c.set("publicCache", "miss");
+  await next();
+  if (c.res.status !== 200) return;
+  c.res.headers.set("ETag", tag);
+  const stored = new Response(c.res.clone().body, {
+    status: 200,
+    headers: { "Content-Type": c.res.headers.get("Content-Type") ?? "application/json", "Cache-Control": `public, max-age=${PUBLIC_ANSWER_TTL_SECONDS}` },
+  });
+  c.executionCtx.waitUntil(cache.put(key, stored));
+});
+
+/** The URL with its query parameters in a fixed order, so `?a=1&b=2` and `?b=2&a=1` share an answer. */
+export function normalisedUrl(raw: string): string {
+  const url = new URL(raw);
+  url.searchParams.sort();
+  url.hash = "";
+  return url.toString();
+}

@@ -1,0 +1,94 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { articles } from "../../src/db/schema";
+import { articlesChanged } from "../../src/public/content-version";
+import { call, db, seedAccount, seedArticle, seedSite, testEnv } from "../harness";
+
+const LIST = "/api/v1/public/articles";
+const cacheState = (res: Response) => /cache;desc=(\w+)/.exec(res.headers.get("Server-Timing") ?? "")?.[1];
+const titles = async (res: Response) => ((await res.json()) as { data: { title: string }[] }).data.map((a) => a.title);
+
+describe("the public API's content version, ETags and cached answers", () => {
+  it("serves a repeated read from the cache and a matching If-None-Match with a 304, without the database", async () => {
+    const { accountId, token } = await seedAccount();
+    const article = await seedArticle(accountId, { title: "Cached", status: "published" });
+    const first = await call(LIST, { token });
+    expect(cacheState(first)).toBe("miss");
+    const etag = first.headers.get("ETag")!;
+    expect(await titles(first)).toEqual(["Cached"]);
+
+    // Behind the service's back (no writer, so no new version): the stored answer is still served,
+    // which shows it came from the cache, not from D1.
+    await db().update(articles).set({ title: "Changed in the database only" }).where(eq(articles.id, article.id));
+    const second = await call(LIST, { token });
+    expect(cacheState(second)).toBe("hit");
+    expect(second.headers.get("ETag")).toBe(etag);
+    expect(await titles(second)).toEqual(["Cached"]);
+    const revalidated = await call(LIST, { token, headers: { "If-None-Match": etag } });
+    expect(revalidated.status).toBe(304);
+    expect(cacheState(revalidated)).toBe("revalidated");
+
+    // Any writer bumps the version: the next read is fresh and the old ETag no longer matches.
+    await articlesChanged({ rateLimiter: testEnv.RATE_LIMITER }, accountId);
+    const fresh = await call(LIST, { token, headers: { "If-None-Match": etag } });
+    expect(fresh.status).toBe(200);
+    expect(cacheState(fresh)).toBe("miss");
+    expect(fresh.headers.get("ETag")).not.toBe(etag);
+    expect(await titles(fresh)).toEqual(["Changed in the database only"]);
+  });
+
+  it("shows an edit made through the management API at once, in the list and the detail", async () => {
+    const { accountId, token } = await seedAccount();
+    const site = await seedSite(accountId, { platform: "custom" });
+    const article = await seedArticle(accountId, { title: "Before", status: "published", siteId: site.id });
+    const detail = `${LIST}/${article.id}`;
+    const etag = (await call(detail, { token })).headers.get("ETag")!;
+    await call(LIST, { token });
+
+    const patched = await call(`/api/autopilot/articles/${article.id}`, { method: "PATCH", token, json: { title: "After" } });
+    expect(patched.status).toBe(200);
+    const read = await call(detail, { token, headers: { "If-None-Match": etag } });
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { data: { title: string } }).data.title).toBe("After");
+    expect(await titles(await call(LIST, { token }))).toEqual(["After"]);
+  });
+
+  it("shows an article published after review at once in a list read before", async () => {
+    const { accountId, token } = await seedAccount();
+    const site = await seedSite(accountId, { platform: "custom" });
+    const pending = await seedArticle(accountId, { title: "Waiting", status: "pending", siteId: site.id });
+    const published = `${LIST}?status=published`;
+    expect(await titles(await call(published, { token }))).toEqual([]);
+    expect((await call(`/api/autopilot/articles/${pending.id}/publish`, { method: "POST", token })).status).toBe(200);
+    expect(await titles(await call(published, { token }))).toEqual(["Waiting"]);
+  });
+
+  it("never serves one account's answer to another, and shares an answer between orders of the same query", async () => {
+    const one = await seedAccount();
+    const two = await seedAccount();
+    await seedArticle(one.accountId, { title: "One's" });
+    await seedArticle(two.accountId, { title: "Two's" });
+    const path = `${LIST}?per_page=5&page=1`;
+    expect(await titles(await call(path, { token: one.token }))).toEqual(["One's"]);
+    const other = await call(path, { token: two.token });
+    expect(await titles(other)).toEqual(["Two's"]);
+    expect(cacheState(other)).toBe("miss");
+
+    const reordered = await call(`${LIST}?page=1&per_page=5`, { token: one.token });
+    expect(cacheState(reordered)).toBe("hit");
+    expect(await titles(reordered)).toEqual(["One's"]);
+  });
+
+  it("keeps the version when the account's object restarts (it is stored), and moves it on with every bump", async () => {
+    const { accountId } = await seedAccount();
+    const stub = () => testEnv.RATE_LIMITER.get(testEnv.RATE_LIMITER.idFromName(accountId));
+    const before = (await stub().hit(100, 60_000, "tok_x")).contentVersion;
+    const bumped = await stub().bumpContentVersion();
+    expect(bumped).toBeGreaterThan(before);
+    expect((await stub().hit(100, 60_000, "tok_x")).contentVersion).toBe(bumped);
+    const { abortAllDurableObjects } = await import("cloudflare:test");
+    await abortAllDurableObjects();
+    expect((await stub().hit(100, 60_000, "tok_x")).contentVersion).toBe(bumped);
+    expect(await stub().bumpContentVersion()).toBeGreaterThan(bumped);
+  });
+});
