@@ -1,7 +1,9 @@
 // `npm run bench`: the public read API under load against `wrangler dev --local`.
 // Seeds one account with 10,000 articles and one with 100,000 (search target), then measures
-// requests per second and p50/p95/p99 of list, filtered list, deep page, search and detail, next
-// to the floor: a Worker that does nothing, under the same `wrangler dev --local`.
+// requests per second and p50/p95/p99 of list, filtered list, deep page, search and detail (repeated
+// reads: answered from the cache after the first), a revalidation (If-None-Match: 304) and first
+// reads of 10,000 different pages (the D1 path), next to the floor: a Worker that does nothing,
+// under the same `wrangler dev --local`.
 // Env: BENCH_PORT (8797), BENCH_SECONDS (10), BENCH_CONNECTIONS ("1,8"), BENCH_LARGE (100000),
 //      WP_URL/WP_USER/WP_APP_PASSWORD (optional: also measure WordPress's own /wp/v2/posts).
 import { spawn, spawnSync } from "node:child_process";
@@ -79,6 +81,12 @@ try {
     [`search (${LARGE / 1000}k, one word)`, TOKEN_B, searchWords.map((w) => ({ path: `/api/v1/public/articles?search=${encodeURIComponent(w)}` }))],
     [`search (${LARGE / 1000}k, two words + filter)`, TOKEN_B, searchWords.map((w, i) => ({ path: `/api/v1/public/articles?status=published&search=${encodeURIComponent(`${w} ${searchWords[(i + 3) % searchWords.length]}`)}` }))],
   ];
+  // Revalidation: the client sends back the ETag it got (a 304 answered from the content version).
+  const listEtag = (await fetch(`${BASE}/api/v1/public/articles`, { headers: auth(TOKEN_A) })).headers.get("etag");
+  scenarios.push(["revalidation (10k list, If-None-Match)", TOKEN_A, [{ path: "/api/v1/public/articles", headers: { ...auth(TOKEN_A), "If-None-Match": listEtag } }]]);
+  // First reads: 10,000 different pages, so nearly every request misses the cache and queries D1.
+  const uncached = Array.from({ length: 10_000 }, (_, i) => ({ path: `/api/v1/public/articles?page=${1 + ((i * 7919) % 400)}&per_page=${10 + (i % 25)}` }));
+  scenarios.push(["first reads (10k, uncached pages)", TOKEN_A, uncached]);
   await measure({ url: BASE, headers: auth(TOKEN_A), requests: scenarios[1][2], seconds: 2, connections: 4 }); // warm-up
   for (const connections of CONNECTION_LEVELS) {
     for (const [name, token, requests] of scenarios) {
