@@ -82,8 +82,9 @@ try {
     [`search (${LARGE / 1000}k, two words + filter)`, TOKEN_B, searchWords.map((w, i) => ({ path: `/api/v1/public/articles?status=published&search=${encodeURIComponent(`${w} ${searchWords[(i + 3) % searchWords.length]}`)}` }))],
   ];
   // Revalidation: the client sends back the ETag it got (a 304 answered from the content version).
-  const listEtag = (await fetch(`${BASE}/api/v1/public/articles`, { headers: auth(TOKEN_A) })).headers.get("etag");
-  scenarios.push(["revalidation (10k list, If-None-Match)", TOKEN_A, [{ path: "/api/v1/public/articles", headers: { ...auth(TOKEN_A), "If-None-Match": listEtag } }]]);
+  // The ETag is read right before the run (it carries the 5-minute period), so `requests` is a function.
+  const listEtag = async () => (await fetch(`${BASE}/api/v1/public/articles`, { headers: auth(TOKEN_A) })).headers.get("etag");
+  scenarios.push(["revalidation (10k list, If-None-Match)", TOKEN_A, async () => [{ path: "/api/v1/public/articles", headers: { ...auth(TOKEN_A), "If-None-Match": await listEtag() } }]]);
   // First reads: 10,000 different pages, so nearly every request misses the cache and queries D1.
   const uncached = Array.from({ length: 10_000 }, (_, i) => ({ path: `/api/v1/public/articles?page=${1 + ((i * 7919) % 400)}&per_page=${10 + (i % 25)}` }));
   scenarios.push(["first reads (10k, uncached pages)", TOKEN_A, uncached]);
@@ -91,7 +92,8 @@ try {
   for (const connections of CONNECTION_LEVELS) {
     for (const [name, token, requests] of scenarios) {
       const url = token ? BASE : FLOOR;
-      results[`${name} @${connections}`] = await measure({ url, headers: token ? auth(token) : {}, requests, seconds: SECONDS, connections });
+      const list = typeof requests === "function" ? await requests() : requests;
+      results[`${name} @${connections}`] = await measure({ url, headers: token ? auth(token) : {}, requests: list, seconds: SECONDS, connections });
     }
   }
 

@@ -17,8 +17,9 @@ const CACHE_ORIGIN = "https://public-answers.invalid";
  * Conditional and cached reads of the public API without the database. The ETag is the account's
  * content version (read by the gate from the account's RateLimiter object, which it calls anyway),
  * the current 5-minute period and a hash of the normalised URL: a matching If-None-Match is a 304
- * at once. Otherwise the answer of that same key comes from the Cache API when a request before
- * stored it; only a miss runs the route, and a 200 is stored for the next one.
+ * at once. Otherwise the answer of that same key comes from this isolate's recent answers or the
+ * Cache API when a request before stored it; only a miss runs the route, and a 200 is kept for
+ * the next one.
  */
 export const publicCache = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method !== "GET") return next();
@@ -34,24 +35,53 @@ export const publicCache = createMiddleware<AppEnv>(async (c, next) => {
     return new Response(null, { status: 304, headers: { ETag: tag } });
   }
   const key = `${CACHE_ORIGIN}/${accountId}/${version}/${period}/${encodeURIComponent(url)}`;
+  const remembered = recentAnswers.get(key);
+  if (remembered) {
+    c.set("publicCache", "hit");
+    return answerOf(remembered, tag);
+  }
   const cache = await caches.open("public-api");
   const cached = await cache.match(key);
   if (cached) {
     c.set("publicCache", "hit");
-    const answer = new Response(cached.body, { status: 200, headers: { "Content-Type": cached.headers.get("Content-Type") ?? "application/json", ETag: tag } });
-    return answer;
+    const answer = { body: await cached.text(), contentType: cached.headers.get("Content-Type") ?? "application/json" };
+    remember(key, answer);
+    return answerOf(answer, tag);
   }
 
   c.set("publicCache", "miss");
   await next();
   if (c.res.status !== 200) return;
   c.res.headers.set("ETag", tag);
-  const stored = new Response(c.res.clone().body, {
-    status: 200,
-    headers: { "Content-Type": c.res.headers.get("Content-Type") ?? "application/json", "Cache-Control": `public, max-age=${PUBLIC_ANSWER_TTL_SECONDS}` },
-  });
+  const answer = { body: await c.res.clone().text(), contentType: c.res.headers.get("Content-Type") ?? "application/json" };
+  remember(key, answer);
+  const stored = new Response(answer.body, { status: 200, headers: { "Content-Type": answer.contentType, "Cache-Control": `public, max-age=${PUBLIC_ANSWER_TTL_SECONDS}` } });
   c.executionCtx.waitUntil(cache.put(key, stored));
 });
+
+interface StoredAnswer {
+  body: string;
+  contentType: string;
+}
+
+/**
+ * The isolate's own most recent answers, in front of the Cache API (which is a round trip of its
+ * own): the same keys, so the same rules. Small and bounded: at most 200 answers of ≤ 256 KB.
+ */
+const recentAnswers = new Map<string, StoredAnswer>();
+const RECENT_ANSWERS = 200;
+const RECENT_ANSWER_MAX_CHARS = 256 * 1024;
+
+function remember(key: string, answer: StoredAnswer): void {
+  if (answer.body.length > RECENT_ANSWER_MAX_CHARS) return;
+  recentAnswers.delete(key);
+  recentAnswers.set(key, answer);
+  if (recentAnswers.size > RECENT_ANSWERS) recentAnswers.delete(recentAnswers.keys().next().value!);
+}
+
+function answerOf(answer: StoredAnswer, tag: string): Response {
+  return new Response(answer.body, { status: 200, headers: { "Content-Type": answer.contentType, ETag: tag } });
+}
 
 /** The URL with its query parameters in a fixed order, so `?a=1&b=2` and `?b=2&a=1` share an answer. */
 export function normalisedUrl(raw: string): string {
