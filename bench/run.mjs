@@ -5,17 +5,22 @@
 // reads of 10,000 different pages (the D1 path), next to the floor: a Worker that does nothing,
 // under the same `wrangler dev --local`.
 // Env: BENCH_PORT (8797), BENCH_SECONDS (10), BENCH_CONNECTIONS ("1,8"), BENCH_LARGE (100000),
-//      WP_URL/WP_USER/WP_APP_PASSWORD (optional: also measure WordPress's own /wp/v2/posts).
+//      BENCH_WORDPRESS=1 or WP_URL (also measure a WordPress given the same 10,000 posts: its own
+//      peer from ../shared/peers/wordpress on BENCH_WP_PORT, 8882, stopped afterwards).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { measure, measureWithFetch, percentile } from "./load.mjs";
 import { SEARCH_WORDS, seedBenchAccount } from "./seed.mjs";
+import { seedWordPressFrom, startBenchWordPress, stopBenchWordPress } from "./wordpress.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? "1,8").split(",").map(Number);
 const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
+// WordPress given the same 10,000 posts (its own peer on BENCH_WP_PORT): BENCH_WORDPRESS=1, or WP_URL set.
+const WORDPRESS = process.env.BENCH_WORDPRESS === "1" || Boolean(process.env.WP_URL);
+const WP_BENCH_PORT = Number(process.env.BENCH_WP_PORT ?? 8882);
 const STATE = ".wrangler/bench-state";
 const BASE = `http://127.0.0.1:${PORT}`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" };
@@ -44,8 +49,9 @@ rmSync(STATE, { recursive: true, force: true });
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
 const d1Dir = join(STATE, "v3/d1/miniflare-D1DatabaseObject");
 const sqliteFile = readdirSync(d1Dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
-seedBenchAccount(join(d1Dir, sqliteFile), { accountId: "acc_benchA0000000000", token: TOKEN_A, count: 10_000, seed: 1 });
-seedBenchAccount(join(d1Dir, sqliteFile), { accountId: "acc_benchB0000000000", token: TOKEN_B, count: LARGE, seed: 2 });
+const sqlitePath = join(d1Dir, sqliteFile);
+seedBenchAccount(sqlitePath, { accountId: "acc_benchA0000000000", token: TOKEN_A, count: 10_000, seed: 1 });
+seedBenchAccount(sqlitePath, { accountId: "acc_benchB0000000000", token: TOKEN_B, count: LARGE, seed: 2 });
 console.log(`Seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
 const server = spawn(
@@ -108,12 +114,20 @@ try {
   limiterMs.sort((a, b) => a - b);
   results["rate limiter (Server-Timing)"] = { p50: percentile(limiterMs, 50), p95: percentile(limiterMs, 95), p99: percentile(limiterMs, 99), requests: limiterMs.length };
 
-  if (process.env.WP_URL) {
-    const basic = Buffer.from(`${process.env.WP_USER}:${process.env.WP_APP_PASSWORD}`).toString("base64");
-    for (const connections of CONNECTION_LEVELS) {
-      results[`WordPress /wp/v2/posts?per_page=10 @${connections}`] = await measureWithFetch({
-        url: process.env.WP_URL, headers: { Authorization: `Basic ${basic}` }, requests: [{ path: "/wp-json/wp/v2/posts?per_page=10" }], seconds: SECONDS, connections,
-      });
+  if (WORDPRESS) {
+    // The same 10,000 articles in a WordPress of their own, read anonymously and with the application password.
+    const peer = startBenchWordPress(WP_BENCH_PORT);
+    try {
+      const seeded = seedWordPressFrom(sqlitePath, "acc_benchA0000000000", peer);
+      console.log(`WordPress at ${peer.url}: ${seeded.posts} posts loaded in ${(seeded.ms / 1000).toFixed(1)} s`);
+      const basic = Buffer.from(`${peer.user}:${peer.appPassword}`).toString("base64");
+      const wpRequests = [{ path: "/wp-json/wp/v2/posts?per_page=10" }];
+      for (const connections of CONNECTION_LEVELS) {
+        results[`WordPress posts?per_page=10, anonymous @${connections}`] = await measureWithFetch({ url: peer.url, headers: {}, requests: wpRequests, seconds: SECONDS, connections });
+        results[`WordPress posts?per_page=10, app password @${connections}`] = await measureWithFetch({ url: peer.url, headers: { Authorization: `Basic ${basic}` }, requests: wpRequests, seconds: SECONDS, connections });
+      }
+    } finally {
+      stopBenchWordPress(WP_BENCH_PORT);
     }
   }
 } finally {
