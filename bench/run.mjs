@@ -5,6 +5,7 @@
 // reads of 10,000 different pages (the D1 path), next to the floor: a Worker that does nothing,
 // under the same `wrangler dev --local`.
 // Env: BENCH_PORT (8797), BENCH_SECONDS (10), BENCH_CONNECTIONS ("1,8"), BENCH_LARGE (100000),
+//      BENCH_ONLY (run only the scenarios whose name contains it, next to the floor),
 //      BENCH_WORDPRESS=1 or WP_URL (also measure a WordPress given the same 10,000 posts: its own
 //      peer from ../shared/peers/wordpress on BENCH_WP_PORT, 8882, stopped afterwards).
 import { spawn, spawnSync } from "node:child_process";
@@ -94,6 +95,11 @@ try {
   // First reads: 10,000 different pages, so nearly every request misses the cache and queries D1.
   const uncached = Array.from({ length: 10_000 }, (_, i) => ({ path: `/api/v1/public/articles?page=${1 + ((i * 7919) % 400)}&per_page=${10 + (i % 25)}` }));
   scenarios.push(["first reads (10k, uncached pages)", TOKEN_A, uncached]);
+  // First searches: one common word over 100,000 articles, a different page each time (the count runs every time).
+  const firstSearches = Array.from({ length: 10_000 }, (_, i) => ({ path: `/api/v1/public/articles?search=${encodeURIComponent(searchWords[i % searchWords.length])}&page=${1 + Math.floor(i / searchWords.length)}&per_page=5` }));
+  scenarios.push([`first searches (${LARGE / 1000}k, one word, uncached)`, TOKEN_B, firstSearches]);
+  const only = process.env.BENCH_ONLY;
+  if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter(([name], i) => i === 0 || name.includes(only)));
   await measure({ url: BASE, headers: auth(TOKEN_A), requests: scenarios[1][2], seconds: 2, connections: 4 }); // warm-up
   for (const connections of CONNECTION_LEVELS) {
     for (const [name, token, requests] of scenarios) {

@@ -29,8 +29,12 @@ export interface ArticlePage {
   total: number;
 }
 
-/** One page of the account's articles with their images; filters combine with AND. */
-export async function listArticles(db: Database, accountId: string, query: ArticleListQuery): Promise<ArticlePage> {
+/**
+ * One page of the account's articles with their images; filters combine with AND. `knownTotal`
+ * is the count of the same filters when the caller already has it (another page of the same list
+ * at the same content version): then only the page is queried.
+ */
+export async function listArticles(db: Database, accountId: string, query: ArticleListQuery, knownTotal?: number): Promise<ArticlePage> {
   const conditions: SQL[] = [eq(articles.accountId, accountId)];
   if (query.status) conditions.push(eq(articles.status, query.status));
   if (query.language) conditions.push(eq(articles.language, query.language));
@@ -42,20 +46,18 @@ export async function listArticles(db: Database, accountId: string, query: Artic
   const where = and(...conditions);
   const direction = query.order === "asc" ? asc : desc;
 
+  const page = db
+    .select({ article: articles, imagesJson: imagesJsonColumn })
+    .from(articles)
+    .where(where)
+    // id breaks ties so pages never overlap or skip rows with equal sort values.
+    .orderBy(direction(SORT_COLUMNS[query.sort]), direction(articles.id))
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage);
+  const itemsOf = (rows: Awaited<typeof page>) => rows.map((row) => ({ article: row.article, images: parseImagesJson(row.imagesJson, row.article) }));
+  if (knownTotal !== undefined) return { items: itemsOf(await page), total: knownTotal };
+
   // One round trip: the count and the page, each row carrying its images as JSON.
-  const [[totalRow], rows] = await db.batch([
-    db.select({ total: count() }).from(articles).where(where),
-    db
-      .select({ article: articles, imagesJson: imagesJsonColumn })
-      .from(articles)
-      .where(where)
-      // id breaks ties so pages never overlap or skip rows with equal sort values.
-      .orderBy(direction(SORT_COLUMNS[query.sort]), direction(articles.id))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
-  ]);
-  return {
-    items: rows.map((row) => ({ article: row.article, images: parseImagesJson(row.imagesJson, row.article) })),
-    total: totalRow?.total ?? 0,
-  };
+  const [[totalRow], rows] = await db.batch([db.select({ total: count() }).from(articles).where(where), page]);
+  return { items: itemsOf(rows), total: totalRow?.total ?? 0 };
 }

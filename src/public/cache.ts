@@ -90,3 +90,25 @@ export function normalisedUrl(raw: string): string {
   url.hash = "";
   return url.toString();
 }
+
+/**
+ * Counts of the account's lists by content version and filters (not page, size or order): the
+ * count is the slow part of a list or search over a large account, and paging through the same
+ * list needs it once per version. Bounded like the answers.
+ */
+const recentCounts = new Map<string, number>();
+const RECENT_COUNTS = 1000;
+
+export function countKey(accountId: string, version: number, filters: Record<string, string | undefined>): string {
+  return `${accountId}/${version}/${JSON.stringify(filters)}`;
+}
+
+export function knownCount(key: string): number | undefined {
+  return recentCounts.get(key);
+}
+
+export function rememberCount(key: string, total: number): void {
+  recentCounts.delete(key);
+  recentCounts.set(key, total);
+  if (recentCounts.size > RECENT_COUNTS) recentCounts.delete(recentCounts.keys().next().value!);
+}

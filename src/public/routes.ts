@@ -4,6 +4,7 @@ import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonContent } from "../http/openapi";
 import { listArticles } from "../articles/list";
+import { countKey, knownCount, rememberCount } from "./cache";
 import { getArticleWithImages, parseArticleId } from "../articles/service";
 import {
   ArticleIdParamSchema,
@@ -36,15 +37,15 @@ publicRoutes.openapi(
   }),
   async (c) => {
     const query = c.req.valid("query");
-    const { items, total } = await listArticles(c.get("db"), c.get("caller").accountId, {
-      page: query.page,
-      perPage: query.per_page,
-      status: query.status,
-      language: query.language,
-      sort: query.sort,
-      order: query.order,
-      search: query.search,
-    });
+    const { accountId } = c.get("caller");
+    const counted = countKey(accountId, c.get("contentVersion"), { status: query.status, language: query.language, search: query.search });
+    const { items, total } = await listArticles(
+      c.get("db"),
+      accountId,
+      { page: query.page, perPage: query.per_page, status: query.status, language: query.language, sort: query.sort, order: query.order, search: query.search },
+      knownCount(counted),
+    );
+    rememberCount(counted, total);
     const base = baseUrl(c);
     return c.json(
       {

@@ -79,6 +79,18 @@ describe("the public API's content version, ETags and cached answers", () => {
     expect(await titles(reordered)).toEqual(["One's"]);
   });
 
+  it("counts a list once per version: another page reuses the total, a write makes it count again", async () => {
+    const { accountId, token } = await seedAccount();
+    for (const title of ["a", "b", "c"]) await seedArticle(accountId, { title });
+    const meta = async (path: string) => ((await (await call(path, { token })).json()) as { meta: { total: number; last_page: number } }).meta;
+    expect(await meta(`${LIST}?per_page=2`)).toMatchObject({ total: 3, last_page: 2 });
+    // Behind the service's back: the next page of the same list still reports the total it counted.
+    await db().delete(articles).where(eq(articles.accountId, accountId));
+    expect(await meta(`${LIST}?per_page=2&page=2`)).toMatchObject({ total: 3 });
+    await seedArticle(accountId, { title: "d" });
+    expect(await meta(`${LIST}?per_page=2&page=3`)).toMatchObject({ total: 1, last_page: 1 });
+  });
+
   it("keeps the version when the account's object restarts (it is stored), and moves it on with every bump", async () => {
     const { accountId } = await seedAccount();
     const stub = () => testEnv.RATE_LIMITER.get(testEnv.RATE_LIMITER.idFromName(accountId));
