@@ -23,6 +23,8 @@ export interface AppVariables {
   contentVersion: number;
   /** Public API: how src/public/cache.ts answered (for Server-Timing). */
   publicCache: "revalidated" | "hit" | "miss";
+  /** Public API: Server-Timing entries of the route (`query;dur=…`), joined by the gate. */
+  serverTiming: string[];
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

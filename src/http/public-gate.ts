@@ -40,5 +40,6 @@ export const publicGate = createMiddleware<AppEnv>(async (c, next) => {
   if (!decision.allowed) throw rateLimitedError(decision, headers, `Rate limit of ${decision.limit} requests per minute exceeded`);
   await next();
   const cacheState = c.get("publicCache");
-  setHeaders(c, { ...headers, "Server-Timing": cacheState ? `${timing}, cache;desc=${cacheState}` : timing });
+  const entries = [timing, ...(cacheState ? [`cache;desc=${cacheState}`] : []), ...(c.get("serverTiming") ?? [])];
+  setHeaders(c, { ...headers, "Server-Timing": entries.join(", ") });
 });

@@ -20,8 +20,10 @@ describe("the public API's content version, ETags and cached answers", () => {
     // Behind the service's back (no writer, so no new version): the stored answer is still served,
     // which shows it came from the cache, not from D1.
     await db().update(articles).set({ title: "Changed in the database only" }).where(eq(articles.id, article.id));
+    expect(first.headers.get("Server-Timing")).toMatch(/^ratelimit;dur=\d+, cache;desc=miss, query;dur=\d+(\.\d)?$/);
     const second = await call(LIST, { token });
     expect(cacheState(second)).toBe("hit");
+    expect(second.headers.get("Server-Timing")).not.toContain("query");
     expect(second.headers.get("ETag")).toBe(etag);
     expect(await titles(second)).toEqual(["Cached"]);
     const revalidated = await call(LIST, { token, headers: { "If-None-Match": etag } });
