@@ -15,6 +15,8 @@ import type { Env } from "./env";
 import { blogAdminRoutes } from "./blog-admin/routes";
 import { inventoryRoutes } from "./inventory/routes";
 import { refreshRoutes } from "./refresh/routes";
+import { agentRoutes } from "./agent/routes";
+import { reportRoutes } from "./report/routes";
 import { siteRoutes } from "./sites/routes";
 import { briefRoutes } from "./sites/brief-routes";
 import { planRoutes } from "./plans/routes";
@@ -68,6 +70,8 @@ export function createApp(options: AppOptions = {}) {
   app.route("/api", articleRoutes);
   app.route("/api", inventoryRoutes);
   app.route("/api", refreshRoutes);
+  app.route("/api", agentRoutes);
+  app.route("/api", reportRoutes);
   app.route("/api", blogAdminRoutes);
   app.route("/api", forumSiteRoutes);
   app.route("/api", customSiteRoutes);

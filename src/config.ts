@@ -70,6 +70,7 @@ const varsSchema = z.object({
   BYOK_YEARLY_QUOTA: countVar(100, 0),
   ARTICLE_PRICES_TRY: articlePrices,
   IMPROVEMENT_PRICE_TRY: amountVar("5.00"),
+  CHAT_PRICE_TRY: amountVar("0.00"),
   BYOK_KEY_CHECK: enumVar(["provider", "offline"], "provider"),
   // Model and research providers
   ALLOW_OFFLINE_PROVIDERS: flagVar(false),
@@ -138,6 +139,8 @@ const configSchema = varsSchema
       /** Price of one article by model id, in kuruş. */
       articlePricesKurus: v.ARTICLE_PRICES_TRY,
       improvementPriceKurus: v.IMPROVEMENT_PRICE_TRY,
+      /** One message to a site agent; 0 (the default) leaves chat free. Credits accounts only. */
+      chatPriceKurus: v.CHAT_PRICE_TRY,
       /** `provider` checks a BYOK key with a small call to the provider; `offline` only checks its shape. */
       byokKeyCheck: v.BYOK_KEY_CHECK,
     },

@@ -40,6 +40,8 @@ export interface Env {
   /** JSON object: model id → price of one article in lira, e.g. {"gpt-4o-mini":"15.00"}. */
   ARTICLE_PRICES_TRY?: string;
   IMPROVEMENT_PRICE_TRY?: string;
+  /** Price of one message to a site agent in lira; "0.00" (the default) leaves chat free. */
+  CHAT_PRICE_TRY?: string;
   /** `provider` (a small call to the model provider) or `offline` (shape only, for local runs). */
   BYOK_KEY_CHECK?: string;
   /** Model and keyword-research providers (src/config.ts has every default; README, "Providers"). */
