@@ -101,6 +101,7 @@ export const PackagesSchema = z
     licences: z.array(z.object({ kind: z.enum(LICENCE_KINDS), price: Money("499.00"), months: z.number().int(), monthlyQuota: z.number().int() })),
     articlePrices: z.array(z.object({ model: z.string(), price: Money("15.00") })),
     improvementPrice: Money("5.00"),
+    chatPrice: Money("0.00").openapi({ description: "One message to a site's agent (credits accounts; 0.00: free)" }),
     topup: z.object({ min: Money("50.00"), max: Money("50000.00") }),
   })
   .openapi("Packages");
@@ -189,6 +190,7 @@ export function toPackages(config: BillingConfig): z.infer<typeof PackagesSchema
     licences: LICENCE_KINDS.map((kind) => ({ kind, price: formatKurus(config.licences[kind].priceKurus), months: config.licences[kind].months, monthlyQuota: config.licences[kind].monthlyQuota })),
     articlePrices: Object.entries(config.articlePricesKurus).map(([model, price]) => ({ model, price: formatKurus(price) })),
     improvementPrice: formatKurus(config.improvementPriceKurus),
+    chatPrice: formatKurus(config.chatPriceKurus),
     topup: { min: formatKurus(config.topupMinKurus), max: formatKurus(config.topupMaxKurus) },
   };
 }

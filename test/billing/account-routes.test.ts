@@ -43,6 +43,7 @@ describe("GET /api/billing/packages", () => {
         { model: "offline-draft", price: "5.00" },
       ],
       improvementPrice: "5.00",
+      chatPrice: "0.00",
       topup: { min: "50.00", max: "50000.00" },
     });
   });
