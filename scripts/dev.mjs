@@ -28,12 +28,16 @@ const portIndex = args.findIndex((arg) => arg === "--port" || arg.startsWith("--
 const port = portIndex === -1 ? "8787" : args[portIndex].includes("=") ? args[portIndex].split("=")[1] : args[portIndex + 1];
 const passThrough = portIndex === -1 ? args : args.filter((_, i) => i !== portIndex && (args[portIndex].includes("=") || i !== portIndex + 1));
 
+/** Runs one preparation step quietly: its output is shown only when it fails. */
 function wrangler(wranglerArgs) {
-  const result = spawnSync("wrangler", wranglerArgs, { env, stdio: ["ignore", "inherit", "inherit"] });
+  const result = spawnSync("wrangler", wranglerArgs, { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? "");
+    process.stderr.write(result.stderr ?? "");
     console.error(`wrangler ${wranglerArgs.join(" ")} failed`);
     process.exit(result.status ?? 1);
   }
+  return result.stdout ?? "";
 }
 
 /** Keys set in .dev.vars win over the local defaults. */
@@ -42,13 +46,16 @@ function devVarsKeys() {
   return new Set(readFileSync(".dev.vars", "utf8").split("\n").map((line) => line.split("=")[0].trim()).filter(Boolean));
 }
 
-console.log("Applying local D1 migrations…");
-wrangler(["d1", "migrations", "apply", "DB", "--local"]);
+process.stdout.write("Applying local D1 migrations… ");
+const migrated = wrangler(["d1", "migrations", "apply", "DB", "--local"]);
+const applied = new Set(migrated.match(/\b\d{4}_[\w-]+\.sql\b/g) ?? []).size;
+console.log(applied > 0 ? `done (${applied} applied)` : "done (up to date)");
 
 const token = loadOrCreateDemoToken();
 writeFileSync(".wrangler/demo-seed.sql", demoSeedSql(token));
-console.log("Seeding the demo account…");
+process.stdout.write("Seeding the demo account… ");
 wrangler(["d1", "execute", "DB", "--local", "--file", ".wrangler/demo-seed.sql"]);
+console.log("done");
 
 const overridden = devVarsKeys();
 const vars = Object.entries(LOCAL_DEFAULTS)
