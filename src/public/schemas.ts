@@ -68,7 +68,9 @@ export const ArticleListQuerySchema = z.object({
 
 // Any text is accepted here: an id that is not a number names no article, so it is a 404, not a 400.
 export const ArticleIdParamSchema = z.object({
-  id: z.string().openapi({ param: { description: "Article id (integer)" }, example: "42" }),
+  // The document declares what a client sends (an integer); the text check stays in parseArticleId,
+  // so a non-numeric id is a 404 like a missing article, never a 400.
+  id: z.string().openapi({ type: "integer", minimum: 1, param: { description: "Article id" }, example: 42 }),
 });
 
 function absoluteUrl(url: string, baseUrl: string): string {
