@@ -13,6 +13,7 @@ export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
 accountRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "getCurrentAccount",
     path: "/auth/me",
     tags: ["Account"],
     summary: "The account that owns the token",
@@ -26,6 +27,7 @@ export const adminAccountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validat
 adminAccountRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "createAccount",
     path: "/admin/accounts",
     tags: ["Operator"],
     summary: "Create an account and its first token (operator only, ADMIN_TOKEN)",
@@ -47,6 +49,7 @@ adminAccountRoutes.openapi(
 adminAccountRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "issueAccountToken",
     path: "/admin/accounts/{accountId}/tokens",
     tags: ["Operator"],
     summary: "Issue a token for an existing account (operator only, ADMIN_TOKEN): how a locked-out owner gets back in",

@@ -15,6 +15,7 @@ const tags = ["Articles"];
 articleRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "listArticles",
     path: "/autopilot/articles",
     tags,
     summary: "List articles, newest first, with status, publication URL, SEO title, word count and cost",
@@ -33,6 +34,7 @@ articleRoutes.openapi(
 articleRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "getArticle",
     path: "/autopilot/articles/{articleId}",
     tags,
     summary: "An article: full HTML, SEO fields, images, generation cost, its plan item and keyword",
@@ -48,6 +50,7 @@ articleRoutes.openapi(
 articleRoutes.openapi(
   createRoute({
     method: "patch",
+    operationId: "updateArticle",
     path: "/autopilot/articles/{articleId}",
     tags,
     summary: "Edit an article; a published one is updated on its platform too",
@@ -65,6 +68,7 @@ articleRoutes.openapi(
 articleRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "publishArticle",
     path: "/autopilot/articles/{articleId}/publish",
     tags,
     summary: "Publish a draft or pending article (review mode)",

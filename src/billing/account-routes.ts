@@ -13,6 +13,7 @@ export const billingAccountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valid
 billingAccountRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "getBalance",
     path: "/billing/balance",
     tags: ["Billing"],
     summary: "Credit balance, billing mode and BYOK licence with this month's quota use",
@@ -27,6 +28,7 @@ billingAccountRoutes.openapi(
 billingAccountRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "listPackages",
     path: "/billing/packages",
     tags: ["Billing"],
     summary: "Prices: BYOK monthly and yearly licences, one article per model, top-up bounds",
@@ -38,6 +40,7 @@ billingAccountRoutes.openapi(
 billingAccountRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "listTransactions",
     path: "/billing/transactions",
     tags: ["Billing"],
     summary: "The last 100 credit movements, newest first, each with the balance after it",

@@ -14,6 +14,7 @@ export const billingAdminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validat
 billingAdminRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "adjustAccountBalance",
     path: "/admin/accounts/{id}/adjustments",
     tags: ["Operator"],
     summary: "Adjust an account's balance with a reason, recorded in its ledger (operator only, ADMIN_TOKEN)",

@@ -11,6 +11,7 @@ export const billingByokRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
 billingByokRoutes.openapi(
   createRoute({
     method: "put",
+    operationId: "setByokKey",
     path: "/billing/byok-key",
     tags: ["Billing"],
     summary: "Set the model provider key used in BYOK mode; checked with the provider, stored encrypted, never returned",
@@ -27,6 +28,7 @@ billingByokRoutes.openapi(
 billingByokRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "getByokKey",
     path: "/billing/byok-key",
     tags: ["Billing"],
     summary: "Which BYOK key is set (provider, model, last four characters)",

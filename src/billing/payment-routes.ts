@@ -26,6 +26,7 @@ const checkoutResponses = { 201: jsonContent(CheckoutSchema, "The pending paymen
 billingPaymentRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "startTopup",
     path: "/billing/topup",
     tags: ["Billing"],
     summary: "Start a credit top-up; the balance grows when the provider confirms the payment",
@@ -43,6 +44,7 @@ billingPaymentRoutes.openapi(
 billingPaymentRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "buyByokLicence",
     path: "/billing/license",
     tags: ["Billing"],
     summary: "Start buying a BYOK licence; it starts (or extends) when the provider confirms the payment",
@@ -59,6 +61,7 @@ billingPaymentRoutes.openapi(
 billingPaymentRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "getPayment",
     path: "/billing/payments/{merchantOid}",
     tags: ["Billing"],
     summary: "The state of a top-up or licence payment",
@@ -71,6 +74,7 @@ billingPaymentRoutes.openapi(
 billingPaymentRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "receivePaytrCallback",
     path: "/billing/callback/paytr",
     tags: ["Billing"],
     summary: "PayTR's payment notification (no bearer token: authenticated by PayTR's hash)",

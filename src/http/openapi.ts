@@ -43,6 +43,24 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
   return { required: true, content: { "application/json": { schema } } };
 }
 
+/** One tag per area; every operation has exactly one of them (test/http/openapi-lint.test.ts). */
+export const OPERATION_TAGS = [
+  { name: "Public read API", description: "Read-only article API for sites and static builds (`/api/v1/public`)" },
+  { name: "Account", description: "The account that owns the token" },
+  { name: "Tokens", description: "API tokens of the account" },
+  { name: "Operator", description: "Operator routes (ADMIN_TOKEN)" },
+  { name: "Billing", description: "Credits, payments and BYOK licences" },
+  { name: "Sites", description: "Connecting WordPress, XenForo and custom sites; the brief" },
+  { name: "Inventory", description: "A blog's existing posts: sync, list, improve" },
+  { name: "Live blog administration", description: "WordPress categories, tags, comments, pages, media and settings" },
+  { name: "Plans", description: "Content plans and their items" },
+  { name: "Articles", description: "The account's articles: list, read, edit, publish" },
+  { name: "Agent", description: "A site's chat agent" },
+  { name: "Report", description: "The last 30 days in figures" },
+  { name: "Webhooks", description: "Signed deliveries to custom sites" },
+  { name: "Media", description: "Image uploads and public media files" },
+];
+
 /** Serves the OpenAPI 3.1 document generated from the route schemas. */
 export function mountOpenApiDocument(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
@@ -58,6 +76,7 @@ export function mountOpenApiDocument(app: OpenAPIHono<AppEnv>): void {
       description: "Public read API (`/api/v1/public`) and management API (`/api`). Every error has the shape of the Error schema.",
     },
     servers: [{ url: new URL(c.req.url).origin }],
+    tags: OPERATION_TAGS,
     security: [{ bearerAuth: [] }],
   }));
 }

@@ -17,6 +17,7 @@ const tags = ["Inventory"];
 inventoryRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "syncInventory",
     path: "/sites/{siteId}/sync",
     tags,
     summary: "Read every published post of the blog site into the inventory",
@@ -31,6 +32,7 @@ inventoryRoutes.openapi(
 inventoryRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "listScannedPosts",
     path: "/sites/{siteId}/posts",
     tags,
     summary: "Page through the scanned posts, with word count and improvement status",

@@ -17,6 +17,7 @@ export const mediaRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
 // for the document and handled by a plain handler.
 mediaRoutes.openAPIRegistry.registerPath({
   method: "post",
+  operationId: "uploadImage",
   path: "/uploads",
   tags: ["Media"],
   summary: "Upload an image; it is stored as webp, at most 1600 px wide",
@@ -34,6 +35,7 @@ mediaRoutes.post("/uploads", async (c) => {
 mediaRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "listUploads",
     path: "/uploads",
     tags: ["Media"],
     summary: "The account's uploads, newest first, with their count and total stored bytes",
@@ -49,6 +51,7 @@ mediaRoutes.openapi(
 
 mediaRoutes.openAPIRegistry.registerPath({
   method: "get",
+  operationId: "getMediaFile",
   path: "/media/{path}",
   tags: ["Media"],
   summary: "A stored image; public (no token), cacheable for a year, Range and If-None-Match supported",

@@ -19,6 +19,7 @@ const tags = ["Plans"];
 planRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "createPlan",
     path: "/autopilot/plans",
     tags,
     summary: "Build a content plan from keyword research (takes up to 1–2 minutes)",
@@ -33,6 +34,7 @@ planRoutes.openapi(
 planRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "listPlans",
     path: "/autopilot/plans",
     tags,
     summary: "List plans, newest first, with item counts by status",
@@ -49,6 +51,7 @@ planRoutes.openapi(
 planRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "getPlan",
     path: "/autopilot/plans/{planId}",
     tags,
     summary: "A plan with its items: status, schedule, and the article id and URL once published",
@@ -61,6 +64,7 @@ planRoutes.openapi(
 planRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "approvePlan",
     path: "/autopilot/plans/{planId}/approve",
     tags,
     summary: "Approve (or resume) a plan: DRAFT or PAUSED → ACTIVE",
@@ -75,6 +79,7 @@ planRoutes.openapi(
 planRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "pausePlan",
     path: "/autopilot/plans/{planId}/pause",
     tags,
     summary: "Pause a plan: ACTIVE → PAUSED",
@@ -89,6 +94,7 @@ planRoutes.openapi(
 planRoutes.openapi(
   createRoute({
     method: "patch",
+    operationId: "updatePlanItem",
     path: "/autopilot/items/{itemId}",
     tags,
     summary: "Change a plan item's title or target keyword (PLANNED or SCHEDULED items only)",
@@ -101,6 +107,7 @@ planRoutes.openapi(
 planRoutes.openapi(
   createRoute({
     method: "delete",
+    operationId: "deletePlanItem",
     path: "/autopilot/items/{itemId}",
     tags,
     summary: "Remove a plan item (PLANNED or SCHEDULED items only)",
@@ -116,6 +123,7 @@ planRoutes.openapi(
 planRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "runPlanItem",
     path: "/autopilot/items/{itemId}/run",
     tags,
     summary: "Run one item end to end now: write, check, illustrate, publish (takes 2–5 minutes)",

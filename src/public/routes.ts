@@ -39,6 +39,7 @@ function baseUrl(c: Context<AppEnv>): string {
 publicRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "listPublicArticles",
     path: "/articles",
     tags: ["Public read API"],
     summary: "List the token owner's articles",
@@ -69,6 +70,7 @@ publicRoutes.openapi(
 publicRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "getPublicArticle",
     path: "/articles/{id}",
     tags: ["Public read API"],
     summary: "One article with all details, images included",
@@ -84,6 +86,7 @@ publicRoutes.openapi(
 publicRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "listPublicArticleImages",
     path: "/articles/{id}/images",
     tags: ["Public read API"],
     summary: "The images of one article",

@@ -15,6 +15,7 @@ const toSiteBrief = ({ site, brief }: { site: SiteRow; brief: Brief }) => ({ sit
 briefRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "getSiteBrief",
     path: "/sites/{siteId}/brief",
     tags: ["Sites"],
     summary: "Read the site's brief (starts from its businessContext until one is saved)",
@@ -27,6 +28,7 @@ briefRoutes.openapi(
 briefRoutes.openapi(
   createRoute({
     method: "put",
+    operationId: "replaceSiteBrief",
     path: "/sites/{siteId}/brief",
     tags: ["Sites"],
     summary: "Replace the site's brief",

@@ -12,6 +12,7 @@ export const customSiteRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validatio
 customSiteRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "connectCustomSite",
     path: "/platforms/custom/connect",
     tags: ["Sites"],
     summary: "Connect a custom site that receives signed webhooks or pulls articles",
@@ -29,6 +30,7 @@ customSiteRoutes.openapi(
 customSiteRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "rotateCustomSiteWebhookSecret",
     path: "/platforms/custom/{siteId}/rotate-secret",
     tags: ["Webhooks"],
     summary: "Replace a custom site's webhook secret; the new one is shown only in this answer",

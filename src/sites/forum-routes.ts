@@ -11,6 +11,7 @@ export const forumSiteRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
 forumSiteRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "connectForumSite",
     path: "/platforms/forum/connect",
     tags: ["Sites"],
     summary: "Connect a XenForo forum with an API key; answers the forums the user can post in",
@@ -31,6 +32,7 @@ forumSiteRoutes.openapi(
 forumSiteRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "chooseForumNode",
     path: "/platforms/forum/{siteId}/node",
     tags: ["Sites"],
     summary: "Save the forum (node) new threads are posted in",

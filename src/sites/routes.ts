@@ -15,6 +15,7 @@ const tags = ["Sites"];
 siteRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "listSites",
     path: "/sites",
     tags,
     summary: "List the account's connected sites (every platform)",
@@ -26,6 +27,7 @@ siteRoutes.openapi(
 siteRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "connectWordPressSite",
     path: "/sites",
     tags,
     summary: "Connect a WordPress site with an application password",
@@ -46,6 +48,7 @@ siteRoutes.openapi(
 siteRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "getSite",
     path: "/sites/{siteId}",
     tags,
     summary: "One site",
@@ -58,6 +61,7 @@ siteRoutes.openapi(
 siteRoutes.openapi(
   createRoute({
     method: "patch",
+    operationId: "updateSite",
     path: "/sites/{siteId}",
     tags,
     summary: "Change a site's business context or language, give a WordPress site new credentials, or set a custom site's webhook URL",
@@ -75,6 +79,7 @@ siteRoutes.openapi(
 siteRoutes.openapi(
   createRoute({
     method: "delete",
+    operationId: "disconnectSite",
     path: "/sites/{siteId}",
     tags,
     summary: "Disconnect a site: its stored credentials are erased and its inventory removed",

@@ -10,6 +10,7 @@ export const tokenRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
 tokenRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "listTokens",
     path: "/tokens",
     tags: ["Tokens"],
     summary: "List the account's API tokens (secrets are never shown again)",
@@ -25,6 +26,7 @@ tokenRoutes.openapi(
 tokenRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "createToken",
     path: "/tokens",
     tags: ["Tokens"],
     summary: "Create an API token; the secret appears once, in this answer",
@@ -42,6 +44,7 @@ tokenRoutes.openapi(
 tokenRoutes.openapi(
   createRoute({
     method: "delete",
+    operationId: "revokeToken",
     path: "/tokens/{id}",
     tags: ["Tokens"],
     summary: "Revoke a token; it stops working at once",

@@ -15,6 +15,7 @@ const tags = ["Webhooks"];
 webhookRoutes.openapi(
   createRoute({
     method: "get",
+    operationId: "listSiteWebhookDeliveries",
     path: "/sites/{siteId}/webhooks/deliveries",
     tags,
     summary: "The site's webhook deliveries, newest first, with status, attempts, the receiver's last answer and the next attempt",
@@ -31,6 +32,7 @@ webhookRoutes.openapi(
 webhookRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "redeliverWebhookDelivery",
     path: "/sites/{siteId}/webhooks/deliveries/{deliveryId}/redeliver",
     tags,
     summary: "Send a delivery again now, with the same delivery id; answered with the delivery after the receiver answered",
@@ -48,6 +50,7 @@ webhookRoutes.openapi(
 webhookRoutes.openapi(
   createRoute({
     method: "post",
+    operationId: "sendWebhookTestPing",
     path: "/sites/{siteId}/webhooks/test",
     tags,
     summary: "Send a signed `ping` event to the site's webhook URL and answer with what the receiver said",

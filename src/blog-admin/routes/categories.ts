@@ -9,6 +9,7 @@ export function registerCategoryRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "get",
+    operationId: "listBlogCategories",
       path: "/sites/{siteId}/blog/categories",
       tags,
       summary: "List the blog's categories",
@@ -21,6 +22,7 @@ export function registerCategoryRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "post",
+    operationId: "createBlogCategory",
       path: "/sites/{siteId}/blog/categories",
       tags,
       summary: "Create a category",

@@ -8,6 +8,7 @@ export function registerCommentRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "get",
+    operationId: "listBlogComments",
       path: "/sites/{siteId}/blog/comments",
       tags,
       summary: "List comments, optionally of one status (approved, hold, spam)",
@@ -20,6 +21,7 @@ export function registerCommentRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "post",
+    operationId: "moderateBlogComment",
       path: "/sites/{siteId}/blog/comments/{commentId}",
       tags,
       summary: "Moderate a comment: approved, hold, spam or trash",

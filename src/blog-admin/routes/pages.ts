@@ -9,6 +9,7 @@ export function registerPageRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "get",
+    operationId: "listBlogPages",
       path: "/sites/{siteId}/blog/pages",
       tags,
       summary: "List the blog's published pages",
@@ -21,6 +22,7 @@ export function registerPageRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "post",
+    operationId: "createBlogPage",
       path: "/sites/{siteId}/blog/pages",
       tags,
       summary: "Create a page",

@@ -8,6 +8,7 @@ export function registerSettingsRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "get",
+    operationId: "getBlogSettings",
       path: "/sites/{siteId}/blog/settings",
       tags,
       summary: "Read the blog's settings (needs an administrator's application password)",
@@ -20,6 +21,7 @@ export function registerSettingsRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "post",
+    operationId: "updateBlogSettings",
       path: "/sites/{siteId}/blog/settings",
       tags,
       summary: "Change the blog's title and/or description (tagline)",

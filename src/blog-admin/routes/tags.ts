@@ -9,6 +9,7 @@ export function registerTagRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "get",
+    operationId: "listBlogTags",
       path: "/sites/{siteId}/blog/tags",
       tags,
       summary: "List the blog's tags",
@@ -21,6 +22,7 @@ export function registerTagRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "post",
+    operationId: "createBlogTag",
       path: "/sites/{siteId}/blog/tags",
       tags,
       summary: "Create a tag",
