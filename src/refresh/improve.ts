@@ -43,13 +43,22 @@ function versionOf(remote: WpPost): PostVersion {
   return { title: remote.title?.raw ?? htmlToText(remote.title?.rendered ?? ""), html: remote.content?.raw ?? remote.content?.rendered ?? "" };
 }
 
-/** Brings the inventory row up to date with the post as WordPress has it now. */
-async function refreshScannedPost(services: Services, post: PostRow, remote: WpPost, now: Date): Promise<void> {
+/** Brings the inventory row up to date with the post as WordPress has it now (and sets `improvementStatus` when given). */
+async function refreshScannedPost(services: Services, post: PostRow, remote: WpPost, now: Date, improvementStatus?: PostRow["improvementStatus"]): Promise<PostRow> {
   const version = versionOf(remote);
-  await services.db
+  const [row] = await services.db
     .update(scannedPosts)
-    .set({ title: htmlToText(remote.title?.rendered ?? version.title), url: remote.link ?? post.url, modifiedAt: wpGmt(remote.modified_gmt), wordCount: countWords(htmlToText(remote.content?.rendered ?? version.html)), updatedAt: toIsoSeconds(now) })
-    .where(eq(scannedPosts.id, post.id));
+    .set({
+      title: htmlToText(remote.title?.rendered ?? version.title),
+      url: remote.link ?? post.url,
+      modifiedAt: wpGmt(remote.modified_gmt),
+      wordCount: countWords(htmlToText(remote.content?.rendered ?? version.html)),
+      improvementStatus,
+      updatedAt: toIsoSeconds(now),
+    })
+    .where(eq(scannedPosts.id, post.id))
+    .returning();
+  return row ?? post;
 }
 
 /**
@@ -201,9 +210,7 @@ async function recordOutcome(services: Services, post: PostRow, updated: WpPost,
     )
     .where(eq(postImprovements.postId, post.id))
     .returning();
-  await refreshScannedPost(services, post, updated, now);
-  await services.db.update(scannedPosts).set({ improvementStatus: status }).where(eq(scannedPosts.id, post.id));
+  const row = await refreshScannedPost(services, post, updated, now, status);
   log("info", status === "APPLIED" ? "improvement_applied" : "improvement_reverted", { postId: post.id, siteId: post.siteId, remoteId: post.remoteId });
-  const [row] = await services.db.select().from(scannedPosts).where(eq(scannedPosts.id, post.id));
-  return { post: row!, improvement: improvement! };
+  return { post: row, improvement: improvement! };
 }

@@ -1,9 +1,10 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { formatKurus } from "../core/money";
 import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonContent } from "../http/openapi";
 import { applyImprovement, getImprovement, improvePost, revertImprovement } from "./improve";
-import { creditsOf, ImproveResultSchema, PostIdParamSchema, PostImprovementSchema, toPostImprovement } from "./schemas";
+import { ImproveResultSchema, PostIdParamSchema, PostImprovementSchema, toPostImprovement } from "./schemas";
 
 /** Improving old posts of a blog site: suggest, read, apply to WordPress, revert. */
 export const refreshRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -24,7 +25,7 @@ refreshRoutes.openapi(
   }),
   async (c) => {
     const { post, improvement, chargedKurus } = await improvePost(c.get("services"), c.get("caller").accountId, c.req.valid("param").postId);
-    return c.json({ ...toPostImprovement(post, improvement), credits: creditsOf(chargedKurus) }, 200);
+    return c.json({ ...toPostImprovement(post, improvement), credits: formatKurus(chargedKurus) }, 200);
   },
 );
 

@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import { formatKurus } from "../core/money";
 import { IMPROVEMENT_STATUSES } from "../db/schema";
 import { ScannedPostSchema, toScannedPost, type ScannedPostRow } from "../inventory/schemas";
 import type { ImprovementRow } from "./improve";
@@ -45,5 +44,3 @@ export function toPostImprovement(post: ScannedPostRow, improvement: Improvement
     post: toScannedPost({ ...post, suggestedAt: improvement?.suggestedAt ?? null }),
   };
 }
-
-export const creditsOf = (kurus: number) => formatKurus(kurus);

@@ -14,7 +14,8 @@ export async function listDeliveries(services: Services, accountId: string, site
   await getSiteOfPlatform(services.db, accountId, siteId, "custom");
   const d = webhookDeliveries;
   const ofSite = and(eq(d.accountId, accountId), eq(d.siteId, siteId));
-  const [rows, [total]] = await Promise.all([
+  // One round trip: the page and the count.
+  const [rows, [total]] = await services.db.batch([
     services.db
       .select()
       .from(d)
