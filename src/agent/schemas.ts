@@ -1,15 +1,18 @@
 import { z } from "@hono/zod-openapi";
+import { plainText } from "../core/plain-text";
 import { CHAT_ROLES } from "../db/schema";
 import { MAX_CHAT_MESSAGE_CHARS, type ChatMessageRow } from "./chat";
 
 export const ChatRequestSchema = z
   .object({
-    message: z
-      .string()
-      .trim()
-      .min(1, "message cannot be empty")
-      .max(MAX_CHAT_MESSAGE_CHARS, `message must be at most ${MAX_CHAT_MESSAGE_CHARS} characters`)
-      .openapi({ description: `What you tell or ask the site's agent (1–${MAX_CHAT_MESSAGE_CHARS} characters after trimming)`, example: "Our audience is home bakers in Istanbul. Never write about gluten-free diets." }),
+    message: plainText(
+      z
+        .string()
+        .trim()
+        .min(1, "message cannot be empty")
+        .max(MAX_CHAT_MESSAGE_CHARS, `message must be at most ${MAX_CHAT_MESSAGE_CHARS} characters`),
+      { multiline: true },
+    ).openapi({ description: `What you tell or ask the site's agent (1–${MAX_CHAT_MESSAGE_CHARS} characters after trimming)`, example: "Our audience is home bakers in Istanbul. Never write about gluten-free diets." }),
   })
   .strict()
   .openapi("ChatRequest");

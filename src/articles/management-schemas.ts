@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { plainText } from "../core/plain-text";
 import { formatKurus } from "../core/money";
 import { positiveIntParam } from "../core/pagination";
 import { ARTICLE_STATUSES } from "../db/schema";
@@ -68,10 +69,10 @@ export const ArticleIdParamSchema = z.object({ articleId: z.string().min(1).max(
 
 export const ArticleEditBodySchema = z
   .object({
-    title: z.string().trim().min(1, "title must not be empty").max(300),
+    title: plainText(z.string().trim().min(1, "title must not be empty").max(300), { noMarkup: true }),
     html: z.string().max(500_000, "html must be at most 500,000 characters"),
-    seoTitle: z.string().max(300),
-    seoDesc: z.string().max(1000),
+    seoTitle: plainText(z.string().max(300), { noMarkup: true }),
+    seoDesc: plainText(z.string().max(1000), { noMarkup: true }),
   })
   .partial()
   .strict()

@@ -88,7 +88,7 @@ export async function editArticle(services: Services, accountId: string, article
   if (edit.title !== undefined) changes.title = edit.title;
   if (edit.seoTitle !== undefined) changes.seoTitle = edit.seoTitle;
   if (edit.seoDesc !== undefined) changes.seoDesc = edit.seoDesc;
-  if (edit.html !== undefined) Object.assign(changes, bodyColumns(await sanitizeHtml(edit.html)));
+  if (edit.html !== undefined) Object.assign(changes, bodyColumns(sanitizeHtml(edit.html)));
   await db.update(articles).set(changes).where(and(eq(articles.id, articleId), eq(articles.accountId, accountId)));
   await articlesChanged(services, accountId);
 

@@ -1,4 +1,5 @@
 import { decodeHtmlEntities } from "../core/html-entities";
+import { plainTextProblem } from "../core/plain-text";
 import { countWords, htmlToText } from "../core/html-text";
 import { characterCount, mentionsKeyword, MIN_H2_SECTIONS, MIN_INTERNAL_LINKS, OFFLINE_LANGUAGES, PLACEHOLDERS, primaryLanguage, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "./article-rules";
 import type { ArticleDraft, CheckContext } from "./draft";
@@ -18,6 +19,7 @@ export function checkArticle(draft: ArticleDraft, context: CheckContext): string
     ...keywordFailures(draft, context.targetKeyword.trim()),
     ...linkFailures(draft.html, context),
     ...placeholderFailures(draft),
+    ...plainTextFailures(draft),
     ...languageFailures(draft, context),
   ];
 }
@@ -99,6 +101,23 @@ function placeholderFailures(draft: ArticleDraft): string[] {
   return fields.flatMap(([field, text]) =>
     PLACEHOLDERS.filter(({ pattern }) => pattern.test(text)).map(({ text: placeholder }) => `The ${field} contains the placeholder text "${placeholder}"; replace it with the real content`),
   );
+}
+
+/** Titles, SEO texts, the excerpt and terms are shown as text on the page: no markup, no control characters. */
+function plainTextFailures(draft: ArticleDraft): string[] {
+  const fields: [string, string][] = [
+    ["title", draft.title],
+    ["seoTitle", draft.seoTitle],
+    ["seoDesc", draft.seoDesc],
+    ["excerpt", draft.excerpt],
+    ["heroImageAlt", draft.heroImageAlt],
+    ...draft.tags.map((tag) => ["tag", tag] as [string, string]),
+    ...draft.categories.map((category) => ["category", category] as [string, string]),
+  ];
+  return fields.flatMap(([field, text]) => {
+    const problem = plainTextProblem(text, { noMarkup: true });
+    return problem ? [`The ${field} ${problem}; write it as plain text`] : [];
+  });
 }
 
 function languageFailures(draft: ArticleDraft, context: CheckContext): string[] {

@@ -207,7 +207,7 @@ export async function writeDraft(services: Services, run: ItemRunParams, round: 
     internalLinks: links,
     failures,
   });
-  const draft: ArticleDraft = { ...value, html: await sanitizeHtml(value.html) };
+  const draft: ArticleDraft = { ...value, html: sanitizeHtml(value.html) };
   await services.db
     .update(itemRuns)
     .set({ draft, draftRound: round, textProvider: text.provider, textModel: text.model, textUsage: addUsage(record.textUsage ?? NO_USAGE, usage), updatedAt: toIsoSeconds(now) })

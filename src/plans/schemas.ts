@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { plainText } from "../core/plain-text";
 import { COMPETITION_LEVELS, PLAN_ITEM_STATUSES, PLAN_STATUSES, PUBLISH_MODES } from "../db/schema";
 import { positiveIntParam } from "../core/pagination";
 import type { ItemCounts, PlanDetail, PlanItemRow, PlanRow } from "./read";
@@ -28,8 +29,8 @@ export const ItemIdParamSchema = z.object({ itemId: z.string().min(1).max(64) })
 
 export const UpdatePlanItemBodySchema = z
   .object({
-    title: z.string().trim().min(1).max(200).optional(),
-    targetKeyword: z.string().trim().min(1).max(100).optional(),
+    title: plainText(z.string().trim().min(1).max(200), { noMarkup: true }).optional(),
+    targetKeyword: plainText(z.string().trim().min(1).max(100), { noMarkup: true }).optional(),
   })
   .strict()
   .refine((body) => body.title !== undefined || body.targetKeyword !== undefined, { message: "Send title, targetKeyword or both" })

@@ -2,6 +2,7 @@ import { safeFileName, type WordPressClient } from "../adapters/wordpress/client
 import { isWordPressFailure, WordPressError } from "../adapters/wordpress/errors";
 import type { WpPost } from "../adapters/wordpress/schemas";
 import { htmlToText } from "../core/html-text";
+import { escapeHtmlText } from "../core/plain-text";
 import type { SiteRow } from "../sites/service";
 import { withWordPress, type SiteAccessDeps } from "../sites/site-access";
 import type { PublishableArticle, PublishedRef, PublishingPlatform } from "./port";
@@ -45,13 +46,17 @@ async function updatePost(wp: WordPressClient, current: WpPost, article: Publish
   return publishedRef(await wp.updatePost(current.id, await postFields(wp, article, featuredMedia)));
 }
 
-/** The post as WordPress takes it, with categories and tags by id (created when missing). */
+/**
+ * The post as WordPress takes it, with categories and tags by id (created when missing). Title
+ * and excerpt are plain text, but WordPress stores an administrator's as HTML and themes print
+ * them unescaped: they are sent escaped, so they always show as the text they are.
+ */
 async function postFields(wp: WordPressClient, article: PublishableArticle, featuredMedia: number | undefined) {
   const [categories, tags] = await Promise.all([termIds(wp, "category", article.categories), termIds(wp, "tag", article.tags)]);
   return {
-    title: article.title,
+    title: escapeHtmlText(article.title),
     content: article.origin ? `${originMarker(article.origin.itemId)}\n${article.html}` : article.html,
-    excerpt: article.excerpt,
+    excerpt: escapeHtmlText(article.excerpt),
     slug: article.slug,
     status: article.status,
     categories,
@@ -98,7 +103,8 @@ async function termIds(wp: WordPressClient, taxonomy: "category" | "tag", names:
       continue;
     }
     try {
-      const created = taxonomy === "category" ? await wp.createCategory({ name }) : await wp.createTag({ name });
+      const term = { name: escapeHtmlText(name) };
+      const created = taxonomy === "category" ? await wp.createCategory(term) : await wp.createTag(term);
       ids.push(created.id);
     } catch (error) {
       if (!isWordPressFailure(error, "term_exists") || error.existingTermId === null) throw error;

@@ -108,7 +108,7 @@ export async function improvePost(services: Services, accountId: string, postId:
 }
 
 async function writeSuggestion(services: Services, site: SiteRow, post: PostRow, current: PostVersion, model: Awaited<ReturnType<typeof modelsForAccount>>["text"]) {
-  const originalHtml = await sanitizeHtml(current.html);
+  const originalHtml = sanitizeHtml(current.html);
   const originalWords = countWords(htmlToText(originalHtml));
   const others = await services.db
     .select({ title: scannedPosts.title, url: scannedPosts.url })
@@ -130,7 +130,7 @@ async function writeSuggestion(services: Services, site: SiteRow, post: PostRow,
   for (let round = 1; round <= 2; round += 1) {
     const answer = await generateStructured(model, improvePostTask, input);
     usage = usage ? addUsage(usage, answer.usage) : answer.usage;
-    const suggestion: PostSuggestion = { ...answer.value, html: await sanitizeHtml(answer.value.html) };
+    const suggestion: PostSuggestion = { ...answer.value, html: sanitizeHtml(answer.value.html) };
     const failures = checkSuggestion(suggestion, { siteUrl: site.url, originalHtml, minWords: input.minWords, internalLinks: others });
     if (failures.length === 0) return { suggestion, usage };
     log("warn", "improve_post_checks_failed", { postId: post.id, round, failures });

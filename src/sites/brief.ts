@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { plainText } from "../core/plain-text";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { sites } from "../db/schema";
@@ -14,15 +15,15 @@ const LIMITS = { business: 5000, audience: 1000, tone: 500, topic: 200, topics: 
  */
 export const BriefSchema = z
   .object({
-    business: z.string().trim().max(LIMITS.business).default("").openapi({ description: `What the business does (≤ ${LIMITS.business} characters)`, example: "A family bakery in Kadıköy selling sourdough bread" }),
-    audience: z.string().trim().max(LIMITS.audience).default("").openapi({ description: `Who reads the site (≤ ${LIMITS.audience})`, example: "Home bakers in Istanbul" }),
-    tone: z.string().trim().max(LIMITS.tone).default("").openapi({ description: `How the articles sound (≤ ${LIMITS.tone})`, example: "Warm, practical, no jargon" }),
+    business: plainText(z.string().trim().max(LIMITS.business), { multiline: true }).default("").openapi({ description: `What the business does (≤ ${LIMITS.business} characters)`, example: "A family bakery in Kadıköy selling sourdough bread" }),
+    audience: plainText(z.string().trim().max(LIMITS.audience), { multiline: true }).default("").openapi({ description: `Who reads the site (≤ ${LIMITS.audience})`, example: "Home bakers in Istanbul" }),
+    tone: plainText(z.string().trim().max(LIMITS.tone), { multiline: true }).default("").openapi({ description: `How the articles sound (≤ ${LIMITS.tone})`, example: "Warm, practical, no jargon" }),
     topicsToAvoid: z
-      .array(z.string().trim().min(1, "a topic to avoid cannot be empty").max(LIMITS.topic))
+      .array(plainText(z.string().trim().min(1, "a topic to avoid cannot be empty").max(LIMITS.topic)))
       .max(LIMITS.topics)
       .default([])
       .openapi({ description: `Topics never to write about (≤ ${LIMITS.topics}, each ≤ ${LIMITS.topic} characters)`, example: ["gluten-free diets"] }),
-    notes: z.string().trim().max(LIMITS.notes).default("").openapi({ description: `Anything else the writer should know (≤ ${LIMITS.notes})` }),
+    notes: plainText(z.string().trim().max(LIMITS.notes), { multiline: true }).default("").openapi({ description: `Anything else the writer should know (≤ ${LIMITS.notes})` }),
   })
   .strict();
 export type Brief = z.output<typeof BriefSchema>;

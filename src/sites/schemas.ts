@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { plainText } from "../core/plain-text";
 import { SITE_PLATFORMS, SITE_STATUSES } from "../db/schema";
 import type { SiteRow } from "./service";
 
@@ -46,7 +47,7 @@ export const LanguageSchema = z
   .transform((code) => code.toLowerCase())
   .openapi({ example: "tr", description: "Language of the site's articles" });
 
-export const BusinessContextSchema = z.string().max(5000).openapi({ description: "What the business does, its audience and tone" });
+export const BusinessContextSchema = plainText(z.string().max(5000), { multiline: true }).openapi({ description: "What the business does, its audience and tone" });
 
 /** Credentials travel in a header: control characters (CR, LF, NUL…) could never be sent, so they are 400 here. */
 export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;

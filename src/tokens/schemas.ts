@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { plainText } from "../core/plain-text";
 import { TOKEN_SCOPES } from "../db/schema";
 import type { ApiTokenRow } from "./service";
 import { tokenStatus } from "./service";
@@ -27,7 +28,7 @@ export const CreatedApiTokenSchema = ApiTokenSchema.extend({
 
 export const CreateTokenBodySchema = z
   .object({
-    name: z.string().trim().min(1).max(100),
+    name: plainText(z.string().trim().min(1).max(100)),
     scope: TokenScopeSchema.default("manage"),
   })
   .strict()

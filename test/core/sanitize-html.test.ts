@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeHtml } from "../../src/core/sanitize-html";
+import { MAX_HTML_DEPTH, sanitizeHtml } from "../../src/core/sanitize-html";
 
 type Case = [description: string, input: string, expected: string];
 
 const check = (cases: Case[]) =>
   it.each(cases)("%s", async (_, input, expected) => {
-    expect(await sanitizeHtml(input)).toBe(expected);
+    expect(sanitizeHtml(input)).toBe(expected);
   });
 
 describe("sanitizeHtml: allowed markup stays as written", () => {
@@ -92,9 +92,67 @@ describe("sanitizeHtml: classic XSS vectors", () => {
     ["meta refresh to javascript", '<meta http-equiv="refresh" content="0;url=javascript:alert(1)"><p>ok</p>', "<p>ok</p>"],
     ["a style attribute with expression()", '<p style="width: expression(alert(1))">x</p>', "<p>x</p>"],
     ["a link with formaction-like attributes on an allowed element", '<a href="/a" formaction="javascript:alert(1)" xlink:href="javascript:alert(1)">x</a>', '<a href="/a">x</a>'],
-    ["an attribute value that holds markup stays an attribute value", '<a href="/a" title="&quot;><script>alert(1)</script>">x</a>', '<a href="/a" title="&quot;><script>alert(1)</script>">x</a>'],
+    ["an attribute value that holds markup stays an attribute value, its < and > escaped", '<a href="/a" title="&quot;><script>alert(1)</script>">x</a>', '<a href="/a" title="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">x</a>'],
     // In HTML a CDATA section is a bogus comment ending at the first '>'; what follows is text, as a browser shows it.
     ["a CDATA section is dropped like a comment", "<p>a<![CDATA[<img src=x onerror=alert(1)>]]>b</p>", "<p>a]]>b</p>"],
     ["an object with a javascript data URL", '<object data="javascript:alert(1)"></object><p>ok</p>', "<p>ok</p>"],
   ]);
+});
+
+describe("sanitizeHtml: a tag the input ends inside is text, never markup (issue 18, item 1)", () => {
+  check([
+    ["an unclosed img with a handler", "<p>x</p><img src=x onerror=alert(1)//", "<p>x</p>&lt;img src=x onerror=alert(1)//"],
+    ["an unclosed link with a handler", '<p>x</p><a href="/a" onmouseover=alert(1)//', '<p>x</p>&lt;a href="/a" onmouseover=alert(1)//'],
+    ["an unclosed svg with onload", "<p>x</p><svg onload=alert(1)//", "<p>x</p>&lt;svg onload=alert(1)//"],
+    ["an unclosed quoted attribute", '<p>x</p><img src="x" alt="a', '<p>x</p>&lt;img src="x" alt="a'],
+    ["an unclosed end tag", "<p>x</p></p", "<p>x</p>&lt;/p"],
+    ["a lone < in text is escaped", "<p>5 < 6 and 7 <= 8, a<b</p>", "<p>5 &lt; 6 and 7 &lt;= 8, a</p>"],
+  ]);
+});
+
+describe("sanitizeHtml: every element it opens, it closes", () => {
+  check([
+    ["an unclosed link and paragraph are closed", '<p><a href="/x">link', '<p><a href="/x">link</a></p>'],
+    ["a new paragraph closes the open one, as in a browser", "<p>a<p>b", "<p>a</p><p>b</p>"],
+    ["list items close their open sibling", "<ul><li>a<li>b</ul>", "<ul><li>a</li><li>b</li></ul>"],
+    ["table cells and rows close their open siblings", "<table><tr><td>a<td>b<tr><td>c</table>", "<table><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></table>"],
+    ["an end tag closes the elements left open inside it", "<p><strong><em>x</p>y", "<p><strong><em>x</em></strong></p>y"],
+    ["any heading's end tag closes the open heading", "<h2>a</h3><p>b</p>", "<h2>a</h2><p>b</p>"],
+  ]);
+});
+
+/** Every `<` of `html` opens a complete tag of an allowed element, written with double-quoted attributes. */
+function everyTagIsAllowed(html: string): boolean {
+  const tag = /^<\/?(p|h[2-6]|ul|ol|li|strong|em|b|i|u|a|blockquote|img|figure|figcaption|table|thead|tbody|tfoot|tr|th|td|br|hr|code|pre|span|sub|sup|del|ins|s|small|mark|abbr|cite|q|dl|dt|dd)( [a-z]+="[^"<>]*")*\/?>/;
+  for (let at = html.indexOf("<"); at !== -1; at = html.indexOf("<", at + 1)) if (!tag.test(html.slice(at))) return false;
+  return true;
+}
+
+describe("sanitizeHtml: what any input gives", () => {
+  it("random mixes of tag fragments give only complete allowed tags, balanced", () => {
+    const pieces = ["<p>", "</p>", "<img src=x onerror=alert(1)", "<a href='/a'", " onmouseover=x", ">", "<svg", "<script>", "</script>", '"', "'", "<!--", "-->", "<", "</", "/", "=", "text ", "<b>", "</b>", "<div>", "<table><tr><td>", "<li>", "&lt;", "<h1>", "<title>", "<![CDATA[", "]]>", "<img src=/i.webp/>"];
+    let seed = 18;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let round = 0; round < 2000; round++) {
+      const input = Array.from({ length: 1 + Math.floor(random() * 12) }, () => pieces[Math.floor(random() * pieces.length)]).join("");
+      const output = sanitizeHtml(input);
+      expect(everyTagIsAllowed(output), `${JSON.stringify(input)} → ${JSON.stringify(output)}`).toBe(true);
+      const opened = (output.match(/<(?!\/)(?!img|br|hr)[a-z0-9]+/g) ?? []).length;
+      const closed = (output.match(/<\/[a-z0-9]+>/g) ?? []).length;
+      expect(closed, `${JSON.stringify(input)} → ${JSON.stringify(output)}`).toBe(opened);
+      expect(sanitizeHtml(output), "sanitising twice changes nothing").toBe(output);
+    }
+  });
+
+  it(`nesting deeper than ${MAX_HTML_DEPTH} is flattened, not a crash (issue 18, item 3)`, () => {
+    const unclosed = sanitizeHtml(`${"<b>".repeat(20_000)}x`);
+    expect(unclosed).toBe(`${"<b>".repeat(MAX_HTML_DEPTH)}x${"</b>".repeat(MAX_HTML_DEPTH)}`);
+    const balanced = sanitizeHtml(`<p>${"<span>".repeat(20_000)}deep${"</span>".repeat(20_000)}</p><p>after</p>`);
+    expect(balanced).toBe(`<p>${"<span>".repeat(MAX_HTML_DEPTH - 1)}deep${"</span>".repeat(MAX_HTML_DEPTH - 1)}</p><p>after</p>`);
+  });
+
+  it("an end tag of a flattened element does not close the kept one of the same name", () => {
+    const html = `${"<em>".repeat(MAX_HTML_DEPTH + 2)}a${"</em>".repeat(MAX_HTML_DEPTH + 2)}<p>b</p>`;
+    expect(sanitizeHtml(html)).toBe(`${"<em>".repeat(MAX_HTML_DEPTH)}a${"</em>".repeat(MAX_HTML_DEPTH)}<p>b</p>`);
+  });
 });

@@ -266,7 +266,8 @@ function registerPostRoutes(rest: Rest, content: FakeContent, origin: string) {
       const post: FakePost = {
         id: content.nextId++,
         type,
-        title: escapeHtml(title),
+        // Stored as sent: the connected user is an administrator, who may post unfiltered HTML.
+        title,
         content: String(body.content ?? ""),
         excerpt: String(body.excerpt ?? ""),
         slug: slugOf(String(body.slug ?? title), (s) => content.posts.some((p) => p.slug === s)),
@@ -289,7 +290,7 @@ function registerPostRoutes(rest: Rest, content: FakeContent, origin: string) {
       const body = (await c.req.json()) as Record<string, unknown>;
       const invalid = validatePostBody(body, content);
       if (invalid) return wpError(c, 400, "rest_invalid_param", `Invalid parameter(s): ${invalid}`);
-      if (body.title !== undefined) post.title = escapeHtml(String(body.title));
+      if (body.title !== undefined) post.title = String(body.title);
       if (body.content !== undefined) post.content = String(body.content);
       if (body.excerpt !== undefined) post.excerpt = String(body.excerpt);
       if (body.slug !== undefined) post.slug = String(body.slug);

@@ -91,6 +91,21 @@ describe("checkArticle", () => {
     ],
     ["placeholder text in the title", { title: "How to bake sourdough bread [insert year]" }, {}, ['The title contains the placeholder text "[insert"; replace it with the real content']],
     [
+      "markup in the title (issue 18: titles reach WordPress's <h1>)",
+      { title: "How to bake sourdough bread <img src=x onerror=alert(1)>" },
+      {},
+      ["The title is plain text: HTML markup is not allowed (found '<img src=x o…'); a '<' followed by a space is fine; write it as plain text"],
+    ],
+    [
+      "markup or control characters in a tag or category",
+      { tags: ["sourdough", "<b>bread</b>"], categories: ["Rec\u0007ipes"] },
+      {},
+      [
+        "The tag is plain text: HTML markup is not allowed (found '<b>bread</b>…'); a '<' followed by a space is fine; write it as plain text",
+        "The category must not contain control characters (U+0007 at position 4); it is a single line; write it as plain text",
+      ],
+    ],
+    [
       "a language that differs from the site's",
       {},
       { language: "de-DE" },
