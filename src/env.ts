@@ -1,4 +1,4 @@
-import type { RateLimiter } from "./durable-objects/rate-limiter";
+import type { AccountState } from "./durable-objects/account-state";
 import type { ItemRunParams } from "./pipeline/run-params";
 
 /** Every binding, var and secret the Worker uses (wrangler.toml declares the bindings). */
@@ -10,7 +10,7 @@ export interface Env {
   AI?: Ai;
   GENERATION_QUEUE: Queue<unknown>;
   WEBHOOK_QUEUE: Queue<unknown>;
-  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  ACCOUNT_STATE: DurableObjectNamespace<AccountState>;
   /** One Workflow instance per run of a plan item (src/pipeline/workflow.ts). */
   ITEM_PIPELINE: Workflow<ItemRunParams>;
   ENVIRONMENT: string;

@@ -4,7 +4,7 @@ import { runCronTick } from "./jobs/cron";
 import { handleQueueBatch } from "./jobs/queues";
 import { buildServices } from "./services/container";
 
-export { RateLimiter } from "./durable-objects/rate-limiter";
+export { AccountState } from "./durable-objects/account-state";
 export { ItemPipeline } from "./pipeline/workflow";
 
 const app = createApp();

@@ -2,6 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { timingSafeEqualText } from "../core/crypto";
 import { AppError } from "../core/errors";
 import { log } from "../core/logger";
+import { clientAddressKey } from "./client-address";
 import type { AppEnv } from "./context";
 import { rateLimitedError, rateLimitHeaders } from "./rate-limit";
 
@@ -11,9 +12,9 @@ export const OPERATOR_FAILURE_WINDOW_MS = 15 * 60_000;
 
 /**
  * Operator routes: `Authorization: Bearer <ADMIN_TOKEN>`; disabled when the secret is unset.
- * Failed attempts are counted per client address (CF-Connecting-IP) in a RateLimiter object:
- * after 10 in 15 minutes the address gets 429 with Retry-After, even with the right token, so
- * guessing stops rather than only wrong guesses.
+ * Failed attempts are counted per client address (CF-Connecting-IP, parsed; IPv6 by /64) in an
+ * AccountState object's stored window: after 10 in 15 minutes the address gets 429 with
+ * Retry-After, even with the right token, so guessing stops rather than only wrong guesses.
  */
 export const requireAdminToken = createMiddleware<AppEnv>(async (c, next) => {
   const expected = c.env.ADMIN_TOKEN;
@@ -21,9 +22,9 @@ export const requireAdminToken = createMiddleware<AppEnv>(async (c, next) => {
   const given = /^Bearer\s+(\S+)$/i.exec(c.req.header("Authorization") ?? "")?.[1];
   const failed = !given || !timingSafeEqualText(given, expected);
 
-  const address = c.req.header("CF-Connecting-IP") ?? "unknown";
-  const limiter = c.get("services").rateLimiter;
-  const decision = await limiter.get(limiter.idFromName(`operator-ip:${address}`)).operatorAttempt(failed, OPERATOR_FAILURE_LIMIT, OPERATOR_FAILURE_WINDOW_MS);
+  const address = clientAddressKey(c.req.header("CF-Connecting-IP"));
+  const states = c.get("services").accountState;
+  const decision = await states.get(states.idFromName(`operator-ip:${address}`)).loginAttempt("operator-failures", failed, OPERATOR_FAILURE_LIMIT, OPERATOR_FAILURE_WINDOW_MS);
   if (!decision.allowed) {
     log("warn", "operator_login_blocked", { address });
     throw rateLimitedError(decision, rateLimitHeaders(decision), `Too many failed operator logins from this address (${decision.limit} per 15 minutes)`);

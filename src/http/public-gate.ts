@@ -8,7 +8,7 @@ import { accountLimiter, RATE_WINDOW_MS, rateLimitedError, rateLimitHeaders, set
 
 /**
  * The public API's door, with one Durable Object call per request: the token's facts come
- * from this isolate's cache (or D1 on a miss), and the account's RateLimiter object both refuses
+ * from this isolate's cache (or D1 on a miss), and the account's AccountState object both refuses
  * a revoked token and counts 100 requests per rolling minute per account (not per token). Sets
  * the X-RateLimit-* headers on every answer, 429s included, and a Server-Timing entry with the
  * object's cost.

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { AppError } from "../core/errors";
-import type { RateLimitDecision } from "../durable-objects/rate-limiter";
+import type { RateLimitDecision } from "../durable-objects/account-state";
 import type { AppEnv } from "./context";
 
 /** Every rate limit counts over a rolling minute, except failed operator logins (15 minutes). */
@@ -21,9 +21,9 @@ export function rateLimitedError(decision: RateLimitDecision, headers: Record<st
   return new AppError("rate_limited", `${what}; retry in ${retryAfter} s`, undefined, { ...headers, "Retry-After": String(retryAfter) });
 }
 
-/** The account's RateLimiter object (public and management limits, revocations). */
+/** The account's AccountState object (public and management limits, revocations). */
 export function accountLimiter(c: Context<AppEnv>, accountId: string) {
-  const limiter = c.get("services").rateLimiter;
+  const limiter = c.get("services").accountState;
   return limiter.get(limiter.idFromName(accountId));
 }
 

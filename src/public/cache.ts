@@ -15,7 +15,7 @@ const CACHE_ORIGIN = "https://public-answers.invalid";
 
 /**
  * Conditional and cached reads of the public API without the database. The ETag is the account's
- * content version (read by the gate from the account's RateLimiter object, which it calls anyway),
+ * content version (read by the gate from the account's AccountState object, which it calls anyway),
  * the current 5-minute period and a hash of the normalised URL: a matching If-None-Match is a 304
  * at once. Otherwise the answer of that same key comes from this isolate's recent answers or the
  * Cache API when a request before stored it; only a miss runs the route, and a 200 is kept for

@@ -2,7 +2,7 @@ import type { ModelKeyChecker } from "../adapters/llm-key-check/port";
 import type { PaymentProvider } from "../adapters/paytr/port";
 import { parseConfig, type Config } from "../config";
 import { createDb, type Database } from "../db/client";
-import type { RateLimiter } from "../durable-objects/rate-limiter";
+import type { AccountState } from "../durable-objects/account-state";
 import type { Env } from "../env";
 import type { ItemRunParams } from "../pipeline/run-params";
 import type { ImageModel } from "../adapters/image-model/port";
@@ -25,7 +25,7 @@ export interface Services {
   /** The ENCRYPTION_KEY secret (credentials at rest); checked where it is used. */
   encryptionKey: string | undefined;
   media: { bucket: R2Bucket; images: ImagesBinding };
-  rateLimiter: DurableObjectNamespace<RateLimiter>;
+  accountState: DurableObjectNamespace<AccountState>;
   queues: { generation: Queue<unknown>; webhooks: Queue<unknown> };
   /** The Workflow that runs one plan item (src/pipeline/workflow.ts). */
   pipeline: Workflow<ItemRunParams>;
@@ -54,7 +54,7 @@ export function buildServices(env: Env, overrides: ServiceOverrides = {}): Servi
     fetch: overrides.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     encryptionKey: env.ENCRYPTION_KEY,
     media: { bucket: env.MEDIA, images: env.IMAGES },
-    rateLimiter: env.RATE_LIMITER,
+    accountState: env.ACCOUNT_STATE,
     queues: overrides.queues ?? { generation: env.GENERATION_QUEUE, webhooks: env.WEBHOOK_QUEUE },
     pipeline: env.ITEM_PIPELINE,
     sleep: overrides.sleep ?? sleepFor,

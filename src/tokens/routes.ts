@@ -55,7 +55,7 @@ tokenRoutes.openapi(
     const now = new Date();
     const row = await revokeToken(c.get("db"), { accountId: c.get("caller").accountId, tokenId: c.req.valid("param").id, now });
     // Also when it was revoked before: a retry after a failed announcement repairs it.
-    await announceRevocation(c.get("services").rateLimiter, row);
+    await announceRevocation(c.get("services").accountState, row);
     return c.json(toApiToken(row, now), 200);
   },
 );

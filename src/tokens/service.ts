@@ -5,7 +5,7 @@ import { randomBase62, sha256Hex } from "../core/crypto";
 import { AppError, notFound } from "../core/errors";
 import { newId } from "../core/ids";
 import { addMonths, toIsoSeconds } from "../core/time";
-import type { RateLimiter } from "../durable-objects/rate-limiter";
+import type { AccountState } from "../durable-objects/account-state";
 import type { Caller } from "../http/context";
 
 export const TOKEN_PREFIX = "sap_";
@@ -134,9 +134,9 @@ export function tokenStatus(row: ApiTokenRow, now: Date): "active" | "expired" |
 }
 
 /**
- * Tells the account's gate (its RateLimiter object) that a token is revoked, so the public API
+ * Tells the account's gate (its AccountState object) that a token is revoked, so the public API
  * refuses it at once even where an isolate still caches it. Idempotent: call it on every revoke.
  */
-export async function announceRevocation(gates: DurableObjectNamespace<RateLimiter>, row: Pick<ApiTokenRow, "id" | "accountId" | "expiresAt">): Promise<void> {
+export async function announceRevocation(gates: DurableObjectNamespace<AccountState>, row: Pick<ApiTokenRow, "id" | "accountId" | "expiresAt">): Promise<void> {
   await gates.get(gates.idFromName(row.accountId)).revokeToken(row.id, Date.parse(row.expiresAt));
 }

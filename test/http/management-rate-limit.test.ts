@@ -1,3 +1,5 @@
+import { abortAllDurableObjects } from "cloudflare:test";
+import { clientAddressKey } from "../../src/http/client-address";
 import { describe, expect, it } from "vitest";
 import { call, expectError, seedAccount, seedToken, useVars } from "../harness";
 
@@ -75,5 +77,45 @@ describe("operator logins (ADMIN_TOKEN): failures limited per address", () => {
     // Another address is unaffected, and the right token is never counted as a failure there.
     const other = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
     for (let i = 0; i < 12; i += 1) expect((await admin("test-admin-token", other)).status).toBe(201);
+  });
+
+  it("keeps the count through the object's eviction (issue 18, item 5)", async () => {
+    const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    for (let i = 0; i < 10; i += 1) await expectError(await admin(`wrong-${i}`, address), 401, "unauthorized");
+    await abortAllDurableObjects();
+    await expectError(await admin("test-admin-token", address), 429, "rate_limited");
+  });
+
+  it("counts variants of the address header as the same client: a list, padding, IPv6 within one /64, IPv4-mapped IPv6", async () => {
+    const n = Math.floor(Math.random() * 250) + 1;
+    const ipv4Variants = [`192.0.2.${n}`, `192.0.2.${n}, x`, ` 192.0.2.${n} ,10.0.0.1`, `::ffff:192.0.2.${n}`, `[::ffff:192.0.2.${n}]`];
+    for (let i = 0; i < 10; i += 1) await expectError(await admin(`wrong-${i}`, ipv4Variants[i % ipv4Variants.length]!), 401, "unauthorized");
+    for (const variant of ipv4Variants) await expectError(await admin("test-admin-token", variant), 429, "rate_limited");
+
+    const prefix = `2001:db8:${n.toString(16)}:7`;
+    for (let i = 0; i < 10; i += 1) await expectError(await admin(`wrong-${i}`, `${prefix}:${i.toString(16)}::${i + 1}`), 401, "unauthorized");
+    await expectError(await admin("test-admin-token", `${prefix}:ffff:ffff:ffff:fff0`), 429, "rate_limited");
+    await expectError(await admin("test-admin-token", `2001:0db8:${n.toString(16).padStart(4, "0")}:0007::1`), 429, "rate_limited");
+    // The next /64 is another client.
+    expect((await admin("test-admin-token", `2001:db8:${n.toString(16)}:8::1`)).status).toBe(201);
+  });
+});
+
+describe("clientAddressKey", () => {
+  it.each([
+    ["203.0.113.7", "ip4:203.0.113.7"],
+    ["203.0.113.7, 10.0.0.1", "ip4:203.0.113.7"],
+    ["203.000.113.007", "ip4:203.0.113.7"],
+    ["::ffff:203.0.113.7", "ip4:203.0.113.7"],
+    ["2001:db8::1", "ip6:2001:db8:0:0::/64"],
+    ["2001:DB8:0:0:ffff::1", "ip6:2001:db8:0:0::/64"],
+    ["[2001:db8:1:2:3:4:5:6]:443", "ip6:2001:db8:1:2::/64"],
+    ["fe80::1%eth0", "ip6:fe80:0:0:0::/64"],
+    ["not an address", "unparsed"],
+    ["999.1.1.1", "unparsed"],
+    ["", "unparsed"],
+    [undefined, "unparsed"],
+  ])("%s → %s", (header, key) => {
+    expect(clientAddressKey(header)).toBe(key);
   });
 });

@@ -31,7 +31,7 @@ describe("the public API's content version, ETags and cached answers", () => {
     expect(cacheState(revalidated)).toBe("revalidated");
 
     // Any writer bumps the version: the next read is fresh and the old ETag no longer matches.
-    await articlesChanged({ rateLimiter: testEnv.RATE_LIMITER }, accountId);
+    await articlesChanged({ accountState: testEnv.ACCOUNT_STATE }, accountId);
     const fresh = await call(LIST, { token, headers: { "If-None-Match": etag } });
     expect(fresh.status).toBe(200);
     expect(cacheState(fresh)).toBe("miss");
@@ -95,7 +95,7 @@ describe("the public API's content version, ETags and cached answers", () => {
 
   it("keeps the version when the account's object restarts (it is stored), and moves it on with every bump", async () => {
     const { accountId } = await seedAccount();
-    const stub = () => testEnv.RATE_LIMITER.get(testEnv.RATE_LIMITER.idFromName(accountId));
+    const stub = () => testEnv.ACCOUNT_STATE.get(testEnv.ACCOUNT_STATE.idFromName(accountId));
     const before = (await stub().hit(100, 60_000, "tok_x")).contentVersion;
     const bumped = await stub().bumpContentVersion();
     expect(bumped).toBeGreaterThan(before);

@@ -1,6 +1,6 @@
 import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { RateLimiter } from "../../src/durable-objects/rate-limiter";
+import type { AccountState } from "../../src/durable-objects/account-state";
 import { createToken } from "../../src/tokens/service";
 import { call, db, expectError, seedAccount, seedArticle, seedToken, testEnv } from "../harness";
 
@@ -119,24 +119,24 @@ describe("public API rate limit: 100 requests per minute per account", { timeout
   });
 });
 
-describe("RateLimiter (the Durable Object)", () => {
+describe("AccountState (the Durable Object)", () => {
   it("refuses a revoked token without counting it, and remembers the revocation after eviction", async () => {
-    const id = testEnv.RATE_LIMITER.idFromName(`unit-${crypto.randomUUID()}`);
-    const stub = testEnv.RATE_LIMITER.get(id);
+    const id = testEnv.ACCOUNT_STATE.idFromName(`unit-${crypto.randomUUID()}`);
+    const stub = testEnv.ACCOUNT_STATE.get(id);
     await stub.revokeToken("tok_gone", Date.now() + 60_000);
     await stub.revokeToken("tok_gone", Date.now() + 60_000);
     expect(await stub.hit(5, 60_000, "tok_gone")).toMatchObject({ allowed: false, revoked: true, remaining: 5 });
     expect(await stub.hit(5, 60_000, "tok_kept")).toMatchObject({ allowed: true, revoked: false, remaining: 4 });
 
     await abortAllDurableObjects();
-    const restarted = testEnv.RATE_LIMITER.get(id);
+    const restarted = testEnv.ACCOUNT_STATE.get(id);
     expect(await restarted.hit(5, 60_000, "tok_gone")).toMatchObject({ allowed: false, revoked: true });
     expect(await restarted.hit(5, 60_000, "tok_kept")).toMatchObject({ allowed: true, revoked: false, remaining: 4 });
   });
 
   it("keeps a rolling window: refused requests are not counted, and room returns as old hits leave", async () => {
-    const stub = testEnv.RATE_LIMITER.get(testEnv.RATE_LIMITER.idFromName(`unit-${crypto.randomUUID()}`));
-    await runInDurableObject(stub, async (limiter: RateLimiter) => {
+    const stub = testEnv.ACCOUNT_STATE.get(testEnv.ACCOUNT_STATE.idFromName(`unit-${crypto.randomUUID()}`));
+    await runInDurableObject(stub, async (limiter: AccountState) => {
       const windowMs = 200;
       const first = limiter.hit(2, windowMs, "tok_a");
       expect(first).toMatchObject({ allowed: true, limit: 2, remaining: 1 });

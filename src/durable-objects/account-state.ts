@@ -14,23 +14,26 @@ export interface RateLimitDecision {
 }
 
 const REVOKED_PREFIX = "revoked:";
+const WINDOW_PREFIX = "window:";
 const CONTENT_VERSION_KEY = "content-version";
 
 /** What a rolling window counts: the account's public reads, its management calls, or an address's failed operator logins. */
 export type RateLimitBucket = "public" | "manage" | "operator-failures";
+/** Windows of failed logins: kept in storage, so an attacker who waits for the object to be evicted finds the count still there. */
+export type FailureBucket = Extract<RateLimitBucket, "operator-failures">;
 
 /**
- * One object per account (keyed by account id), called on every public and management API
- * request. It counts the rolling-window rate limits (public and management apart), and it is
- * the authority on which of the account's tokens are revoked, so isolates may cache a token's
- * immutable facts (account, scope, expiry) and still refuse a revoked token at once. Objects
- * keyed `operator-ip:<address>` count that address's failed operator logins.
+ * The per-account state every request consults, one object per account (keyed by account id):
+ * the rolling-window rate limits (public and management apart); the authority on which of the
+ * account's tokens are revoked, so isolates may cache a token's immutable facts (account, scope,
+ * expiry) and still refuse a revoked token at once; and the content version that makes the
+ * public ETags. Objects keyed `operator-ip:<address>` count that address's failed operator logins.
  *
- * The request times live in memory: an idle object is evicted only long after its window has
- * emptied, so losing them never lets more than `limit` requests through in one window. The
- * revoked ids are stored, because a revocation must outlive an eviction.
+ * Request times of the rate limits live in memory: an idle object is evicted only long after its
+ * window has emptied, so losing them never lets more than `limit` requests through in one window.
+ * Revocations, the content version and failed-login windows are stored: they must outlive an eviction.
  */
-export class RateLimiter extends DurableObject<Env> {
+export class AccountState extends DurableObject<Env> {
   private hits = new Map<RateLimitBucket, number[]>();
   /** Revoked token id → the token's own expiry (after which it is refused anyway and can be forgotten). */
   private revoked = new Map<string, number>();
@@ -45,6 +48,7 @@ export class RateLimiter extends DurableObject<Env> {
         if (expiresAtMs > now) this.revoked.set(key.slice(REVOKED_PREFIX.length), expiresAtMs);
         else await ctx.storage.delete(key);
       }
+      for (const [key, times] of await ctx.storage.list<number[]>({ prefix: WINDOW_PREFIX })) this.hits.set(key.slice(WINDOW_PREFIX.length) as RateLimitBucket, times);
     });
   }
 
@@ -76,15 +80,18 @@ export class RateLimiter extends DurableObject<Env> {
   }
 
   /**
-   * An operator login from this object's address: refused while `limit` failures are in the
+   * A login attempt from this object's address: refused while `limit` failures are in the
    * window, whether or not this one is right (so guessing stops, not only wrong guesses); a
-   * failure that is let through is counted.
+   * failure that is let through is counted, and the window stored.
    */
-  operatorAttempt(failed: boolean, limit: number, windowMs: number): RateLimitDecision {
+  async loginAttempt(bucket: FailureBucket, failed: boolean, limit: number, windowMs: number): Promise<RateLimitDecision> {
     const now = Date.now();
-    const failures = this.windowOf("operator-failures", now - windowMs);
+    const failures = this.windowOf(bucket, now - windowMs);
     const allowed = failures.length < limit;
-    if (allowed && failed) failures.push(now);
+    if (allowed && failed) {
+      failures.push(now);
+      await this.ctx.storage.put(WINDOW_PREFIX + bucket, failures);
+    }
     return this.decision(failures, allowed, limit, windowMs, now, false);
   }
 
