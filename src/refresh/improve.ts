@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { addUsage, type ProviderUsage } from "../adapters/provider-usage";
 import { generateStructured } from "../adapters/text-model/structured";
 import { wpGmt, type WpPost } from "../adapters/wordpress/schemas";
@@ -154,7 +154,8 @@ export async function applyImprovement(services: Services, accountId: string, po
   if (!improvement || !suggestion) throw new AppError("conflict", `Post ${postId} has no improvement suggestion; create one with POST /api/sites/posts/${postId}/improve`);
   if (post.improvementStatus === "APPLIED") throw new AppError("conflict", `The improvement of post ${postId} is already applied; revert it with POST /api/sites/posts/${postId}/revert`);
 
-  return withWordPress(services, site, async (wp) => {
+  await claimImprovement(services, post, "apply", now);
+  return holding(services, post, () => withWordPress(services, site, async (wp) => {
     const remote = await wp.getPost(post.remoteId);
     const current = versionOf(remote);
     const alreadyThere = current.title === suggestion.title && current.html === suggestion.html;
@@ -170,7 +171,7 @@ export async function applyImprovement(services: Services, accountId: string, po
     }
     const updated = alreadyThere ? remote : await wp.updatePost(post.remoteId, { title: suggestion.title, content: suggestion.html });
     return recordOutcome(services, post, updated, now, "APPLIED");
-  });
+  }));
 }
 
 /**
@@ -184,7 +185,8 @@ export async function revertImprovement(services: Services, accountId: string, p
   if (post.improvementStatus !== "APPLIED" || !improvement || !previous) {
     throw new AppError("conflict", `Post ${postId} has no applied improvement to revert (its improvement status is ${post.improvementStatus})`);
   }
-  return withWordPress(services, site, async (wp) => {
+  await claimImprovement(services, post, "revert", now);
+  return holding(services, post, () => withWordPress(services, site, async (wp) => {
     const remote = await wp.getPost(post.remoteId);
     const current = versionOf(remote);
     const alreadyThere = current.title === previous.title && current.html === previous.html;
@@ -193,24 +195,56 @@ export async function revertImprovement(services: Services, accountId: string, p
     }
     const updated = alreadyThere ? remote : await wp.updatePost(post.remoteId, { title: previous.title, content: previous.html });
     return recordOutcome(services, post, updated, now, "REVERTED");
-  });
+  }));
+}
+
+/** How long an apply or revert holds the improvement; a crashed one's hold ends then. */
+const HOLD_MS = 2 * 60_000;
+
+/**
+ * One conditional claim decides which of simultaneous applies (or reverts) writes to WordPress:
+ * the improvement must be free (or its hold expired) and the post in the state the operation
+ * starts from, so a second apply arriving after the first finished is refused too (409).
+ */
+async function claimImprovement(services: Services, post: PostRow, operation: "apply" | "revert", now: Date): Promise<void> {
+  const at = toIsoSeconds(now);
+  const applied = sql`(SELECT ${scannedPosts.improvementStatus} FROM ${scannedPosts} WHERE ${scannedPosts.id} = ${post.id}) = 'APPLIED'`;
+  const claimed = await services.db
+    .update(postImprovements)
+    .set({ busyUntil: toIsoSeconds(new Date(now.getTime() + HOLD_MS)), updatedAt: at })
+    .where(and(eq(postImprovements.postId, post.id), or(isNull(postImprovements.busyUntil), lt(postImprovements.busyUntil, at)), operation === "apply" ? sql`NOT ${applied}` : applied))
+    .returning({ postId: postImprovements.postId });
+  if (claimed.length === 0) {
+    throw new AppError("conflict", `Another apply or revert of post ${post.id} is under way or has just finished; read the post again (GET /api/sites/posts/${post.id}/improvement)`);
+  }
+}
+
+/** Runs the claimed operation; a failure gives the claim back at once (a success gives it back in recordOutcome). */
+async function holding<T>(services: Services, post: PostRow, operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    await services.db.update(postImprovements).set({ busyUntil: null }).where(eq(postImprovements.postId, post.id));
+    throw error;
+  }
 }
 
 /** Records an apply or a revert that WordPress now shows, and refreshes the inventory row. */
 async function recordOutcome(services: Services, post: PostRow, updated: WpPost, now: Date, status: "APPLIED" | "REVERTED") {
   const at = toIsoSeconds(now);
   const modifiedAt = wpGmt(updated.modified_gmt);
+  // The post's status first, then the claim released with the outcome: a claim that follows sees the new status.
+  const row = await refreshScannedPost(services, post, updated, now, status);
   const [improvement] = await services.db
     .update(postImprovements)
     .set(
       status === "APPLIED"
-        ? { appliedModifiedAt: modifiedAt, appliedAt: at, revertedAt: null, updatedAt: at }
+        ? { appliedModifiedAt: modifiedAt, appliedAt: at, revertedAt: null, busyUntil: null, updatedAt: at }
         : // After a revert the suggestion may be applied again, over the version now on WordPress.
-          { sourceModifiedAt: modifiedAt, revertedAt: at, updatedAt: at },
+          { sourceModifiedAt: modifiedAt, revertedAt: at, busyUntil: null, updatedAt: at },
     )
     .where(eq(postImprovements.postId, post.id))
     .returning();
-  const row = await refreshScannedPost(services, post, updated, now, status);
   log("info", status === "APPLIED" ? "improvement_applied" : "improvement_reverted", { postId: post.id, siteId: post.siteId, remoteId: post.remoteId });
   return { post: row, improvement: improvement! };
 }

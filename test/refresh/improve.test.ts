@@ -226,4 +226,38 @@ describe("apply and revert", () => {
     expect((await post(token, postId, "revert")).status).toBe(200);
     expect(target.content).toBe(ORIGINAL_HTML);
   });
+
+  it("decides simultaneous applies and reverts with one claim: one 200, the rest 409, one WordPress write each (issue 18, item 7)", async () => {
+    const { token, wp, openai, target, postId } = await syncedPost();
+    openai.script({ answer: goodSuggestion() });
+    const suggestion = ((await (await post(token, postId, "improve")).json()) as Improvement).suggestion!;
+
+    const applies = await Promise.all(Array.from({ length: 10 }, () => post(token, postId, "apply")));
+    expect(applies.map((res) => res.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect(wp.calls("wp/v2/posts/100", "POST")).toHaveLength(1);
+    expect(target.content).toBe(suggestion.html);
+    const [applied] = await db().select().from(postImprovements).where(eq(postImprovements.postId, postId));
+    expect(applied!.previous).toEqual({ title: ORIGINAL_TITLE, html: ORIGINAL_HTML });
+    expect(applied!.busyUntil).toBeNull();
+
+    const reverts = await Promise.all(Array.from({ length: 10 }, () => post(token, postId, "revert")));
+    expect(reverts.map((res) => res.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect(wp.calls("wp/v2/posts/100", "POST")).toHaveLength(2);
+    expect(target.content).toBe(ORIGINAL_HTML);
+  });
+
+  it("gives the claim back when the apply fails, and a crashed apply's hold expires", async () => {
+    const { token, wp, openai, target, postId } = await syncedPost();
+    openai.script({ answer: goodSuggestion() });
+    const suggestion = ((await (await post(token, postId, "improve")).json()) as Improvement).suggestion!;
+    wp.failure = "server_error";
+    expect((await post(token, postId, "apply")).status).toBeGreaterThanOrEqual(500);
+    wp.failure = null;
+    // A crash leaves the hold; while it lasts, apply is 409; once it has expired, apply goes ahead.
+    await db().update(postImprovements).set({ busyUntil: "2999-01-01T00:00:00Z" }).where(eq(postImprovements.postId, postId));
+    await expectError(await post(token, postId, "apply"), 409, "conflict");
+    await db().update(postImprovements).set({ busyUntil: "2000-01-01T00:00:00Z" }).where(eq(postImprovements.postId, postId));
+    expect((await post(token, postId, "apply")).status).toBe(200);
+    expect(target.content).toBe(suggestion.html);
+  });
 });

@@ -82,6 +82,8 @@ export const postImprovements = sqliteTable(
     suggestedAt: text("suggested_at"),
     appliedAt: text("applied_at"),
     revertedAt: text("reverted_at"),
+    /** An apply or revert holds the improvement until then (one at a time; a crashed one's hold expires). */
+    busyUntil: text("busy_until"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -89,6 +89,16 @@ export const planItems = sqliteTable(
     stage: text("stage"),
     progressAt: text("progress_at"),
     articleId: integer("article_id").references(() => articles.id, { onDelete: "set null" }),
+    /** When a run of the item first claimed it: an earlier post of the item is looked for from then on, across reruns. */
+    firstClaimedAt: text("first_claimed_at"),
+    /** The platform's id of the item's post or thread, stored the moment the platform answered the create call. */
+    remoteId: text("remote_id"),
+    /** A run that is struggling: the last transient error, the current step's try, and when the next try is due. */
+    lastError: text("last_error"),
+    stageTry: integer("stage_try").notNull().default(0),
+    nextTryAt: text("next_try_at"),
+    /** Runs the clock started again after a failure (src/pipeline/retry-failed.ts); the item stays FAILED after the last. */
+    autoRetries: integer("auto_retries").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
