@@ -4,11 +4,12 @@ import { errorFields, log } from "../core/logger";
 import { sanitizeHtml } from "../core/sanitize-html";
 import { toIsoSeconds } from "../core/time";
 import { runBatch } from "../db/batch";
-import { articles, type ArticleStatus } from "../db/schema";
+import { articles, planItems, type ArticleStatus } from "../db/schema";
 import { mediaKeyFromUrl } from "../media/store";
 import { publishableArticle } from "../pipeline/steps";
 import { publishingPlatformFor } from "../publishing/platform";
-import type { PublishedRef } from "../publishing/port";
+import { RemotePostNotOurs, type PublishedRef, type PublishingPlatform } from "../publishing/port";
+import { completePlanIfDone } from "../plans/state";
 import type { Services } from "../services/container";
 import { getSite, type SiteRow } from "../sites/service";
 import { wakeDelivery } from "../webhooks/deliver";
@@ -97,36 +98,74 @@ export async function editArticle(services: Services, accountId: string, article
   const place = await placeOf(services, article);
   if ("reason" in place) return { article, images, blogUpdated: false, warnings: [...warnings, place.reason] };
   if (!article.remoteId) {
-    return { article, images, blogUpdated: false, warnings: [...warnings, "The article is not on its site yet (it waits for review); the change is stored here and goes out when it is published"] };
+    // A publish in flight records the post first and then sends whatever is stored: this edit goes with it.
+    const reason =
+      article.status === "published"
+        ? "The article is being published, or its post on the platform was lost; the change is stored here and goes out with the publication"
+        : "The article is not on its site yet (it waits for review); the change is stored here and goes out when it is published";
+    return { article, images, blogUpdated: false, warnings: [...warnings, reason] };
   }
   try {
-    const ref = await place.platform.update(article.remoteId, await asPublishable(services, article, images, article.status === "published" ? "publish" : "draft"));
-    const updated = await recordRef(services, article, ref, now);
-    return { article: updated, images, blogUpdated: true, warnings };
+    const synced = await sendUntilCurrent(services, accountId, articleId, place.platform, now);
+    return { ...synced, blogUpdated: true, warnings };
   } catch (error) {
-    log("warn", "article_platform_update_failed", { articleId, siteId: article.siteId, ...errorFields(error) });
     const reason = error instanceof AppError ? error.message : "the platform could not be reached";
+    if (error instanceof RemotePostNotOurs) {
+      await db.update(articles).set({ remoteId: null, publicationUrl: null, updatedAt: toIsoSeconds(now) }).where(and(eq(articles.id, articleId), eq(articles.remoteId, error.remoteId)));
+      log("warn", "article_platform_link_lost", { articleId, siteId: article.siteId, remoteId: error.remoteId });
+      const current = await getArticleWithImages(db, accountId, articleId);
+      return { ...current, blogUpdated: false, warnings: [...warnings, `${reason}. Nothing was written there, and the article is no longer linked to that post`] };
+    }
+    log("warn", "article_platform_update_failed", { articleId, siteId: article.siteId, ...errorFields(error) });
     return { article, images, blogUpdated: false, warnings: [...warnings, `The edit is stored here but ${place.site.platform === "blog" ? "WordPress" : "the forum"} was not updated: ${reason}`] };
   }
 }
 
-async function recordRef(services: Services, article: ArticleRow, ref: PublishedRef, now: Date): Promise<ArticleRow> {
-  if (ref.remoteId === article.remoteId && ref.url === article.publicationUrl) return article;
-  const [updated] = await services.db
+/** What the platform is sent of an article: when it changes, the platform must be sent it again. */
+function platformFingerprint(article: ArticleRow, images: ArticleImageRow[]): string {
+  const { title, html, excerpt, slug, seoTitle, seoDesc, categories, tags, status } = article;
+  return JSON.stringify([title, html, excerpt, slug, seoTitle, seoDesc, categories, tags, status, images.find((image) => image.isFeatured)?.url ?? null]);
+}
+
+/** Rounds of sending before giving up on an article that keeps changing (each edit also sends itself). */
+const MAX_SEND_ROUNDS = 5;
+
+/**
+ * Sends the stored article to its platform (a new post when it has none yet, whose id is
+ * recorded at once), then reads it again: an edit stored meanwhile is sent too, until what the
+ * platform got last is what is stored. Concurrent edits and a publication in flight therefore
+ * end with the platform showing the last stored version, whichever request's write lands last.
+ */
+async function sendUntilCurrent(services: Services, accountId: string, articleId: number, platform: PublishingPlatform, now: Date) {
+  let sent: string | null = null;
+  for (let round = 0; ; round += 1) {
+    const { article, images } = await getArticleWithImages(services.db, accountId, articleId);
+    const fingerprint = platformFingerprint(article, images);
+    if (fingerprint === sent || round === MAX_SEND_ROUNDS) return { article, images };
+    const publishable = await asPublishable(services, article, images, article.status === "published" ? "publish" : "draft");
+    const ref = article.remoteId ? await platform.update(article.remoteId, publishable) : await platform.publish(publishable);
+    await recordRef(services, article, ref, now);
+    sent = fingerprint;
+  }
+}
+
+async function recordRef(services: Services, article: ArticleRow, ref: PublishedRef, now: Date): Promise<void> {
+  if (ref.remoteId === article.remoteId && ref.url === article.publicationUrl) return;
+  await services.db
     .update(articles)
     .set({ remoteId: ref.remoteId, publicationUrl: ref.url ?? article.publicationUrl, updatedAt: toIsoSeconds(now) })
-    .where(eq(articles.id, article.id))
-    .returning();
+    .where(eq(articles.id, article.id));
   await articlesChanged(services, article.accountId);
-  return updated ?? article;
 }
 
 /**
  * POST /autopilot/articles/{id}/publish: a `pending` (review) or `draft` article goes live.
  * The status moves to `published` first, conditionally, so a second call at the same time is
- * 409 and never posts twice; then the platform gets it (a WordPress draft is switched to publish,
- * otherwise a new post that the platform lookups keep single), or, for a custom site with a
- * webhook, the `article.published` delivery is recorded. A platform failure puts the status back.
+ * 409 and never posts twice; then the platform gets what is stored after the claim (a WordPress
+ * draft is switched to publish, otherwise a new post that the platform lookups keep single) and
+ * any edit stored meanwhile; or, for a custom site with a webhook, the `article.published`
+ * delivery is recorded. A platform failure puts the status back. The article's plan item leaves
+ * REVIEW for PUBLISHED with it.
  */
 export async function publishArticle(services: Services, accountId: string, articleId: number, now = new Date()) {
   const { db } = services;
@@ -146,6 +185,7 @@ export async function publishArticle(services: Services, accountId: string, arti
       SELECT ${deliveryId}, ${accountId}, ${site?.id ?? ""}, ${articleId}, 'article.published', 'pending', 0, ${at}, ${at}, ${at}
       WHERE ${webhook ? 1 : 0} = 1 AND changes() = 1
       ON CONFLICT DO NOTHING`,
+    sql`UPDATE plan_items SET status = 'PUBLISHED', updated_at = ${at} WHERE article_id = ${articleId} AND status = 'REVIEW'`,
   ]);
   if (!claimed || (claimed.results as unknown[]).length === 0) throw new AppError("conflict", `Article ${articleId} is being published or was changed meanwhile; read it again`);
   await articlesChanged(services, accountId);
@@ -154,17 +194,18 @@ export async function publishArticle(services: Services, accountId: string, arti
   const platform = site ? publishingPlatformFor(services, site) : null;
   if (platform) {
     try {
-      const { images } = await getArticleWithImages(db, accountId, articleId);
-      const publishable = await asPublishable(services, article, images, "publish");
-      const ref = article.remoteId ? await platform.update(article.remoteId, publishable) : await platform.publish(publishable);
-      await db.update(articles).set({ remoteId: ref.remoteId, publicationUrl: ref.url, updatedAt: at }).where(eq(articles.id, articleId));
+      await sendUntilCurrent(services, accountId, articleId, platform, now);
     } catch (error) {
-      await db.update(articles).set({ status: article.status, publishedAt: article.publishedAt, updatedAt: at }).where(eq(articles.id, articleId));
+      await db.batch([
+        db.update(articles).set({ status: article.status, publishedAt: article.publishedAt, updatedAt: at }).where(eq(articles.id, articleId)),
+        db.update(planItems).set({ status: "REVIEW", updatedAt: at }).where(and(eq(planItems.articleId, articleId), eq(planItems.status, "PUBLISHED"))),
+      ]);
       throw error;
     } finally {
       await articlesChanged(services, accountId);
     }
   }
+  if (article.planId) await completePlanIfDone(db, article.planId, now);
   log("info", "article_published", { articleId, siteId: article.siteId, platform: site?.platform ?? null });
   return getArticleWithImages(db, accountId, articleId);
 }

@@ -8,6 +8,7 @@ import { articles, planItems } from "../db/schema";
 import { modelsForAccount } from "../services/account-models";
 import type { Services } from "../services/container";
 import { ITEM_RUN_MESSAGE, runChargeReference, runInstanceId, type ItemRunParams } from "./run-params";
+import { assertSiteTakesArticles, getSite } from "../sites/service";
 import { refundRunCharge } from "./steps";
 import type { ItemRunOutput } from "./workflow";
 
@@ -137,7 +138,12 @@ async function claimForRunNow(services: Services, accountId: string, itemId: str
     if (item.status === "PUBLISHED") {
       throw new AppError("conflict", `Item ${itemId} is already published as article ${item.articleId}; it is never published twice (edit it with PATCH /api/autopilot/articles/${item.articleId})`);
     }
+    if (item.status === "REVIEW") {
+      throw new AppError("conflict", `Item ${itemId} is written as article ${item.articleId}, which waits for review; publish it with POST /api/autopilot/articles/${item.articleId}/publish`);
+    }
     if (item.status === "QUEUED" || item.status === "GENERATING") return { accountId, itemId, attempt: item.attempts };
+    // Refused before any model work or charge: the run could not publish.
+    assertSiteTakesArticles(await getSite(services.db, accountId, item.siteId), "running items");
 
     const run = { accountId, itemId, attempt: item.attempts + 1 };
     const models = await modelsForAccount(services, accountId);
@@ -191,15 +197,20 @@ async function finishedRun(services: Services, run: ItemRunParams, output: ItemR
   if (output.outcome === "published") return { articleId: output.articleId, url: output.url };
   // Skipped: the item left the queue (paused plan) or a newer run took it.
   const item = await itemOf(services, run.accountId, run.itemId);
-  if (item.status === "PUBLISHED" && item.articleId !== null) {
+  if ((item.status === "PUBLISHED" || item.status === "REVIEW") && item.articleId !== null) {
     const [article] = await services.db.select({ url: articles.publicationUrl }).from(articles).where(eq(articles.id, item.articleId));
     return { articleId: item.articleId, url: article?.url ?? null };
   }
   throw new AppError("conflict", `Item ${run.itemId} was not run: ${output.reason}`);
 }
 
-async function failedRun(services: Services, run: ItemRunParams): Promise<never> {
+/** The run errored; but when its article was stored before (a later step such as settling failed) the item is done, and that is the answer. */
+async function failedRun(services: Services, run: ItemRunParams): Promise<{ articleId: number; url: string | null }> {
   const item = await itemOf(services, run.accountId, run.itemId);
+  if ((item.status === "PUBLISHED" || item.status === "REVIEW") && item.articleId !== null) {
+    const [article] = await services.db.select({ url: articles.publicationUrl }).from(articles).where(eq(articles.id, item.articleId));
+    return { articleId: item.articleId, url: article?.url ?? null };
+  }
   const status = item.failureStatus ?? 502;
   const code = STATUS_CODES[status] ?? (status >= 500 ? "upstream_error" : "unprocessable");
   throw new AppError(code, item.failureReason ?? `The run of item ${run.itemId} failed`);

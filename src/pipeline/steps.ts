@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { generateStructured } from "../adapters/text-model/structured";
 import { addUsage, NO_USAGE } from "../adapters/provider-usage";
 import { findCharge, refundCharge, settleCharge } from "../billing/charges";
@@ -12,12 +12,12 @@ import { toIsoSeconds } from "../core/time";
 import { runBatch } from "../db/batch";
 import { wakeDelivery } from "../webhooks/deliver";
 import { articlesChanged } from "../public/content-version";
-import { articles, itemRuns, planItems, plans, scannedPosts, uploads, webhookDeliveries, type ArticleStatus } from "../db/schema";
+import { articles, itemRuns, planItems, plans, scannedPosts, sites, uploads, webhookDeliveries, type ArticleStatus } from "../db/schema";
 import { inspectImage } from "../media/convert";
 import { getMediaBytes, mediaUrl, putImage } from "../media/store";
 import { completePlanIfDone } from "../plans/state";
 import { publishingPlatformFor } from "../publishing/platform";
-import type { PublishableArticle } from "../publishing/port";
+import { RemotePostNotOurs, type PublishableArticle, type PublishedRef, type PublishingPlatform } from "../publishing/port";
 import { modelsForAccount } from "../services/account-models";
 import type { Services } from "../services/container";
 import { briefOf } from "../sites/brief";
@@ -114,12 +114,14 @@ export async function claimRun(services: Services, run: ItemRunParams, now = new
   const at = toIsoSeconds(now);
   const [claimed] = await services.db
     .update(planItems)
-    .set({ status: "GENERATING", stage: "claim", progressAt: at, failureReason: null, failureStatus: null, updatedAt: at })
+    .set({ status: "GENERATING", stage: "claim", progressAt: at, failureReason: null, failureStatus: null, firstClaimedAt: sql`COALESCE(${planItems.firstClaimedAt}, ${at})`, updatedAt: at })
     .where(and(eq(planItems.id, run.itemId), eq(planItems.accountId, run.accountId), eq(planItems.attempts, run.attempt), inArray(planItems.status, ["QUEUED", "GENERATING"])))
     .returning({ id: planItems.id });
   if (!claimed) {
     const item = await itemOf(services, run).catch(() => null);
     const reason = !item ? "the item was deleted" : item.attempts !== run.attempt ? `run ${item.attempts} replaced it` : `the item is ${item.status}`;
+    // A run-now reserved this run's price before starting it: a run that never starts gives it back.
+    await refundRunCharge(services, run, now);
     log("info", "item_run_skipped", { ...run, reason });
     return { claimed: false, startedAt: at, reason };
   }
@@ -353,33 +355,64 @@ export async function publishableArticle(
   };
 }
 
-/**
- * Puts the article on its platform, once: first our own record (an article of this item that
- * already has a remote id), then the platform's own search for an earlier post of this item
- * (inside the publishers), and only then a new post. Custom sites and review mode post nothing.
- */
-export async function publishRun(services: Services, run: ItemRunParams, startedAt: string, now = new Date()): Promise<{ slug: string; remoteId: string | null; url: string | null }> {
-  await markStage(services, run, "publish", now);
-  const [recorded] = await services.db
-    .select({ slug: articles.slug, remoteId: articles.remoteId, url: articles.publicationUrl })
-    .from(articles)
-    .where(eq(articles.planItemId, run.itemId));
-  if (recorded) return recorded;
+/** What the publish step decided, memoised by the engine: the record step stores exactly this. */
+export interface PublishDecision {
+  slug: string;
+  remoteId: string | null;
+  url: string | null;
+  status: ArticleStatus;
+  /** A custom site with a webhook URL gets the `article.published` delivery. */
+  webhook: boolean;
+}
 
+/**
+ * Puts the article on its platform, once: first our own record (an article of this item), then
+ * the post or thread an earlier run of the item stored the moment its platform answered, then
+ * the platform's own search for an earlier post of this item since the item's first claim
+ * (inside the publishers), and only then a new post, whose id is stored on the item at once.
+ * Custom sites and review mode post nothing.
+ */
+export async function publishRun(services: Services, run: ItemRunParams, startedAt: string, now = new Date()): Promise<PublishDecision> {
+  await markStage(services, run, "publish", now);
   const record = await runRow(services, run);
   const { item, site } = await subjectOf(services, run);
   const [plan] = await services.db.select({ publishMode: plans.publishMode }).from(plans).where(eq(plans.id, item.planId));
+  const destination = destinationOf(site, plan?.publishMode ?? "publish");
+  const webhook = destination.status === "published" && site.platform === "custom" && site.webhookUrl !== null;
+  const [recorded] = await services.db
+    .select({ slug: articles.slug, remoteId: articles.remoteId, url: articles.publicationUrl, status: articles.status })
+    .from(articles)
+    .where(eq(articles.planItemId, run.itemId));
+  if (recorded) return { ...recorded, webhook };
+
   const draft = record.draft!;
   const slug = await freeSlug(services, site, draft.title, run.itemId);
-  const destination = destinationOf(site, plan?.publishMode ?? "publish");
   const platform = publishingPlatformFor(services, site);
-  if (!platform || destination.post === null) return { slug, remoteId: null, url: null };
+  if (!platform || destination.post === null) return { slug, remoteId: null, url: null, status: destination.status, webhook };
 
   const hero = await heroOf(services, record.heroUploadId, draft.heroImageAlt);
-  const article = await publishableArticle(services, { ...draft, slug }, hero, destination.post, { itemId: run.itemId, since: startedAt });
-  const ref = await platform.publish(article);
-  log("info", "item_run_published", { ...run, platform: site.platform, remoteId: ref.remoteId, url: ref.url });
-  return { slug, remoteId: ref.remoteId, url: ref.url };
+  const origin = { itemId: run.itemId, since: item.firstClaimedAt ?? startedAt, earlierTitles: await earlierDraftTitles(services, run) };
+  const article = await publishableArticle(services, { ...draft, slug }, hero, destination.post, origin);
+  const ref = (item.remoteId ? await adoptStoredPost(platform, item.remoteId, article) : null) ?? (await platform.publish(article));
+  await services.db.update(planItems).set({ remoteId: ref.remoteId }).where(eq(planItems.id, run.itemId));
+  log("info", "item_run_published", { ...run, platform: site.platform, remoteId: ref.remoteId, url: ref.url, adopted: item.remoteId !== null });
+  return { slug, remoteId: ref.remoteId, url: ref.url, status: destination.status, webhook };
+}
+
+/** The post an earlier run stored, brought up to this draft; null when it is gone or no longer ours (then a new one is made). */
+async function adoptStoredPost(platform: PublishingPlatform, remoteId: string, article: PublishableArticle): Promise<PublishedRef | null> {
+  try {
+    return await platform.update(remoteId, article);
+  } catch (error) {
+    if (error instanceof RemotePostNotOurs || (error instanceof AppError && error.code === "not_found")) return null;
+    throw error;
+  }
+}
+
+/** Titles the item's other runs wrote: a post of an earlier run carries one of them. */
+async function earlierDraftTitles(services: Services, run: ItemRunParams): Promise<string[]> {
+  const runs = await services.db.select({ draft: itemRuns.draft }).from(itemRuns).where(and(eq(itemRuns.itemId, run.itemId), ne(itemRuns.attempt, run.attempt)));
+  return [...new Set(runs.flatMap((row) => (row.draft ? [row.draft.title] : [])))];
 }
 
 async function heroOf(services: Services, uploadId: string | null, alt: string) {
@@ -393,24 +426,20 @@ async function heroOf(services: Services, uploadId: string | null, alt: string) 
  * site with a webhook URL, records the `article.published` delivery: one batch, so the event
  * exists exactly when the article does. A replay finds the article (one per item) and adds nothing.
  */
-export async function recordArticle(
-  services: Services,
-  run: ItemRunParams,
-  published: { slug: string; remoteId: string | null; url: string | null },
-  amountKurus: number,
-  now = new Date(),
-): Promise<{ articleId: number; url: string | null }> {
+export async function recordArticle(services: Services, run: ItemRunParams, published: PublishDecision, amountKurus: number, now = new Date()): Promise<{ articleId: number; url: string | null }> {
   await markStage(services, run, "record article", now);
   const { db } = services;
   const record = await runRow(services, run);
-  const { item, site } = await subjectOf(services, run);
-  const [plan] = await db.select({ publishMode: plans.publishMode }).from(plans).where(eq(plans.id, item.planId));
+  const item = await itemOf(services, run);
+  // The site as it is, whatever its status: a site disconnected after the post went out still owns the article.
+  const [site] = await db.select({ id: sites.id, language: sites.language }).from(sites).where(eq(sites.id, item.siteId));
+  if (!site) throw new AppError("internal_error", `The site of item ${run.itemId} is gone`);
   const draft = record.draft!;
-  const destination = destinationOf(site, plan?.publishMode ?? "publish");
+  const destination = { status: published.status };
   const hero = record.heroUploadId ? (await db.select().from(uploads).where(eq(uploads.id, record.heroUploadId)))[0] : undefined;
   const at = toIsoSeconds(now);
   const ofThisItem = sql`(SELECT id FROM articles WHERE plan_item_id = ${run.itemId})`;
-  const webhook = destination.status === "published" && site.platform === "custom" && site.webhookUrl !== null;
+  const webhook = published.webhook;
   const deliveryId = `whd_${run.itemId.slice(5)}`;
 
   await runBatch(db, [
@@ -460,7 +489,7 @@ export async function recordArticle(
       ON CONFLICT DO NOTHING`,
     db
       .update(planItems)
-      .set({ status: "PUBLISHED", stage: "record article", articleId: sql`${ofThisItem}`, progressAt: at, updatedAt: at })
+      .set({ status: destination.status === "pending" ? "REVIEW" : "PUBLISHED", stage: "record article", articleId: sql`${ofThisItem}`, lastError: null, nextTryAt: null, progressAt: at, updatedAt: at })
       .where(and(eq(planItems.id, run.itemId), eq(planItems.attempts, run.attempt))),
   ]);
   const [article] = await db.select({ id: articles.id, url: articles.publicationUrl }).from(articles).where(eq(articles.planItemId, run.itemId));
@@ -487,6 +516,13 @@ export async function settleRun(services: Services, run: ItemRunParams, now = ne
  */
 export async function failRun(services: Services, run: ItemRunParams, failure: RunFailure, now = new Date()): Promise<void> {
   const at = toIsoSeconds(now);
+  const [committed] = await services.db.select({ id: articles.id }).from(articles).where(eq(articles.planItemId, run.itemId));
+  if (committed) {
+    // The article was stored (the failure came after): the item is done and its charge earned.
+    log("warn", "item_run_failed_after_record", { ...run, articleId: committed.id, reason: failure.message });
+    await settleCharge(services.db, { accountId: run.accountId, reference: runChargeReference(run), now }).catch(() => {});
+    return;
+  }
   if (!failure.superseded) {
     await services.db
       .update(planItems)

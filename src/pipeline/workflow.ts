@@ -24,6 +24,8 @@ import {
 const DATABASE_STEP: WorkflowStepConfig = { retries: { limit: 5, delay: "2 seconds", backoff: "exponential" }, timeout: "1 minute" };
 /** Model calls: slow, and outages or rate limits last a while, so the waits grow from 30 s. */
 const MODEL_STEP: WorkflowStepConfig = { retries: { limit: 4, delay: "30 seconds", backoff: "exponential" }, timeout: "10 minutes" };
+/** Settling a committed article's charge: a database write that must happen, so it is retried longer. */
+const SETTLE_STEP: WorkflowStepConfig = { retries: { limit: 10, delay: "5 seconds", backoff: "exponential" }, timeout: "1 minute" };
 /** Calls to the user's platform. */
 const PLATFORM_STEP: WorkflowStepConfig = { retries: { limit: 5, delay: "30 seconds", backoff: "exponential" }, timeout: "5 minutes" };
 
@@ -65,6 +67,7 @@ export class ItemPipeline extends WorkflowEntrypoint<Env, ItemRunParams> {
       const outcome = await step.do(name, config, async () => (await permanentFailureAsValue(body)) as unknown as Record<string, string>);
       return valueOf(outcome as unknown as StepOutcome<T>);
     };
+    let article: { articleId: number; url: string | null };
     try {
       const { amountKurus } = await attempt("reserve charge", DATABASE_STEP, () => reserveRunCharge(services, run));
       await attempt("write article", MODEL_STEP, () => writeDraft(services, run, 1));
@@ -79,13 +82,15 @@ export class ItemPipeline extends WorkflowEntrypoint<Env, ItemRunParams> {
       await attempt("draw hero image", MODEL_STEP, () => drawHeroImage(services, run));
       await attempt("store hero image", DATABASE_STEP, () => storeHeroImage(services, run));
       const published = await attempt("publish", PLATFORM_STEP, () => publishRun(services, run, claim.startedAt));
-      const article = await attempt("record article", DATABASE_STEP, () => recordArticle(services, run, published, amountKurus));
-      await step.do("settle charge", DATABASE_STEP, () => settleRun(services, run));
-      return { outcome: "published", articleId: article.articleId, url: article.url };
+      article = await attempt("record article", DATABASE_STEP, () => recordArticle(services, run, published, amountKurus));
     } catch (error) {
       const failure = error instanceof RunFailed ? error.failure : failureOf(error);
       await step.do("record failure", DATABASE_STEP, () => failRun(services, run, failure));
       throw new NonRetryableError(failure.message);
     }
+    // The article is committed: settling is retried on its own and never turns into a refund
+    // (should it still fail, the reservation sweep settles it, src/billing/stale-reservations.ts).
+    await step.do("settle charge", SETTLE_STEP, () => settleRun(services, run));
+    return { outcome: "published", articleId: article.articleId, url: article.url };
   }
 }

@@ -1,4 +1,5 @@
 import type { CompetitionLevel, KeywordIdea } from "../adapters/keyword-research/port";
+import { plainTextProblem } from "../core/plain-text";
 import { keywordKey, type CoveredTopics } from "./keyword-key";
 
 /** How much a competition level lets a keyword's volume count: easy keywords first. */
@@ -17,7 +18,8 @@ export interface KeywordChoice {
 }
 
 /**
- * Picks up to `count` keywords from research ideas: drops those the site already covers,
+ * Picks up to `count` keywords from research ideas: drops those the site already covers and
+ * those that are not plain text,
  * keeps one idea per normalised key (the most searched: "bread recipes" and "bread recipe" are
  * one topic: near-duplicates are grouped under the most searched), and ranks by volume weighted
  * by competition (ties: volume, then alphabetical).
@@ -26,7 +28,8 @@ export function chooseKeywords(ideas: KeywordIdea[], covered: CoveredTopics, cou
   const byKey = new Map<string, ChosenKeyword>();
   let coveredCount = 0;
   for (const idea of ideas) {
-    if (idea.monthlyVolume <= 0) continue;
+    // A keyword goes into titles, which are plain text: one that holds markup or control characters cannot be written.
+    if (idea.monthlyVolume <= 0 || plainTextProblem(idea.keyword, { noMarkup: true })) continue;
     if (covered.covers(idea.keyword)) {
       coveredCount += 1;
       continue;

@@ -11,7 +11,7 @@ import { articles, planItems, plans, scannedPosts, type PlanResearch, type Publi
 import { modelsForAccount } from "../services/account-models";
 import type { Services } from "../services/container";
 import { briefOf, type Brief } from "../sites/brief";
-import { getSite, type SiteRow } from "../sites/service";
+import { assertSiteTakesArticles, getSite, type SiteRow } from "../sites/service";
 import { chooseKeywords } from "./choose-keywords";
 import { CoveredTopics, mentionsTopic, slugWords } from "./keyword-key";
 import { getPlan, type PlanDetail } from "./read";
@@ -39,7 +39,7 @@ const IDEAS_PER_ARTICLE = 10;
 export async function createPlan(services: Services, accountId: string, input: NewPlanInput, now = new Date()): Promise<PlanDetail> {
   const { db } = services;
   const site = await getSite(db, accountId, input.siteId);
-  assertSitePlannable(site);
+  assertSiteTakesArticles(site, "planning");
   const brief = briefOf(site);
   const started = Date.now();
   const models = await modelsForAccount(services, accountId);
@@ -106,16 +106,6 @@ export async function createPlan(services: Services, accountId: string, input: N
   await db.batch(statements);
   log("info", "plan_created", { planId, siteId: site.id, items: items.length, costUsd: usage.costUsd, ms: Date.now() - started });
   return getPlan(db, accountId, planId);
-}
-
-/** A plan is for a site that can take articles: working credentials, and a target forum for forum sites. */
-function assertSitePlannable(site: SiteRow): void {
-  if (site.status === "ERROR") {
-    throw new AppError("conflict", `Site ${site.id} is in status ERROR (${site.statusMessage ?? "its platform rejected the stored credentials"}); reconnect it before planning`);
-  }
-  if (site.platform === "forum" && site.forumNodeId === null) {
-    throw new AppError("conflict", `Site ${site.id} has no target forum yet; choose one with POST /api/platforms/forum/${site.id}/node before planning`);
-  }
 }
 
 /** Everything the site already has or has planned: post titles and slugs, earlier plan items, articles. */

@@ -51,7 +51,7 @@ export const PlanItemSchema = z
     targetKeyword: z.string(),
     monthlyVolume: z.number().int().openapi({ description: "Average monthly searches, as research measured (estimates when the plan's research says so)" }),
     competition: z.enum(COMPETITION_LEVELS),
-    status: z.enum(PLAN_ITEM_STATUSES),
+    status: z.enum(PLAN_ITEM_STATUSES).openapi({ description: "PLANNED (draft plan), SCHEDULED, QUEUED, GENERATING (a run is under way; see stage, lastError, stageTry, nextTryAt), REVIEW (written; the article waits as pending for POST /api/autopilot/articles/{id}/publish), PUBLISHED, FAILED (see failureReason)" }),
     scheduledAt: z.string().nullable().openapi({ description: "When the autopilot starts the item (SCHEDULED); null otherwise" }),
     failureReason: z.string().nullable(),
     runs: z.number().int().openapi({ description: "Runs started so far (a FAILED item can be run again)" }),

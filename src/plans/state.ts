@@ -87,7 +87,11 @@ export async function pausePlan(db: Database, accountId: string, planId: string,
   return getPlan(db, accountId, planId);
 }
 
-/** ACTIVE or PAUSED → COMPLETED once every item is PUBLISHED; the pipeline calls this after each publication. */
+/**
+ * ACTIVE or PAUSED → COMPLETED once every item is PUBLISHED or written and waiting in REVIEW
+ * (the autopilot has nothing left to do; publishing a reviewed article is the owner's step);
+ * the pipeline calls this after each run.
+ */
 export async function completePlanIfDone(db: Database, planId: string, now = new Date()): Promise<boolean> {
   const at = toIsoSeconds(now);
   const done = await db
@@ -98,7 +102,7 @@ export async function completePlanIfDone(db: Database, planId: string, now = new
         eq(plans.id, planId),
         inArray(plans.status, ["ACTIVE", "PAUSED"]),
         sql`EXISTS (SELECT 1 FROM plan_items WHERE plan_id = ${planId})`,
-        sql`NOT EXISTS (SELECT 1 FROM plan_items WHERE plan_id = ${planId} AND status <> 'PUBLISHED')`,
+        sql`NOT EXISTS (SELECT 1 FROM plan_items WHERE plan_id = ${planId} AND status NOT IN ('PUBLISHED', 'REVIEW'))`,
       ),
     )
     .returning({ id: plans.id });

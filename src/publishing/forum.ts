@@ -30,7 +30,8 @@ export function createForumPublisher(deps: SiteAccessDeps, site: SiteRow): Publi
         if (nodeId === null) {
           throw new AppError("conflict", `Site ${site.id} has no target forum yet; choose one with POST /api/platforms/forum/${site.id}/node`);
         }
-        const earlier = article.origin ? await findEarlierThread(client, site, nodeId, threadTitle(article), article.origin.since) : undefined;
+        const titles = [article.title, ...(article.origin?.earlierTitles ?? [])].map((title) => threadTitle({ title }));
+        const earlier = article.origin ? await findEarlierThread(client, site, nodeId, titles, article.origin.since) : undefined;
         if (earlier) return { remoteId: String(earlier.thread_id), url: threadUrl(earlier.thread_id, earlier.view_url) };
         const hero = await uploadHero(client, site, { nodeId }, article);
         const thread = await client.createThread({ nodeId, title: threadTitle(article), message: bbcode(article, hero?.attachmentId ?? null), attachmentKey: hero?.key });
@@ -53,16 +54,18 @@ export function createForumPublisher(deps: SiteAccessDeps, site: SiteRow): Publi
 }
 
 /**
- * Exactly once: a thread with this title that our forum user started in the node since the run
- * began is the one an earlier try created (its answer was lost), so it is adopted, not posted again.
+ * Exactly once: a thread that our forum user started in the node since the item was first
+ * claimed, titled as this draft or a draft of the item's earlier runs, is the one an earlier try
+ * created (its answer was lost), so it is adopted, not posted again. (A thread whose id was
+ * stored is adopted before this, by the pipeline.)
  */
-async function findEarlierThread(client: XenForoClient, site: SiteRow, nodeId: number, title: string, since: string) {
+async function findEarlierThread(client: XenForoClient, site: SiteRow, nodeId: number, titles: string[], since: string) {
   const sinceSeconds = Math.floor(Date.parse(since) / 1000);
   const threads = await client.listForumThreads(nodeId);
-  return threads.find((thread) => thread.title === title && (thread.user_id === undefined || thread.user_id === site.forumUserId) && (thread.post_date ?? 0) >= sinceSeconds);
+  return threads.find((thread) => titles.includes(thread.title ?? "") && (thread.user_id === undefined || thread.user_id === site.forumUserId) && (thread.post_date ?? 0) >= sinceSeconds);
 }
 
-function threadTitle(article: PublishableArticle): string {
+function threadTitle(article: Pick<PublishableArticle, "title">): string {
   const title = article.title.trim();
   const characters = [...title];
   return characters.length <= MAX_TITLE_LENGTH ? title : `${characters.slice(0, MAX_TITLE_LENGTH - 1).join("").trimEnd()}…`;

@@ -5,7 +5,7 @@ import { htmlToText } from "../core/html-text";
 import { escapeHtmlText } from "../core/plain-text";
 import type { SiteRow } from "../sites/service";
 import { withWordPress, type SiteAccessDeps } from "../sites/site-access";
-import type { PublishableArticle, PublishedRef, PublishingPlatform } from "./port";
+import { RemotePostNotOurs, type PublishableArticle, type PublishedRef, type PublishingPlatform } from "./port";
 
 type HeroImage = NonNullable<PublishableArticle["heroImage"]>;
 
@@ -28,7 +28,9 @@ export function createWordPressPublisher(wp: WordPressClient): PublishingPlatfor
     async update(remoteId, article) {
       const id = Number(remoteId);
       if (!Number.isSafeInteger(id) || id <= 0) throw new WordPressError("not_found", `Post ${remoteId} is not a WordPress post id`);
-      return updatePost(wp, await wp.getPost(id), article);
+      const post = await wp.getPost(id);
+      if (article.origin && !carriesMarker(post, article.origin.itemId)) throw new RemotePostNotOurs(remoteId, "WordPress");
+      return updatePost(wp, post, article);
     },
   };
 }

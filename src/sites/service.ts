@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { scannedPosts, sites, type SitePlatform, type SiteStatus } from "../db/schema";
 import { AppError, notFound } from "../core/errors";
@@ -11,6 +11,16 @@ export async function getSite(db: Database, accountId: string, siteId: string): 
   const [site] = await db.select().from(sites).where(and(eq(sites.id, siteId), eq(sites.accountId, accountId)));
   if (!site || site.status === "DISCONNECTED") throw notFound("Site");
   return site;
+}
+
+/** A site that can take articles: working credentials, and a target forum for forum sites; 409 saying what to do `before` the action otherwise. */
+export function assertSiteTakesArticles(site: SiteRow, before: string): void {
+  if (site.status === "ERROR") {
+    throw new AppError("conflict", `Site ${site.id} is in status ERROR (${site.statusMessage ?? "its platform rejected the stored credentials"}); reconnect it before ${before}`);
+  }
+  if (site.platform === "forum" && site.forumNodeId === null) {
+    throw new AppError("conflict", `Site ${site.id} has no target forum yet; choose one with POST /api/platforms/forum/${site.id}/node before ${before}`);
+  }
 }
 
 /** Like getSite, and 409 when the site is not of the platform the route works with. */
@@ -35,11 +45,12 @@ export async function listSites(db: Database, accountId: string): Promise<SiteRo
  * Records what the platform last said about the stored credentials: ERROR with a reason when
  * it rejected them, CONNECTED again when a later call succeeds.
  */
-export async function setSiteStatus(db: Database, siteId: string, status: Exclude<SiteStatus, "DISCONNECTED">, message: string | null): Promise<void> {
+export async function setSiteStatus(db: Database, site: Pick<SiteRow, "id" | "accountId">, status: Exclude<SiteStatus, "DISCONNECTED">, message: string | null): Promise<void> {
+  // A late call (a run that started before the disconnect) never brings a DISCONNECTED site back.
   await db
     .update(sites)
     .set({ status, statusMessage: message, updatedAt: toIsoSeconds(new Date()) })
-    .where(and(eq(sites.id, siteId)));
+    .where(and(eq(sites.id, site.id), eq(sites.accountId, site.accountId), ne(sites.status, "DISCONNECTED")));
 }
 
 export type NewSiteRow = typeof sites.$inferInsert;

@@ -85,7 +85,7 @@ async function clientFor<Client>(deps: SiteAccessDeps, platform: PlatformAccess<
     if (!deps.encryptionKey) throw error;
     log("error", "site_credentials_unreadable", { siteId: site.id });
     const message = `The stored ${platform.secretName} of site ${site.id} cannot be read; ${platform.reconnectHint(site)}`;
-    await setSiteStatus(deps.db, site.id, "ERROR", message);
+    await setSiteStatus(deps.db, site, "ERROR", message);
     throw new AppError("conflict", message);
   }
   return platform.client(deps, site, secret);
@@ -105,10 +105,10 @@ async function withSiteClient<Client, T>(deps: SiteAccessDeps, platform: Platfor
   } catch (error) {
     if (!platform.isRejection(error)) throw error;
     const { reason, message } = platform.rejection(site, error);
-    await setSiteStatus(deps.db, site.id, "ERROR", reason);
+    await setSiteStatus(deps.db, site, "ERROR", reason);
     throw new AppError("unprocessable", message);
   }
-  if (site.status === "ERROR") await setSiteStatus(deps.db, site.id, "CONNECTED", null);
+  if (site.status === "ERROR") await setSiteStatus(deps.db, site, "CONNECTED", null);
   return result;
 }
 

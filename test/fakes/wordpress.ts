@@ -237,7 +237,7 @@ function registerPostRoutes(rest: Rest, content: FakeContent, origin: string) {
       const edit = c.req.query("context") === "edit";
       if (edit && !c.get("authenticated")) return wpError(c, 401, "rest_forbidden_context", "Sorry, you are not allowed to edit posts in this post type.");
       const statuses = (c.req.query("status") ?? "publish").split(",");
-      if (statuses.some((s) => s !== "publish") && !c.get("authenticated")) return wpError(c, 400, "rest_invalid_param", "Invalid parameter(s): status");
+      if (statuses.some((s) => s !== "publish") && !c.get("authenticated")) return wpError(c, 400, "rest_invalid_param", "Invalid parameter(s): status", { params: { status: "Status is forbidden." } });
       const slug = c.req.query("slug");
       // WordPress `search` matches the words in the title, excerpt or raw content (LIKE '%word%').
       const words = (c.req.query("search") ?? "").toLowerCase().split(/\s+/).filter(Boolean);

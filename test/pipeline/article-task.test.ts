@@ -96,7 +96,8 @@ describe("the offline article", () => {
   const edges: [string, Partial<WriteInput>][] = [
     ["3000 words", { minWords: 3000 }],
     ["one word asked", { minWords: 1 }],
-    ["a keyword with HTML characters", { targetKeyword: "c++ & <rust> \"tips\"", title: "Systems programming" }],
+    // A keyword with markup (`<rust>`) never gets here: research drops it and PATCH refuses it.
+    ["a keyword with HTML characters", { targetKeyword: "c++ & rust <3 \"tips\"", title: "Systems programming" }],
     ["a keyword of stop words only", { targetKeyword: "how to", title: "Bread" }],
     ["a one-letter keyword and title", { targetKeyword: "x", title: "y" }],
     ["a 200-character title without the keyword", { title: `${"Very long title words ".repeat(10)}end`.slice(0, 200), targetKeyword: "rye flour" }],

@@ -24,7 +24,7 @@ describe("OpenAPI document: plans and the brief", () => {
     expect(create.properties.publishMode.enum).toEqual(["publish", "draft", "review"]);
     expect(create.required).toEqual(expect.arrayContaining(["siteId", "articleCount", "cadencePerWeek"]));
     const item = doc.components.schemas.PlanItem;
-    expect(item.properties.status.enum).toEqual(["PLANNED", "SCHEDULED", "QUEUED", "GENERATING", "PUBLISHED", "FAILED"]);
+    expect(item.properties.status.enum).toEqual(["PLANNED", "SCHEDULED", "QUEUED", "GENERATING", "REVIEW", "PUBLISHED", "FAILED"]);
     expect(item.properties.competition.enum).toEqual(["LOW", "MEDIUM", "HIGH"]);
     expect(doc.components.schemas.Plan.properties.status.enum).toEqual(["DRAFT", "ACTIVE", "PAUSED", "COMPLETED"]);
     expect(Object.keys(doc.paths["/api/autopilot/plans/{planId}/pause"]!.post.responses)).toEqual(expect.arrayContaining(["200", "404", "409"]));

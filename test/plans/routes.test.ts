@@ -24,7 +24,7 @@ describe("POST /api/autopilot/plans with the offline providers", () => {
       expect(["LOW", "MEDIUM", "HIGH"]).toContain(item.competition);
       expect(item.title).toMatch(/offline draft/);
     }
-    expect(plan.counts).toEqual({ PLANNED: 5, SCHEDULED: 0, QUEUED: 0, GENERATING: 0, PUBLISHED: 0, FAILED: 0 });
+    expect(plan.counts).toEqual({ PLANNED: 5, SCHEDULED: 0, QUEUED: 0, GENERATING: 0, REVIEW: 0, PUBLISHED: 0, FAILED: 0 });
     expect(plan.research).toMatchObject({ keywordProvider: "offline", textProvider: "offline", volumesAreEstimates: true, costUsd: 0 });
     expect(plan.research.seeds).toEqual(expect.arrayContaining(["sourdough bread", "rye bread"]));
     expect(plan.warnings.some((w) => /offline estimates/.test(w))).toBe(true);

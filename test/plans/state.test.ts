@@ -152,7 +152,7 @@ describe("pause: ACTIVE → PAUSED, and approve resumes", () => {
       ["PLANNED", null],
       ["PLANNED", null],
     ]);
-    expect(body.counts).toEqual({ PLANNED: 3, SCHEDULED: 0, QUEUED: 0, GENERATING: 1, PUBLISHED: 1, FAILED: 1 });
+    expect(body.counts).toEqual({ PLANNED: 3, SCHEDULED: 0, QUEUED: 0, GENERATING: 1, REVIEW: 0, PUBLISHED: 1, FAILED: 1 });
 
     const after = await stored(plan.id);
     expect(after.plan.status).toBe("PAUSED");
@@ -389,7 +389,7 @@ describe("curating items: DELETE /api/autopilot/items/{itemId}", () => {
     expect((await deleteItem(itemIds[2]!, token)).status).toBe(204);
     const read = await planVia(token, plan.id);
     expect(read.body.status).toBe("COMPLETED");
-    expect(read.body.counts).toEqual({ PLANNED: 0, SCHEDULED: 0, QUEUED: 0, GENERATING: 0, PUBLISHED: 2, FAILED: 0 });
+    expect(read.body.counts).toEqual({ PLANNED: 0, SCHEDULED: 0, QUEUED: 0, GENERATING: 0, REVIEW: 0, PUBLISHED: 2, FAILED: 0 });
     expect(read.body.completedAt).not.toBeNull();
     expect(Date.parse(read.body.completedAt!)).toBeGreaterThanOrEqual(before - 1000);
     expect((await stored(plan.id)).plan.status).toBe("COMPLETED");

@@ -40,7 +40,7 @@ describe("WordPress publisher", () => {
 
     const post = fake.content.posts.find((p) => String(p.id) === ref.remoteId)!;
     expect(ref.url).toBe("https://blog.example.com/sourdough-rye-guide/");
-    expect(post).toMatchObject({ title: "Sourdough &amp; Rye: A Guide", content: "<h2>Start</h2><p>Feed the starter.</p>", excerpt: "How to bake rye sourdough.", slug: "sourdough-rye-guide", status: "publish" });
+    expect(post).toMatchObject({ title: "Sourdough & Rye: A Guide", content: "<h2>Start</h2><p>Feed the starter.</p>", excerpt: "How to bake rye sourdough.", slug: "sourdough-rye-guide", status: "publish" });
 
     const recipes = fake.content.terms.find((t) => t.name === "Recipes" && t.taxonomy === "category")!;
     const baking = fake.content.terms.filter((t) => t.name.toLowerCase() === "baking");

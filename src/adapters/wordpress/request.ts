@@ -32,6 +32,9 @@ function wordPressFailure(exchange: Exchange, label: { method: string; route: st
   const suffix = code ? ` (WordPress code ${code})` : "";
 
   if (status === 401) return new WordPressError("credentials_rejected", `WordPress rejected the user name or application password${suffix}`, code);
+  if (status === 400 && code === "rest_invalid_param" && treatedAsAnonymous(exchange.url, body.success ? body.data.data?.params : undefined)) {
+    return new WordPressError("credentials_rejected", `WordPress answered as to an anonymous visitor (drafts are forbidden to it): it rejected the user name or application password${suffix}`, code);
+  }
   if (status === 403) return new WordPressError("forbidden", `The WordPress user is not allowed to do this${suffix}`, code);
   if (status === 404) {
     if (code && code !== "rest_no_route") return new WordPressError("not_found", `${label.notFound ?? "The item"} was not found on the WordPress site${suffix}`, code);
@@ -45,6 +48,19 @@ function wordPressFailure(exchange: Exchange, label: { method: string; route: st
   if (status === 429) return new WordPressError("server_error", "The WordPress site is limiting requests (429); retry later", code);
   if (status >= 400 && status < 500) return new WordPressError("refused", `WordPress refused the request with HTTP ${status}${suffix}`, code);
   return new WordPressError("server_error", `The WordPress site failed with HTTP ${status}`, code);
+}
+
+/**
+ * WordPress ignores an application password it does not accept on some servers and answers as to
+ * an anonymous visitor: a request for drafts (`status=draft,…`) is then a 400 "Status is
+ * forbidden", not a 401. Only our authenticated lookups ask for such statuses, so that answer
+ * means the credentials were rejected.
+ */
+function treatedAsAnonymous(url: string, params: Record<string, unknown> | undefined): boolean {
+  const statuses = new URL(url).searchParams.get("status");
+  if (!statuses || statuses.split(",").every((status) => status === "publish")) return false;
+  const reason = params?.status;
+  return reason === undefined || (typeof reason === "string" && /forbidden/i.test(reason));
 }
 
 function parseJson(text: string): unknown {

@@ -7,7 +7,7 @@ import { sites } from "./sites";
 
 export const PLAN_STATUSES = ["DRAFT", "ACTIVE", "PAUSED", "COMPLETED"] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
-export const PLAN_ITEM_STATUSES = ["PLANNED", "SCHEDULED", "QUEUED", "GENERATING", "PUBLISHED", "FAILED"] as const;
+export const PLAN_ITEM_STATUSES = ["PLANNED", "SCHEDULED", "QUEUED", "GENERATING", "REVIEW", "PUBLISHED", "FAILED"] as const;
 export type PlanItemStatus = (typeof PLAN_ITEM_STATUSES)[number];
 /** `publish`: live on the platform; `draft`: posted as a draft there; `review`: waits as `pending` for a publish call. */
 export const PUBLISH_MODES = ["publish", "draft", "review"] as const;
