@@ -5,13 +5,14 @@ import { log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
 import { enqueueDueItems, restartStuckRuns } from "../pipeline/start";
 import { wakeOverdueDeliveries } from "../webhooks/deliver";
+import { endStaleReservations } from "./stale-reservations";
 
 /** Revoked or expired tokens are listed for 90 days, then removed. */
 const DEAD_TOKEN_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 
 /**
  * Each cron tick: the autopilot clock (due items to the queue, stuck runs restarted), overdue
- * webhook deliveries woken, and housekeeping. Each job runs even when one before it failed
+ * webhook deliveries woken, reservations whose work ended settled or refunded, and housekeeping. Each job runs even when one before it failed
  * (the failure is logged; the next tick tries it again).
  */
 export async function runCronTick(services: Services, now: Date): Promise<void> {
@@ -29,8 +30,9 @@ export async function runCronTick(services: Services, now: Date): Promise<void> 
   const queuedItems = await job("queue due items", () => enqueueDueItems(services, now));
   const restartedRuns = await job("restart stuck runs", () => restartStuckRuns(services, now));
   const overdueDeliveries = await job("wake overdue deliveries", () => wakeOverdueDeliveries(services, now));
+  const endedReservations = await job("end stale reservations", () => endStaleReservations(services, now));
   const purgedTokens = await job("purge dead tokens", () => purgeDeadTokens(services, now));
-  log(failed.length ? "warn" : "info", "cron_tick", { at: toIsoSeconds(now), queuedItems, restartedRuns, overdueDeliveries, purgedTokens, failed, ms: Date.now() - started });
+  log(failed.length ? "warn" : "info", "cron_tick", { at: toIsoSeconds(now), queuedItems, restartedRuns, overdueDeliveries, endedReservations, purgedTokens, failed, ms: Date.now() - started });
 }
 
 async function purgeDeadTokens(services: Services, now: Date): Promise<number> {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { reserveGeneration } from "../billing/generation-charge";
 import { AppError, notFound } from "../core/errors";
 import { log } from "../core/logger";
@@ -104,7 +104,8 @@ export async function restartStuckRuns(services: Services, now: Date): Promise<n
     const [next] = await services.db
       .update(planItems)
       .set({ status: "QUEUED", attempts: old.attempt + 1, stage: "queued", progressAt: at, updatedAt: at })
-      .where(and(eq(planItems.id, old.itemId), eq(planItems.attempts, old.attempt), inArray(planItems.status, ["QUEUED", "GENERATING"])))
+      // Still stuck at the moment of the restart: a run that moved since it was read is left alone.
+      .where(and(eq(planItems.id, old.itemId), eq(planItems.attempts, old.attempt), inArray(planItems.status, ["QUEUED", "GENERATING"]), lt(planItems.progressAt, cutoff)))
       .returning({ itemId: planItems.id, accountId: planItems.accountId, attempt: planItems.attempts });
     if (!next) continue;
     await services.pipeline

@@ -53,6 +53,17 @@ export function createFakeWordPress(options: FakeWordPressOptions = {}) {
     loseAnswers(method: string, route: RegExp, count = 1) {
       lostAnswers.push({ method, route, left: count });
     },
+    /**
+     * The next request matching `method` and `route` is carried out, then its answer waits until
+     * `release()`: a call in flight, for races. `reached` resolves once it has been carried out.
+     */
+    holdAnswer(method: string, route: RegExp) {
+      let release!: () => void;
+      let reached!: () => void;
+      const hold = { method, route, used: false, released: new Promise<void>((resolve) => (release = resolve)), reached: new Promise<void>((resolve) => (reached = resolve)), markReached: () => reached() };
+      heldAnswers.push(hold);
+      return { reached: hold.reached, release };
+    },
     /** For a fake network shared with other fakes (test/fakes/network.ts). */
     peer: { host: new URL(origin).host, handle: (request: Request) => answer(request) },
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -63,11 +74,18 @@ export function createFakeWordPress(options: FakeWordPressOptions = {}) {
   };
 
   const lostAnswers: { method: string; route: RegExp; left: number }[] = [];
+  const heldAnswers: { method: string; route: RegExp; used: boolean; released: Promise<void>; markReached: () => void }[] = [];
   async function answer(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const route = url.searchParams.get("rest_route") ?? url.pathname.replace(/^\/wp-json/, "");
     const lost = lostAnswers.find((l) => l.left > 0 && l.method === request.method && l.route.test(route));
+    const held = heldAnswers.find((h) => !h.used && h.method === request.method && h.route.test(route));
+    if (held) held.used = true;
     const response = await app.fetch(request);
+    if (held) {
+      held.markReached();
+      await held.released;
+    }
     if (!lost) return response;
     lost.left -= 1;
     throw new TypeError("Network connection lost");

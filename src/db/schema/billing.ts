@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accounts } from "./accounts";
 import { createdAt, updatedAt } from "./columns";
@@ -71,6 +72,10 @@ export const charges = sqliteTable(
   (t) => [
     uniqueIndex("charges_account_reference_unique").on(t.accountId, t.reference),
     index("charges_quota_idx").on(t.accountId, t.quotaMonth),
+    // The reservation sweep: reserved charges by age, without reading finished ones.
+    index("charges_reserved_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'reserved'`),
   ],
 );
 
