@@ -56,13 +56,32 @@ export type StepOutcome<T> = { ok: true; value: T } | { ok: false; failure: RunF
  * database hiccup) is thrown so the engine retries with backoff; a permanent one (402/403, a
  * rejected key or credentials, checks that still fail) comes back as a value.
  */
-export async function permanentFailureAsValue<T>(body: () => Promise<T>): Promise<StepOutcome<T>> {
+export async function permanentFailureAsValue<T>(body: () => Promise<T>, onTransient?: (error: unknown) => Promise<void>): Promise<StepOutcome<T>> {
   try {
     return { ok: true, value: await body() };
   } catch (error) {
-    if (isTransient(error)) throw error;
+    if (isTransient(error)) {
+      await onTransient?.(error).catch(() => {});
+      throw error;
+    }
     return { ok: false, failure: failureOf(error) };
   }
+}
+
+/**
+ * A step failed in a way the engine retries: the item shows it (the error, and when the next
+ * try is due), so a run that struggles does not look healthy. `nextTryAt` is null after the last try.
+ */
+export async function recordStruggle(services: Services, run: ItemRunParams, error: unknown, retries: { limit: number; delayMs: number; exponential: boolean }, now = new Date()): Promise<void> {
+  const message = error instanceof AppError ? error.message : "An internal error; the step is retried";
+  const [item] = await services.db.select({ stageTry: planItems.stageTry }).from(planItems).where(eq(planItems.id, run.itemId));
+  const tries = item?.stageTry ?? 1;
+  const delayMs = retries.exponential ? retries.delayMs * 2 ** (tries - 1) : retries.delayMs;
+  const nextTryAt = tries <= retries.limit ? toIsoSeconds(new Date(now.getTime() + delayMs)) : null;
+  await services.db
+    .update(planItems)
+    .set({ lastError: message.slice(0, 1000), nextTryAt, updatedAt: toIsoSeconds(now) })
+    .where(and(eq(planItems.id, run.itemId), eq(planItems.attempts, run.attempt), eq(planItems.status, "GENERATING")));
 }
 
 function isTransient(error: unknown): boolean {
@@ -98,9 +117,18 @@ async function itemOf(services: Services, run: ItemRunParams): Promise<ItemRow> 
  */
 export async function markStage(services: Services, run: ItemRunParams, stage: string, now = new Date()): Promise<void> {
   const at = toIsoSeconds(now);
+  const sameStage = sql`${planItems.stage} = ${stage}`;
   const moved = await services.db
     .update(planItems)
-    .set({ stage, progressAt: at, updatedAt: at })
+    .set({
+      stage,
+      // The try of this stage (1 on entering it), and its last error kept while the stage is retried.
+      stageTry: sql`CASE WHEN ${sameStage} THEN ${planItems.stageTry} + 1 ELSE 1 END`,
+      lastError: sql`CASE WHEN ${sameStage} THEN ${planItems.lastError} ELSE NULL END`,
+      nextTryAt: null,
+      progressAt: at,
+      updatedAt: at,
+    })
     .where(and(eq(planItems.id, run.itemId), eq(planItems.attempts, run.attempt), eq(planItems.status, "GENERATING")))
     .returning({ id: planItems.id });
   if (moved.length === 0) throw new SupersededError(run);
@@ -523,14 +551,42 @@ export async function failRun(services: Services, run: ItemRunParams, failure: R
     await settleCharge(services.db, { accountId: run.accountId, reference: runChargeReference(run), now }).catch(() => {});
     return;
   }
+  let retryAt: string | null = null;
   if (!failure.superseded) {
+    const item = await itemOf(services, run);
+    retryAt = await automaticRetryAt(services, item, failure, now);
     await services.db
       .update(planItems)
-      .set({ status: "FAILED", failureReason: failure.message.slice(0, 1000), failureStatus: failure.status, progressAt: at, updatedAt: at })
+      .set({
+        ...(retryAt ? { status: "SCHEDULED" as const, scheduledAt: retryAt, autoRetries: item.autoRetries + 1 } : { status: "FAILED" as const }),
+        failureReason: failure.message.slice(0, 1000),
+        failureStatus: failure.status,
+        nextTryAt: null,
+        progressAt: at,
+        updatedAt: at,
+      })
       .where(and(eq(planItems.id, run.itemId), eq(planItems.attempts, run.attempt), inArray(planItems.status, ["QUEUED", "GENERATING"])));
+    if (!retryAt) await completePlanIfDone(services.db, item.planId, now);
   }
   await refundRunCharge(services, run, now);
-  log("warn", "item_run_failed", { ...run, status: failure.status, reason: failure.message });
+  log("warn", "item_run_failed", { ...run, status: failure.status, reason: failure.message, retryAt });
+}
+
+/** Waits before the clock's automatic reruns of a failed item: after the last, the item stays FAILED. */
+export const AUTOMATIC_RETRY_DELAYS_MS = [60 * 60_000, 4 * 60 * 60_000, 12 * 60 * 60_000];
+/** Failures only the owner can fix (credit, quota or licence, the site's credentials or forum): no automatic rerun. */
+const NEEDS_THE_OWNER = new Set([400, 402, 403, 409]);
+
+/**
+ * When the clock runs a failed item again: items of an ACTIVE plan, up to
+ * AUTOMATIC_RETRY_DELAYS_MS.length times, unless the failure needs the owner. Each rerun
+ * reserves its own charge and a failed one is refunded, so a success is charged once.
+ */
+async function automaticRetryAt(services: Services, item: ItemRow, failure: RunFailure, now: Date): Promise<string | null> {
+  if (NEEDS_THE_OWNER.has(failure.status) || item.autoRetries >= AUTOMATIC_RETRY_DELAYS_MS.length) return null;
+  const [plan] = await services.db.select({ status: plans.status }).from(plans).where(eq(plans.id, item.planId));
+  if (plan?.status !== "ACTIVE") return null;
+  return toIsoSeconds(new Date(now.getTime() + AUTOMATIC_RETRY_DELAYS_MS[item.autoRetries]!));
 }
 
 /** Gives back the charge of a run that did not publish; nothing when none was reserved or it was settled. */

@@ -12,6 +12,7 @@ import {
   permanentFailureAsValue,
   publishRun,
   recordArticle,
+  recordStruggle,
   reserveRunCharge,
   settleRun,
   storeHeroImage,
@@ -28,6 +29,14 @@ const MODEL_STEP: WorkflowStepConfig = { retries: { limit: 4, delay: "30 seconds
 const SETTLE_STEP: WorkflowStepConfig = { retries: { limit: 10, delay: "5 seconds", backoff: "exponential" }, timeout: "1 minute" };
 /** Calls to the user's platform. */
 const PLATFORM_STEP: WorkflowStepConfig = { retries: { limit: 5, delay: "30 seconds", backoff: "exponential" }, timeout: "5 minutes" };
+
+/** A step's retry policy in milliseconds, for the item's "next try at". */
+function retriesOf(config: WorkflowStepConfig): { limit: number; delayMs: number; exponential: boolean } {
+  const retries = config.retries!;
+  const delay = typeof retries.delay === "string" || typeof retries.delay === "number" ? String(retries.delay) : "0";
+  const delayMs = Number(/^(\d+)/.exec(delay)?.[1] ?? 0) * (/minute/.test(delay) ? 60_000 : /hour/.test(delay) ? 3_600_000 : /second/.test(delay) ? 1000 : 1);
+  return { limit: retries.limit, delayMs, exponential: retries.backoff === "exponential" };
+}
 
 export type ItemRunOutput = { outcome: "published"; articleId: number; url: string | null } | { outcome: "skipped"; reason: string };
 
@@ -64,7 +73,8 @@ export class ItemPipeline extends WorkflowEntrypoint<Env, ItemRunParams> {
     // Each step answers its permanent failure as a value (memoised like any result); the engine
     // retries only what is thrown.
     const attempt = async <T>(name: string, config: WorkflowStepConfig, body: () => Promise<T>): Promise<T> => {
-      const outcome = await step.do(name, config, async () => (await permanentFailureAsValue(body)) as unknown as Record<string, string>);
+      const struggled = (error: unknown) => recordStruggle(services, run, error, retriesOf(config));
+      const outcome = await step.do(name, config, async () => (await permanentFailureAsValue(body, struggled)) as unknown as Record<string, string>);
       return valueOf(outcome as unknown as StepOutcome<T>);
     };
     let article: { articleId: number; url: string | null };

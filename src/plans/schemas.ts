@@ -56,6 +56,10 @@ export const PlanItemSchema = z
     failureReason: z.string().nullable(),
     runs: z.number().int().openapi({ description: "Runs started so far (a FAILED item can be run again)" }),
     stage: z.string().nullable().openapi({ description: "The pipeline step the current or last run reached: reserve charge, write article, check article, draw hero image, store hero image, publish, record article" }),
+    lastError: z.string().nullable().openapi({ description: "While a run struggles: the last error of its current step, which the run retries on its own" }),
+    stageTry: z.number().int().openapi({ description: "Which try of the current stage the run is on (1 on entering it)" }),
+    nextTryAt: z.string().nullable().openapi({ description: "When the struggling step is tried again; null when no retry is waiting" }),
+    automaticRetries: z.number().int().openapi({ description: "Runs the clock started again after a failure (at most 3, after 1 h, 4 h and 12 h); the item stays FAILED after the last" }),
     articleId: z.string().nullable().openapi({ description: "The article written for the item, once there is one" }),
     url: z.string().nullable().openapi({ description: "Where the article was published, once it is" }),
   })
@@ -134,6 +138,10 @@ export function toPlanItem(item: PlanItemRow & { articleUrl?: string | null }): 
     failureReason: item.failureReason,
     runs: item.attempts,
     stage: item.stage,
+    lastError: item.lastError,
+    stageTry: item.stageTry,
+    nextTryAt: item.nextTryAt,
+    automaticRetries: item.autoRetries,
     articleId: item.articleId === null ? null : String(item.articleId),
     url: item.articleUrl ?? null,
   };

@@ -88,9 +88,10 @@ export async function pausePlan(db: Database, accountId: string, planId: string,
 }
 
 /**
- * ACTIVE or PAUSED → COMPLETED once every item is PUBLISHED or written and waiting in REVIEW
- * (the autopilot has nothing left to do; publishing a reviewed article is the owner's step);
- * the pipeline calls this after each run.
+ * ACTIVE or PAUSED → COMPLETED once the autopilot has nothing left to do: every item PUBLISHED,
+ * written and waiting in REVIEW (publishing it is the owner's step), or FAILED for good (the
+ * clock's automatic retries are SCHEDULED items; the plan's counts say how many failed). The
+ * pipeline calls this after each run.
  */
 export async function completePlanIfDone(db: Database, planId: string, now = new Date()): Promise<boolean> {
   const at = toIsoSeconds(now);
@@ -102,7 +103,7 @@ export async function completePlanIfDone(db: Database, planId: string, now = new
         eq(plans.id, planId),
         inArray(plans.status, ["ACTIVE", "PAUSED"]),
         sql`EXISTS (SELECT 1 FROM plan_items WHERE plan_id = ${planId})`,
-        sql`NOT EXISTS (SELECT 1 FROM plan_items WHERE plan_id = ${planId} AND status NOT IN ('PUBLISHED', 'REVIEW'))`,
+        sql`NOT EXISTS (SELECT 1 FROM plan_items WHERE plan_id = ${planId} AND status NOT IN ('PUBLISHED', 'REVIEW', 'FAILED'))`,
       ),
     )
     .returning({ id: plans.id });

@@ -101,7 +101,7 @@ describe.each<Platform>(["blog", "forum", "custom"])("a run crashed at a step bo
     await expectSettledState(accountId, item.id, postsOf(item.id), platform);
   });
 
-  it.each(STEPS.filter((step) => step !== "settle charge"))("fails for good in '%s': the item is FAILED and refunded, and a rerun publishes once", async (step) => {
+  it.each(STEPS.filter((step) => step !== "settle charge"))("fails in '%s': refunded and scheduled for an automatic retry, and a rerun publishes once", async (step) => {
     const { accountId, token, siteId, postsOf } = await siteOn(platform);
     const { item, sent } = await dueItem(token, siteId);
 
@@ -109,8 +109,9 @@ describe.each<Platform>(["blog", "forum", "custom"])("a run crashed at a step bo
     await first.modify(async (m) => m.mockStepError({ name: step }, new Error(`crash in ${step}`)));
     await deliver(sent);
     await first.waitForStatus("errored");
-    expect(await itemRow(item.id)).toMatchObject({ status: "FAILED" });
-    await expectSettledState(accountId, item.id, postsOf(item.id), platform);
+    // The plan is ACTIVE: the clock will run it again in an hour (item 12).
+    expect(await itemRow(item.id)).toMatchObject({ status: "SCHEDULED", autoRetries: 1 });
+    expect((await chargesOf(accountId)).filter((c) => c.status !== "refunded")).toEqual([]);
 
     // Run again: a post the failed run left behind is adopted, not doubled.
     await using second = await watchRun(item.id, 2);

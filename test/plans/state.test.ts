@@ -236,12 +236,12 @@ describe("COMPLETED when every item is PUBLISHED", () => {
     expect(read.body).toMatchObject({ status: "COMPLETED", completedAt: "2026-11-30T12:00:00Z" });
   });
 
-  it("completePlanIfDone completes an ACTIVE plan only once every item is PUBLISHED", async () => {
+  it("completePlanIfDone completes an ACTIVE plan only once no item has work left", async () => {
     const { accountId, plan, itemIds } = await draftPlan(3);
     await approvePlan(db(), accountId, plan.id);
     await setItemStatus(itemIds[0]!, "PUBLISHED");
     await setItemStatus(itemIds[1]!, "PUBLISHED");
-    await setItemStatus(itemIds[2]!, "FAILED");
+    await setItemStatus(itemIds[2]!, "SCHEDULED");
     expect(await completePlanIfDone(db(), plan.id)).toBe(false);
     await setItemStatus(itemIds[2]!, "GENERATING");
     expect(await completePlanIfDone(db(), plan.id)).toBe(false);
@@ -395,13 +395,20 @@ describe("curating items: DELETE /api/autopilot/items/{itemId}", () => {
     expect((await stored(plan.id)).plan.status).toBe("COMPLETED");
   });
 
-  it("does not complete a plan that still has a FAILED item, nor a DRAFT", async () => {
+  it("completes a plan whose items are PUBLISHED or FAILED for good (issue 18, item 12), but not one with work left, nor a DRAFT", async () => {
+    const waiting = await draftPlan(3);
+    await approvePlan(db(), waiting.accountId, waiting.plan.id);
+    await setItemStatus(waiting.itemIds[0]!, "PUBLISHED");
+    await setItemStatus(waiting.itemIds[1]!, "SCHEDULED"); // an automatic retry waits
+    expect((await deleteItem(waiting.itemIds[2]!, waiting.token)).status).toBe(204);
+    expect((await stored(waiting.plan.id)).plan).toMatchObject({ status: "ACTIVE", completedAt: null });
+
     const active = await draftPlan(3);
     await approvePlan(db(), active.accountId, active.plan.id);
     await setItemStatus(active.itemIds[0]!, "PUBLISHED");
     await setItemStatus(active.itemIds[1]!, "FAILED");
     expect((await deleteItem(active.itemIds[2]!, active.token)).status).toBe(204);
-    expect((await stored(active.plan.id)).plan).toMatchObject({ status: "ACTIVE", completedAt: null });
+    expect((await stored(active.plan.id)).plan).toMatchObject({ status: "COMPLETED" });
 
     const draft = await draftPlan(2);
     await setItemStatus(draft.itemIds[0]!, "PUBLISHED");
