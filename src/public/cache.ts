@@ -1,3 +1,4 @@
+import { RecentAnswers, type StoredAnswer } from "./recent-answers";
 import { createMiddleware } from "hono/factory";
 import { sha256Hex } from "../core/crypto";
 import type { AppEnv } from "../http/context";
@@ -59,24 +60,12 @@ export const publicCache = createMiddleware<AppEnv>(async (c, next) => {
   c.executionCtx.waitUntil(cache.put(key, stored));
 });
 
-interface StoredAnswer {
-  body: string;
-  contentType: string;
-}
 
-/**
- * The isolate's own most recent answers, in front of the Cache API (which is a round trip of its
- * own): the same keys, so the same rules. Small and bounded: at most 200 answers of ≤ 256 KB.
- */
-const recentAnswers = new Map<string, StoredAnswer>();
-const RECENT_ANSWERS = 200;
-const RECENT_ANSWER_MAX_CHARS = 256 * 1024;
+/** The isolate's most recent answers, in front of the Cache API (a round trip of its own): the same keys, so the same rules. */
+const recentAnswers = new RecentAnswers(8 * 1024 * 1024, 512 * 1024);
 
 function remember(key: string, answer: StoredAnswer): void {
-  if (answer.body.length > RECENT_ANSWER_MAX_CHARS) return;
-  recentAnswers.delete(key);
   recentAnswers.set(key, answer);
-  if (recentAnswers.size > RECENT_ANSWERS) recentAnswers.delete(recentAnswers.keys().next().value!);
 }
 
 function answerOf(answer: StoredAnswer, tag: string): Response {
