@@ -56,6 +56,14 @@ export async function createPlan(services: Services, accountId: string, input: N
   const choice = chooseKeywords(allowed, covered.topics, input.articleCount);
   log("info", "plan_keywords_chosen", { siteId: site.id, seeds: seeds.value.seeds.length, ideas: ideas.ideas.length, covered: choice.covered, usable: choice.usable, chosen: choice.chosen.length });
 
+  if (choice.chosen.length === 0) {
+    // An empty plan could never be approved: say why, and store nothing.
+    throw new AppError(
+      "unprocessable",
+      `Keyword research found no usable keyword for site ${site.id} (${ideas.ideas.length} ideas; ${choice.covered} already covered by the site's posts, plans or articles, ` +
+        `${ideas.ideas.length - allowed.length} about topics the brief avoids, the rest without search volume or not plain text); widen the brief's business description, or remove topics to avoid`,
+    );
+  }
   const keywords = choice.chosen.map((idea) => idea.keyword);
   const titles = keywords.length > 0 ? await generateStructured(models.text, planTitlesTask(keywords.length), { language: site.language, brief, keywords }) : null;
   const usage = [seeds.usage, ideas.usage, titles?.usage ?? NO_USAGE].reduce(addUsage);

@@ -46,7 +46,7 @@ export const publicCache = createMiddleware<AppEnv>(async (c, next) => {
   if (cached) {
     c.set("publicCache", "hit");
     const answer = { body: await cached.text(), contentType: cached.headers.get("Content-Type") ?? "application/json" };
-    remember(key, answer);
+    recentAnswers.set(key, answer);
     return answerOf(answer, tag);
   }
 
@@ -55,18 +55,13 @@ export const publicCache = createMiddleware<AppEnv>(async (c, next) => {
   if (c.res.status !== 200) return;
   c.res.headers.set("ETag", tag);
   const answer = { body: await c.res.clone().text(), contentType: c.res.headers.get("Content-Type") ?? "application/json" };
-  remember(key, answer);
+  recentAnswers.set(key, answer);
   const stored = new Response(answer.body, { status: 200, headers: { "Content-Type": answer.contentType, "Cache-Control": `public, max-age=${PUBLIC_ANSWER_TTL_SECONDS}` } });
   c.executionCtx.waitUntil(cache.put(key, stored));
 });
 
-
 /** The isolate's most recent answers, in front of the Cache API (a round trip of its own): the same keys, so the same rules. */
 const recentAnswers = new RecentAnswers(8 * 1024 * 1024, 512 * 1024);
-
-function remember(key: string, answer: StoredAnswer): void {
-  recentAnswers.set(key, answer);
-}
 
 function answerOf(answer: StoredAnswer, tag: string): Response {
   return new Response(answer.body, { status: 200, headers: { "Content-Type": answer.contentType, ETag: tag } });

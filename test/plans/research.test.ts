@@ -113,6 +113,18 @@ describe("plan research through the real OpenAI and DataForSEO clients (fakes fo
     expect(await db().select().from(plans).where(eq(plans.accountId, accountId))).toEqual([]);
   });
 
+  it("422 saying why when research finds no usable keyword (issue 18, item 11), and no plan is stored", async () => {
+    useResearchFakes([
+      { keyword: "<b>rye</b> bread", searchVolume: 100, competitionLevel: "LOW" },
+      { keyword: "rye bread tips", searchVolume: 0, competitionLevel: "LOW" },
+    ]);
+    const { accountId, token } = await seedAccount();
+    const site = await seedSite(accountId, { businessContext: "Bread" });
+    const error = await expectError(await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 2, cadencePerWeek: 1 } }), 422, "unprocessable");
+    expect(error.message).toMatch(/no usable keyword/);
+    expect(await db().select().from(plans).where(eq(plans.accountId, accountId))).toEqual([]);
+  });
+
   it("422 for a site language keyword research has no market for, before any provider is called", async () => {
     const { openai, dataforseo } = useResearchFakes([]);
     const { accountId, token } = await seedAccount();
