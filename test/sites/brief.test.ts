@@ -94,6 +94,17 @@ describe("PUT /api/sites/{siteId}/brief", () => {
     expect(row.updatedAt).toBe(saved.updatedAt);
   });
 
+  it("takes back the document GET answered, read-only fields ignored; another site's id is 400 (issue 18, item 11)", async () => {
+    const { token, site } = await accountWithSite({ businessContext: "A bakery" });
+    const read = await readBrief(site.id, token);
+    const res = await putBrief(site.id, { ...read, tone: "Friendly" }, token);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ siteId: site.id, business: "A bakery", tone: "Friendly" });
+    const error = await expectError(await putBrief(site.id, { ...read, siteId: "site_someoneelse" }, token), 400, "invalid_request");
+    expect(error.message).toContain("'siteId'");
+    expect((await readBrief(site.id, token)).tone).toBe("Friendly");
+  });
+
   it("replaces the whole brief: fields left out become empty, and an empty business stays empty", async () => {
     const { token, site } = await accountWithSite({ businessContext: "The business context" });
     await putBrief(site.id, { business: "Bread", audience: "Bakers", tone: "Warm", topicsToAvoid: ["cake"], notes: "None" }, token);
