@@ -57,7 +57,7 @@ articleRoutes.openapi(
     description:
       "Any of `title`, `html` (sanitised with an allowlist), `seoTitle`, `seoDesc`. SEO lengths outside 50–70 / 150–160 characters are accepted and listed in `warnings`. When the article is on WordPress or a forum, the change is sent there: `blogUpdated` says whether it arrived; when the platform cannot be reached the edit is kept here and `warnings` says why.",
     request: { params: ArticleIdParamSchema, body: jsonBody(ArticleEditBodySchema) },
-    responses: { 200: jsonContent(ArticleEditResultSchema, "The article, blogUpdated and warnings"), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: jsonContent(ArticleEditResultSchema, "The article, blogUpdated and warnings"), ...errorResponses(400, 401, 403, 404, 413, 415) },
   }),
   async (c) => {
     const { article, images, blogUpdated, warnings } = await editArticle(c.get("services"), c.get("caller").accountId, parseArticleId(c.req.valid("param").articleId), c.req.valid("json"));

@@ -68,15 +68,29 @@ export function mountOpenApiDocument(app: OpenAPIHono<AppEnv>): void {
     scheme: "bearer",
     description: "API token: `sap_` followed by 40 letters and digits",
   });
-  app.doc31("/api/openapi.json", (c) => ({
-    openapi: "3.1.0",
-    info: {
-      title: "Content Autopilot API",
-      version: "1.0.0",
-      description: "Public read API (`/api/v1/public`) and management API (`/api`). Every error has the shape of the Error schema.",
-    },
-    servers: [{ url: new URL(c.req.url).origin }],
-    tags: OPERATION_TAGS,
-    security: [{ bearerAuth: [] }],
-  }));
+  app.get("/api/openapi.json", (c) => {
+    const document = app.getOpenAPI31Document({
+      openapi: "3.1.0",
+      info: {
+        title: "Content Autopilot API",
+        version: "1.0.0",
+        description: "Public read API (`/api/v1/public`) and management API (`/api`). Every error has the shape of the Error schema.",
+      },
+      servers: [{ url: new URL(c.req.url).origin }],
+      tags: OPERATION_TAGS,
+      security: [{ bearerAuth: [] }],
+    });
+    return c.json(withBodyLimitAnswers(document));
+  });
+}
+
+/** The body limits (src/http/body-limits.ts) answer 413 before any route that takes a body: each such operation lists it. */
+function withBodyLimitAnswers<D extends { paths?: object }>(document: D): D {
+  const tooLarge = { description: ERROR_DESCRIPTIONS[413], content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+  for (const operations of Object.values((document.paths ?? {}) as Record<string, object>)) {
+    for (const operation of Object.values(operations) as { requestBody?: unknown; responses?: Record<string, unknown> }[]) {
+      if (operation?.requestBody && operation.responses && !operation.responses["413"]) operation.responses["413"] = tooLarge;
+    }
+  }
+  return document;
 }

@@ -1,3 +1,4 @@
+import { toIsoSeconds } from "../core/time";
 import { encryptSecret, randomHex, requireEncryptionKey } from "../core/crypto";
 import { newId } from "../core/ids";
 import { log } from "../core/logger";
@@ -45,9 +46,13 @@ export async function connectCustomSite(
   return { site: site!, webhookSecret };
 }
 
+/** After a rotation, deliveries are signed with the old secret too for this long, so receivers can switch without losing one. */
+export const PREVIOUS_SECRET_OVERLAP_MS = 24 * 60 * 60_000;
+
 /**
- * POST /platforms/custom/{siteId}/rotate-secret: a new webhook secret replaces the old one at
- * once (every later attempt, retries included, is signed with it); shown once, here.
+ * POST /platforms/custom/{siteId}/rotate-secret: a new webhook secret signs every later attempt,
+ * retries included; for 24 hours each delivery also carries the signature of the secret it
+ * replaced (space-separated, as Standard Webhooks allows). Shown once, here.
  */
 export async function rotateWebhookSecret(
   deps: Pick<Services, "db" | "encryptionKey">,
@@ -55,9 +60,13 @@ export async function rotateWebhookSecret(
   siteId: string,
 ): Promise<{ site: SiteRow; webhookSecret: string }> {
   const key = requireEncryptionKey(deps.encryptionKey);
-  await getSiteOfPlatform(deps.db, accountId, siteId, "custom");
+  const current = await getSiteOfPlatform(deps.db, accountId, siteId, "custom");
   const webhookSecret = randomHex(32);
-  const site = await updateSite(deps.db, accountId, siteId, { webhookSecretEncrypted: await encryptSecret(key, webhookSecret) });
+  const site = await updateSite(deps.db, accountId, siteId, {
+    webhookSecretEncrypted: await encryptSecret(key, webhookSecret),
+    previousWebhookSecretEncrypted: current.webhookSecretEncrypted,
+    previousWebhookSecretUntil: current.webhookSecretEncrypted ? toIsoSeconds(new Date(Date.now() + PREVIOUS_SECRET_OVERLAP_MS)) : null,
+  });
   log("info", "webhook_secret_rotated", { siteId });
   return { site, webhookSecret };
 }

@@ -6,6 +6,7 @@ import { assertOutboundUrl } from "../core/outbound-url";
 import { toIsoSeconds } from "../core/time";
 import { sites, webhookDeliveries } from "../db/schema";
 import type { Services } from "../services/container";
+import type { SiteRow } from "../sites/service";
 import { webhookBody } from "./payload";
 import { retryDelaySeconds } from "./schedule";
 import { signatureHeaders } from "./signature";
@@ -124,8 +125,18 @@ async function postDelivery(services: Services, delivery: DeliveryRow, now: Date
   }
   const body = await webhookBody(services, delivery);
   if (body === null) return { ok: false, statusCode: null, error: "The article of this delivery no longer exists", permanent: true };
-  const secret = await decryptSecret(requireEncryptionKey(services.encryptionKey), site.webhookSecretEncrypted);
-  return postSigned(services, { url: site.webhookUrl, secret, body, deliveryId: delivery.id, event: delivery.event, now });
+  const secrets = await signingSecrets(services, site, now);
+  return postSigned(services, { url: site.webhookUrl, secrets, body, deliveryId: delivery.id, event: delivery.event, now });
+}
+
+/** The site's webhook secret, and the one a rotation replaced while its 24 hours last. */
+export async function signingSecrets(services: Pick<Services, "encryptionKey">, site: SiteRow, now: Date): Promise<string[]> {
+  const key = requireEncryptionKey(services.encryptionKey);
+  const secrets = [await decryptSecret(key, site.webhookSecretEncrypted!)];
+  if (site.previousWebhookSecretEncrypted && site.previousWebhookSecretUntil && site.previousWebhookSecretUntil > toIsoSeconds(now)) {
+    secrets.push(await decryptSecret(key, site.previousWebhookSecretEncrypted));
+  }
+  return secrets;
 }
 
 /**
@@ -135,7 +146,7 @@ async function postDelivery(services: Services, delivery: DeliveryRow, now: Date
  */
 export async function postSigned(
   services: Pick<Services, "fetch" | "config">,
-  input: { url: string; secret: string; body: string; deliveryId: string; event: string; now: Date },
+  input: { url: string; secrets: string[]; body: string; deliveryId: string; event: string; now: Date },
 ): Promise<AttemptOutcome> {
   let url: string;
   try {
@@ -148,7 +159,7 @@ export async function postSigned(
   const headers = {
     "Content-Type": "application/json",
     "User-Agent": "content-autopilot-webhooks/1",
-    ...(await signatureHeaders({ secret: input.secret, body: input.body, deliveryId: input.deliveryId, event: input.event, timestamp })),
+    ...(await signatureHeaders({ secrets: input.secrets, body: input.body, deliveryId: input.deliveryId, event: input.event, timestamp })),
   };
   const timeoutMs = services.config.webhookTimeoutMs;
   try {
@@ -161,7 +172,10 @@ export async function postSigned(
     return { ok: false, statusCode: response.status, error: `The receiver answered HTTP ${response.status}${excerpt ? `: ${excerpt}` : ""}` };
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    return { ok: false, statusCode: null, error: timedOut ? `No answer within ${timeoutMs / 1000} s` : `Could not reach the receiver: ${error instanceof Error ? error.message : String(error)}` };
+    if (timedOut) return { ok: false, statusCode: null, error: `No answer within ${timeoutMs / 1000} s` };
+    // The runtime's own text ("internal error; reference = …") means nothing to the user: it goes to the log.
+    log("info", "webhook_receiver_unreachable", { deliveryId: input.deliveryId, error: String(error) });
+    return { ok: false, statusCode: null, error: "Could not connect to the receiver (no answer from its address: is the server up and the URL right?)" };
   }
 }
 

@@ -6,7 +6,7 @@ import { log } from "../core/logger";
 import { webhookDeliveries } from "../db/schema";
 import type { Services } from "../services/container";
 import { getSiteOfPlatform, type SiteRow } from "../sites/service";
-import { attemptDelivery, claimAttempt, postSigned, type DeliveryRow } from "./deliver";
+import { attemptDelivery, claimAttempt, postSigned, signingSecrets, type DeliveryRow } from "./deliver";
 import { pingBody } from "./payload";
 
 /** GET /sites/{siteId}/webhooks/deliveries: newest first. */
@@ -53,9 +53,9 @@ export async function redeliver(services: Services, accountId: string, siteId: s
 export async function sendTestPing(services: Services, accountId: string, siteId: string, now = new Date()) {
   const site = await webhookSiteOf(services, accountId, siteId);
   const deliveryId = newId("whd");
-  const secret = await decryptSecret(requireEncryptionKey(services.encryptionKey), site.webhookSecretEncrypted!);
+  const secrets = await signingSecrets(services, site, now);
   const started = Date.now();
-  const outcome = await postSigned(services, { url: site.webhookUrl!, secret, body: pingBody(siteId, now), deliveryId, event: "ping", now });
+  const outcome = await postSigned(services, { url: site.webhookUrl!, secrets, body: pingBody(siteId, now), deliveryId, event: "ping", now });
   log("info", "webhook_ping", { siteId, deliveryId, statusCode: outcome.statusCode, ok: outcome.ok });
   return { event: "ping" as const, deliveryId, delivered: outcome.ok, statusCode: outcome.statusCode, error: outcome.error, durationMs: Date.now() - started };
 }

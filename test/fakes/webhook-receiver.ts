@@ -27,7 +27,8 @@ export function fakeWebhookReceiver(answers: ReceiverAnswer[] = [200]) {
     async handle(request) {
       const answer = answers[Math.min(count, answers.length - 1)]!;
       count += 1;
-      if (answer === "unreachable") throw new TypeError("Network connection lost.");
+      // What workerd's fetch throws when nothing listens at the address.
+      if (answer === "unreachable") throw new Error("internal error; reference = 6q2tlnh2kvbcpakbfmd5f6ht");
       received.push({ url: request.url, method: request.method, headers: Object.fromEntries(request.headers), body: await request.text() });
       if (answer === "hang") {
         return new Promise<Response>((_, reject) => {

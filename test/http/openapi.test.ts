@@ -122,4 +122,15 @@ describe("GET /api/openapi.json", () => {
       }
     }
   });
+
+  it("documents 413 on every operation that takes a body (the body limits answer it before any route)", async () => {
+    const doc = await fetchDocument();
+    const missing: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if ((op as { requestBody?: unknown }).requestBody && !op.responses["413"]) missing.push(`${method} ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { webhookDeliveries } from "../../src/db/schema";
+import { sites, webhookDeliveries } from "../../src/db/schema";
 import { call, db, expectError, seedAccount, seedSite, useFakeFetch, useVars, webhookQueue } from "../harness";
 import { fakeWebhookReceiver, WEBHOOK_URL } from "../fakes/webhook-receiver";
 import { consumeWakeUps, deliveryRow, hookedSite, independentHmac, publishToSite } from "./helpers";
@@ -127,7 +127,7 @@ describe("POST /api/sites/{siteId}/webhooks/test", () => {
 });
 
 describe("POST /api/platforms/custom/{siteId}/rotate-secret", () => {
-  it("shows a new secret once (no-store) and signs every later attempt, retries included, with it", async () => {
+  it("shows a new secret once (no-store) and signs every later attempt, retries included, with it, and with the old one for 24 hours", async () => {
     const receiver = fakeWebhookReceiver([500, 200]);
     useFakeFetch(receiver.fetch);
     const owner = await hookedSite();
@@ -148,8 +148,16 @@ describe("POST /api/platforms/custom/{siteId}/rotate-secret", () => {
     await consumeWakeUps();
     const retry = receiver.received[1]!;
     expect(retry.headers["x-service-delivery"]).toBe(deliveryId);
-    expect(retry.headers["x-service-signature"]).toBe(await independentHmac(webhookSecret, retry.body, "hex"));
-    expect(retry.headers["x-service-signature"]).not.toBe(await independentHmac(owner.secret, retry.body, "hex"));
+    // The new signature first, then the replaced secret's (issue 18, item 11): receivers switch without losing a delivery.
+    expect(retry.headers["x-service-signature"]).toBe(`${await independentHmac(webhookSecret, retry.body, "hex")} ${await independentHmac(owner.secret, retry.body, "hex")}`);
+    expect(retry.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
+
+    // 24 hours later only the new secret signs.
+    await db().update(sites).set({ previousWebhookSecretUntil: "2000-01-01T00:00:00Z" }).where(eq(sites.id, owner.siteId));
+    const ping = await call(`/api/sites/${owner.siteId}/webhooks/test`, { method: "POST", token: owner.token });
+    expect(ping.status).toBe(200);
+    const pinged = receiver.received.at(-1)!;
+    expect(pinged.headers["x-service-signature"]).toBe(await independentHmac(webhookSecret, pinged.body, "hex"));
   });
 
   it("is 409 for a site that is not custom and 404 for another account's", async () => {

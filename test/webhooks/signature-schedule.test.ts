@@ -9,7 +9,7 @@ describe("webhook signatures", () => {
   const body = JSON.stringify({ event: "article.published", article: { id: "7", title: "Ekşi maya — «ilk» adım", html: "<p>a\nb</p>" } });
 
   it("signs the raw body with HMAC-SHA256 of the secret (lowercase hex), as node:crypto computes it independently", async () => {
-    const headers = await signatureHeaders({ secret, body, deliveryId: "whd_abc", event: "article.published", timestamp: 1_790_000_000 });
+    const headers = await signatureHeaders({ secrets: [secret], body, deliveryId: "whd_abc", event: "article.published", timestamp: 1_790_000_000 });
     expect(headers["X-Service-Signature"]).toBe(await independentHmac(secret, body, "hex"));
     expect(headers["X-Service-Signature"]).toMatch(/^[0-9a-f]{64}$/);
     expect(headers).toMatchObject({ "X-Service-Event": "article.published", "X-Service-Delivery": "whd_abc", "X-Service-Timestamp": "1790000000" });
@@ -17,22 +17,32 @@ describe("webhook signatures", () => {
 
   it("matches the published HMAC-SHA256 test value", async () => {
     // HMAC_SHA256("key", "The quick brown fox jumps over the lazy dog"), the widely published example.
-    const headers = await signatureHeaders({ secret: "key", body: "The quick brown fox jumps over the lazy dog", deliveryId: "d", event: "e", timestamp: 0 });
+    const headers = await signatureHeaders({ secrets: ["key"], body: "The quick brown fox jumps over the lazy dog", deliveryId: "d", event: "e", timestamp: 0 });
     expect(headers["X-Service-Signature"]).toBe("f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8");
   });
 
   it("adds the Standard Webhooks headers: v1,<base64 HMAC of id.timestamp.body>", async () => {
-    const headers = await signatureHeaders({ secret, body, deliveryId: "whd_abc", event: "article.published", timestamp: 1_790_000_000 });
+    const headers = await signatureHeaders({ secrets: [secret], body, deliveryId: "whd_abc", event: "article.published", timestamp: 1_790_000_000 });
     const expected = await independentHmac(secret, `whd_abc.1790000000.${body}`, "base64");
     expect(headers).toMatchObject({ "webhook-id": "whd_abc", "webhook-timestamp": "1790000000", "webhook-signature": `v1,${expected}` });
   });
 
   it("changes with one byte of the body, and with the secret", async () => {
-    const base = await signatureHeaders({ secret, body, deliveryId: "d", event: "e", timestamp: 1 });
-    const otherBody = await signatureHeaders({ secret, body: body.replace("7", "8"), deliveryId: "d", event: "e", timestamp: 1 });
-    const otherSecret = await signatureHeaders({ secret: secret.replace("9", "8"), body, deliveryId: "d", event: "e", timestamp: 1 });
+    const base = await signatureHeaders({ secrets: [secret], body, deliveryId: "d", event: "e", timestamp: 1 });
+    const otherBody = await signatureHeaders({ secrets: [secret], body: body.replace("7", "8"), deliveryId: "d", event: "e", timestamp: 1 });
+    const otherSecret = await signatureHeaders({ secrets: [secret.replace("9", "8")], body, deliveryId: "d", event: "e", timestamp: 1 });
     expect(otherBody["X-Service-Signature"]).not.toBe(base["X-Service-Signature"]);
     expect(otherSecret["X-Service-Signature"]).not.toBe(base["X-Service-Signature"]);
+  });
+
+  it("with a previous secret (the 24 hours after a rotation), carries both signatures, the current one first, space-separated (issue 18, item 11)", async () => {
+    const old = secret.replace("9", "8");
+    const both = await signatureHeaders({ secrets: [secret, old], body, deliveryId: "d", event: "e", timestamp: 1 });
+    const current = await signatureHeaders({ secrets: [secret], body, deliveryId: "d", event: "e", timestamp: 1 });
+    const previous = await signatureHeaders({ secrets: [old], body, deliveryId: "d", event: "e", timestamp: 1 });
+    expect(both["X-Service-Signature"]).toBe(`${current["X-Service-Signature"]} ${previous["X-Service-Signature"]}`);
+    expect(both["webhook-signature"]).toBe(`${current["webhook-signature"]} ${previous["webhook-signature"]}`);
+    expect(both["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/=]+ v1,[A-Za-z0-9+/=]+$/);
   });
 });
 

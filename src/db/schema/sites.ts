@@ -32,6 +32,9 @@ export const sites = sqliteTable(
     forumNodeId: integer("forum_node_id"),
     webhookUrl: text("webhook_url"),
     webhookSecretEncrypted: text("webhook_secret_encrypted"),
+    /** The secret a rotation replaced: deliveries carry its signature too until `previousWebhookSecretUntil`. */
+    previousWebhookSecretEncrypted: text("previous_webhook_secret_encrypted"),
+    previousWebhookSecretUntil: text("previous_webhook_secret_until"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
