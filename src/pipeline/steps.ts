@@ -271,6 +271,22 @@ export async function drawHeroImage(services: Services, run: ItemRunParams, now 
   await markStage(services, run, "draw hero image", now);
   const record = await runRow(services, run);
   if (record.heroSourceKey) return { key: record.heroSourceKey };
+  if (record.heroUploadId) return { key: record.heroUploadId };
+  // A rerun keeps the hero an earlier run of the item stored: no second picture in our uploads or the site's media library.
+  const [earlier] = await services.db
+    .select({ heroUploadId: itemRuns.heroUploadId, imageProvider: itemRuns.imageProvider, imageModel: itemRuns.imageModel })
+    .from(itemRuns)
+    .where(and(eq(itemRuns.itemId, run.itemId), ne(itemRuns.attempt, run.attempt), isNotNull(itemRuns.heroUploadId)))
+    .orderBy(desc(itemRuns.attempt))
+    .limit(1);
+  if (earlier?.heroUploadId && (await services.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, earlier.heroUploadId))).length > 0) {
+    await services.db
+      .update(itemRuns)
+      .set({ heroUploadId: earlier.heroUploadId, imageProvider: earlier.imageProvider, imageModel: earlier.imageModel, imageUsage: NO_USAGE, updatedAt: toIsoSeconds(now) })
+      .where(and(eq(itemRuns.itemId, run.itemId), eq(itemRuns.attempt, run.attempt)));
+    log("info", "item_run_hero_reused", { ...run, uploadId: earlier.heroUploadId });
+    return { key: earlier.heroUploadId };
+  }
   if (!record.draft) throw new AppError("internal_error", `Run ${run.attempt} of item ${run.itemId} has no draft`);
   const { image } = await modelsForAccount(services, run.accountId);
   const picture = await image.generate({ prompt: record.draft.heroImagePrompt });

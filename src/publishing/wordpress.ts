@@ -11,7 +11,7 @@ type HeroImage = NonNullable<PublishableArticle["heroImage"]>;
 
 /**
  * Publishing to WordPress: a published post with title, HTML, excerpt and slug, categories and
- * tags by name (missing ones are created) and the hero image as featured media. WordPress core
+ * tags by name (missing ones are created) and the hero image as featured media, attached to the post. WordPress core
  * has no SEO title/description fields, so seoTitle and seoDesc are not sent.
  */
 export function createWordPressPublisher(wp: WordPressClient): PublishingPlatform {
@@ -22,7 +22,9 @@ export function createWordPressPublisher(wp: WordPressClient): PublishingPlatfor
       const earlier = await findEarlierCopy(wp, article);
       if (earlier) return updatePost(wp, earlier, article);
       const featuredMedia = article.heroImage ? (await uploadHero(wp, article.heroImage)).id : undefined;
-      return publishedRef(await wp.createPost(await postFields(wp, article, featuredMedia)));
+      const post = await wp.createPost(await postFields(wp, article, featuredMedia));
+      if (featuredMedia) await wp.updateMedia(featuredMedia, { post: post.id });
+      return publishedRef(post);
     },
 
     async update(remoteId, article) {
@@ -45,7 +47,9 @@ export function wordPressPlatformForSite(deps: SiteAccessDeps, site: SiteRow): P
 
 async function updatePost(wp: WordPressClient, current: WpPost, article: PublishableArticle): Promise<PublishedRef> {
   const featuredMedia = article.heroImage ? await featuredMediaFor(wp, current.featured_media ?? 0, article.heroImage) : undefined;
-  return publishedRef(await wp.updatePost(current.id, await postFields(wp, article, featuredMedia)));
+  const updated = await wp.updatePost(current.id, await postFields(wp, article, featuredMedia));
+  if (featuredMedia && featuredMedia !== current.featured_media) await wp.updateMedia(featuredMedia, { post: current.id });
+  return publishedRef(updated);
 }
 
 /**

@@ -43,6 +43,8 @@ export interface FakeMedia {
   altText: string;
   bytes: number;
   dateGmt: string;
+  /** The post the file is attached to (`post` in the REST API; 0 or absent: none). */
+  post?: number;
 }
 
 export interface FakeContent {

@@ -421,7 +421,7 @@ function mediaJson(media: FakeMedia, origin: string) {
     media_type: media.mimeType.startsWith("image/") ? "image" : "file",
     mime_type: media.mimeType,
     media_details: { width: 1200, height: 800, file: `2026/11/${media.fileName}`, filesize: media.bytes },
-    post: null,
+    post: media.post || null,
     source_url: `${origin}/wp-content/uploads/2026/11/${media.fileName}`,
   };
 }
@@ -454,9 +454,10 @@ function registerMediaRoutes(rest: Rest, content: FakeContent, origin: string) {
     if (!c.get("authenticated")) return wpError(c, 401, "rest_cannot_edit", "Sorry, you are not allowed to edit this post.");
     const media = content.media.find((m) => m.id === Number(c.req.param("id")));
     if (!media) return wpError(c, 404, "rest_post_invalid_id", "Invalid post ID.");
-    const body = (await c.req.json()) as { alt_text?: string; title?: string };
+    const body = (await c.req.json()) as { alt_text?: string; title?: string; post?: number };
     if (body.alt_text !== undefined) media.altText = body.alt_text;
     if (body.title !== undefined) media.title = body.title;
+    if (body.post !== undefined) media.post = body.post;
     return c.json(mediaJson(media, origin));
   });
   rest.delete("/wp/v2/media/:id{[0-9]+}", (c) => {

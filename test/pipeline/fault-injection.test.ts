@@ -9,7 +9,7 @@ import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup"
 import { createFakeXenForo } from "../fakes/xenforo";
 import { call, db, seedAccount, seedSite, testServices, useFakeFetch } from "../harness";
 import { connectForum } from "../sites/forum-helpers";
-import { approvedPlan, articlesOfItem, chargesOf, itemRow, useRecordingQueue, watchRun } from "./helpers";
+import { approvedPlan, articlesOfItem, chargesOf, itemRow, uploadsOf, useRecordingQueue, watchRun } from "./helpers";
 
 // Issue 18, "Proof": crash a run at every step boundary, on every kind of platform, then let the
 // clock recover it. Whatever happens: at most one post on the platform, one net charge for a
@@ -26,7 +26,14 @@ async function siteOn(platform: Platform) {
     const wp = installFakeWordPress();
     const owner = await seedAccount();
     const site = await connectFakeSite(owner.token, wp);
-    return { ...owner, siteId: site.id, postsOf: (itemId: string) => wp.content.posts.filter((p) => p.content.includes(`content-autopilot:${itemId}`)).length, retitle: () => {} };
+    const postsOfItem = (itemId: string) => wp.content.posts.filter((p) => p.content.includes(`content-autopilot:${itemId}`));
+    return {
+      ...owner,
+      siteId: site.id,
+      postsOf: (itemId: string) => postsOfItem(itemId).length,
+      // Item 18: one hero in the media library, attached to the post it features.
+      heroesOf: (itemId: string) => wp.content.media.filter((m) => m.fileName.endsWith(".webp")).map((m) => ({ attachedToPost: m.post === postsOfItem(itemId)[0]?.id })),
+    };
   }
   if (platform === "forum") {
     const forum = createFakeXenForo();
@@ -36,11 +43,11 @@ async function siteOn(platform: Platform) {
     const { id: siteId } = (await (await connectForum(owner.token, forum)).json()) as { id: string };
     await call(`/api/platforms/forum/${siteId}/node`, { method: "POST", token: owner.token, json: { nodeId: 3 } });
     // One site per account, one item per site: every thread of the node is the item's.
-    return { ...owner, siteId, postsOf: () => [...forum.state.threads.values()].filter((t) => t.node_id === 3).length };
+    return { ...owner, siteId, postsOf: () => [...forum.state.threads.values()].filter((t) => t.node_id === 3).length, heroesOf: null };
   }
   const owner = await seedAccount();
   const site = await seedSite(owner.accountId, { platform: "custom" });
-  return { ...owner, siteId: site.id, postsOf: () => 0 };
+  return { ...owner, siteId: site.id, postsOf: () => 0, heroesOf: null };
 }
 
 /** The plan's one item made due and handed to the queue by the clock; returns what the clock sent. */
@@ -78,7 +85,7 @@ async function expectSettledState(accountId: string, itemId: string, postsOnPlat
 
 describe.each<Platform>(["blog", "forum", "custom"])("a run crashed at a step boundary on a %s site", (platform) => {
   it.each(STEPS)("dies in '%s' without recording anything: the clock restarts it, and it ends published once", async (step) => {
-    const { accountId, token, siteId, postsOf } = await siteOn(platform);
+    const { accountId, token, siteId, postsOf, heroesOf } = await siteOn(platform);
     const { item, sent } = await dueItem(token, siteId);
 
     await using first = await watchRun(item.id, 1);
@@ -99,6 +106,9 @@ describe.each<Platform>(["blog", "forum", "custom"])("a run crashed at a step bo
     }
     expect(await itemRow(item.id)).toMatchObject({ status: "PUBLISHED" });
     await expectSettledState(accountId, item.id, postsOf(item.id), platform);
+    // Item 18: the rerun kept the hero the first run stored.
+    expect(await uploadsOf(accountId)).toHaveLength(1);
+    if (heroesOf) expect(heroesOf(item.id)).toEqual([{ attachedToPost: true }]);
   });
 
   it.each(STEPS.filter((step) => step !== "settle charge"))("fails in '%s': refunded and scheduled for an automatic retry, and a rerun publishes once", async (step) => {

@@ -209,7 +209,8 @@ export class WordPressClient {
     return (await this.call(WpMediaSchema, "POST", "wp/v2/media", { body: file.bytes, headers })).data;
   }
 
-  async updateMedia(id: number, input: { alt_text?: string; title?: string; caption?: string }): Promise<WpMedia> {
+  /** `post` attaches the file to a post (its parent), as the block editor does with a featured image. */
+  async updateMedia(id: number, input: { alt_text?: string; title?: string; caption?: string; post?: number }): Promise<WpMedia> {
     return (await this.call(WpMediaSchema, "POST", `wp/v2/media/${id}`, { json: input, notFound: `Media item ${id}` })).data;
   }
 
