@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { workerUnderTest } from "./vitest.workers";
+import { workerUnderTest } from "./vitest.workers.ts";
 
 // End-to-end tests against a REAL WordPress (../shared/peers/wordpress/start.sh prints the
 // three variables). Same Worker and bindings as vitest.config.ts, but outbound calls go to the

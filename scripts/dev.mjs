@@ -22,7 +22,8 @@ const LOCAL_DEFAULTS = {
   ARTICLE_PRICES_TRY: JSON.stringify({ "@cf/meta/llama-3.3-70b-instruct-fp8-fast": "10.00", "gpt-4o-mini": "15.00", "claude-sonnet-4-5": "40.00", "offline-draft": "5.00" }),
 };
 
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "1" };
+// Nothing reaches Cloudflare: no telemetry, and no fetch of the `Request.cf` sample (a placeholder is used).
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: process.env.CI ?? "1" };
 const args = process.argv.slice(2);
 const portIndex = args.findIndex((arg) => arg === "--port" || arg.startsWith("--port="));
 const port = portIndex === -1 ? "8787" : args[portIndex].includes("=") ? args[portIndex].split("=")[1] : args[portIndex + 1];
