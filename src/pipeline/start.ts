@@ -108,16 +108,25 @@ export async function restartStuckRuns(services: Services, now: Date): Promise<n
       .where(and(eq(planItems.id, old.itemId), eq(planItems.attempts, old.attempt), inArray(planItems.status, ["QUEUED", "GENERATING"]), lt(planItems.progressAt, cutoff)))
       .returning({ itemId: planItems.id, accountId: planItems.accountId, attempt: planItems.attempts });
     if (!next) continue;
-    await services.pipeline
-      .get(runInstanceId(old))
-      .then((instance) => instance.terminate())
-      .catch(() => {}); // never started, or already ended
+    await stopInstance(services, runInstanceId(old));
     await refundRunCharge(services, old, now);
     restarted.push(next);
     log("warn", "item_run_restarted", { itemId: old.itemId, stuckAttempt: old.attempt, attempt: next.attempt });
   }
   if (restarted.length > 0) await sendRuns(services, restarted);
   return restarted.length;
+}
+
+/** Terminates a run's instance when it is still going (one that never started, or ended, is left as it is). */
+async function stopInstance(services: Services, instanceId: string): Promise<void> {
+  try {
+    const instance = await services.pipeline.get(instanceId);
+    const { status } = await instance.status();
+    if (status === "complete" || status === "errored" || status === "terminated") return;
+    await instance.terminate();
+  } catch {
+    // never started, or ended meanwhile
+  }
 }
 
 /** Statuses a run-now may start from; QUEUED and GENERATING join the run in flight. */
