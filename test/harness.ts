@@ -6,7 +6,7 @@ import type { Env } from "../src/env";
 import { AppError } from "../src/core/errors";
 import { createAccount } from "../src/accounts/service";
 import { createArticle, type NewArticle } from "../src/articles/service";
-import { articlesChanged } from "../src/public/content-version";
+import { articlesChanged } from "../src/articles/content-version";
 import { createDb } from "../src/db/client";
 import { scannedPosts, sites, type TokenScope } from "../src/db/schema";
 import { newId } from "../src/core/ids";

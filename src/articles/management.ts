@@ -1,24 +1,20 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../content/article-rules";
 import { AppError } from "../core/errors";
 import { errorFields, log } from "../core/logger";
 import { sanitizeHtml } from "../core/sanitize-html";
 import { toIsoSeconds } from "../core/time";
-import { runBatch } from "../db/batch";
 import { articles, planItems, type ArticleStatus } from "../db/schema";
 import { mediaKeyFromUrl } from "../media/store";
-import { publishableArticle } from "../pipeline/steps";
-import { publishingPlatformFor } from "../publishing/platform";
-import { RemotePostNotOurs, type PublishedRef, type PublishingPlatform } from "../publishing/port";
 import { completePlanIfDone } from "../plans/state";
+import { publishingPlatformFor } from "../publishing/platform";
+import { RemotePostNotOurs, type PublishingPlatform } from "../publishing/port";
 import type { Services } from "../services/container";
 import { getSite, type SiteRow } from "../sites/service";
-import { wakeDelivery } from "../webhooks/deliver";
-import { articlesChanged } from "../public/content-version";
 import type { ArticleEdit } from "./management-schemas";
-import { bodyColumns, getArticleWithImages, imagesJsonColumn, parseImagesJson, type ArticleImageRow, type ArticleRow } from "./service";
-
-export const SEO_TITLE_RANGE = { min: 50, max: 70 };
-export const SEO_DESC_RANGE = { min: 150, max: 160 };
+import { publishableArticle } from "./publishable";
+import { getArticleWithImages, imagesJsonColumn, parseImagesJson, type ArticleImageRow, type ArticleRow } from "./service";
+import { claimPublication, clearPlatformLink, recordPlatformLink, saveArticleEdit, undoPublication } from "./writes";
 
 export interface ArticleFilters {
   page: number;
@@ -52,7 +48,7 @@ export async function listManagedArticles(services: Services, accountId: string,
 /** "seoTitle has 43 characters; 50–70 is recommended": accepted, but said. */
 function lengthWarnings(article: Pick<ArticleRow, "seoTitle" | "seoDesc">): string[] {
   const warnings: string[] = [];
-  for (const [field, value, range] of [["seoTitle", article.seoTitle, SEO_TITLE_RANGE], ["seoDesc", article.seoDesc, SEO_DESC_RANGE]] as const) {
+  for (const [field, value, range] of [["seoTitle", article.seoTitle, SEO_TITLE_CHARS], ["seoDesc", article.seoDesc, SEO_DESC_CHARS]] as const) {
     const length = [...value].length;
     if (length < range.min || length > range.max) warnings.push(`${field} has ${length} characters; ${range.min}–${range.max} is recommended`);
   }
@@ -85,13 +81,7 @@ async function asPublishable(services: Services, article: ArticleRow, images: Ar
 export async function editArticle(services: Services, accountId: string, articleId: number, edit: ArticleEdit, now = new Date()) {
   const { db } = services;
   await getArticleWithImages(db, accountId, articleId); // 404 first
-  const changes: Partial<typeof articles.$inferInsert> = { updatedAt: toIsoSeconds(now) };
-  if (edit.title !== undefined) changes.title = edit.title;
-  if (edit.seoTitle !== undefined) changes.seoTitle = edit.seoTitle;
-  if (edit.seoDesc !== undefined) changes.seoDesc = edit.seoDesc;
-  if (edit.html !== undefined) Object.assign(changes, bodyColumns(sanitizeHtml(edit.html)));
-  await db.update(articles).set(changes).where(and(eq(articles.id, articleId), eq(articles.accountId, accountId)));
-  await articlesChanged(services, accountId);
+  await saveArticleEdit(services, accountId, articleId, { ...edit, html: edit.html === undefined ? undefined : sanitizeHtml(edit.html) }, now);
 
   const { article, images } = await getArticleWithImages(db, accountId, articleId);
   const warnings = lengthWarnings(article);
@@ -111,7 +101,7 @@ export async function editArticle(services: Services, accountId: string, article
   } catch (error) {
     const reason = error instanceof AppError ? error.message : "the platform could not be reached";
     if (error instanceof RemotePostNotOurs) {
-      await db.update(articles).set({ remoteId: null, publicationUrl: null, updatedAt: toIsoSeconds(now) }).where(and(eq(articles.id, articleId), eq(articles.remoteId, error.remoteId)));
+      await clearPlatformLink(services, article, error.remoteId, now);
       log("warn", "article_platform_link_lost", { articleId, siteId: article.siteId, remoteId: error.remoteId });
       const current = await getArticleWithImages(db, accountId, articleId);
       return { ...current, blogUpdated: false, warnings: [...warnings, `${reason}. Nothing was written there, and the article is no longer linked to that post`] };
@@ -144,18 +134,9 @@ async function sendUntilCurrent(services: Services, accountId: string, articleId
     if (fingerprint === sent || round === MAX_SEND_ROUNDS) return { article, images };
     const publishable = await asPublishable(services, article, images, article.status === "published" ? "publish" : "draft");
     const ref = article.remoteId ? await platform.update(article.remoteId, publishable) : await platform.publish(publishable);
-    await recordRef(services, article, ref, now);
+    await recordPlatformLink(services, article, ref, now);
     sent = fingerprint;
   }
-}
-
-async function recordRef(services: Services, article: ArticleRow, ref: PublishedRef, now: Date): Promise<void> {
-  if (ref.remoteId === article.remoteId && ref.url === article.publicationUrl) return;
-  await services.db
-    .update(articles)
-    .set({ remoteId: ref.remoteId, publicationUrl: ref.url ?? article.publicationUrl, updatedAt: toIsoSeconds(now) })
-    .where(eq(articles.id, article.id));
-  await articlesChanged(services, article.accountId);
 }
 
 /**
@@ -173,36 +154,20 @@ export async function publishArticle(services: Services, accountId: string, arti
   if (article.status === "published") throw new AppError("conflict", `Article ${articleId} is already published${article.publicationUrl ? ` at ${article.publicationUrl}` : ""}`);
   if (article.status === "archived") throw new AppError("conflict", `Article ${articleId} is archived; only a draft or pending article can be published`);
   const at = toIsoSeconds(now);
-  const claim = and(eq(articles.id, articleId), eq(articles.accountId, accountId), inArray(articles.status, ["draft", "pending"]));
   const site = article.siteId ? await getSite(db, accountId, article.siteId).catch(() => null) : null;
-  const webhook = site?.platform === "custom" && site.webhookUrl !== null;
-  const deliveryId = `whd_a${articleId}`;
-
-  const [claimed] = await runBatch(db, [
-    db.update(articles).set({ status: "published", publishedAt: at, updatedAt: at }).where(claim).returning({ id: articles.id }),
-    sql`
-      INSERT INTO webhook_deliveries (id, account_id, site_id, article_id, event, status, attempts, next_attempt_at, created_at, updated_at)
-      SELECT ${deliveryId}, ${accountId}, ${site?.id ?? ""}, ${articleId}, 'article.published', 'pending', 0, ${at}, ${at}, ${at}
-      WHERE ${webhook ? 1 : 0} = 1 AND changes() = 1
-      ON CONFLICT DO NOTHING`,
-    sql`UPDATE plan_items SET status = 'PUBLISHED', updated_at = ${at} WHERE article_id = ${articleId} AND status = 'REVIEW'`,
-  ]);
-  if (!claimed || (claimed.results as unknown[]).length === 0) throw new AppError("conflict", `Article ${articleId} is being published or was changed meanwhile; read it again`);
-  await articlesChanged(services, accountId);
-  if (webhook) await wakeDelivery(services, { deliveryId, attempts: 0 });
+  const webhookSiteId = site?.platform === "custom" && site.webhookUrl !== null ? site.id : null;
+  const itemPublished = db.update(planItems).set({ status: "PUBLISHED", updatedAt: at }).where(and(eq(planItems.articleId, articleId), eq(planItems.status, "REVIEW")));
+  if (!(await claimPublication(services, article, { webhookSiteId, at, alongside: [itemPublished] }))) {
+    throw new AppError("conflict", `Article ${articleId} is being published or was changed meanwhile; read it again`);
+  }
 
   const platform = site ? publishingPlatformFor(services, site) : null;
   if (platform) {
     try {
       await sendUntilCurrent(services, accountId, articleId, platform, now);
     } catch (error) {
-      await db.batch([
-        db.update(articles).set({ status: article.status, publishedAt: article.publishedAt, updatedAt: at }).where(eq(articles.id, articleId)),
-        db.update(planItems).set({ status: "REVIEW", updatedAt: at }).where(and(eq(planItems.articleId, articleId), eq(planItems.status, "PUBLISHED"))),
-      ]);
+      await undoPublication(services, article, at, [db.update(planItems).set({ status: "REVIEW", updatedAt: at }).where(and(eq(planItems.articleId, articleId), eq(planItems.status, "PUBLISHED")))]);
       throw error;
-    } finally {
-      await articlesChanged(services, accountId);
     }
   }
   if (article.planId) await completePlanIfDone(db, article.planId, now);

@@ -9,7 +9,7 @@ export interface RateLimitDecision {
   resetAtMs: number;
   /** The token was revoked: the request is refused as unauthenticated and not counted. */
   revoked: boolean;
-  /** The account's content version: it changes with every write the public API shows (src/public/content-version.ts). */
+  /** The account's content version: it changes with every write the public API shows (src/articles/content-version.ts). */
   contentVersion: number;
 }
 

@@ -19,7 +19,7 @@ export interface AppVariables {
   requestId: string;
   /** Everything the areas need (src/services/container.ts); `db` and `config` above are its own. */
   services: Services;
-  /** Public API: the account's content version, as the gate read it (src/public/content-version.ts). */
+  /** Public API: the account's content version, as the gate read it (src/articles/content-version.ts). */
   contentVersion: number;
   /** Public API: how src/public/cache.ts answered (for Server-Timing). */
   publicCache: "revalidated" | "hit" | "miss";

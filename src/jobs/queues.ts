@@ -1,8 +1,8 @@
 import type { Services } from "../services/container";
 import { log } from "../core/logger";
-import { ITEM_RUN_MESSAGE, type ItemRunParams } from "../pipeline/run-params";
+import { ITEM_RUN_MESSAGE, WEBHOOK_MESSAGE, type ItemRunParams } from "../services/queue-messages";
 import { startQueuedRuns } from "../pipeline/start";
-import { deliverFromQueue, WEBHOOK_MESSAGE } from "../webhooks/deliver";
+import { deliverFromQueue } from "../webhooks/deliver";
 
 export const DEAD_LETTER_QUEUE = "content-autopilot-dead-letter";
 

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { StructuredTask } from "../adapters/text-model/port";
 import { briefForPrompt } from "../sites/brief";
-import { MIN_H2_SECTIONS, MIN_INTERNAL_LINKS, PLACEHOLDERS, primaryLanguage, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "./article-rules";
-import type { ArticleDraft, WriteInput } from "./draft";
-import { LANGUAGE_NAMES } from "./language";
+import { MIN_H2_SECTIONS, MIN_INTERNAL_LINKS, PLACEHOLDERS, primaryLanguage, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../content/article-rules";
+import type { ArticleDraft } from "../content/draft";
+import type { WriteInput } from "./write-input";
+import { LANGUAGE_NAMES } from "../content/language";
 import { ARTICLE_TITLE_MAX, writeOfflineArticle } from "./offline-article";
 
 /** Internal links listed in the prompt; the checks accept any of `internalLinks`. */

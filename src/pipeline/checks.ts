@@ -1,12 +1,12 @@
 import { decodeHtmlEntities } from "../core/html-entities";
 import { plainTextProblem } from "../core/plain-text";
 import { countWords, htmlToText } from "../core/html-text";
-import { characterCount, mentionsKeyword, MIN_H2_SECTIONS, MIN_INTERNAL_LINKS, OFFLINE_LANGUAGES, PLACEHOLDERS, primaryLanguage, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "./article-rules";
-import type { ArticleDraft, CheckContext } from "./draft";
-import { detectLanguage, LANGUAGE_NAMES } from "./language";
-import { linksOf, linkTarget } from "./links";
+import { characterCount, mentionsKeyword, MIN_H2_SECTIONS, MIN_INTERNAL_LINKS, OFFLINE_LANGUAGES, PLACEHOLDERS, primaryLanguage, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../content/article-rules";
+import type { ArticleDraft, CheckContext } from "../content/draft";
+import { detectLanguage, LANGUAGE_NAMES } from "../content/language";
+import { linksOf, linkTarget } from "../content/links";
 
-export { detectLanguage } from "./language";
+export { detectLanguage } from "../content/language";
 
 /**
  * What is wrong with a written article, one sentence per problem naming what to change, so the

@@ -1,8 +1,9 @@
 import { countWords } from "../core/html-text";
-import { topicWords } from "../plans/keyword-key";
-import { characterCount, mentionsKeyword, primaryLanguage, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "./article-rules";
-import type { ArticleDraft, SiteLink, WriteInput } from "./draft";
-import { linkTarget } from "./links";
+import { topicWords } from "../content/text-folding";
+import { characterCount, mentionsKeyword, primaryLanguage, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../content/article-rules";
+import type { ArticleDraft, SiteLink } from "../content/draft";
+import type { WriteInput } from "./write-input";
+import { linkTarget } from "../content/links";
 import { OFFLINE_PHRASES, type OfflinePhrases } from "./offline-phrases";
 
 export const ARTICLE_TITLE_MAX = 200;

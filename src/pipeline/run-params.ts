@@ -1,12 +1,6 @@
-/** What starts one run of a plan item: the Workflow's params and the generation queue's message. */
-export interface ItemRunParams {
-  accountId: string;
-  itemId: string;
-  /** The item's run number: the instance id is `<itemId>-a<attempt>`, so a run starts once. */
-  attempt: number;
-}
+import type { ItemRunParams } from "../services/queue-messages";
 
-export const ITEM_RUN_MESSAGE = "item.run";
+export { ITEM_RUN_MESSAGE, type ItemRunParams } from "../services/queue-messages";
 
 export function runInstanceId(run: Pick<ItemRunParams, "itemId" | "attempt">): string {
   return `${run.itemId}-a${run.attempt}`;

@@ -7,9 +7,9 @@ import type { Database } from "../db/client";
 import { articles, planItems } from "../db/schema";
 import { modelsForAccount } from "../services/account-models";
 import type { Services } from "../services/container";
-import { ITEM_RUN_MESSAGE, runChargeReference, runInstanceId, type ItemRunParams } from "./run-params";
 import { assertSiteTakesArticles, getSite } from "../sites/service";
-import { refundRunCharge } from "./steps";
+import { ITEM_RUN_MESSAGE, runChargeReference, runInstanceId, type ItemRunParams } from "./run-params";
+import { refundRunCharge } from "./steps/finish";
 import type { ItemRunOutput } from "./workflow";
 
 /** Items handed to the queue per statement, and statements per tick (sendBatch takes 100 messages). */

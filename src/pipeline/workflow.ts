@@ -3,23 +3,13 @@ import { NonRetryableError } from "cloudflare:workflows";
 import type { Env } from "../env";
 import { buildServices, type Services } from "../services/container";
 import type { ItemRunParams } from "./run-params";
-import {
-  checkDraft,
-  claimRun,
-  drawHeroImage,
-  failRun,
-  failureOf,
-  permanentFailureAsValue,
-  publishRun,
-  recordArticle,
-  recordStruggle,
-  reserveRunCharge,
-  settleRun,
-  storeHeroImage,
-  writeDraft,
-  type RunFailure,
-  type StepOutcome,
-} from "./steps";
+import { claimRun, reserveRunCharge } from "./steps/claim";
+import { failRun, settleRun } from "./steps/finish";
+import { drawHeroImage, storeHeroImage } from "./steps/hero";
+import { publishRun } from "./steps/publish";
+import { recordArticle } from "./steps/record";
+import { failureOf, permanentFailureAsValue, recordStruggle, type RunFailure, type StepOutcome } from "./steps/run-state";
+import { checkDraft, writeDraft } from "./steps/write";
 
 /** Database work: quick, retried quickly. */
 const DATABASE_STEP: WorkflowStepConfig = { retries: { limit: 5, delay: "2 seconds", backoff: "exponential" }, timeout: "1 minute" };

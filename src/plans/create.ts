@@ -13,7 +13,8 @@ import type { Services } from "../services/container";
 import { briefOf, type Brief } from "../sites/brief";
 import { assertSiteTakesArticles, getSite, type SiteRow } from "../sites/service";
 import { chooseKeywords } from "./choose-keywords";
-import { CoveredTopics, mentionsTopic, slugWords } from "./keyword-key";
+import { mentionsTopic } from "../content/text-folding";
+import { CoveredTopics, slugWords } from "./keyword-key";
 import { getPlan, type PlanDetail } from "./read";
 import { planTitlesTask, seedKeywordsTask } from "./tasks";
 

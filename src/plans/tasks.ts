@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { StructuredTask } from "../adapters/text-model/port";
 import { lowerCaseIn } from "../adapters/keyword-research/seeds";
 import { briefForPrompt, type Brief } from "../sites/brief";
-import { mentionsTopic, topicWords } from "./keyword-key";
+import { mentionsTopic, topicWords } from "../content/text-folding";
 
 export const MAX_SEEDS = 10;
 

@@ -1,9 +1,9 @@
 import { decodeHtmlEntities } from "../core/html-entities";
 import { countWords, htmlToText } from "../core/html-text";
 import type { PostSuggestion } from "../db/schema";
-import { characterCount, PLACEHOLDERS, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../pipeline/article-rules";
-import type { SiteLink } from "../pipeline/draft";
-import { linksOf, linkTarget } from "../pipeline/links";
+import { characterCount, PLACEHOLDERS, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../content/article-rules";
+import type { SiteLink } from "../content/draft";
+import { linksOf, linkTarget } from "../content/links";
 
 /** What a suggestion is checked against: the post as it was (sanitised) and the site's real pages. */
 export interface SuggestionContext {

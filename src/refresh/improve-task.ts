@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { StructuredTask } from "../adapters/text-model/port";
-import { characterCount, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../pipeline/article-rules";
-import type { SiteLink } from "../pipeline/draft";
-import { LANGUAGE_NAMES } from "../pipeline/language";
+import { characterCount, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../content/article-rules";
+import type { SiteLink } from "../content/draft";
+import { LANGUAGE_NAMES } from "../content/language";
 import { briefForPrompt, type Brief } from "../sites/brief";
 import type { PostSuggestion } from "../db/schema";
 

@@ -4,7 +4,7 @@ import { parseConfig, type Config } from "../config";
 import { createDb, type Database } from "../db/client";
 import type { AccountState } from "../durable-objects/account-state";
 import type { Env } from "../env";
-import type { ItemRunParams } from "../pipeline/run-params";
+import type { ItemRunParams } from "./queue-messages";
 import type { ImageModel } from "../adapters/image-model/port";
 import type { KeywordResearch } from "../adapters/keyword-research/port";
 import type { TextModel } from "../adapters/text-model/port";

@@ -10,15 +10,9 @@ import type { SiteRow } from "../sites/service";
 import { webhookBody } from "./payload";
 import { retryDelaySeconds } from "./schedule";
 import { signatureHeaders } from "./signature";
+import { WEBHOOK_MESSAGE, wakeDelivery, type DeliveryWakeUp } from "../services/queue-messages";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
-
-/** The queue message that wakes the sender: deliver `deliveryId` if it has still made `attempts` attempts. */
-export const WEBHOOK_MESSAGE = "webhook.deliver";
-export interface DeliveryWakeUp {
-  deliveryId: string;
-  attempts: number;
-}
 
 /** What one POST to the receiver came to. */
 export interface AttemptOutcome {
@@ -33,18 +27,6 @@ export interface AttemptOutcome {
 const OVERDUE_GRACE_MS = 60_000;
 /** Wake-ups the cron tick sends at most per tick. */
 const OVERDUE_BATCH = 500;
-
-/**
- * Asks the webhook queue to deliver now, or after `delaySeconds`. A failure to enqueue is only
- * logged: the outbox row is the truth, and the cron tick wakes an overdue delivery itself.
- */
-export async function wakeDelivery(services: Services, wake: DeliveryWakeUp, delaySeconds = 0): Promise<void> {
-  try {
-    await services.queues.webhooks.send({ type: WEBHOOK_MESSAGE, ...wake }, delaySeconds > 0 ? { delaySeconds } : undefined);
-  } catch (error) {
-    log("warn", "webhook_wake_failed", { deliveryId: wake.deliveryId, error: String(error) });
-  }
-}
 
 /** The queue consumer's work: one attempt, when the message is not stale (another sender took it). */
 export async function deliverFromQueue(services: Services, wake: DeliveryWakeUp, now = new Date()): Promise<void> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countWords, htmlToText } from "../../src/core/html-text";
 import { checkArticle, detectLanguage } from "../../src/pipeline/checks";
-import type { ArticleDraft, CheckContext } from "../../src/pipeline/draft";
+import type { ArticleDraft, CheckContext } from "../../src/content/draft";
 
 const FILLER =
   "A loaf needs time more than skill, and a warm kitchen lets the starter do its work while you get on with the rest of your day. " +

@@ -4,7 +4,7 @@ import { reserveCredits } from "../../src/billing/charges";
 import { toIsoSeconds } from "../../src/core/time";
 import { charges, chatMessages, planItems, sites } from "../../src/db/schema";
 import { endStaleReservations } from "../../src/jobs/stale-reservations";
-import { claimRun } from "../../src/pipeline/steps";
+import { claimRun } from "../../src/pipeline/steps/claim";
 import { setSiteStatus } from "../../src/sites/service";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
 import { call, db, expectError, seedAccount, seedSite, testServices } from "../harness";

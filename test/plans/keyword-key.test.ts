@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chooseKeywords } from "../../src/plans/choose-keywords";
-import { CoveredTopics, foldText, keywordKey, slugWords } from "../../src/plans/keyword-key";
+import { foldText } from "../../src/content/text-folding";
+import { CoveredTopics, keywordKey, slugWords } from "../../src/plans/keyword-key";
 
 describe("keyword normal form", () => {
   it("folds case, the Turkish i's and diacritics", () => {

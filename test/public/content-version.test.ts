@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { articles } from "../../src/db/schema";
-import { articlesChanged } from "../../src/public/content-version";
+import { articlesChanged } from "../../src/articles/content-version";
 import { call, db, seedAccount, seedArticle, seedSite, testEnv } from "../harness";
 
 const LIST = "/api/v1/public/articles";

@@ -1,6 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { ProviderUsage } from "../../adapters/provider-usage";
-import type { ArticleDraft } from "../../pipeline/draft";
 import { accounts } from "./accounts";
 import { articles } from "./articles";
 import { createdAt, updatedAt } from "./columns";
@@ -19,7 +18,7 @@ export const itemRuns = sqliteTable(
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
     /** The latest written draft (after a regeneration, the rewritten one) and its round. */
-    draft: text("draft", { mode: "json" }).$type<ArticleDraft>(),
+    draft: text("draft", { mode: "json" }).$type<unknown>(),
     draftRound: integer("draft_round").notNull().default(0),
     textProvider: text("text_provider"),
     textModel: text("text_model"),

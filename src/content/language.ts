@@ -1,4 +1,4 @@
-import { foldText } from "../plans/keyword-key";
+import { foldText } from "./text-folding";
 
 // Language detection by frequent function words. Only words that belong to one language of the
 // list count (after folding case and diacritics, "de", "la", "en", "o" belong to several), and

@@ -1,4 +1,4 @@
-import { foldText, mentionsTopic, topicWords } from "../plans/keyword-key";
+import { foldText, mentionsTopic, topicWords } from "./text-folding";
 
 // The rules every generated article meets, shared by the checks, the prompt and the offline writer.
 

@@ -1,0 +1,120 @@
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { AppError } from "../core/errors";
+import { sanitizeHtml } from "../core/sanitize-html";
+import { toIsoSeconds } from "../core/time";
+import { runBatch, type BatchStatement } from "../db/batch";
+import { articles, type ArticleStatus } from "../db/schema";
+import type { Services } from "../services/container";
+import { articlesChanged } from "./content-version";
+import { publishedEventRow, wakePublishedEvent } from "./outbox";
+import { bodyColumns, type ArticleRow } from "./service";
+
+// Every write to an article row, each with its side effects: the content version the public API
+// keys its answers by, and the `article.published` outbox row of a custom site's webhook. The
+// pipeline, PATCH, publish and refresh all write through these, so none of them forgets either.
+
+type NewArticleRow = typeof articles.$inferInsert;
+
+/**
+ * Stores a plan item's article once (a replay adds nothing: one article per item), its hero as
+ * the featured image, the event when `webhookSiteId` is given and the article is published, and
+ * `alongside` (the item's own update) in the same batch. Returns the stored article's id and URL.
+ */
+export async function storeGeneratedArticle(
+  services: Services,
+  input: { values: NewArticleRow & { planItemId: string }; hero: { url: string; altText: string } | null; webhookSiteId: string | null; alongside: (ofThisItem: SQL) => BatchStatement[] },
+): Promise<{ articleId: number; url: string | null }> {
+  const { db } = services;
+  const { values } = input;
+  const at = values.createdAt ?? toIsoSeconds(new Date());
+  const ofThisItem = sql`(SELECT id FROM articles WHERE plan_item_id = ${values.planItemId})`;
+  const event = input.webhookSiteId && values.status === "published" ? publishedEventRow({ accountId: values.accountId, siteId: input.webhookSiteId, articleId: ofThisItem, at, when: sql`1 = 1` }) : null;
+  await runBatch(db, [
+    db.insert(articles).values(values).onConflictDoNothing(),
+    sql`
+      INSERT INTO article_images (article_id, account_id, url, alt_text, is_featured, position, created_at)
+      SELECT ${ofThisItem}, ${values.accountId}, ${input.hero?.url ?? ""}, ${input.hero?.altText ?? ""}, 1, 0, ${at}
+      WHERE ${input.hero ? 1 : 0} = 1 AND NOT EXISTS (SELECT 1 FROM article_images WHERE article_id = ${ofThisItem})`,
+    ...(event ? [event.statement] : []),
+    ...input.alongside(ofThisItem),
+  ]);
+  const [article] = await db.select({ id: articles.id, url: articles.publicationUrl }).from(articles).where(eq(articles.planItemId, values.planItemId));
+  if (!article) throw new AppError("internal_error", `The article of item ${values.planItemId} was not stored`);
+  await articlesChanged(services, values.accountId);
+  if (event) await wakePublishedEvent(services, article.id);
+  return { articleId: article.id, url: article.url };
+}
+
+/** PATCH: the fields given (HTML already sanitised) stored on the account's article. */
+export async function saveArticleEdit(services: Services, accountId: string, articleId: number, edit: { title?: string; seoTitle?: string; seoDesc?: string; html?: string }, now: Date): Promise<void> {
+  const changes: Partial<NewArticleRow> = { updatedAt: toIsoSeconds(now) };
+  if (edit.title !== undefined) changes.title = edit.title;
+  if (edit.seoTitle !== undefined) changes.seoTitle = edit.seoTitle;
+  if (edit.seoDesc !== undefined) changes.seoDesc = edit.seoDesc;
+  if (edit.html !== undefined) Object.assign(changes, bodyColumns(edit.html));
+  await services.db.update(articles).set(changes).where(and(eq(articles.id, articleId), eq(articles.accountId, accountId)));
+  await articlesChanged(services, accountId);
+}
+
+/**
+ * A `draft` or `pending` article turns `published`, conditionally, with its event (custom site
+ * with a webhook) and `alongside` (its plan item) in the same batch; false when another call
+ * claimed it first or it changed meanwhile.
+ */
+export async function claimPublication(
+  services: Services,
+  article: Pick<ArticleRow, "id" | "accountId">,
+  input: { webhookSiteId: string | null; at: string; alongside: BatchStatement[] },
+): Promise<boolean> {
+  const { db } = services;
+  const claim = and(eq(articles.id, article.id), eq(articles.accountId, article.accountId), inArray(articles.status, ["draft", "pending"]));
+  const event = input.webhookSiteId ? publishedEventRow({ accountId: article.accountId, siteId: input.webhookSiteId, articleId: article.id, at: input.at, when: sql`changes() = 1` }) : null;
+  const [claimed] = await runBatch(db, [
+    db.update(articles).set({ status: "published", publishedAt: input.at, updatedAt: input.at }).where(claim).returning({ id: articles.id }),
+    ...(event ? [event.statement] : []),
+    ...input.alongside,
+  ]);
+  if (!claimed || (claimed.results as unknown[]).length === 0) return false;
+  await articlesChanged(services, article.accountId);
+  if (event) await wakePublishedEvent(services, article.id);
+  return true;
+}
+
+/** A publication the platform refused: the article goes back to the status it had, with `alongside` (its plan item). */
+export async function undoPublication(services: Services, article: Pick<ArticleRow, "id" | "accountId" | "status" | "publishedAt">, at: string, alongside: BatchStatement[]): Promise<void> {
+  const { db } = services;
+  await runBatch(db, [db.update(articles).set({ status: article.status as ArticleStatus, publishedAt: article.publishedAt, updatedAt: at }).where(eq(articles.id, article.id)), ...alongside]);
+  await articlesChanged(services, article.accountId);
+}
+
+/** Where the article now is on its platform (a new post's id, a changed URL). */
+export async function recordPlatformLink(services: Services, article: ArticleRow, ref: { remoteId: string; url: string | null }, now: Date): Promise<void> {
+  if (ref.remoteId === article.remoteId && ref.url === article.publicationUrl) return;
+  await services.db
+    .update(articles)
+    .set({ remoteId: ref.remoteId, publicationUrl: ref.url ?? article.publicationUrl, updatedAt: toIsoSeconds(now) })
+    .where(eq(articles.id, article.id));
+  await articlesChanged(services, article.accountId);
+}
+
+/** The post the article pointed at is not its own any more: the link is dropped (republishing makes a new post). */
+export async function clearPlatformLink(services: Services, article: Pick<ArticleRow, "id" | "accountId">, remoteId: string, now: Date): Promise<void> {
+  await services.db.update(articles).set({ remoteId: null, publicationUrl: null, updatedAt: toIsoSeconds(now) }).where(and(eq(articles.id, article.id), eq(articles.remoteId, remoteId)));
+  await articlesChanged(services, article.accountId);
+}
+
+/**
+ * A refresh applied to (or reverted on) a WordPress post that is one of our articles: our row
+ * follows, so the management and public APIs show what the page shows. Returns the article's id, if any.
+ */
+export async function followPostEdit(services: Services, post: { accountId: string; siteId: string; remoteId: number }, version: { title: string; html: string }, now: Date): Promise<number | null> {
+  const [updated] = await services.db
+    .update(articles)
+    // WordPress's raw content carries our marker and block comments: the article keeps the sanitised HTML.
+    .set({ title: version.title, ...bodyColumns(sanitizeHtml(version.html)), updatedAt: toIsoSeconds(now) })
+    .where(and(eq(articles.accountId, post.accountId), eq(articles.siteId, post.siteId), eq(articles.remoteId, String(post.remoteId))))
+    .returning({ id: articles.id });
+  if (!updated) return null;
+  await articlesChanged(services, post.accountId);
+  return updated.id;
+}
