@@ -20,6 +20,7 @@ import { reportRoutes } from "./report/routes";
 import { siteRoutes } from "./sites/routes";
 import { briefRoutes } from "./sites/brief-routes";
 import { planRoutes } from "./plans/routes";
+import { runNowRoutes } from "./pipeline/routes";
 import { articleRoutes } from "./articles/management-routes";
 import { customSiteRoutes } from "./sites/custom-routes";
 import { forumSiteRoutes } from "./sites/forum-routes";
@@ -67,6 +68,7 @@ export function createApp(options: AppOptions = {}) {
   app.route("/api", siteRoutes);
   app.route("/api", briefRoutes);
   app.route("/api", planRoutes);
+  app.route("/api", runNowRoutes);
   app.route("/api", articleRoutes);
   app.route("/api", inventoryRoutes);
   app.route("/api", refreshRoutes);

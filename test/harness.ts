@@ -1,17 +1,18 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { createApp } from "../src/app";
-import { parseConfig } from "../src/config";
-import type { Env } from "../src/env";
-import { AppError } from "../src/core/errors";
 import { createAccount } from "../src/accounts/service";
-import { createArticle, type NewArticle } from "../src/articles/service";
+import { createApp } from "../src/app";
 import { articlesChanged } from "../src/articles/content-version";
+import { parseConfig } from "../src/config";
+import { AppError } from "../src/core/errors";
+import { newId } from "../src/core/ids";
 import { createDb } from "../src/db/client";
 import { scannedPosts, sites, type TokenScope } from "../src/db/schema";
-import { newId } from "../src/core/ids";
+import type { Env } from "../src/env";
 import { buildServices, type ServiceOverrides, type Services } from "../src/services/container";
 import { createToken } from "../src/tokens/service";
+import { createArticle, type NewArticle } from "./factories";
+import { fakeNetwork } from "./fakes/network";
 
 export const BASE = "https://api.test";
 export const testEnv = env as unknown as Env;
@@ -41,7 +42,9 @@ export function recordingQueue(): { queue: Queue<unknown>; sent: SentMessage[] }
  */
 export let webhookQueue = recordingQueue();
 
-const defaultOverrides = (): ServiceOverrides => ({ queues: { generation: testEnv.GENERATION_QUEUE, webhooks: webhookQueue.queue } });
+// Until a test hands in its fakes, no host answers: an outbound call fails like an unreachable
+// host and never reaches the real network (STYLE: a fetch that fails on any host no fake answers).
+const defaultOverrides = (): ServiceOverrides => ({ fetch: fakeNetwork(), queues: { generation: testEnv.GENERATION_QUEUE, webhooks: webhookQueue.queue } });
 let overrides: ServiceOverrides = defaultOverrides();
 
 /** test/setup.ts calls this after every test, so no fake outlives its test. */

@@ -1,69 +1,16 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { articleImages, articles, type ArticleStatus } from "../db/schema";
-import { countWords, htmlToText, slugify } from "../core/html-text";
+import { and, eq, sql } from "drizzle-orm";
 import { notFound } from "../core/errors";
-import { toIsoSeconds } from "../core/time";
+import { countWords, htmlToText } from "../core/html-text";
+import type { Database } from "../db/client";
+import { articleImages, articles } from "../db/schema";
 
 export type ArticleRow = typeof articles.$inferSelect;
 export type ArticleImageRow = typeof articleImages.$inferSelect;
-
-export interface NewArticle {
-  title: string;
-  html: string;
-  slug?: string;
-  excerpt?: string;
-  seoTitle?: string;
-  seoDesc?: string;
-  keywords?: string[];
-  tags?: string[];
-  language?: string;
-  status?: ArticleStatus;
-  siteId?: string | null;
-  publishedAt?: string | null;
-  publicationUrl?: string | null;
-  generationCostKurus?: number;
-  images?: { url: string; altText: string; isFeatured: boolean }[];
-}
 
 /** The derived columns of an article body: its text (for search) and word count. */
 export function bodyColumns(html: string) {
   const contentText = htmlToText(html);
   return { html, contentText, wordCount: countWords(contentText) };
-}
-
-/** Stores a new article of the account with its images; returns the article row. */
-export async function createArticle(db: Database, accountId: string, input: NewArticle, now = new Date()): Promise<ArticleRow> {
-  const timestamp = toIsoSeconds(now);
-  const status = input.status ?? "draft";
-  const [article] = await db
-    .insert(articles)
-    .values({
-      accountId,
-      siteId: input.siteId ?? null,
-      title: input.title,
-      slug: input.slug ?? slugify(input.title),
-      ...bodyColumns(input.html),
-      excerpt: input.excerpt ?? "",
-      seoTitle: input.seoTitle ?? "",
-      seoDesc: input.seoDesc ?? "",
-      keywords: input.keywords ?? [],
-      tags: input.tags ?? [],
-      language: (input.language ?? "en").toLowerCase(),
-      status,
-      publishedAt: input.publishedAt ?? (status === "published" ? timestamp : null),
-      publicationUrl: input.publicationUrl ?? null,
-      generationCostKurus: input.generationCostKurus ?? 0,
-      createdAt: timestamp,
-      updatedAt: timestamp,
-    })
-    .returning();
-  if (input.images?.length) {
-    await db.insert(articleImages).values(
-      input.images.map((image, position) => ({ articleId: article!.id, accountId, url: image.url, altText: image.altText, isFeatured: image.isFeatured, position })),
-    );
-  }
-  return article!;
 }
 
 /** Article ids are positive integers; any other text names no article (404). */

@@ -6,10 +6,8 @@ import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { createPlan } from "./create";
 import { deletePlanItem, updatePlanItem } from "./items";
 import { getPlan, listPlans } from "./read";
-import { CreatePlanBodySchema, ItemIdParamSchema, ItemRunResultSchema, PlanIdParamSchema, PlanItemSchema, PlanListQuerySchema, PlanSchema, PlanSummarySchema, toPlan, toPlanItem, toPlanSummary, UpdatePlanItemBodySchema } from "./schemas";
+import { CreatePlanBodySchema, ItemIdParamSchema, PlanIdParamSchema, PlanItemSchema, PlanListQuerySchema, PlanSchema, PlanSummarySchema, toPlan, toPlanItem, toPlanSummary, UpdatePlanItemBodySchema } from "./schemas";
 import { approvePlan, pausePlan } from "./state";
-import { runItemNow } from "../pipeline/start";
-import { publicArticleUrl } from "../articles/urls";
 
 /** Content plans: create from keyword research, list, read, approve, pause, curate items. */
 export const planRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -120,21 +118,3 @@ planRoutes.openapi(
   },
 );
 
-planRoutes.openapi(
-  createRoute({
-    method: "post",
-    operationId: "runPlanItem",
-    path: "/autopilot/items/{itemId}/run",
-    tags,
-    summary: "Run one item end to end now: write, check, illustrate, publish (takes 2–5 minutes)",
-    description:
-      "Reserves the price first (402 when the balance is short, 403 for a BYOK licence or quota problem, before any work), then runs the item's pipeline and answers when it ends. An item already queued or generating is joined, not run twice. A PUBLISHED item is 409 naming its article. A failed run answers its error and leaves the item FAILED with the charge refunded; running it again charges once when it succeeds.",
-    request: { params: ItemIdParamSchema },
-    responses: { 200: jsonContent(ItemRunResultSchema, "The published article"), ...errorResponses(401, 402, 403, 404, 409, 422, 502, 504) },
-  }),
-  async (c) => {
-    const services = c.get("services");
-    const { articleId, url } = await runItemNow(services, c.get("caller").accountId, c.req.valid("param").itemId);
-    return c.json({ articleId: String(articleId), url: url ?? publicArticleUrl(services.config, articleId) }, 200);
-  },
-);

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { positiveIntParam } from "../core/pagination";
 import { plainText } from "../core/plain-text";
 import { COMPETITION_LEVELS, PLAN_ITEM_STATUSES, PLAN_STATUSES, PUBLISH_MODES } from "../db/schema";
-import { positiveIntParam } from "../core/pagination";
 import type { ItemCounts, PlanDetail, PlanItemRow, PlanRow } from "./read";
 
 const wholeNumber = (name: string, min: number, max: number) =>
@@ -35,13 +35,6 @@ export const UpdatePlanItemBodySchema = z
   .strict()
   .refine((body) => body.title !== undefined || body.targetKeyword !== undefined, { message: "Send title, targetKeyword or both" })
   .openapi("UpdatePlanItemRequest");
-
-export const ItemRunResultSchema = z
-  .object({
-    articleId: z.string().openapi({ example: "1042" }),
-    url: z.string().openapi({ description: "Where the article was published; for a custom site (or an article waiting in review) its address in the public read API", example: "https://blog.example.com/eksi-maya-ekmegi/" }),
-  })
-  .openapi("ItemRunResult");
 
 export const PlanItemSchema = z
   .object({

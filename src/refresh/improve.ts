@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { addUsage, type ProviderUsage } from "../adapters/provider-usage";
 import { generateStructured } from "../adapters/text-model/structured";
 import { wpGmt, type WpPost } from "../adapters/wordpress/schemas";
+import { followPostEdit } from "../articles/writes";
 import { refundCharge, settleCharge } from "../billing/charges";
 import { reserveGeneration } from "../billing/generation-charge";
 import { AppError, notFound } from "../core/errors";
@@ -10,8 +11,8 @@ import { log } from "../core/logger";
 import { sanitizeHtml } from "../core/sanitize-html";
 import { toIsoSeconds } from "../core/time";
 import { postImprovements, scannedPosts, type PostSuggestion, type PostVersion } from "../db/schema";
-import type { Services } from "../services/container";
 import { modelsForAccount } from "../services/account-models";
+import type { Services } from "../services/container";
 import { briefOf } from "../sites/brief";
 import { getSiteOfPlatform, type SiteRow } from "../sites/service";
 import { withWordPress } from "../sites/site-access";
@@ -235,6 +236,8 @@ async function recordOutcome(services: Services, post: PostRow, updated: WpPost,
   const modifiedAt = wpGmt(updated.modified_gmt);
   // The post's status first, then the claim released with the outcome: a claim that follows sees the new status.
   const row = await refreshScannedPost(services, post, updated, now, status);
+  // A post that is one of our articles: our row shows what the page now shows.
+  await followPostEdit(services, { accountId: post.accountId, siteId: post.siteId, remoteId: post.remoteId }, versionOf(updated), now);
   const [improvement] = await services.db
     .update(postImprovements)
     .set(

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sites, uploads, webhookDeliveries } from "../../src/db/schema";
+import { articles, sites, uploads, webhookDeliveries } from "../../src/db/schema";
 import { runCronTick } from "../../src/jobs/cron";
 import { toIsoSeconds } from "../../src/core/time";
 import { db, testEnv, testServices, useFakeFetch, useServices, useVars, webhookQueue } from "../harness";
@@ -71,7 +71,10 @@ describe("article.published deliveries", () => {
     expect(body.article.heroImage.alt).toBe(hero!.altText);
     expect(body.article.heroImage.alt.length).toBeGreaterThan(0);
     expect(base64Bytes(body.article.heroImage.base64)).toEqual(bytes);
-    expect(body.article.tags.split(",").length).toBeGreaterThan(0);
+    // The article's own tags, comma-separated (an empty string would have passed the old check).
+    const [article] = await db().select({ tags: articles.tags }).from(articles).where(eq(articles.id, Number(run.articleId)));
+    expect(article!.tags.length).toBeGreaterThan(0);
+    expect(body.article.tags).toBe(article!.tags.join(","));
     expect(await deliveryRow(deliveryId)).toMatchObject({ status: "delivered", lastStatusCode: 204 });
   });
 
