@@ -1,5 +1,5 @@
 import type { AccountState } from "./durable-objects/account-state";
-import type { ItemRunParams } from "./pipeline/run-params";
+import type { ItemRunParams } from "./core/queue-messages";
 
 /** Every binding, var and secret the Worker uses (wrangler.toml declares the bindings). */
 export interface Env {

@@ -6,7 +6,7 @@ import { log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
 import type { Database } from "../db/client";
 import { chatMessages, planItems, scannedPosts, sites } from "../db/schema";
-import { modelsForAccount } from "../services/account-models";
+import { modelsForAccount } from "../billing/account-models";
 import type { Services } from "../services/container";
 import { BriefSchema, briefOf, getBrief } from "../sites/brief";
 import { getSite, type SiteRow } from "../sites/service";

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Services } from "../services/container";
-import { wakeDelivery } from "../services/queue-messages";
+import { wakeDelivery } from "../services/webhook-wake";
 
 /**
  * The `article.published` event of a custom site with a webhook URL: one outbox row, written in

@@ -1,16 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Config } from "../config";
+import type { Database } from "../db/client";
 import type { Env } from "../env";
 import type { Services } from "../services/container";
-import type { Database } from "../db/client";
-import type { TokenScope } from "../db/schema";
+import type { Caller } from "../tokens/service";
 
 /** What the auth middleware learns about the caller. */
-export interface Caller {
-  accountId: string;
-  tokenId: string;
-  scope: TokenScope;
-}
+export type { Caller };
 
 export interface AppVariables {
   db: Database;

@@ -1,6 +1,6 @@
 import type { Services } from "../services/container";
 import { log } from "../core/logger";
-import { ITEM_RUN_MESSAGE, WEBHOOK_MESSAGE, type ItemRunParams } from "../services/queue-messages";
+import { ITEM_RUN_MESSAGE, WEBHOOK_MESSAGE, type ItemRunParams } from "../core/queue-messages";
 import { startQueuedRuns } from "../pipeline/start";
 import { deliverFromQueue } from "../webhooks/deliver";
 

@@ -1,6 +1,6 @@
-import type { ItemRunParams } from "../services/queue-messages";
+import type { ItemRunParams } from "../core/queue-messages";
 
-export { ITEM_RUN_MESSAGE, type ItemRunParams } from "../services/queue-messages";
+export { ITEM_RUN_MESSAGE, type ItemRunParams } from "../core/queue-messages";
 
 export function runInstanceId(run: Pick<ItemRunParams, "itemId" | "attempt">): string {
   return `${run.itemId}-a${run.attempt}`;

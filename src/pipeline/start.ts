@@ -5,7 +5,7 @@ import { log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
 import type { Database } from "../db/client";
 import { articles, planItems } from "../db/schema";
-import { modelsForAccount } from "../services/account-models";
+import { modelsForAccount } from "../billing/account-models";
 import type { Services } from "../services/container";
 import { assertSiteTakesArticles, getSite } from "../sites/service";
 import { ITEM_RUN_MESSAGE, runChargeReference, runInstanceId, type ItemRunParams } from "./run-params";

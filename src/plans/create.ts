@@ -8,7 +8,7 @@ import { newId } from "../core/ids";
 import { log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
 import { articles, planItems, plans, scannedPosts, type PlanResearch, type PublishMode } from "../db/schema";
-import { modelsForAccount } from "../services/account-models";
+import { modelsForAccount } from "../billing/account-models";
 import type { Services } from "../services/container";
 import { briefOf, type Brief } from "../sites/brief";
 import { assertSiteTakesArticles, getSite, type SiteRow } from "../sites/service";

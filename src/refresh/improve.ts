@@ -11,7 +11,7 @@ import { log } from "../core/logger";
 import { sanitizeHtml } from "../core/sanitize-html";
 import { toIsoSeconds } from "../core/time";
 import { postImprovements, scannedPosts, type PostSuggestion, type PostVersion } from "../db/schema";
-import { modelsForAccount } from "../services/account-models";
+import { modelsForAccount } from "../billing/account-models";
 import type { Services } from "../services/container";
 import { briefOf } from "../sites/brief";
 import { getSiteOfPlatform, type SiteRow } from "../sites/service";

@@ -4,7 +4,7 @@ import { parseConfig, type Config } from "../config";
 import { createDb, type Database } from "../db/client";
 import type { AccountState } from "../durable-objects/account-state";
 import type { Env } from "../env";
-import type { ItemRunParams } from "./queue-messages";
+import type { ItemRunParams } from "../core/queue-messages";
 import type { ImageModel } from "../adapters/image-model/port";
 import type { KeywordResearch } from "../adapters/keyword-research/port";
 import type { TextModel } from "../adapters/text-model/port";
@@ -35,7 +35,7 @@ export interface Services {
   ai: WorkersAiBinding | undefined;
   paymentProvider(): PaymentProvider;
   keyChecker(): ModelKeyChecker;
-  /** The operator's text model (credits accounts; per account: src/services/account-models.ts). */
+  /** The operator's text model (credits accounts; per account: src/billing/account-models.ts). */
   textModel(): TextModel;
   imageModel(): ImageModel;
   keywordResearch(): KeywordResearch;

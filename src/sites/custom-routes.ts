@@ -2,8 +2,7 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
-import { RotatedSecretSchema } from "../webhooks/schemas";
-import { ConnectCustomBodySchema, ConnectedCustomSchema } from "./custom-schemas";
+import { ConnectCustomBodySchema, ConnectedCustomSchema, RotatedSecretSchema } from "./custom-schemas";
 import { connectCustomSite, rotateWebhookSecret } from "./custom-service";
 import { SiteIdParamSchema } from "./schemas";
 

@@ -25,3 +25,10 @@ export const ConnectedCustomSchema = z
     }),
   })
   .openapi("ConnectedCustom");
+
+export const RotatedSecretSchema = z
+  .object({
+    id: z.string().openapi({ description: "The site's id" }),
+    webhookSecret: z.string().openapi({ description: "The new secret (64 hex characters); shown only in this answer. Every later attempt is signed with it, and for 24 hours with the replaced secret too." }),
+  })
+  .openapi("RotatedWebhookSecret");

@@ -1,12 +1,11 @@
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { apiTokens, type TokenScope } from "../db/schema";
 import { randomBase62, sha256Hex } from "../core/crypto";
 import { AppError, notFound } from "../core/errors";
 import { newId } from "../core/ids";
 import { addMonths, toIsoSeconds } from "../core/time";
+import type { Database } from "../db/client";
+import { apiTokens, type TokenScope } from "../db/schema";
 import type { AccountState } from "../durable-objects/account-state";
-import type { Caller } from "../http/context";
 
 export const TOKEN_PREFIX = "sap_";
 const TOKEN_PATTERN = /^sap_[0-9A-Za-z]{40}$/;
@@ -83,6 +82,13 @@ export async function revokeToken(db: Database, input: { accountId: string; toke
 export async function tokenHashOf(secret: string): Promise<string> {
   if (!TOKEN_PATTERN.test(secret)) throw new AppError("unauthorized", "Malformed API token; tokens look like 'sap_' followed by 40 letters and digits");
   return sha256Hex(secret);
+}
+
+/** Who a valid token speaks for: its account, the token itself, and what it may do. */
+export interface Caller {
+  accountId: string;
+  tokenId: string;
+  scope: TokenScope;
 }
 
 export interface AuthenticatedToken {

@@ -10,7 +10,8 @@ import type { SiteRow } from "../sites/service";
 import { webhookBody } from "./payload";
 import { retryDelaySeconds } from "./schedule";
 import { signatureHeaders } from "./signature";
-import { WEBHOOK_MESSAGE, wakeDelivery, type DeliveryWakeUp } from "../services/queue-messages";
+import { WEBHOOK_MESSAGE, type DeliveryWakeUp } from "../core/queue-messages";
+import { wakeDelivery } from "../services/webhook-wake";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 

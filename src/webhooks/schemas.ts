@@ -51,9 +51,3 @@ export const PingResultSchema = z
   })
   .openapi("WebhookPingResult");
 
-export const RotatedSecretSchema = z
-  .object({
-    id: z.string().openapi({ description: "The site's id" }),
-    webhookSecret: z.string().openapi({ description: "The new secret (64 hex characters); shown only in this answer. Every later attempt is signed with it." }),
-  })
-  .openapi("RotatedWebhookSecret");

@@ -3,7 +3,7 @@ import { reserveGeneration } from "../../billing/generation-charge";
 import { log } from "../../core/logger";
 import { toIsoSeconds } from "../../core/time";
 import { itemRuns, planItems } from "../../db/schema";
-import { modelsForAccount } from "../../services/account-models";
+import { modelsForAccount } from "../../billing/account-models";
 import type { Services } from "../../services/container";
 import { runChargeReference, type ItemRunParams } from "../run-params";
 import { refundRunCharge } from "./finish";

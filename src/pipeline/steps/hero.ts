@@ -7,7 +7,7 @@ import { toIsoSeconds } from "../../core/time";
 import { itemRuns, uploads } from "../../db/schema";
 import { inspectImage } from "../../media/convert";
 import { getMediaBytes, putImage } from "../../media/store";
-import { modelsForAccount } from "../../services/account-models";
+import { modelsForAccount } from "../../billing/account-models";
 import type { Services } from "../../services/container";
 import type { ItemRunParams } from "../run-params";
 import { markStage, runRow } from "./run-state";

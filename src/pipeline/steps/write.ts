@@ -8,7 +8,7 @@ import { log } from "../../core/logger";
 import { sanitizeHtml } from "../../core/sanitize-html";
 import { toIsoSeconds } from "../../core/time";
 import { itemRuns } from "../../db/schema";
-import { modelsForAccount } from "../../services/account-models";
+import { modelsForAccount } from "../../billing/account-models";
 import type { Services } from "../../services/container";
 import { briefOf } from "../../sites/brief";
 import { writeArticleTask } from "../article-task";

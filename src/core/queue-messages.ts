@@ -1,6 +1,3 @@
-import { log } from "../core/logger";
-import type { Services } from "./container";
-
 // The bodies of the two queues' messages, known to those who send them (the clock, run-now, every
 // article write that records a webhook event) and to the dispatcher that reads them (src/jobs/queues.ts).
 
@@ -19,16 +16,4 @@ export const WEBHOOK_MESSAGE = "webhook.deliver";
 export interface DeliveryWakeUp {
   deliveryId: string;
   attempts: number;
-}
-
-/**
- * Asks the webhook queue to deliver now, or after `delaySeconds`. A failure to enqueue is only
- * logged: the outbox row is the truth, and the cron tick wakes an overdue delivery itself.
- */
-export async function wakeDelivery(services: Pick<Services, "queues">, wake: DeliveryWakeUp, delaySeconds = 0): Promise<void> {
-  try {
-    await services.queues.webhooks.send({ type: WEBHOOK_MESSAGE, ...wake }, delaySeconds > 0 ? { delaySeconds } : undefined);
-  } catch (error) {
-    log("warn", "webhook_wake_failed", { deliveryId: wake.deliveryId, error: String(error) });
-  }
 }

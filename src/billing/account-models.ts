@@ -5,12 +5,12 @@ import { ANTHROPIC_BASE_URL, OPENAI_BASE_URL } from "../adapters/llm-key-check/c
 import { createAnthropicTextModel } from "../adapters/text-model/anthropic";
 import { createOpenAiTextModel } from "../adapters/text-model/openai";
 import type { TextModel } from "../adapters/text-model/port";
-import { loadByokCredentials } from "../billing/byok-keys";
+import { loadByokCredentials } from "./byok-keys";
 import { AppError, notFound } from "../core/errors";
 import { DEFAULT_IMAGE_MODELS } from "../config";
 import { accounts } from "../db/schema";
-import type { Services } from "./container";
-import { providerTransport } from "./model-providers";
+import type { Services } from "../services/container";
+import { providerTransport } from "../services/model-providers";
 
 /** The models that write and illustrate for one account, and whether they run on the account's own key. */
 export interface AccountModels {
