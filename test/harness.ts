@@ -43,8 +43,15 @@ export function recordingQueue(): { queue: Queue<unknown>; sent: SentMessage[] }
 export let webhookQueue = recordingQueue();
 
 // Until a test hands in its fakes, no host answers: an outbound call fails like an unreachable
-// host and never reaches the real network (STYLE: a fetch that fails on any host no fake answers).
-const defaultOverrides = (): ServiceOverrides => ({ fetch: fakeNetwork(), queues: { generation: testEnv.GENERATION_QUEUE, webhooks: webhookQueue.queue } });
+// host and never reaches the network (STYLE: a fetch that fails on any host no fake answers).
+// The end-to-end tests' real WordPress on loopback (WP_URL) is the one exception.
+const wordPressPeer = (env as { WP_URL?: string }).WP_URL ? new URL((env as { WP_URL: string }).WP_URL).origin : null;
+const noNetwork: typeof fetch = async (input, init) => {
+  const request = new Request(input, init);
+  if (wordPressPeer && new URL(request.url).origin === wordPressPeer) return fetch(request);
+  return fakeNetwork()(request);
+};
+const defaultOverrides = (): ServiceOverrides => ({ fetch: noNetwork, queues: { generation: testEnv.GENERATION_QUEUE, webhooks: webhookQueue.queue } });
 let overrides: ServiceOverrides = defaultOverrides();
 
 /** test/setup.ts calls this after every test, so no fake outlives its test. */

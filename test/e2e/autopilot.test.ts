@@ -60,6 +60,34 @@ describe.skipIf(peerMissing)(`the autopilot on the real WordPress at ${peer.url 
       await removeAddedSince(before);
     }
   });
+
+  it("publish racing two edits ends with WordPress equal to our record (issue 18, item 6)", async () => {
+    const before = await snapshot();
+    try {
+      const { token } = await seedAccount();
+      const site = await connectPeer(token);
+      const plan = (await (await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1, publishMode: "review" } })).json()) as { id: string; items: PlanItem[] };
+      const run = await call(`/api/autopilot/items/${plan.items[0]!.id}/run`, { method: "POST", token });
+      expect(run.status).toBe(200);
+      const { articleId } = (await run.json()) as { articleId: string };
+      const patch = (title: string) => call(`/api/autopilot/articles/${articleId}`, { method: "PATCH", token, json: { title } });
+
+      expect((await patch(unique("Title A"))).status).toBe(200);
+      const publishing = call(`/api/autopilot/articles/${articleId}/publish`, { method: "POST", token });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const [edited, published, editedAgain] = await Promise.all([patch(unique("Title B")), publishing, patch(unique("Title C"))]);
+      expect([edited.status, published.status, editedAgain.status]).toEqual([200, 200, 200]);
+
+      const ours = (await (await call(`/api/autopilot/articles/${articleId}`, { token })).json()) as { title: string; status: string; url: string };
+      expect(ours.status).toBe("published");
+      const { body: posts } = await wp(`wp/v2/posts?search=${encodeURIComponent(`content-autopilot:${plan.items[0]!.id}`)}&status=publish,draft&context=edit`);
+      expect(posts).toHaveLength(1);
+      expect(posts[0].title.raw).toBe(ours.title);
+      expect(posts[0].link).toBe(ours.url);
+    } finally {
+      await removeAddedSince(before);
+    }
+  });
 });
 
 /** Approve, the cron tick publishes; edit through our API; run the next item now. */
