@@ -260,4 +260,28 @@ describe("apply and revert", () => {
     expect((await post(token, postId, "apply")).status).toBe(200);
     expect(target.content).toBe(suggestion.html);
   });
+
+  it("applied to a post that is one of our articles, updates our article too; revert puts it back (issue 18)", async () => {
+    const wp = createFakeWordPress({ postCount: 2 });
+    useFakeFetch(wp.fetch);
+    const { token } = await seedAccount();
+    const site = await connectFakeSite(token, wp);
+    const plan = (await (await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 } })).json()) as { items: { id: string }[] };
+    const { articleId } = (await (await call(`/api/autopilot/items/${plan.items[0]!.id}/run`, { method: "POST", token })).json()) as { articleId: string };
+    const article = () => call(`/api/autopilot/articles/${articleId}`, { token }).then((res) => res.json() as Promise<{ title: string; html: string }>);
+    const original = await article();
+    expect((await call(`/api/sites/${site.id}/sync`, { method: "POST", token })).status).toBe(200);
+    const list = (await (await call(`/api/sites/${site.id}/posts?per_page=100`, { token })).json()) as { items: { id: string; title: string }[] };
+    const postId = list.items.find((item) => item.title === original.title)!.id;
+
+    const suggestion = ((await (await post(token, postId, "improve")).json()) as Improvement).suggestion!;
+    expect((await post(token, postId, "apply")).status).toBe(200);
+    const applied = await article();
+    expect(applied.title).toBe(suggestion.title);
+    expect(applied.html).toContain("Offline draft");
+    expect(applied.html).not.toContain("content-autopilot:");
+
+    expect((await post(token, postId, "revert")).status).toBe(200);
+    expect((await article()).title).toBe(original.title);
+  });
 });
