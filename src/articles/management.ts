@@ -14,7 +14,7 @@ import { getSite, type SiteRow } from "../sites/service";
 import type { ArticleEdit } from "./management-schemas";
 import { publishableArticle } from "./publishable";
 import { getArticleWithImages, imagesJsonColumn, parseImagesJson, type ArticleImageRow, type ArticleRow } from "./service";
-import { claimPublication, clearPlatformLink, recordPlatformLink, saveArticleEdit, undoPublication } from "./writes";
+import { claimPublication, claimRepublication, clearPlatformLink, recordPlatformLink, releaseRepublication, saveArticleEdit, undoPublication } from "./writes";
 
 export interface ArticleFilters {
   page: number;
@@ -91,7 +91,7 @@ export async function editArticle(services: Services, accountId: string, article
     // A publish in flight records the post first and then sends whatever is stored: this edit goes with it.
     const reason =
       article.status === "published"
-        ? "The article is being published, or its post on the platform was lost; the change is stored here and goes out with the publication"
+        ? "The article is being published, or its post on the platform was lost; the change is stored here and goes out with the publication (publish it again with POST /api/autopilot/articles/{id}/publish to make a new post)"
         : "The article is not on its site yet (it waits for review); the change is stored here and goes out when it is published";
     return { article, images, blogUpdated: false, warnings: [...warnings, reason] };
   }
@@ -104,7 +104,7 @@ export async function editArticle(services: Services, accountId: string, article
       await clearPlatformLink(services, article, error.remoteId, now);
       log("warn", "article_platform_link_lost", { articleId, siteId: article.siteId, remoteId: error.remoteId });
       const current = await getArticleWithImages(db, accountId, articleId);
-      return { ...current, blogUpdated: false, warnings: [...warnings, `${reason}. Nothing was written there, and the article is no longer linked to that post`] };
+      return { ...current, blogUpdated: false, warnings: [...warnings, `${reason}. Nothing was written there, and the article is no longer linked to that post; publish it again with POST /api/autopilot/articles/${articleId}/publish to make a new post`] };
     }
     log("warn", "article_platform_update_failed", { articleId, siteId: article.siteId, ...errorFields(error) });
     return { article, images, blogUpdated: false, warnings: [...warnings, `The edit is stored here but ${place.site.platform === "blog" ? "WordPress" : "the forum"} was not updated: ${reason}`] };
@@ -151,6 +151,11 @@ async function sendUntilCurrent(services: Services, accountId: string, articleId
 export async function publishArticle(services: Services, accountId: string, articleId: number, now = new Date()) {
   const { db } = services;
   const { article } = await getArticleWithImages(db, accountId, articleId);
+  if (article.status === "published" && article.remoteId === null && article.siteId) {
+    const site = await getSite(db, accountId, article.siteId).catch(() => null);
+    const platform = site ? publishingPlatformFor(services, site) : null;
+    if (platform) return republishArticle(services, article, platform, now);
+  }
   if (article.status === "published") throw new AppError("conflict", `Article ${articleId} is already published${article.publicationUrl ? ` at ${article.publicationUrl}` : ""}`);
   if (article.status === "archived") throw new AppError("conflict", `Article ${articleId} is archived; only a draft or pending article can be published`);
   const at = toIsoSeconds(now);
@@ -173,4 +178,22 @@ export async function publishArticle(services: Services, accountId: string, arti
   if (article.planId) await completePlanIfDone(db, article.planId, now);
   log("info", "article_published", { articleId, siteId: article.siteId, platform: site?.platform ?? null });
   return getArticleWithImages(db, accountId, articleId);
+}
+
+/**
+ * A published article whose post was lost (its link cleared because the post no longer carried
+ * its marker) gets a new post: one claim decides among simultaneous calls, then the stored
+ * article is sent like any publication.
+ */
+async function republishArticle(services: Services, article: ArticleRow, platform: PublishingPlatform, now: Date) {
+  if (!(await claimRepublication(services, article, now))) {
+    throw new AppError("conflict", `Article ${article.id} is being published again; read it again in a moment`);
+  }
+  try {
+    await sendUntilCurrent(services, article.accountId, article.id, platform, now);
+  } finally {
+    await releaseRepublication(services, article);
+  }
+  log("info", "article_republished", { articleId: article.id, siteId: article.siteId });
+  return getArticleWithImages(services.db, article.accountId, article.id);
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { AppError } from "../core/errors";
 import { sanitizeHtml } from "../core/sanitize-html";
 import { toIsoSeconds } from "../core/time";
@@ -101,6 +101,36 @@ export async function recordPlatformLink(services: Services, article: ArticleRow
 export async function clearPlatformLink(services: Services, article: Pick<ArticleRow, "id" | "accountId">, remoteId: string, now: Date): Promise<void> {
   await services.db.update(articles).set({ remoteId: null, publicationUrl: null, updatedAt: toIsoSeconds(now) }).where(and(eq(articles.id, article.id), eq(articles.remoteId, remoteId)));
   await articlesChanged(services, article.accountId);
+}
+
+/** How long a republication holds the article; a crashed one's hold ends then. */
+const REPUBLISH_HOLD_MS = 2 * 60_000;
+
+/**
+ * A published article whose platform link was cleared is published again: one conditional
+ * claim (no post linked, no republication under way or its hold expired), so simultaneous
+ * calls make one new post. False when the claim was not won.
+ */
+export async function claimRepublication(services: Services, article: Pick<ArticleRow, "id" | "accountId">, now: Date): Promise<boolean> {
+  const at = toIsoSeconds(now);
+  const claimed = await services.db
+    .update(articles)
+    .set({ republishingUntil: toIsoSeconds(new Date(now.getTime() + REPUBLISH_HOLD_MS)) })
+    .where(
+      and(
+        eq(articles.id, article.id),
+        eq(articles.accountId, article.accountId),
+        eq(articles.status, "published"),
+        isNull(articles.remoteId),
+        or(isNull(articles.republishingUntil), lt(articles.republishingUntil, at)),
+      ),
+    )
+    .returning({ id: articles.id });
+  return claimed.length > 0;
+}
+
+export async function releaseRepublication(services: Services, article: Pick<ArticleRow, "id">): Promise<void> {
+  await services.db.update(articles).set({ republishingUntil: null }).where(eq(articles.id, article.id));
 }
 
 /**

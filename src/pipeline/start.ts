@@ -97,8 +97,12 @@ export async function startQueuedRuns(services: Services, runs: ItemRunParams[])
  */
 export async function restartStuckRuns(services: Services, now: Date): Promise<number> {
   const cutoff = toIsoSeconds(new Date(now.getTime() - services.config.pipeline.stuckRunMs));
+  return restartRuns(services, await findStuckRuns(services.db, cutoff), cutoff, now);
+}
+
+/** Restarts the runs found stuck before `cutoff`, each only if it has still not moved when its UPDATE runs. */
+export async function restartRuns(services: Services, stuck: ItemRunParams[], cutoff: string, now: Date): Promise<number> {
   const at = toIsoSeconds(now);
-  const stuck = await findStuckRuns(services.db, cutoff);
   const restarted: ItemRunParams[] = [];
   for (const old of stuck) {
     const [next] = await services.db

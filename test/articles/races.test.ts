@@ -63,7 +63,7 @@ describe("publish racing edits (item 6)", () => {
 });
 
 describe("a post that is no longer the article's (item 13)", () => {
-  it("is not written over: a warning, blogUpdated false, and the article's link cleared", async () => {
+  it("is not written over: a warning, blogUpdated false, the article's link cleared; publishing again makes one new post", async () => {
     const { wp, token, articleId, postsOfItem } = await pendingArticle();
     expect((await publish(token, articleId)).status).toBe(200);
     const ours = postsOfItem()[0]!;
@@ -82,6 +82,22 @@ describe("a post that is no longer the article's (item 13)", () => {
     expect(wp.calls(`wp/v2/posts/${other.id}`, "POST")).toHaveLength(0);
     const [row] = await db().select().from(articles).where(eq(articles.id, Number(articleId)));
     expect(row!.remoteId).toBeNull();
+
+    // Publishing it again makes one new post (simultaneous calls: one 200, the rest 409) and leaves the other post alone.
+    const postsBefore = wp.content.posts.length;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => publish(token, articleId)));
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const republished = await stored(token, articleId);
+    expect(republished).toMatchObject({ status: "published", title: "Edited after the restore" });
+    expect(republished.url).not.toBeNull();
+    expect(wp.content.posts.length).toBeLessThanOrEqual(postsBefore + 1);
+    expect(wp.content.posts.find((p) => p.id === other.id)).toEqual(before);
+    const [relinked] = await db().select().from(articles).where(eq(articles.id, Number(articleId)));
+    expect(relinked!.remoteId).not.toBeNull();
+    expect(relinked!.republishingUntil).toBeNull();
+    const linkedPost = wp.content.posts.find((p) => String(p.id) === relinked!.remoteId)!;
+    expect(linkedPost).toMatchObject({ title: "Edited after the restore", status: "publish" });
+    expect(linkedPost.content).toContain("content-autopilot:");
   });
 });
 

@@ -4,6 +4,7 @@ import { reserveCredits } from "../../src/billing/charges";
 import { toIsoSeconds } from "../../src/core/time";
 import { charges, chatMessages, planItems, sites } from "../../src/db/schema";
 import { endStaleReservations } from "../../src/jobs/stale-reservations";
+import { findStuckRuns, restartRuns } from "../../src/pipeline/start";
 import { claimRun } from "../../src/pipeline/steps/claim";
 import { setSiteStatus } from "../../src/sites/service";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
@@ -92,6 +93,25 @@ describe("a revoked WordPress password mid-run (item 14)", () => {
     const siteBody = (await (await call(`/api/sites/${site.id}`, { token })).json()) as { status: string; statusMessage: string };
     expect(siteBody).toMatchObject({ status: "ERROR", statusMessage: "WordPress rejected the stored user name or application password" });
     expect((await chargesOf(accountId)).map((c) => c.status)).toEqual(["refunded"]);
+  });
+});
+
+describe("the stuck-run restart (item 11)", () => {
+  it("leaves a run that moved between the read and the restart alone", async () => {
+    const { accountId, token } = await seedAccount();
+    const site = await seedSite(accountId, { platform: "custom" });
+    const plan = await offlinePlan(token, site.id, { articleCount: 1 });
+    const item = plan.items[0]!;
+    const longAgo = toIsoSeconds(new Date(Date.now() - 2 * HOUR_MS));
+    await db().update(planItems).set({ status: "GENERATING", attempts: 1, stage: "write article", progressAt: longAgo }).where(eq(planItems.id, item.id));
+    const cutoff = toIsoSeconds(new Date(Date.now() - HOUR_MS));
+    const stuck = await findStuckRuns(db(), cutoff);
+    expect(stuck.map((run) => run.itemId)).toContain(item.id);
+
+    // The run moves on before the restart's UPDATE.
+    await db().update(planItems).set({ stage: "check article", progressAt: toIsoSeconds(new Date()) }).where(eq(planItems.id, item.id));
+    expect(await restartRuns(testServices(), stuck.filter((run) => run.itemId === item.id), cutoff, new Date())).toBe(0);
+    expect(await itemRow(item.id)).toMatchObject({ status: "GENERATING", attempts: 1, stage: "check article" });
   });
 });
 
