@@ -1,15 +1,13 @@
-import { createMessageBatch } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { planItems } from "../../src/db/schema";
 import { runCronTick } from "../../src/jobs/cron";
-import { handleQueueBatch } from "../../src/jobs/queues";
 import { fakeNetwork } from "../fakes/network";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
 import { createFakeXenForo } from "../fakes/xenforo";
 import { call, db, seedAccount, seedSite, testServices, useFakeFetch } from "../harness";
 import { connectForum } from "../sites/forum-helpers";
-import { approvedPlan, articlesOfItem, chargesOf, itemRow, uploadsOf, useRecordingQueue, watchRun } from "./helpers";
+import { approvedPlan, articlesOfItem, chargesOf, deliverRuns, itemRow, uploadsOf, useRecordingQueue, watchRun } from "./helpers";
 
 // Issue 18, "Proof": crash a run at every step boundary, on every kind of platform, then let the
 // clock recover it. Whatever happens: at most one post on the platform, one net charge for a
@@ -58,13 +56,6 @@ async function dueItem(token: string, siteId: string) {
   return { item: plan.items[0]!, sent };
 }
 
-async function deliver(sent: Record<string, unknown>[]) {
-  const batch = createMessageBatch(
-    "content-autopilot-generation",
-    sent.splice(0).map((body, i) => ({ id: `m${i}-${Math.random()}`, timestamp: new Date(), attempts: 1, body })),
-  );
-  await handleQueueBatch(batch, testServices());
-}
 
 async function expectSettledState(accountId: string, itemId: string, postsOnPlatform: number, platform: Platform) {
   const item = await itemRow(itemId);
@@ -93,7 +84,7 @@ describe.each<Platform>(["blog", "forum", "custom"])("a run crashed at a step bo
       await m.mockStepError({ name: step }, new Error(`crash in ${step}`));
       await m.mockStepError({ name: "record failure" }, new Error("crash while recording the failure"));
     });
-    await deliver(sent);
+    await deliverRuns(sent);
     await first.waitForStatus("errored");
 
     // The clock, two hours later: the stuck run is restarted (its charge refunded), or, when the
@@ -101,7 +92,7 @@ describe.each<Platform>(["blog", "forum", "custom"])("a run crashed at a step bo
     await using second = await watchRun(item.id, 2);
     await runCronTick(testServices(), new Date(Date.now() + 2 * HOUR_MS));
     if (sent.length > 0) {
-      await deliver(sent);
+      await deliverRuns(sent);
       await second.waitForStatus("complete");
     }
     expect(await itemRow(item.id)).toMatchObject({ status: "PUBLISHED" });
@@ -117,7 +108,7 @@ describe.each<Platform>(["blog", "forum", "custom"])("a run crashed at a step bo
 
     await using first = await watchRun(item.id, 1);
     await first.modify(async (m) => m.mockStepError({ name: step }, new Error(`crash in ${step}`)));
-    await deliver(sent);
+    await deliverRuns(sent);
     await first.waitForStatus("errored");
     // The plan is ACTIVE: the clock will run it again in an hour (item 12).
     expect(await itemRow(item.id)).toMatchObject({ status: "SCHEDULED", autoRetries: 1 });
@@ -140,7 +131,7 @@ describe("a rerun whose draft has another title (issue 18, item 9)", () => {
       await m.mockStepError({ name: "record article" }, new Error("crash after posting"));
       await m.mockStepError({ name: "record failure" }, new Error("crash while recording the failure"));
     });
-    await deliver(sent);
+    await deliverRuns(sent);
     await first.waitForStatus("errored");
     expect(postsOf(item.id)).toBe(1);
     expect((await itemRow(item.id)).remoteId).not.toBeNull();
@@ -149,7 +140,7 @@ describe("a rerun whose draft has another title (issue 18, item 9)", () => {
     await db().update(planItems).set({ title: "A completely different title for the rerun" }).where(eq(planItems.id, item.id));
     await using second = await watchRun(item.id, 2);
     await runCronTick(testServices(), new Date(Date.now() + 2 * HOUR_MS));
-    await deliver(sent);
+    await deliverRuns(sent);
     await second.waitForStatus("complete");
     expect(postsOf(item.id)).toBe(1);
     await expectSettledState(accountId, item.id, 1, "forum");

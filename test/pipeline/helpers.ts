@@ -1,9 +1,10 @@
-import { introspectWorkflowInstance } from "cloudflare:test";
+import { createMessageBatch, introspectWorkflowInstance } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { articleImages, articles, charges, itemRuns, planItems, uploads } from "../../src/db/schema";
-import type { Services } from "../../src/services/container";
+import { handleQueueBatch } from "../../src/jobs/queues";
 import { runInstanceId } from "../../src/pipeline/run-params";
-import { call, db, testEnv, useServices, webhookQueue } from "../harness";
+import type { Services } from "../../src/services/container";
+import { call, db, testEnv, testServices, useServices, webhookQueue } from "../harness";
 import { createPlanVia, planVia, type PlanBody } from "../plans/helpers";
 
 /** A generation queue that keeps what is sent, so a test sees the clock's messages without a consumer running them. */
@@ -17,6 +18,15 @@ export function useRecordingQueue() {
   } as unknown as Queue<unknown>;
   useServices({ queues: { generation, webhooks: webhookQueue.queue } });
   return { sent };
+}
+
+/** Hands the messages the clock sent (and clears them) to the generation queue's consumer, as the queue would. */
+export async function deliverRuns(sent: Record<string, unknown>[]) {
+  const batch = createMessageBatch(
+    "content-autopilot-generation",
+    sent.splice(0).map((body, i) => ({ id: `m${i}-${Math.random()}`, timestamp: new Date(), attempts: 1, body })),
+  );
+  await handleQueueBatch(batch, testServices());
 }
 
 /** A DRAFT plan of `count` items for the site, written by the offline providers. */

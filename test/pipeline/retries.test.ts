@@ -1,23 +1,14 @@
-import { createMessageBatch } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { planItems } from "../../src/db/schema";
 import { runCronTick } from "../../src/jobs/cron";
-import { handleQueueBatch } from "../../src/jobs/queues";
 import { runInstanceId } from "../../src/pipeline/run-params";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
 import { call, db, seedAccount, seedSite, testEnv, testServices } from "../harness";
-import { approvedPlan, articlesOfItem, chargesOf, itemRow, useRecordingQueue, watchRun } from "./helpers";
+import { approvedPlan, articlesOfItem, chargesOf, deliverRuns, itemRow, useRecordingQueue, watchRun } from "./helpers";
 
 const HOUR_MS = 60 * 60 * 1000;
 
-async function deliver(sent: Record<string, unknown>[]) {
-  const batch = createMessageBatch(
-    "content-autopilot-generation",
-    sent.splice(0).map((body, i) => ({ id: `m${i}-${Math.random()}`, timestamp: new Date(), attempts: 1, body })),
-  );
-  await handleQueueBatch(batch, testServices());
-}
 
 describe("failed items are retried by the clock, then stay FAILED (issue 18, item 12)", () => {
   it("a failed run of an ACTIVE plan is scheduled again after an hour; the rerun publishes and the item is charged once", async () => {
@@ -30,7 +21,7 @@ describe("failed items are retried by the clock, then stay FAILED (issue 18, ite
 
     await using first = await watchRun(item.id, 1);
     await first.modify(async (m) => m.mockStepError({ name: "draw hero image" }, new Error("The image model is overloaded")));
-    await deliver(sent);
+    await deliverRuns(sent);
     await first.waitForStatus("errored");
     const failed = await itemRow(item.id);
     expect(failed).toMatchObject({ status: "SCHEDULED", autoRetries: 1, failureStatus: 502 });
@@ -42,7 +33,7 @@ describe("failed items are retried by the clock, then stay FAILED (issue 18, ite
 
     await using second = await watchRun(item.id, 2);
     await runCronTick(testServices(), new Date(Date.now() + 2 * HOUR_MS));
-    await deliver(sent);
+    await deliverRuns(sent);
     await second.waitForStatus("complete");
     expect(await itemRow(item.id)).toMatchObject({ status: "PUBLISHED" });
     expect(await articlesOfItem(item.id)).toHaveLength(1);
@@ -64,7 +55,7 @@ describe("failed items are retried by the clock, then stay FAILED (issue 18, ite
 
     await using run = await watchRun(item.id, 1);
     await run.modify(async (m) => m.mockStepError({ name: "write article" }, new Error("The text model is down")));
-    await deliver(sent);
+    await deliverRuns(sent);
     await run.waitForStatus("errored");
     expect(await itemRow(item.id)).toMatchObject({ status: "FAILED", autoRetries: 3 });
     const shown = (await (await call(`/api/autopilot/plans/${plan.id}`, { token })).json()) as { status: string; counts: Record<string, number> };
@@ -79,7 +70,7 @@ describe("failed items are retried by the clock, then stay FAILED (issue 18, ite
     const plan = await approvedPlan(token, site.id, { articleCount: 1 });
     await runCronTick(testServices(), new Date(Date.now() + 60_000));
     await using run = await watchRun(plan.items[0]!.id, 1);
-    await deliver(sent);
+    await deliverRuns(sent);
     await run.waitForStatus("errored");
     expect(await itemRow(plan.items[0]!.id)).toMatchObject({ status: "FAILED", autoRetries: 0, failureStatus: 402 });
   });
@@ -96,7 +87,7 @@ describe("a run that struggles shows it (issue 18, item 16)", () => {
     await runCronTick(testServices(), new Date(Date.now() + 60_000));
     wp.failure = "server_error";
 
-    await deliver(sent); // retry delays stay on: the run waits 30 s before its next try
+    await deliverRuns(sent); // retry delays stay on: the run waits 30 s before its next try
     let shown: { status: string; stage: string; lastError: string | null; stageTry: number; nextTryAt: string | null } | undefined;
     for (let waited = 0; waited < 100 && !shown?.lastError; waited += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
