@@ -14,7 +14,7 @@ import { getSite, type SiteRow } from "../sites/service";
 import type { ArticleEdit } from "./management-schemas";
 import { publishableArticle } from "./publishable";
 import { getArticleWithImages, imagesJsonColumn, parseImagesJson, type ArticleImageRow, type ArticleRow } from "./service";
-import { claimPublication, claimRepublication, clearPlatformLink, recordPlatformLink, releaseRepublication, saveArticleEdit, undoPublication } from "./writes";
+import { claimPublication, claimRepublication, clearPlatformLink, recordPlatformLink, releasePublication, saveArticleEdit, undoPublication } from "./writes";
 
 export interface ArticleFilters {
   page: number;
@@ -167,13 +167,13 @@ export async function publishArticle(services: Services, accountId: string, arti
   }
 
   const platform = site ? publishingPlatformFor(services, site) : null;
-  if (platform) {
-    try {
-      await sendUntilCurrent(services, accountId, articleId, platform, now);
-    } catch (error) {
-      await undoPublication(services, article, at, [db.update(planItems).set({ status: "REVIEW", updatedAt: at }).where(and(eq(planItems.articleId, articleId), eq(planItems.status, "PUBLISHED")))]);
-      throw error;
-    }
+  try {
+    if (platform) await sendUntilCurrent(services, accountId, articleId, platform, now);
+  } catch (error) {
+    await undoPublication(services, article, at, [db.update(planItems).set({ status: "REVIEW", updatedAt: at }).where(and(eq(planItems.articleId, articleId), eq(planItems.status, "PUBLISHED")))]);
+    throw error;
+  } finally {
+    await releasePublication(services, article);
   }
   if (article.planId) await completePlanIfDone(db, article.planId, now);
   log("info", "article_published", { articleId, siteId: article.siteId, platform: site?.platform ?? null });
@@ -192,7 +192,7 @@ async function republishArticle(services: Services, article: ArticleRow, platfor
   try {
     await sendUntilCurrent(services, article.accountId, article.id, platform, now);
   } finally {
-    await releaseRepublication(services, article);
+    await releasePublication(services, article);
   }
   log("info", "article_republished", { articleId: article.id, siteId: article.siteId });
   return getArticleWithImages(services.db, article.accountId, article.id);

@@ -58,8 +58,8 @@ export async function saveArticleEdit(services: Services, accountId: string, art
 
 /**
  * A `draft` or `pending` article turns `published`, conditionally, with its event (custom site
- * with a webhook) and `alongside` (its plan item) in the same batch; false when another call
- * claimed it first or it changed meanwhile.
+ * with a webhook) and `alongside` (its plan item) in the same batch, and held until the platform
+ * has it (releasePublication); false when another call claimed it first or it changed meanwhile.
  */
 export async function claimPublication(
   services: Services,
@@ -70,7 +70,7 @@ export async function claimPublication(
   const claim = and(eq(articles.id, article.id), eq(articles.accountId, article.accountId), inArray(articles.status, ["draft", "pending"]));
   const event = input.webhookSiteId ? publishedEventRow({ accountId: article.accountId, siteId: input.webhookSiteId, articleId: article.id, at: input.at, when: sql`changes() = 1` }) : null;
   const [claimed] = await runBatch(db, [
-    db.update(articles).set({ status: "published", publishedAt: input.at, updatedAt: input.at }).where(claim).returning({ id: articles.id }),
+    db.update(articles).set({ status: "published", publishedAt: input.at, updatedAt: input.at, publishingUntil: holdUntil(new Date(Date.parse(input.at))) }).where(claim).returning({ id: articles.id }),
     ...(event ? [event.statement] : []),
     ...input.alongside,
   ]);
@@ -83,7 +83,7 @@ export async function claimPublication(
 /** A publication the platform refused: the article goes back to the status it had, with `alongside` (its plan item). */
 export async function undoPublication(services: Services, article: Pick<ArticleRow, "id" | "accountId" | "status" | "publishedAt">, at: string, alongside: BatchStatement[]): Promise<void> {
   const { db } = services;
-  await runBatch(db, [db.update(articles).set({ status: article.status as ArticleStatus, publishedAt: article.publishedAt, updatedAt: at }).where(eq(articles.id, article.id)), ...alongside]);
+  await runBatch(db, [db.update(articles).set({ status: article.status as ArticleStatus, publishedAt: article.publishedAt, publishingUntil: null, updatedAt: at }).where(eq(articles.id, article.id)), ...alongside]);
   await articlesChanged(services, article.accountId);
 }
 
@@ -103,34 +103,37 @@ export async function clearPlatformLink(services: Services, article: Pick<Articl
   await articlesChanged(services, article.accountId);
 }
 
-/** How long a republication holds the article; a crashed one's hold ends then. */
-const REPUBLISH_HOLD_MS = 2 * 60_000;
+/** How long a publication holds the article; a crashed one's hold ends then. */
+const PUBLISHING_HOLD_MS = 2 * 60_000;
+const holdUntil = (now: Date) => toIsoSeconds(new Date(now.getTime() + PUBLISHING_HOLD_MS));
 
 /**
  * A published article whose platform link was cleared is published again: one conditional
- * claim (no post linked, no republication under way or its hold expired), so simultaneous
- * calls make one new post. False when the claim was not won.
+ * claim (no post linked, no publication under way or its hold expired), so simultaneous calls
+ * make one new post, and a first publication still in flight is not taken for a lost link.
+ * False when the claim was not won.
  */
 export async function claimRepublication(services: Services, article: Pick<ArticleRow, "id" | "accountId">, now: Date): Promise<boolean> {
   const at = toIsoSeconds(now);
   const claimed = await services.db
     .update(articles)
-    .set({ republishingUntil: toIsoSeconds(new Date(now.getTime() + REPUBLISH_HOLD_MS)) })
+    .set({ publishingUntil: holdUntil(now) })
     .where(
       and(
         eq(articles.id, article.id),
         eq(articles.accountId, article.accountId),
         eq(articles.status, "published"),
         isNull(articles.remoteId),
-        or(isNull(articles.republishingUntil), lt(articles.republishingUntil, at)),
+        or(isNull(articles.publishingUntil), lt(articles.publishingUntil, at)),
       ),
     )
     .returning({ id: articles.id });
   return claimed.length > 0;
 }
 
-export async function releaseRepublication(services: Services, article: Pick<ArticleRow, "id">): Promise<void> {
-  await services.db.update(articles).set({ republishingUntil: null }).where(eq(articles.id, article.id));
+/** The publication is over (sent, or refused): the hold goes. */
+export async function releasePublication(services: Services, article: Pick<ArticleRow, "id">): Promise<void> {
+  await services.db.update(articles).set({ publishingUntil: null }).where(eq(articles.id, article.id));
 }
 
 /**

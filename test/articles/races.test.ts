@@ -94,7 +94,7 @@ describe("a post that is no longer the article's (item 13)", () => {
     expect(wp.content.posts.find((p) => p.id === other.id)).toEqual(before);
     const [relinked] = await db().select().from(articles).where(eq(articles.id, Number(articleId)));
     expect(relinked!.remoteId).not.toBeNull();
-    expect(relinked!.republishingUntil).toBeNull();
+    expect(relinked!.publishingUntil).toBeNull();
     const linkedPost = wp.content.posts.find((p) => String(p.id) === relinked!.remoteId)!;
     expect(linkedPost).toMatchObject({ title: "Edited after the restore", status: "publish" });
     expect(linkedPost.content).toContain("content-autopilot:");

@@ -46,8 +46,8 @@ export const articles = sqliteTable(
     publishedAt: text("published_at"),
     publicationUrl: text("publication_url"),
     remoteId: text("remote_id"),
-    /** A republication (a published article whose post was lost) holds the article until then. */
-    republishingUntil: text("republishing_until"),
+    /** A publication in progress (first or again, after its post was lost) holds the article until then. */
+    publishingUntil: text("publishing_until"),
     generationCostKurus: integer("generation_cost_kurus").notNull().default(0),
     generationUsage: text("generation_usage", { mode: "json" }).$type<GenerationUsage>(),
     categories: text("categories", { mode: "json" }).$type<string[]>().notNull().default([]),

@@ -1,0 +1,1 @@
+ALTER TABLE `articles` ADD `publishing_until` text;

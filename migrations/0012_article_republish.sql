@@ -1,1 +1,0 @@
-ALTER TABLE `articles` ADD `republishing_until` text;
