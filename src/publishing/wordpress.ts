@@ -120,9 +120,16 @@ async function termIds(wp: WordPressClient, taxonomy: "category" | "tag", names:
   return ids;
 }
 
+/**
+ * The hero in the media library: the file an earlier try uploaded (a crash between the upload and
+ * the post, found by its file name and not attached to any post yet) or a new upload.
+ */
 async function uploadHero(wp: WordPressClient, hero: HeroImage) {
-  const media = await wp.uploadMedia(hero);
-  return hero.alt ? wp.updateMedia(media.id, { alt_text: hero.alt }) : media;
+  const stem = fileStem(safeFileName(hero.fileName));
+  const { items } = await wp.listMedia({ page: 1, perPage: 20 }, { search: stem });
+  const earlier = items.find((media) => !media.post && fileStem(media.media_details?.file ?? media.source_url ?? "") === stem);
+  const media = earlier ?? (await wp.uploadMedia(hero));
+  return hero.alt && media.alt_text !== hero.alt ? wp.updateMedia(media.id, { alt_text: hero.alt }) : media;
 }
 
 /** `hero-bread-1.webp`, `hero-bread-scaled.webp` → `hero-bread`: how WordPress renames a file on upload. */

@@ -428,7 +428,11 @@ function mediaJson(media: FakeMedia, origin: string) {
 
 function registerMediaRoutes(rest: Rest, content: FakeContent, origin: string) {
   rest.get("/wp/v2/media", (c) => {
-    const items = [...content.media].sort((a, b) => b.dateGmt.localeCompare(a.dateGmt) || b.id - a.id);
+    // WordPress `search` matches the attachment's title, which an upload takes from the file name.
+    const search = c.req.query("search")?.toLowerCase();
+    const items = [...content.media]
+      .filter((m) => !search || m.title.toLowerCase().includes(search))
+      .sort((a, b) => b.dateGmt.localeCompare(a.dateGmt) || b.id - a.id);
     const result = paginate(c, items, "error");
     return result.error ?? c.json(result.items.map((m) => mediaJson(m, origin)));
   });

@@ -34,6 +34,28 @@ function publisherFor(fake: FakeWordPress) {
 }
 
 describe("WordPress publisher", () => {
+  it("reuses the hero an earlier try uploaded before it could create the post (issue 18, item 18)", async () => {
+    const fake = createFakeWordPress();
+    let refused = 1;
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const request = new Request(input, init);
+      // The connection drops before the post is created, after the hero was uploaded.
+      if (request.method === "POST" && new URL(request.url).pathname.endsWith("/wp/v2/posts") && refused-- > 0) throw new TypeError("Network connection lost");
+      return fake.fetch(request);
+    };
+    const client = new WordPressClient({ baseUrl: fake.origin, username: "admin", appPassword: fake.appPassword, fetch, timeoutMs: 1_000, checkUrl: () => {} });
+    const publisher = createWordPressPublisher(client);
+    const mediaBefore = fake.content.media.length;
+    await expect(publisher.publish(article())).rejects.toThrow();
+    expect(fake.content.media.length).toBe(mediaBefore + 1);
+
+    const ref = await publisher.publish(article());
+    expect(fake.content.media.length).toBe(mediaBefore + 1);
+    const post = fake.content.posts.find((p) => String(p.id) === ref.remoteId)!;
+    const hero = fake.content.media.find((m) => m.id === post.featuredMedia)!;
+    expect(hero).toMatchObject({ fileName: "hero-sourdough.webp", altText: "A loaf on a board", post: post.id });
+  });
+
   it("publishes a post with title, HTML, excerpt, slug, terms by name and the hero image as featured media", async () => {
     const fake = createFakeWordPress();
     const ref = await publisherFor(fake).publish(article());

@@ -195,8 +195,8 @@ export class WordPressClient {
     return (await this.call(WpPostSchema, "POST", "wp/v2/pages", { json: input })).data;
   }
 
-  listMedia(request: PageRequest): Promise<WpPage<WpMedia>> {
-    return this.list(WpMediaSchema, "wp/v2/media", request);
+  listMedia(request: PageRequest, query: Query = {}): Promise<WpPage<WpMedia>> {
+    return this.list(WpMediaSchema, "wp/v2/media", request, query);
   }
 
   async getMedia(id: number): Promise<WpMedia> {
