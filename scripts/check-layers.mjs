@@ -11,7 +11,7 @@ const LAYERS = [
   ["articles"],
   ["plans", "inventory", "blog-admin", "report", "agent", "publishing"],
   ["http"],
-  ["sites", "billing", "media", "accounts", "tokens"],
+  ["sites", "billing", "media", "accounts", "tokens", "sessions"],
   ["services"],
   ["db", "content", "adapters", "durable-objects", "config.ts", "env.ts"],
   ["core"],

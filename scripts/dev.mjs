@@ -8,6 +8,8 @@ const LOCAL_DEFAULTS = {
   ENVIRONMENT: "development",
   ALLOW_PRIVATE_URLS: "true",
   SIGNUP_CREDIT_TRY: "100.00",
+  // Local runs let anyone sign up with email and password (POST /api/session/signup).
+  SIGNUP_OPEN: "true",
   ADMIN_TOKEN: "dev-admin-token",
   // Development only: a fixed 32-byte key so locally stored credentials survive restarts.
   ENCRYPTION_KEY: "ZGV2LW9ubHktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM=",

@@ -21,6 +21,7 @@ import { siteRoutes } from "./sites/routes";
 import { briefRoutes } from "./sites/brief-routes";
 import { planRoutes } from "./plans/routes";
 import { runNowRoutes } from "./pipeline/routes";
+import { sessionRoutes } from "./sessions/routes";
 import { articleRoutes } from "./articles/management-routes";
 import { customSiteRoutes } from "./sites/custom-routes";
 import { forumSiteRoutes } from "./sites/forum-routes";
@@ -69,6 +70,7 @@ export function createApp(options: AppOptions = {}) {
   app.route("/api", briefRoutes);
   app.route("/api", planRoutes);
   app.route("/api", runNowRoutes);
+  app.route("/api", sessionRoutes);
   app.route("/api", articleRoutes);
   app.route("/api", inventoryRoutes);
   app.route("/api", refreshRoutes);

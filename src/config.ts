@@ -52,6 +52,7 @@ const varsSchema = z.object({
   ENVIRONMENT: textVar("production"),
   ALLOW_PRIVATE_URLS: flagVar(false),
   SIGNUP_CREDIT_TRY: amountVar("0.00"),
+  SIGNUP_OPEN: flagVar(false),
   PUBLIC_BASE_URL: z.preprocess(unsetWhenEmpty, z.url({ protocol: /^https?$/ }).optional()),
   PUBLIC_RATE_LIMIT_PER_MINUTE: countVar(100, 1),
   MANAGEMENT_RATE_LIMIT_PER_MINUTE: countVar(600, 1),
@@ -116,6 +117,8 @@ const configSchema = varsSchema
     environment: v.ENVIRONMENT,
     allowPrivateUrls: v.ALLOW_PRIVATE_URLS,
     signupCreditKurus: v.SIGNUP_CREDIT_TRY,
+    /** Anyone may create an account with email and password (POST /api/session/signup). */
+    signupOpen: v.SIGNUP_OPEN,
     publicBaseUrl: v.PUBLIC_BASE_URL ? v.PUBLIC_BASE_URL.replace(/\/+$/, "") : null,
     publicRateLimitPerMinute: v.PUBLIC_RATE_LIMIT_PER_MINUTE,
     /** Management requests per rolling minute per account (all its tokens together). */

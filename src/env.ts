@@ -16,6 +16,7 @@ export interface Env {
   ENVIRONMENT: string;
   ALLOW_PRIVATE_URLS: string;
   SIGNUP_CREDIT_TRY: string;
+  SIGNUP_OPEN?: string;
   PUBLIC_BASE_URL?: string;
   /** The public API's requests per rolling minute per account; 100 unless set (benchmarks raise it). */
   PUBLIC_RATE_LIMIT_PER_MINUTE?: string;

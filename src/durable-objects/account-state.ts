@@ -18,16 +18,17 @@ const WINDOW_PREFIX = "window:";
 const CONTENT_VERSION_KEY = "content-version";
 
 /** What a rolling window counts: the account's public reads, its management calls, or an address's failed operator logins. */
-export type RateLimitBucket = "public" | "manage" | "operator-failures";
+export type RateLimitBucket = "public" | "manage" | "operator-failures" | "signin-failures";
 /** Windows of failed logins: kept in storage, so an attacker who waits for the object to be evicted finds the count still there. */
-export type FailureBucket = Extract<RateLimitBucket, "operator-failures">;
+export type FailureBucket = Extract<RateLimitBucket, "operator-failures" | "signin-failures">;
 
 /**
  * The per-account state every request consults, one object per account (keyed by account id):
  * the rolling-window rate limits (public and management apart); the authority on which of the
  * account's tokens are revoked, so isolates may cache a token's immutable facts (account, scope,
  * expiry) and still refuse a revoked token at once; and the content version that makes the
- * public ETags. Objects keyed `operator-ip:<address>` count that address's failed operator logins.
+ * public ETags. Objects keyed `operator-ip:<address>` count that address's failed operator logins;
+ * `signin-ip:<address>` and `signin-email:<hash>` the panel's failed sign-ins.
  *
  * Request times of the rate limits live in memory: an idle object is evicted only long after its
  * window has emptied, so losing them never lets more than `limit` requests through in one window.

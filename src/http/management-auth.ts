@@ -1,6 +1,9 @@
 import type { Context, Next } from "hono";
 import { createMiddleware } from "hono/factory";
+import { AppError } from "../core/errors";
+import { sessionAccount } from "../sessions/service";
 import type { AppEnv } from "./context";
+import { assertSameOrigin, readSessionCookie } from "./session-cookie";
 import { requireScope, requireToken } from "./auth";
 import { accountLimiter, RATE_WINDOW_MS, rateLimitedError, rateLimitHeaders, setHeaders } from "./rate-limit";
 
@@ -8,20 +11,30 @@ import { accountLimiter, RATE_WINDOW_MS, rateLimitedError, rateLimitHeaders, set
  * Paths under /api that do not take a `manage` token: the public API (its own middleware),
  * operator routes (ADMIN_TOKEN), public media, the OpenAPI document and signed callbacks.
  */
-const NOT_MANAGEMENT = [/^\/api\/v1\/public(\/|$)/, /^\/api\/admin\//, /^\/api\/media\//, /^\/api\/openapi\.json$/, /^\/api\/billing\/callback\//];
+const NOT_MANAGEMENT = [/^\/api\/v1\/public(\/|$)/, /^\/api\/admin\//, /^\/api\/media\//, /^\/api\/openapi\.json$/, /^\/api\/billing\/callback\//, /^\/api\/session(\/|$)/];
 
 export function isManagementPath(path: string): boolean {
   return !NOT_MANAGEMENT.some((pattern) => pattern.test(path));
 }
 
 /**
- * Every management route needs a token with the `manage` scope, and counts against the
+ * Every management route needs a token with the `manage` scope (or the panel's session cookie,
+ * then a state change must come from the same origin), and counts against the
  * account's management limit (MANAGEMENT_RATE_LIMIT_PER_MINUTE, 600 by default, all its tokens
  * together, apart from its public reads): X-RateLimit-* on every answer, 429 with Retry-After
  * when the rolling minute is full.
  */
 export const managementAuth = createMiddleware<AppEnv>(async (c, next) => {
   if (!isManagementPath(c.req.path)) return next();
+  // The panel's session cookie stands in for a `manage` token when no Authorization is sent.
+  const cookie = c.req.header("Authorization") ? undefined : readSessionCookie(c);
+  if (cookie) {
+    const session = await sessionAccount(c.get("services"), cookie, new Date());
+    if (!session) throw new AppError("unauthorized", "The session has ended; sign in again with POST /api/session");
+    assertSameOrigin(c, true);
+    c.set("caller", { accountId: session.accountId, tokenId: session.sessionId, scope: "manage" });
+    return countManagementRequest(c, next);
+  }
   await requireToken(c, async () => {
     await requireScope("manage")(c, () => countManagementRequest(c, next));
   });

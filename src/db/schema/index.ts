@@ -7,3 +7,4 @@ export * from "./sites";
 export * from "./tokens";
 export * from "./plans";
 export * from "./pipeline";
+export * from "./sessions";

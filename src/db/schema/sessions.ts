@@ -1,0 +1,42 @@
+import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { accounts } from "./accounts";
+import { createdAt } from "./columns";
+
+/** An account's password for the panel: `pbkdf2-sha256$<iterations>$<salt>$<hash>` (src/sessions/passwords.ts). */
+export const accountPasswords = sqliteTable("account_passwords", {
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  hash: text("hash").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+/** Panel sessions: only the SHA-256 of the cookie's random id is stored. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: text("last_seen_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("sessions_account_idx").on(t.accountId)],
+);
+
+/** One-time links an operator sends so the owner sets a password; only the hash of the link's secret is stored. */
+export const accountInvites = sqliteTable(
+  "account_invites",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("account_invites_account_idx").on(t.accountId)],
+);

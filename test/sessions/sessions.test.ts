@@ -1,0 +1,166 @@
+import { abortAllDurableObjects } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { toIsoSeconds } from "../../src/core/time";
+import { accountPasswords, sessions } from "../../src/db/schema";
+import { BASE, call, db, expectError, seedAccount, useVars } from "../harness";
+
+// Issue 19, signing in: passwords, the session cookie, CSRF, the lockout, invitations.
+
+const SAME_ORIGIN = { Origin: BASE };
+const PASSWORD = "correct horse battery";
+
+function cookieOf(res: Response): string {
+  const header = res.headers.get("Set-Cookie") ?? "";
+  const match = /__Host-session=([^;]*)/.exec(header);
+  if (!match) throw new Error(`no session cookie in ${header}`);
+  return match[1]!;
+}
+
+const withCookie = (cookie: string, headers: Record<string, string> = {}) => ({ Cookie: `__Host-session=${cookie}`, ...headers });
+const email = () => `owner-${crypto.randomUUID()}@example.com`;
+
+async function signUp(address = email(), password = PASSWORD) {
+  useVars({ SIGNUP_OPEN: "true", SIGNUP_CREDIT_TRY: "100.00" });
+  const res = await call("/api/session/signup", { method: "POST", json: { email: address, password }, headers: SAME_ORIGIN });
+  expect(res.status).toBe(201);
+  return { email: address, cookie: cookieOf(res), body: (await res.json()) as { accountId: string; email: string; via: string } };
+}
+
+const signIn = (address: string, password: string, ip = "198.51.100.7") =>
+  call("/api/session", { method: "POST", json: { email: address, password }, headers: { ...SAME_ORIGIN, "CF-Connecting-IP": ip } });
+
+describe("sign-up and sign-in", () => {
+  it("signs up (SIGNUP_OPEN), sets a __Host- cookie with the right flags, and the cookie reaches the management API", async () => {
+    useVars({ SIGNUP_OPEN: "true", SIGNUP_CREDIT_TRY: "100.00" });
+    const res = await call("/api/session/signup", { method: "POST", json: { email: "New.Owner@Example.com", password: PASSWORD }, headers: SAME_ORIGIN });
+    expect(res.status).toBe(201);
+    const setCookie = res.headers.get("Set-Cookie")!;
+    expect(setCookie).toMatch(/^__Host-session=[A-Za-z0-9_-]{40,};/);
+    for (const flag of ["HttpOnly", "Secure", "SameSite=Lax", "Path=/", "Max-Age=2592000"]) expect(setCookie).toContain(flag);
+    expect(setCookie).not.toContain("Domain=");
+    const body = (await res.json()) as { accountId: string; email: string; via: string };
+    expect(body).toMatchObject({ email: "new.owner@example.com", via: "session" });
+    const cookie = cookieOf(res);
+
+    const balance = await call("/api/billing/balance", { headers: withCookie(cookie) });
+    expect(balance.status).toBe(200);
+    expect(await balance.json()).toMatchObject({ creditBalance: "100.00" });
+    expect(await (await call("/api/session", { headers: withCookie(cookie) })).json()).toMatchObject({ accountId: body.accountId, via: "session" });
+    // Only the hash of the cookie is stored; the password is PBKDF2.
+    const [stored] = await db().select().from(sessions).where(eq(sessions.accountId, body.accountId));
+    expect(stored!.idHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored!.idHash).not.toBe(cookie);
+    const [password] = await db().select().from(accountPasswords).where(eq(accountPasswords.accountId, body.accountId));
+    expect(password!.hash).toMatch(/^pbkdf2-sha256\$100000\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+  });
+
+  it("is closed by default (403), refuses a short password (400) and a taken email (409)", async () => {
+    await expectError(await call("/api/session/signup", { method: "POST", json: { email: email(), password: PASSWORD } }), 403, "forbidden");
+    useVars({ SIGNUP_OPEN: "true" });
+    const short = await expectError(await call("/api/session/signup", { method: "POST", json: { email: email(), password: "short" } }), 400, "invalid_request");
+    expect(short.message).toContain("'password'");
+    const { email: taken } = await signUp();
+    await expectError(await call("/api/session/signup", { method: "POST", json: { email: taken, password: PASSWORD } }), 409, "conflict");
+  });
+
+  it("signs in with the right password; an unknown email and a wrong password get the same 401", async () => {
+    const { email: address, body } = await signUp();
+    const ok = await signIn(address, PASSWORD);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ accountId: body.accountId });
+    const wrong = await expectError(await signIn(address, "wrong password here"), 401, "unauthorized");
+    const unknown = await expectError(await signIn(email(), "wrong password here"), 401, "unauthorized");
+    expect(wrong.message).toBe(unknown.message);
+  });
+});
+
+describe("the cookie on the management API", () => {
+  it("a state change needs a same-origin Origin (CSRF); bearer calls are unaffected", async () => {
+    const { cookie } = await signUp();
+    const json = { name: "from the panel" };
+    await expectError(await call("/api/tokens", { method: "POST", json, headers: withCookie(cookie) }), 403, "forbidden");
+    await expectError(await call("/api/tokens", { method: "POST", json, headers: withCookie(cookie, { Origin: "https://evil.example" }) }), 403, "forbidden");
+    expect((await call("/api/tokens", { method: "POST", json, headers: withCookie(cookie, SAME_ORIGIN) })).status).toBe(201);
+    // Reads need no Origin.
+    expect((await call("/api/tokens", { headers: withCookie(cookie) })).status).toBe(200);
+    // A bearer token from a script: no Origin needed, and a cookie beside it is ignored.
+    const { token } = await seedAccount();
+    expect((await call("/api/tokens", { method: "POST", token, json })).status).toBe(201);
+    expect((await call("/api/tokens", { method: "POST", token, json, headers: withCookie("not-a-session") })).status).toBe(201);
+  });
+
+  it("sign-out ends the session; an unknown or expired cookie is 401", async () => {
+    const { cookie, body } = await signUp();
+    const out = await call("/api/session", { method: "DELETE", headers: withCookie(cookie, SAME_ORIGIN) });
+    expect(out.status).toBe(204);
+    expect(out.headers.get("Set-Cookie")).toMatch(/__Host-session=;.*Max-Age=0/);
+    await expectError(await call("/api/sites", { headers: withCookie(cookie) }), 401, "unauthorized");
+    await expectError(await call("/api/sites", { headers: withCookie("made-up") }), 401, "unauthorized");
+
+    const again = cookieOf(await signIn(body.email, PASSWORD));
+    await db().update(sessions).set({ expiresAt: "2000-01-01T00:00:00Z" }).where(eq(sessions.accountId, body.accountId));
+    await expectError(await call("/api/sites", { headers: withCookie(again) }), 401, "unauthorized");
+  });
+
+  it("slides: a session used after an hour is extended another 30 days", async () => {
+    const { cookie, body } = await signUp();
+    const twoHoursAgo = toIsoSeconds(new Date(Date.now() - 2 * 60 * 60_000));
+    await db().update(sessions).set({ lastSeenAt: twoHoursAgo, expiresAt: toIsoSeconds(new Date(Date.now() + 60_000)) }).where(eq(sessions.accountId, body.accountId));
+    expect((await call("/api/sites", { headers: withCookie(cookie) })).status).toBe(200);
+    const [session] = await db().select().from(sessions).where(eq(sessions.accountId, body.accountId));
+    expect(Date.parse(session!.expiresAt) - Date.now()).toBeGreaterThan(29 * 24 * 60 * 60_000);
+  });
+
+  it("a password change ends every session and gives the caller a new one; the old password stops working", async () => {
+    const { email: address, cookie } = await signUp();
+    const other = cookieOf(await signIn(address, PASSWORD));
+    await expectError(await call("/api/session/password", { method: "POST", json: { currentPassword: "not it at all", newPassword: "a brand new password" }, headers: withCookie(cookie, SAME_ORIGIN) }), 400, "invalid_request");
+    const changed = await call("/api/session/password", { method: "POST", json: { currentPassword: PASSWORD, newPassword: "a brand new password" }, headers: withCookie(cookie, SAME_ORIGIN) });
+    expect(changed.status).toBe(200);
+    const fresh = cookieOf(changed);
+    for (const old of [cookie, other]) await expectError(await call("/api/sites", { headers: withCookie(old) }), 401, "unauthorized");
+    expect((await call("/api/sites", { headers: withCookie(fresh) })).status).toBe(200);
+    await expectError(await signIn(address, PASSWORD), 401, "unauthorized");
+    expect((await signIn(address, "a brand new password")).status).toBe(200);
+  });
+});
+
+describe("the sign-in lockout", () => {
+  it("after 10 failures for one email every attempt is 429 (the right password too), through an eviction", async () => {
+    const { email: address } = await signUp();
+    for (let i = 0; i < 10; i += 1) await expectError(await signIn(address, `wrong password ${i}`, `192.0.2.${i + 1}`), 401, "unauthorized");
+    await abortAllDurableObjects();
+    const blocked = await signIn(address, PASSWORD, "192.0.2.200");
+    await expectError(blocked, 429, "rate_limited");
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("after 10 failures from one address, other emails from it are 429 too", async () => {
+    const { email: address } = await signUp();
+    const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    for (let i = 0; i < 10; i += 1) await expectError(await signIn(email(), "wrong password x", ip), 401, "unauthorized");
+    await expectError(await signIn(address, PASSWORD, ip), 429, "rate_limited");
+    expect((await signIn(address, PASSWORD, "198.51.100.99")).status).toBe(200);
+  });
+});
+
+describe("operator invitations", () => {
+  it("a one-time link valid 7 days sets the password and signs the owner in; a second use is 400", async () => {
+    const { accountId } = await seedAccount();
+    const admin = { Authorization: "Bearer test-admin-token", "CF-Connecting-IP": "198.51.100.250" };
+    const res = await call(`/api/admin/accounts/${accountId}/invite`, { method: "POST", headers: admin });
+    expect(res.status).toBe(201);
+    const { url, expiresAt } = (await res.json()) as { url: string; expiresAt: string };
+    expect(url).toMatch(new RegExp(`^${BASE}/invite#[A-Za-z0-9_-]{40,}$`));
+    expect(Math.round((Date.parse(expiresAt) - Date.now()) / (24 * 60 * 60_000))).toBe(7);
+    const token = url.split("#")[1]!;
+
+    const accepted = await call("/api/session/invite", { method: "POST", json: { token, password: PASSWORD }, headers: SAME_ORIGIN });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toMatchObject({ accountId });
+    expect((await call("/api/sites", { headers: withCookie(cookieOf(accepted)) })).status).toBe(200);
+    await expectError(await call("/api/session/invite", { method: "POST", json: { token, password: "another password" } }), 400, "invalid_request");
+    await expectError(await call("/api/admin/accounts/acc_unknown/invite", { method: "POST", headers: admin }), 404, "not_found");
+  });
+});
