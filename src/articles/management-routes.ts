@@ -55,7 +55,7 @@ articleRoutes.openapi(
     tags,
     summary: "Edit an article; a published one is updated on its platform too",
     description:
-      "Any of `title`, `html` (sanitised with an allowlist), `seoTitle`, `seoDesc`. SEO lengths outside 50–70 / 150–160 characters are accepted and listed in `warnings`. When the article is on WordPress or a forum, the change is sent there: `blogUpdated` says whether it arrived; when the platform cannot be reached the edit is kept here and `warnings` says why.",
+      "Any of `title`, `html` (sanitised with an allowlist), `seoTitle`, `seoDesc`, `excerpt`, `tags`, `categories` (plain text), `featuredImage` (the id of one of the account's uploads; null removes it here, the post on the platform keeps its image). SEO lengths outside 50–70 / 150–160 characters are accepted and listed in `warnings`. When the article is on WordPress or a forum, the change is sent there: `blogUpdated` says whether it arrived; when the platform cannot be reached the edit is kept here and `warnings` says why.",
     request: { params: ArticleIdParamSchema, body: jsonBody(ArticleEditBodySchema) },
     responses: { 200: jsonContent(ArticleEditResultSchema, "The article, blogUpdated and warnings"), ...errorResponses(400, 401, 403, 404, 413, 415) },
   }),

@@ -73,10 +73,19 @@ export const ArticleEditBodySchema = z
     html: z.string().max(500_000, "html must be at most 500,000 characters"),
     seoTitle: plainText(z.string().max(300), { noMarkup: true }),
     seoDesc: plainText(z.string().max(1000), { noMarkup: true }),
+    excerpt: plainText(z.string().trim().max(1000), { noMarkup: true, multiline: true }),
+    tags: z.array(plainText(z.string().trim().min(1, "a tag cannot be empty").max(100), { noMarkup: true })).max(20, "at most 20 tags"),
+    categories: z.array(plainText(z.string().trim().min(1, "a category cannot be empty").max(100), { noMarkup: true })).max(10, "at most 10 categories"),
+    featuredImage: z
+      .string()
+      .min(1)
+      .max(64)
+      .nullable()
+      .openapi({ description: "The id of one of the account's uploads (GET /api/uploads) to show as the featured image; null removes it", example: "up_k3J9sQ0aLm2P7xYz" }),
   })
   .partial()
   .strict()
-  .refine((body) => Object.keys(body).length > 0, { message: "Send at least one of title, html, seoTitle, seoDesc" })
+  .refine((body) => Object.keys(body).length > 0, { message: "Send at least one of title, html, seoTitle, seoDesc, excerpt, tags, categories, featuredImage" })
   .openapi("ArticleEdit");
 
 export type ArticleEdit = z.infer<typeof ArticleEditBodySchema>;

@@ -4,8 +4,8 @@ import { AppError } from "../core/errors";
 import { errorFields, log } from "../core/logger";
 import { sanitizeHtml } from "../core/sanitize-html";
 import { toIsoSeconds } from "../core/time";
-import { articles, planItems, type ArticleStatus } from "../db/schema";
-import { mediaKeyFromUrl } from "../media/store";
+import { articles, planItems, uploads, type ArticleStatus } from "../db/schema";
+import { mediaKeyFromUrl, mediaUrl } from "../media/store";
 import { completePlanIfDone } from "../plans/state";
 import { publishingPlatformFor } from "../publishing/platform";
 import { RemotePostNotOurs, type PublishingPlatform } from "../publishing/port";
@@ -80,8 +80,9 @@ async function asPublishable(services: Services, article: ArticleRow, images: Ar
  */
 export async function editArticle(services: Services, accountId: string, articleId: number, edit: ArticleEdit, now = new Date()) {
   const { db } = services;
-  await getArticleWithImages(db, accountId, articleId); // 404 first
-  await saveArticleEdit(services, accountId, articleId, { ...edit, html: edit.html === undefined ? undefined : sanitizeHtml(edit.html) }, now);
+  const { article: before } = await getArticleWithImages(db, accountId, articleId); // 404 first
+  const featuredImage = edit.featuredImage === undefined ? undefined : edit.featuredImage === null ? null : await featuredUpload(services, accountId, edit.featuredImage, before.title);
+  await saveArticleEdit(services, accountId, articleId, { ...edit, html: edit.html === undefined ? undefined : sanitizeHtml(edit.html), featuredImage }, now);
 
   const { article, images } = await getArticleWithImages(db, accountId, articleId);
   const warnings = lengthWarnings(article);
@@ -196,4 +197,11 @@ async function republishArticle(services: Services, article: ArticleRow, platfor
   }
   log("info", "article_republished", { articleId: article.id, siteId: article.siteId });
   return getArticleWithImages(services.db, article.accountId, article.id);
+}
+
+/** One of the account's uploads as a featured image (its URL and an alt text); 400 naming the field otherwise. */
+async function featuredUpload(services: Services, accountId: string, uploadId: string, title: string): Promise<{ url: string; altText: string }> {
+  const [upload] = await services.db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.accountId, accountId)));
+  if (!upload) throw new AppError("invalid_request", `Invalid body field 'featuredImage': the account has no upload ${uploadId.slice(0, 64)} (GET /api/uploads lists them)`, [{ path: "featuredImage", message: "is not one of the account's uploads" }]);
+  return { url: mediaUrl(upload.objectKey, services.config.publicBaseUrl), altText: title };
 }

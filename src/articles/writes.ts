@@ -3,7 +3,7 @@ import { AppError } from "../core/errors";
 import { sanitizeHtml } from "../core/sanitize-html";
 import { toIsoSeconds } from "../core/time";
 import { runBatch, type BatchStatement } from "../db/batch";
-import { articles, type ArticleStatus } from "../db/schema";
+import { articleImages, articles, type ArticleStatus } from "../db/schema";
 import type { Services } from "../services/container";
 import { articlesChanged } from "./content-version";
 import { publishedEventRow, wakePublishedEvent } from "./outbox";
@@ -45,14 +45,38 @@ export async function storeGeneratedArticle(
   return { articleId: article.id, url: article.url };
 }
 
-/** PATCH: the fields given (HTML already sanitised) stored on the account's article. */
-export async function saveArticleEdit(services: Services, accountId: string, articleId: number, edit: { title?: string; seoTitle?: string; seoDesc?: string; html?: string }, now: Date): Promise<void> {
-  const changes: Partial<NewArticleRow> = { updatedAt: toIsoSeconds(now) };
+/** What PATCH may change; `featuredImage` is an upload already checked to be the account's (null removes it). */
+export interface ArticleFieldsEdit {
+  title?: string;
+  seoTitle?: string;
+  seoDesc?: string;
+  html?: string;
+  excerpt?: string;
+  tags?: string[];
+  categories?: string[];
+  featuredImage?: { url: string; altText: string } | null;
+}
+
+/** PATCH: the fields given (HTML already sanitised) stored on the account's article, the featured image in the same batch. */
+export async function saveArticleEdit(services: Services, accountId: string, articleId: number, edit: ArticleFieldsEdit, now: Date): Promise<void> {
+  const { db } = services;
+  const at = toIsoSeconds(now);
+  const changes: Partial<NewArticleRow> = { updatedAt: at };
   if (edit.title !== undefined) changes.title = edit.title;
   if (edit.seoTitle !== undefined) changes.seoTitle = edit.seoTitle;
   if (edit.seoDesc !== undefined) changes.seoDesc = edit.seoDesc;
   if (edit.html !== undefined) Object.assign(changes, bodyColumns(edit.html));
-  await services.db.update(articles).set(changes).where(and(eq(articles.id, articleId), eq(articles.accountId, accountId)));
+  if (edit.excerpt !== undefined) changes.excerpt = edit.excerpt;
+  if (edit.tags !== undefined) changes.tags = edit.tags;
+  if (edit.categories !== undefined) changes.categories = edit.categories;
+  const statements: BatchStatement[] = [db.update(articles).set(changes).where(and(eq(articles.id, articleId), eq(articles.accountId, accountId)))];
+  if (edit.featuredImage !== undefined) {
+    statements.push(db.delete(articleImages).where(and(eq(articleImages.articleId, articleId), eq(articleImages.isFeatured, true))));
+    if (edit.featuredImage) {
+      statements.push(db.insert(articleImages).values({ articleId, accountId, url: edit.featuredImage.url, altText: edit.featuredImage.altText, isFeatured: true, position: 0, createdAt: at }));
+    }
+  }
+  await runBatch(db, statements);
   await articlesChanged(services, accountId);
 }
 

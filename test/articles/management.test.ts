@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { webhookDeliveries } from "../../src/db/schema";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
 import { call, db, expectError, seedAccount, seedArticle, seedSite, seedToken } from "../harness";
+import { encodePng } from "../media/images";
+import { upload, uploadRows } from "../media/media-harness";
 import { offlinePlan, runNow } from "../pipeline/helpers";
 
 interface Article {
@@ -218,5 +220,48 @@ describe("POST /api/autopilot/articles/{articleId}/publish", () => {
     wp.failure = null;
     const stranger = await seedAccount();
     await expectError(await publish(stranger.token, articleId), 404);
+  });
+});
+
+describe("PATCH: excerpt, tags, categories and the featured image (issue 19)", () => {
+  it("stores them and re-syncs the post: excerpt, terms by name and the new featured image reach WordPress", async () => {
+    const wp = installFakeWordPress();
+    const { accountId, token } = await seedAccount();
+    const site = await connectFakeSite(token, wp);
+    const { plan, articleId } = await generated(token, site.id);
+    const post = () => wp.content.posts.find((p) => p.content.includes(`content-autopilot:${plan.items[0]!.id}`))!;
+    const heroBefore = post().featuredMedia;
+    expect((await upload(token, await encodePng(1200, 800), "new-hero.png", "image/png")).status).toBe(201);
+    const uploaded = (await uploadRows(accountId)).find((row) => row.originalName === "new-hero.png");
+
+    const res = await patch(token, articleId, { excerpt: "A short summary.", tags: ["rye", "starter"], categories: ["Baking"], featuredImage: uploaded!.id });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Article & { excerpt: string; tags: string[]; categories: string[] };
+    expect(body).toMatchObject({ blogUpdated: true, excerpt: "A short summary.", tags: ["rye", "starter"], categories: ["Baking"], featuredImage: `/api/media/${uploaded!.objectKey}` });
+    expect(body.images.filter((image) => image.isFeatured)).toHaveLength(1);
+    expect(post().excerpt).toBe("A short summary.");
+    const names = (ids: number[]) => ids.map((id) => wp.content.terms.find((t) => t.id === id)!.name);
+    expect(names(post().tags)).toEqual(["rye", "starter"]);
+    expect(names(post().categories)).toEqual(["Baking"]);
+    expect(post().featuredMedia).not.toBe(heroBefore);
+    expect(wp.content.media.find((m) => m.id === post().featuredMedia)!.fileName).toBe(uploaded!.fileName);
+
+    const removed = (await (await patch(token, articleId, { featuredImage: null })).json()) as Article;
+    expect(removed.featuredImage).toBeNull();
+    expect(removed.images.filter((image) => image.isFeatured)).toEqual([]);
+  });
+
+  it("refuses markup in a tag, an empty category, too many tags and another account's upload with 400, and changes nothing", async () => {
+    const { accountId, token } = await seedAccount();
+    const site = await seedSite(accountId, { platform: "custom" });
+    const { articleId } = await generated(token, site.id);
+    const before = (await get(token, `/api/autopilot/articles/${articleId}`)).body;
+    const stranger = await seedAccount();
+    expect((await upload(stranger.token, await encodePng(400, 300), "theirs.png", "image/png")).status).toBe(201);
+    const [theirs] = await uploadRows(stranger.accountId);
+    for (const body of [{ tags: ["<b>rye</b>"] }, { categories: [" "] }, { tags: Array.from({ length: 21 }, (_, i) => `tag ${i}`) }, { excerpt: "a\u0007b" }, { featuredImage: theirs!.id }]) {
+      await expectError(await patch(token, articleId, body), 400, "invalid_request");
+    }
+    expect((await get(token, `/api/autopilot/articles/${articleId}`)).body).toEqual(before);
   });
 });
