@@ -164,3 +164,25 @@ describe("operator invitations", () => {
     await expectError(await call("/api/admin/accounts/acc_unknown/invite", { method: "POST", headers: admin }), 404, "not_found");
   });
 });
+
+describe("bad input on the session routes", () => {
+  it("malformed JSON, wrong types, unknown fields and an oversize body are 4xx JSON errors, and sign nobody in", async () => {
+    useVars({ SIGNUP_OPEN: "true" });
+    const raw = (path: string, body: string) => call(path, { method: "POST", body, headers: { "Content-Type": "application/json", ...SAME_ORIGIN } });
+    for (const path of ["/api/session", "/api/session/signup", "/api/session/invite"]) {
+      await expectError(await raw(path, "{not json"), 400);
+      await expectError(await raw(path, JSON.stringify({ email: 5, password: ["x"] })), 400, "invalid_request");
+      await expectError(await raw(path, JSON.stringify({ email: "a@example.com", password: PASSWORD, admin: true })), 400, "invalid_request");
+      const oversize = await raw(path, JSON.stringify({ email: "a@example.com", password: "x".repeat(2_000_000) }));
+      expect([400, 413]).toContain(oversize.status);
+      expect(oversize.headers.get("Set-Cookie")).toBeNull();
+    }
+    await expectError(await call("/api/session/signup", { method: "POST", json: { email: "not an email", password: PASSWORD } }), 400, "invalid_request");
+    const { cookie } = await signUp();
+    await expectError(await call("/api/session/password", { method: "POST", json: { newPassword: 12 }, headers: withCookie(cookie, SAME_ORIGIN) }), 400, "invalid_request");
+    // Without a session or token, the password route is 401; a foreign Origin with the cookie is 403.
+    await expectError(await call("/api/session/password", { method: "POST", json: { currentPassword: PASSWORD, newPassword: "another password" } }), 401, "unauthorized");
+    await expectError(await call("/api/session/password", { method: "POST", json: { currentPassword: PASSWORD, newPassword: "another password" }, headers: withCookie(cookie, { Origin: "https://evil.example" }) }), 403, "forbidden");
+    await expectError(await call("/api/session", { method: "POST", json: { email: "a@example.com", password: PASSWORD }, headers: { Origin: "https://evil.example" } }), 403, "forbidden");
+  });
+});
