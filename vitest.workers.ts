@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -6,6 +7,8 @@ import { fileURLToPath } from "node:url";
  * vitest.e2e.config.ts (a real WordPress); `overrides` holds what differs.
  */
 export function workerUnderTest(overrides: Record<string, string> = {}) {
+  // wrangler.toml serves the built panel (web/dist); the API tests need only the directory.
+  mkdirSync(fileURLToPath(new URL("./web/dist", import.meta.url)), { recursive: true });
   return cloudflareTest(async () => ({
     main: "./test/worker.ts",
     wrangler: { configPath: "./wrangler.toml" },

@@ -1,13 +1,15 @@
 // Builds the SQL that seeds the local demo account: idempotent (fixed ids, INSERT OR IGNORE),
 // so every `npm run dev` can run it. The token is kept in .wrangler/demo-token so it stays
 // the same across restarts; only its SHA-256 goes into the database, as in production.
-import { createHash, randomInt } from "node:crypto";
+import { createHash, pbkdf2Sync, randomBytes, randomInt } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { countWords, htmlToText, slugify } from "../src/core/html-text.ts";
 
 const ACCOUNT_ID = "acc_demo000000000000";
 const TOKEN_ID = "tok_demo000000000000";
 export const DEMO_EMAIL = "demo@example.com";
+/** The demo account's panel password: local only, printed by `npm run dev`. */
+export const DEMO_PASSWORD = "demo-password-123";
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 export function loadOrCreateDemoToken(path = ".wrangler/demo-token") {
@@ -32,6 +34,11 @@ const SAMPLE_ARTICLES = [
   { title: "Old Announcement: Spring Sale", language: "en", status: "archived", keywords: ["sale"], html: "<p>Our spring sale has ended. Thank you to everyone who joined.</p>" },
 ];
 
+function passwordHash(password) {
+  const salt = randomBytes(16);
+  return `pbkdf2-sha256$100000$${salt.toString("base64")}$${pbkdf2Sync(password, salt, 100_000, 32, "sha256").toString("base64")}`;
+}
+
 const quote = (value) => (value === null ? "NULL" : `'${String(value).replaceAll("'", "''")}'`);
 
 export function demoSeedSql(token, signupCreditKurus = 10_000) {
@@ -45,6 +52,8 @@ export function demoSeedSql(token, signupCreditKurus = 10_000) {
     `INSERT OR IGNORE INTO credit_ledger (account_id, kind, amount_kurus, balance_after_kurus, reference, note, created_at) VALUES (${quote(ACCOUNT_ID)}, 'signup', ${signupCreditKurus}, ${signupCreditKurus}, 'signup', 'Signup credit', ${quote(iso(now))});`,
     // A fresh token file (or a wiped database) replaces the demo token row.
     `DELETE FROM api_tokens WHERE id = ${quote(TOKEN_ID)} AND token_hash <> ${quote(tokenHash)};`,
+    // The panel's password, hashed as src/sessions/passwords.ts does (PBKDF2-SHA256, 100,000 iterations).
+    `INSERT OR IGNORE INTO account_passwords (account_id, hash, updated_at) VALUES (${quote(ACCOUNT_ID)}, ${quote(passwordHash(DEMO_PASSWORD))}, ${quote(iso(now))});`,
     `INSERT OR IGNORE INTO api_tokens (id, account_id, name, scope, token_hash, prefix, last_four, expires_at, created_at) VALUES (${quote(TOKEN_ID)}, ${quote(ACCOUNT_ID)}, 'Demo token', 'manage', ${quote(tokenHash)}, ${quote(token.slice(0, 8))}, ${quote(token.slice(-4))}, ${quote(iso(expires))}, ${quote(iso(now))});`,
   ];
   SAMPLE_ARTICLES.forEach((article, index) => {

@@ -27,6 +27,16 @@ curl -sf -H "Authorization: Bearer $TOKEN" "http://localhost:$PORT/api/auth/me" 
 curl -sf -X POST -H "Authorization: Bearer dev-admin-token" -H "Content-Type: application/json" \
   -d "{\"email\":\"smoke-$RANDOM@example.com\"}" "http://localhost:$PORT/api/admin/accounts" | grep -q '"creditBalance":"100.00"'
 
+# The account panel and the API on one origin: the page at / and at any panel path (the single-page
+# fallback), the API's JSON 404 for an unknown /api path, and the printed demo password signs in.
+curl -sf "http://localhost:$PORT/" | grep -q '<div id="root">' || { echo "dev-smoke: / is not the panel"; exit 1; }
+curl -sf "http://localhost:$PORT/plans/some-plan?tab=items" | grep -q '<div id="root">' || { echo "dev-smoke: a panel path is not the panel"; exit 1; }
+missing=$(curl -s -o /dev/null -w '%{http_code} %{content_type}' -H "Authorization: Bearer $TOKEN" "http://localhost:$PORT/api/no-such-route")
+[[ "$missing" == "404 application/json"* ]] || { echo "dev-smoke: unknown /api path answered $missing"; exit 1; }
+grep -q "Account panel: http://localhost:$PORT/" "$LOG" || { echo "dev-smoke: no panel URL printed"; exit 1; }
+PASSWORD=$(sed -n 's/.*password \([^)]*\)).*/\1/p' "$LOG" | head -n 1)
+curl -sf -X POST -H "Content-Type: application/json" -d "{\"email\":\"demo@example.com\",\"password\":\"$PASSWORD\"}" "http://localhost:$PORT/api/session" | grep -q '"via":"session"' || { echo "dev-smoke: the printed demo password did not sign in"; exit 1; }
+
 # The autopilot's first half with the offline providers: a custom site (never fetched: .invalid),
 # its brief, a plan from offline research, approved and scheduled.
 API="http://localhost:$PORT/api"

@@ -2,7 +2,7 @@
 // its token, and serves the whole API with local D1/R2/Queues/DO/Images via `wrangler dev --local`.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { DEMO_EMAIL, demoSeedSql, loadOrCreateDemoToken } from "./demo-seed.mjs";
+import { DEMO_EMAIL, DEMO_PASSWORD, demoSeedSql, loadOrCreateDemoToken } from "./demo-seed.mjs";
 
 const LOCAL_DEFAULTS = {
   ENVIRONMENT: "development",
@@ -32,16 +32,21 @@ const port = portIndex === -1 ? "8787" : args[portIndex].includes("=") ? args[po
 const passThrough = portIndex === -1 ? args : args.filter((_, i) => i !== portIndex && (args[portIndex].includes("=") || i !== portIndex + 1));
 
 /** Runs one preparation step quietly: its output is shown only when it fails. */
-function wrangler(wranglerArgs) {
-  const result = spawnSync("wrangler", wranglerArgs, { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+function quietly(command, commandArgs) {
+  const result = spawnSync(command, commandArgs, { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   if (result.status !== 0) {
     process.stdout.write(result.stdout ?? "");
     process.stderr.write(result.stderr ?? "");
-    console.error(`wrangler ${wranglerArgs.join(" ")} failed`);
+    console.error(`${command} ${commandArgs.join(" ")} failed`);
     process.exit(result.status ?? 1);
   }
   return result.stdout ?? "";
 }
+const wrangler = (wranglerArgs) => quietly("wrangler", wranglerArgs);
+
+process.stdout.write("Building the account panel (web/)… ");
+quietly("vite", ["build", "web", "--logLevel", "warn"]);
+console.log("done");
 
 /** Keys set in .dev.vars win over the local defaults. */
 function devVarsKeys() {
@@ -66,6 +71,7 @@ const vars = Object.entries(LOCAL_DEFAULTS)
   .flatMap(([key, value]) => ["--var", `${key}:${value}`]);
 
 console.log(`\nDemo account ${DEMO_EMAIL}; its API token (scope manage):\n${token}\n`);
+console.log(`Account panel: http://localhost:${port}/  (sign in as ${DEMO_EMAIL}, password ${DEMO_PASSWORD})\n`);
 console.log(`Try: curl -H "Authorization: Bearer ${token}" http://localhost:${port}/api/v1/public/articles\n`);
 
 const server = spawn("wrangler", ["dev", "--local", "--port", port, "--test-scheduled", "--show-interactive-dev-session=false", ...vars, ...passThrough], { env, stdio: "inherit" });

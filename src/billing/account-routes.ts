@@ -21,7 +21,7 @@ billingAccountRoutes.openapi(
   }),
   async (c) => {
     const balance = await getBalance(c.get("db"), c.get("config").billing, c.get("caller").accountId, new Date());
-    return c.json({ billingMode: balance.billingMode, creditBalance: formatKurus(balance.creditBalanceKurus), byok: balance.byok }, 200);
+    return c.json({ billingMode: balance.billingMode, creditBalance: formatKurus(balance.creditBalanceKurus), byok: balance.byok, reserved: { amount: formatKurus(balance.reserved.kurus), count: balance.reserved.count, oldestAt: balance.reserved.oldestAt } }, 200);
   },
 );
 

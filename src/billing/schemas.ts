@@ -92,6 +92,13 @@ export const BalanceSchema = z
       quota: z.number().int().nullable().openapi({ description: "Articles per calendar month (UTC) under the licence" }),
       used: z.number().int().openapi({ description: "BYOK articles this calendar month (UTC)" }),
     }),
+    reserved: z
+      .object({
+        amount: Money("15.00").openapi({ description: "Credits already taken from the balance for work under way: kept when it finishes, refunded when it fails" }),
+        count: z.number().int().openapi({ description: "Reservations held" }),
+        oldestAt: z.string().nullable().openapi({ description: "When the oldest was made; one older than an hour is settled or refunded by the hourly sweep" }),
+      })
+      .openapi({ description: "Reservations not yet settled or refunded" }),
   })
   .openapi("Balance");
 

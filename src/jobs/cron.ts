@@ -5,6 +5,7 @@ import { log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
 import { enqueueDueItems, restartStuckRuns } from "../pipeline/start";
 import { wakeOverdueDeliveries } from "../webhooks/deliver";
+import { purgeExpiredSessions } from "../sessions/service";
 import { endStaleReservations } from "./stale-reservations";
 
 /** Revoked or expired tokens are listed for 90 days, then removed. */
@@ -12,7 +13,8 @@ const DEAD_TOKEN_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 
 /**
  * Each cron tick: the autopilot clock (due items to the queue, stuck runs restarted), overdue
- * webhook deliveries woken, reservations whose work ended settled or refunded, and housekeeping. Each job runs even when one before it failed
+ * webhook deliveries woken, reservations whose work ended settled or refunded, and housekeeping (dead tokens, expired
+ * sessions and invitations). Each job runs even when one before it failed
  * (the failure is logged; the next tick tries it again).
  */
 export async function runCronTick(services: Services, now: Date): Promise<void> {
@@ -32,7 +34,8 @@ export async function runCronTick(services: Services, now: Date): Promise<void> 
   const overdueDeliveries = await job("wake overdue deliveries", () => wakeOverdueDeliveries(services, now));
   const endedReservations = await job("end stale reservations", () => endStaleReservations(services, now));
   const purgedTokens = await job("purge dead tokens", () => purgeDeadTokens(services, now));
-  log(failed.length ? "warn" : "info", "cron_tick", { at: toIsoSeconds(now), queuedItems, restartedRuns, overdueDeliveries, endedReservations, purgedTokens, failed, ms: Date.now() - started });
+  const purgedSessions = await job("purge expired sessions", () => purgeExpiredSessions(services, now));
+  log(failed.length ? "warn" : "info", "cron_tick", { at: toIsoSeconds(now), queuedItems, restartedRuns, overdueDeliveries, endedReservations, purgedTokens, purgedSessions, failed, ms: Date.now() - started });
 }
 
 async function purgeDeadTokens(services: Services, now: Date): Promise<number> {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { notFound } from "../core/errors";
 import { articles, PLAN_ITEM_STATUSES, planItems, plans, type PlanItemStatus } from "../db/schema";
@@ -70,4 +70,32 @@ function countStatuses(entries: [PlanItemStatus, number][]): ItemCounts {
   const counts = Object.fromEntries(PLAN_ITEM_STATUSES.map((status) => [status, 0])) as ItemCounts;
   for (const [status, n] of entries) counts[status] += n;
   return counts;
+}
+
+export interface AccountItemFilter {
+  status?: PlanItemStatus;
+  siteId?: string;
+  page: number;
+  perPage: number;
+}
+
+/**
+ * A page of the account's plan items across plans: SCHEDULED ones by when they start (what is
+ * next), others most recently changed first (what just failed or published).
+ */
+export async function listAccountItems(db: Database, accountId: string, filter: AccountItemFilter) {
+  const where = and(eq(planItems.accountId, accountId), filter.status ? eq(planItems.status, filter.status) : undefined, filter.siteId ? eq(planItems.siteId, filter.siteId) : undefined);
+  const order = filter.status === "SCHEDULED" ? [asc(planItems.scheduledAt), asc(planItems.id)] : [desc(planItems.updatedAt), desc(planItems.id)];
+  const [rows, [total]] = await db.batch([
+    db
+      .select({ item: planItems, articleUrl: articles.publicationUrl })
+      .from(planItems)
+      .leftJoin(articles, eq(articles.id, planItems.articleId))
+      .where(where)
+      .orderBy(...order)
+      .limit(filter.perPage)
+      .offset((filter.page - 1) * filter.perPage),
+    db.select({ total: count() }).from(planItems).where(where),
+  ]);
+  return { items: rows.map(({ item, articleUrl }) => ({ ...item, articleUrl })), total: total?.total ?? 0 };
 }

@@ -5,8 +5,8 @@ import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { createPlan } from "./create";
 import { deletePlanItem, updatePlanItem } from "./items";
-import { getPlan, listPlans } from "./read";
-import { CreatePlanBodySchema, ItemIdParamSchema, PlanIdParamSchema, PlanItemSchema, PlanListQuerySchema, PlanSchema, PlanSummarySchema, toPlan, toPlanItem, toPlanSummary, UpdatePlanItemBodySchema } from "./schemas";
+import { getPlan, listAccountItems, listPlans } from "./read";
+import { AccountItemQuerySchema, AccountPlanItemSchema, CreatePlanBodySchema, ItemIdParamSchema, PlanIdParamSchema, PlanItemSchema, PlanListQuerySchema, PlanSchema, PlanSummarySchema, toPlan, toPlanItem, toPlanSummary, UpdatePlanItemBodySchema } from "./schemas";
 import { approvePlan, pausePlan } from "./state";
 
 /** Content plans: create from keyword research, list, read, approve, pause, curate items. */
@@ -118,3 +118,21 @@ planRoutes.openapi(
   },
 );
 
+
+planRoutes.openapi(
+  createRoute({
+    method: "get",
+    operationId: "listPlanItems",
+    path: "/autopilot/items",
+    tags,
+    summary: "Plan items across all plans: what is scheduled next, what failed",
+    description: "With `status=SCHEDULED` the items come in the order the autopilot starts them; otherwise the most recently changed first. Each item names its plan and site.",
+    request: { query: AccountItemQuerySchema },
+    responses: { 200: jsonContent(pageSchema(AccountPlanItemSchema, "AccountPlanItemPage"), "A page of items"), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => {
+    const { status, siteId, page, per_page: perPage } = c.req.valid("query");
+    const { items, total } = await listAccountItems(c.get("db"), c.get("caller").accountId, { status, siteId, page, perPage });
+    return c.json({ items: items.map((item) => ({ ...toPlanItem(item), planId: item.planId, siteId: item.siteId })), page, perPage, total, totalPages: Math.ceil(total / perPage) }, 200);
+  },
+);

@@ -99,6 +99,15 @@ export const PlanListQuerySchema = z.object({
   per_page: positiveIntParam("per_page", 100, 20, "Plans per page, 1 to 100"),
 });
 
+export const AccountItemQuerySchema = z.object({
+  status: z.enum(PLAN_ITEM_STATUSES).optional().openapi({ description: "Only items in this status; SCHEDULED items come soonest first, others most recently changed first" }),
+  siteId: z.string().min(1).max(64).optional().openapi({ description: "Only items of this site" }),
+  page: positiveIntParam("page", 100_000, 1, "Page number, from 1"),
+  per_page: positiveIntParam("per_page", 100, 20, "Items per page, 1 to 100"),
+});
+
+export const AccountPlanItemSchema = PlanItemSchema.extend({ planId: z.string(), siteId: z.string() }).openapi("AccountPlanItem");
+
 export function toPlanSummary(plan: PlanRow, counts: ItemCounts): z.infer<typeof PlanSummarySchema> {
   return {
     id: plan.id,

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { toIsoSeconds } from "../../src/core/time";
 import { accountPasswords, sessions } from "../../src/db/schema";
-import { BASE, call, db, expectError, seedAccount, useVars } from "../harness";
+import { runCronTick } from "../../src/jobs/cron";
+import { BASE, call, db, expectError, seedAccount, testServices, useVars } from "../harness";
 
 // Issue 19, signing in: passwords, the session cookie, CSRF, the lockout, invitations.
 
@@ -101,6 +102,16 @@ describe("the cookie on the management API", () => {
     const again = cookieOf(await signIn(body.email, PASSWORD));
     await db().update(sessions).set({ expiresAt: "2000-01-01T00:00:00Z" }).where(eq(sessions.accountId, body.accountId));
     await expectError(await call("/api/sites", { headers: withCookie(again) }), 401, "unauthorized");
+  });
+
+  it("the cron tick removes expired sessions and leaves live ones", async () => {
+    const expired = await signUp();
+    const live = await signUp();
+    await db().update(sessions).set({ expiresAt: "2000-01-01T00:00:00Z" }).where(eq(sessions.accountId, expired.body.accountId));
+    await runCronTick(testServices(), new Date());
+    expect(await db().select().from(sessions).where(eq(sessions.accountId, expired.body.accountId))).toEqual([]);
+    expect(await db().select().from(sessions).where(eq(sessions.accountId, live.body.accountId))).toHaveLength(1);
+    expect((await call("/api/sites", { headers: withCookie(live.cookie) })).status).toBe(200);
   });
 
   it("slides: a session used after an hour is extended another 30 days", async () => {

@@ -105,6 +105,8 @@ export const planItems = sqliteTable(
   (t) => [
     index("plan_items_plan_idx").on(t.planId, t.position),
     index("plan_items_site_idx").on(t.siteId),
+    // The panel's overview: an account's items by status (GET /api/autopilot/items).
+    index("plan_items_account_status_idx").on(t.accountId, t.status, t.scheduledAt),
     // The autopilot clock: due items by time, without reading finished ones.
     index("plan_items_due_idx")
       .on(t.scheduledAt)

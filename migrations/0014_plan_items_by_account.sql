@@ -1,0 +1,1 @@
+CREATE INDEX `plan_items_account_status_idx` ON `plan_items` (`account_id`,`status`,`scheduled_at`);

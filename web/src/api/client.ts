@@ -1,0 +1,85 @@
+import createClient from "openapi-fetch";
+import type { components, paths } from "./schema";
+
+/** The API's named schemas, for typing screens: `Schemas["Article"]`. */
+export type Schemas = components["schemas"];
+
+/** An answer of the API that is not a success: status, the API's code and message, field issues. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues: { path: string; message: string }[] = [],
+    /** Seconds until a 429 may be retried (Retry-After). */
+    readonly retryAfter: number | null = null,
+  ) {
+    super(message);
+  }
+
+  /** The message of the issue on `path` (a field name, or a dotted path), if the API named one. */
+  issueFor(path: string): string | undefined {
+    return this.issues.find((issue) => issue.path === path || issue.path.startsWith(`${path}.`))?.message;
+  }
+}
+
+// A pasted `manage` token is held in memory only (never in storage): reloading the page signs out.
+let bearerToken: string | null = null;
+let language = "en";
+const unauthorizedListeners = new Set<() => void>();
+
+export function useBearerToken(token: string | null): void {
+  bearerToken = token;
+}
+export function hasBearerToken(): boolean {
+  return bearerToken !== null;
+}
+export function setApiLanguage(next: string): void {
+  language = next;
+}
+/** Called whenever the API answers 401 (the session ended): the app returns to sign-in. */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+/** The panel's client: same origin, the session cookie, typed from the Worker's OpenAPI document. */
+export const api = createClient<paths>({ baseUrl: "", credentials: "same-origin" });
+api.use({
+  onRequest({ request }) {
+    request.headers.set("Accept-Language", language);
+    if (bearerToken) request.headers.set("Authorization", `Bearer ${bearerToken}`);
+    return request;
+  },
+  onResponse({ response, request }) {
+    const isSessionRoute = new URL(request.url).pathname.startsWith("/api/session");
+    if (response.status === 401 && !isSessionRoute) for (const listener of unauthorizedListeners) listener();
+    return response;
+  },
+});
+
+interface Answer<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** The data of a successful answer, or an ApiError with the API's words. */
+export async function unwrap<T>(call: Promise<Answer<T>>): Promise<T> {
+  let answer: Answer<T>;
+  try {
+    answer = await call;
+  } catch {
+    throw new ApiError(0, "network", "");
+  }
+  if (answer.response.ok) return answer.data as T;
+  const body = (answer.error ?? {}) as Partial<Schemas["Error"]>;
+  const retryAfter = Number(answer.response.headers.get("Retry-After"));
+  throw new ApiError(
+    answer.response.status,
+    body.code ?? "unknown",
+    body.message ?? answer.response.statusText,
+    body.issues ?? [],
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
+}

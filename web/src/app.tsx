@@ -1,0 +1,99 @@
+import { lazy, Suspense, useEffect, type ComponentType } from "react";
+import { Redirect, Route, Switch, useLocation } from "wouter";
+import { onUnauthorized } from "./api/client";
+import { Layout } from "./components/layout";
+import { Loading } from "./components/ui";
+import { common } from "./i18n/common";
+import { useMessages } from "./i18n/language";
+import { SESSION_KEY, useSession } from "./lib/session";
+import { SignInScreen } from "./screens/auth/sign-in";
+import { InviteScreen, SignUpScreen } from "./screens/auth/sign-up";
+import { OverviewScreen } from "./screens/overview/overview";
+import { useQueryClient } from "@tanstack/react-query";
+import { Link } from "wouter";
+
+// Every screen but the overview loads when first visited: the first load stays small.
+const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => lazy(() => load().then((module) => ({ default: module[name] })));
+const SitesScreen = screen(() => import("./screens/sites/sites"), "SitesScreen");
+const SiteScreen = screen(() => import("./screens/sites/site"), "SiteScreen");
+const PlansScreen = screen(() => import("./screens/plans/plans"), "PlansScreen");
+const PlanScreen = screen(() => import("./screens/plans/plan"), "PlanScreen");
+const ArticlesScreen = screen(() => import("./screens/articles/articles"), "ArticlesScreen");
+const ArticleScreen = screen(() => import("./screens/articles/article"), "ArticleScreen");
+const PostsScreen = screen(() => import("./screens/posts/posts"), "PostsScreen");
+const PostScreen = screen(() => import("./screens/posts/post"), "PostScreen");
+const MediaScreen = screen(() => import("./screens/media/media"), "MediaScreen");
+const WebhooksScreen = screen(() => import("./screens/webhooks/webhooks"), "WebhooksScreen");
+const BillingScreen = screen(() => import("./screens/billing/billing"), "BillingScreen");
+const ApiAccessScreen = screen(() => import("./screens/api-access/api-access"), "ApiAccessScreen");
+const SettingsScreen = screen(() => import("./screens/settings/settings"), "SettingsScreen");
+
+const SIGNED_OUT_PATHS = ["/sign-in", "/sign-up", "/invite"];
+
+export function App() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [location, navigate] = useLocation();
+
+  // A 401 anywhere: back to sign-in, and to this page afterwards.
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        queryClient.setQueryData(SESSION_KEY, null);
+        const here = window.location.pathname + window.location.search;
+        if (!SIGNED_OUT_PATHS.includes(window.location.pathname)) navigate(`/sign-in?next=${encodeURIComponent(here)}`, { replace: true });
+      }),
+    [queryClient, navigate],
+  );
+
+  if (session.isPending) return <Loading />;
+  if (!session.data) {
+    if (!SIGNED_OUT_PATHS.includes(location)) {
+      const here = location + window.location.search;
+      return <Redirect to={location === "/" ? "/sign-in" : `/sign-in?next=${encodeURIComponent(here)}`} replace />;
+    }
+    return (
+      <Switch>
+        <Route path="/sign-in" component={SignInScreen} />
+        <Route path="/sign-up" component={SignUpScreen} />
+        <Route path="/invite" component={InviteScreen} />
+      </Switch>
+    );
+  }
+  if (location === "/sign-in" || location === "/sign-up") return <Redirect to={new URLSearchParams(window.location.search).get("next")?.startsWith("/") ? new URLSearchParams(window.location.search).get("next")! : "/"} replace />;
+
+  return (
+    <Layout>
+      <Suspense fallback={<Loading />}>
+        <Switch>
+          <Route path="/" component={OverviewScreen} />
+          <Route path="/sites" component={SitesScreen} />
+          <Route path="/sites/:siteId" component={SiteScreen} />
+          <Route path="/plans" component={PlansScreen} />
+          <Route path="/plans/:planId" component={PlanScreen} />
+          <Route path="/articles" component={ArticlesScreen} />
+          <Route path="/articles/:articleId" component={ArticleScreen} />
+          <Route path="/posts" component={PostsScreen} />
+          <Route path="/posts/:postId" component={PostScreen} />
+          <Route path="/media" component={MediaScreen} />
+          <Route path="/webhooks" component={WebhooksScreen} />
+          <Route path="/billing" component={BillingScreen} />
+          <Route path="/api-access" component={ApiAccessScreen} />
+          <Route path="/settings" component={SettingsScreen} />
+          <Route component={NotFound} />
+        </Switch>
+      </Suspense>
+    </Layout>
+  );
+}
+
+function NotFound() {
+  const { t } = useMessages(common);
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">{t("notFound.title")}</h1>
+      <p>{t("notFound.body")}</p>
+      <Link href="/">{t("notFound.home")}</Link>
+    </section>
+  );
+}

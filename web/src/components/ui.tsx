@@ -1,0 +1,176 @@
+// The panel's small shared pieces: fields with their errors, error notices, pager, page title.
+import { useEffect, useId, useState, type ReactNode, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { ApiError } from "../api/client";
+import { common } from "../i18n/common";
+import { useMessages } from "../i18n/language";
+
+/** The page's heading and the document title. */
+export function PageTitle({ children, title }: { children: ReactNode; title: string }) {
+  const { t } = useMessages(common);
+  useEffect(() => {
+    document.title = `${title} · ${t("app.name")}`;
+  }, [title, t]);
+  return <h1 id="page-title">{children}</h1>;
+}
+
+/** What went wrong, in words: the API's message, a 429's wait, or a lost connection. */
+export function errorText(error: unknown, t: ReturnType<typeof useMessages<keyof typeof common.en>>["t"]): string {
+  if (!(error instanceof ApiError)) return t("error.unknown", { status: "?", message: String(error) });
+  if (error.status === 0) return t("error.network");
+  if (error.status === 429) return error.retryAfter ? t("error.rateLimited", { seconds: error.retryAfter }) : t("error.rateLimitedSoon");
+  if (error.status === 401) return t("error.signedOut");
+  return error.message || t("error.unknown", { status: error.status, message: error.code });
+}
+
+export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useMessages(common);
+  if (!error) return null;
+  const fieldsOnly = error instanceof ApiError && error.issues.length > 0;
+  return (
+    <div className="notice notice-error" role="alert">
+      <span>{errorText(error, t)}</span>
+      {fieldsOnly ? <span> {t("error.fieldsBelow")}</span> : null}
+      {onRetry ? (
+        <button type="button" className="link-button" onClick={onRetry}>
+          {t("action.retry")}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function Notice({ children, tone = "info" }: { children: ReactNode; tone?: "info" | "success" | "warning" }) {
+  return (
+    <div className={`notice notice-${tone}`} role="status">
+      {children}
+    </div>
+  );
+}
+
+export function Loading() {
+  const { t } = useMessages(common);
+  return (
+    <p className="muted" role="status">
+      {t("state.loading")}
+    </p>
+  );
+}
+
+/** An API issue for a field, shown next to it. */
+export function fieldError(error: unknown, path: string): string | undefined {
+  return error instanceof ApiError ? error.issueFor(path) : undefined;
+}
+
+interface FieldProps {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  /** Shown after the label, e.g. a live counter. */
+  aside?: ReactNode;
+}
+
+function FieldFrame({ id, label, hint, error, aside, children }: FieldProps & { id: string; children: ReactNode }) {
+  return (
+    <div className={`field${error ? " field-invalid" : ""}`}>
+      <div className="field-label">
+        <label htmlFor={id}>{label}</label>
+        {aside}
+      </div>
+      {children}
+      {hint ? (
+        <div className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <div className="field-error" id={`${id}-error`}>
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function describedBy(id: string, props: FieldProps): string | undefined {
+  return [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+}
+
+export function TextField({ label, hint, error, aside, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} aside={aside}>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { label, hint, error })} {...input} />
+    </FieldFrame>
+  );
+}
+
+export function TextArea({ label, hint, error, aside, ...input }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} aside={aside}>
+      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { label, hint, error })} {...input} />
+    </FieldFrame>
+  );
+}
+
+export function SelectField({ label, hint, error, aside, children, ...input }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} aside={aside}>
+      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { label, hint, error })} {...input}>
+        {children}
+      </select>
+    </FieldFrame>
+  );
+}
+
+/** A live "n / min–max" counter for a length-limited field. */
+export function LengthCounter({ length, min, max }: { length: number; min?: number; max: number }) {
+  const outside = length > max || (min !== undefined && length > 0 && length < min);
+  return (
+    <span className={`counter${outside ? " counter-outside" : ""}`} aria-live="polite">
+      {length} / {min !== undefined ? `${min}–` : ""}
+      {max}
+    </span>
+  );
+}
+
+export function Pager({ page, totalPages, total, onPage }: { page: number; totalPages: number; total: number; onPage(page: number): void }) {
+  const { t } = useMessages(common);
+  if (totalPages <= 1) return null;
+  return (
+    <nav className="pager" aria-label={t("pager.label")}>
+      <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        ← {t("pager.previous")}
+      </button>
+      <span>{t("pager.status", { page, pages: totalPages, total })}</span>
+      <button type="button" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+        {t("pager.next")} →
+      </button>
+    </nav>
+  );
+}
+
+export function CopyButton({ value, label }: { value: string; label?: string }) {
+  const { t } = useMessages(common);
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className="secondary"
+      aria-label={label ? `${t("action.copy")}: ${label}` : undefined}
+      onClick={async () => {
+        await navigator.clipboard?.writeText(value).catch(() => undefined);
+        setCopied(true);
+        setTimeout(() => setCopied(false), 1500);
+      }}
+    >
+      {copied ? t("action.copied") : t("action.copy")}
+    </button>
+  );
+}
+
+/** A status word as a coloured badge (the word itself carries the meaning). */
+export function Badge({ status, label }: { status: string; label?: string }) {
+  return <span className={`badge badge-${status.toLowerCase()}`}>{label ?? status}</span>;
+}

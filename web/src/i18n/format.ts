@@ -1,0 +1,46 @@
+// Money, numbers and dates for people: only through Intl, in the chosen language and the
+// browser's time zone (the API speaks UTC and decimal strings).
+export type Language = "en" | "tr";
+export const LANGUAGES: readonly Language[] = ["en", "tr"];
+
+/** The BCP 47 locale for a language: the browser's own variant when it speaks that language. */
+export function localeFor(language: Language, preferred: readonly string[] = []): string {
+  return preferred.find((tag) => tag.toLowerCase().split("-")[0] === language) ?? (language === "tr" ? "tr-TR" : "en-GB");
+}
+
+/** `₺1.234,50` in Turkish, `TRY 1,234.50` in English, from the API's decimal string ("1234.50"). */
+export function formatMoney(amount: string | number, language: Language): string {
+  const value = typeof amount === "number" ? amount : Number(amount);
+  if (language === "tr") return new Intl.NumberFormat("tr-TR", { style: "currency", currency: "TRY" }).format(value);
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "TRY", currencyDisplay: "code" }).format(value).replace(/\u00a0/g, " ");
+}
+
+export function formatNumber(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+/** A date and time in the user's time zone; `timeZone` is for tests. */
+export function formatDateTime(iso: string, locale: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+}
+
+export function formatDay(isoDate: string, locale: string): string {
+  // A report day ("2026-11-23") is a UTC calendar day: shown as that day, not shifted.
+  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+}
+
+/** Fills `{name}` placeholders. */
+export function interpolate(text: string, params?: Record<string, string | number>): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** The language to start with: the saved choice, else the browser's first of Turkish or English. */
+export function initialLanguage(saved: string | null, browser: readonly string[]): Language {
+  if (saved === "en" || saved === "tr") return saved;
+  for (const tag of browser) {
+    const base = tag.toLowerCase().split("-")[0];
+    if (base === "tr" || base === "en") return base;
+  }
+  return "en";
+}

@@ -1,0 +1,34 @@
+import { useCallback } from "react";
+import { useLocation, useSearch } from "wouter";
+
+/** View state lives in the URL (bookmarkable): one search parameter, read and written. */
+export function useSearchParam(name: string): [string | null, (value: string | null) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const value = new URLSearchParams(search).get(name);
+  const setValue = useCallback(
+    (next: string | null) => {
+      const params = new URLSearchParams(window.location.search);
+      if (next === null || next === "") params.delete(name);
+      else params.set(name, next);
+      // A new filter starts at the first page.
+      if (name !== "page") params.delete("page");
+      const query = params.toString();
+      navigate(query ? `${location}?${query}` : location, { replace: true });
+    },
+    [name, location, navigate],
+  );
+  return [value, setValue];
+}
+
+/** The `page` search parameter as a number (1 when absent or invalid). */
+export function usePageParam(): [number, (page: number) => void] {
+  const [value, setValue] = useSearchParam("page");
+  const page = Math.max(1, Number.parseInt(value ?? "1", 10) || 1);
+  return [page, (next) => setValue(next <= 1 ? null : String(next))];
+}
+
+/** Where sign-in returns to: a path of this panel only (never another origin). */
+export function safeNext(next: string | null): string {
+  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
+}

@@ -1,0 +1,19 @@
+import type { Schemas } from "../../api/client";
+
+export type ArticleStatus = Schemas["Article"]["status"];
+export const ARTICLE_STATUSES: readonly ArticleStatus[] = ["draft", "pending", "published", "archived"];
+
+export function isArticleStatus(value: string | null): value is ArticleStatus {
+  return value !== null && (ARTICLE_STATUSES as readonly string[]).includes(value);
+}
+
+/** A site as people know it: its host name ("blog.example.com"). */
+export function siteName(site: Pick<Schemas["Site"], "url">): string {
+  try {
+    return new URL(site.url).host;
+  } catch {
+    return site.url;
+  }
+}
+
+export const statusKey = (status: ArticleStatus) => `status.${status}` as const;

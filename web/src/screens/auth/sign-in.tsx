@@ -1,0 +1,83 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { api, unwrap, useBearerToken } from "../../api/client";
+import { common } from "../../i18n/common";
+import { useMessages } from "../../i18n/language";
+import { SESSION_KEY } from "../../lib/session";
+import { safeNext } from "../../lib/url";
+import { ErrorNotice, fieldError, PageTitle, TextField, errorText } from "../../components/ui";
+import { AuthFrame } from "./frame";
+import { authMessages } from "./messages";
+
+export function SignInScreen() {
+  const { t } = useMessages(authMessages);
+  const commonText = useMessages(common);
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const next = safeNext(new URLSearchParams(useSearch()).get("next"));
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [token, setToken] = useState("");
+  const signIn = useMutation({
+    mutationFn: () => unwrap(api.POST("/api/session", { body: { email, password } })),
+    onSuccess: (session) => {
+      queryClient.setQueryData(SESSION_KEY, session);
+      navigate(next, { replace: true });
+    },
+  });
+  const withToken = useMutation({
+    mutationFn: async () => {
+      useBearerToken(token.trim());
+      try {
+        return await unwrap(api.GET("/api/session"));
+      } catch (error) {
+        useBearerToken(null);
+        throw error;
+      }
+    },
+    onSuccess: (session) => {
+      queryClient.setQueryData(SESSION_KEY, session);
+      navigate(next, { replace: true });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn.mutate();
+  };
+  return (
+    <AuthFrame>
+      <PageTitle title={t("signIn.title")}>{t("signIn.title")}</PageTitle>
+      <form onSubmit={submit} noValidate>
+        <ErrorNotice error={signIn.error} />
+        <TextField label={t("signIn.email")} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={fieldError(signIn.error, "email")} />
+        <TextField label={t("signIn.password")} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={fieldError(signIn.error, "password")} />
+        <button type="submit" disabled={signIn.isPending}>
+          {signIn.isPending ? t("signIn.working") : t("signIn.submit")}
+        </button>
+      </form>
+      <p>
+        {t("signIn.noAccount")} <Link href={`/sign-up${next !== "/" ? `?next=${encodeURIComponent(next)}` : ""}`}>{t("signIn.signUpLink")}</Link>
+      </p>
+      <details className="token-sign-in">
+        <summary>{t("signIn.tokenTitle")}</summary>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            withToken.mutate();
+          }}
+        >
+          {withToken.error ? (
+            <div className="notice notice-error" role="alert">
+              {t("signIn.tokenInvalid", { message: errorText(withToken.error, commonText.t) })}
+            </div>
+          ) : null}
+          <TextField label={t("signIn.token")} hint={t("signIn.tokenHint")} autoComplete="off" spellCheck={false} value={token} onChange={(e) => setToken(e.target.value)} />
+          <button type="submit" className="secondary" disabled={withToken.isPending || token.trim() === ""}>
+            {t("signIn.tokenSubmit")}
+          </button>
+        </form>
+      </details>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,171 @@
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { api, unwrap, type Schemas } from "../../api/client";
+import { useBalance } from "../../components/layout";
+import { Badge, ErrorNotice, Loading, PageTitle } from "../../components/ui";
+import { useMessages } from "../../i18n/language";
+import { ReportChart } from "./chart";
+import { overviewMessages } from "./messages";
+
+const HOUR = 3_600_000;
+
+export function OverviewScreen() {
+  const { t, money, dateTime, day } = useMessages(overviewMessages);
+  const balance = useBalance();
+  const report = useQuery({ queryKey: ["/api/autopilot/report"], queryFn: () => unwrap(api.GET("/api/autopilot/report")) });
+  const next = useQuery({ queryKey: ["/api/autopilot/items", "SCHEDULED"], queryFn: () => unwrap(api.GET("/api/autopilot/items", { params: { query: { status: "SCHEDULED", per_page: 5 } } })) });
+  const failed = useQuery({ queryKey: ["/api/autopilot/items", "FAILED"], queryFn: () => unwrap(api.GET("/api/autopilot/items", { params: { query: { status: "FAILED", per_page: 5 } } })) });
+  const recent = useQuery({ queryKey: ["/api/autopilot/articles", "recent"], queryFn: () => unwrap(api.GET("/api/autopilot/articles", { params: { query: { per_page: 5 } } })) });
+  const pending = useQuery({ queryKey: ["/api/autopilot/articles", "pending-count"], queryFn: () => unwrap(api.GET("/api/autopilot/articles", { params: { query: { status: "pending", per_page: 1 } } })) });
+  const sites = useQuery({ queryKey: ["/api/sites"], queryFn: () => unwrap(api.GET("/api/sites")) });
+  const siteList = sites.data ?? [];
+  const siteName = (siteId: string) => siteList.find((site) => site.id === siteId)?.url.replace(/^https?:\/\//, "") ?? siteId;
+  const customSites = siteList.filter((site) => site.platform === "custom" && site.status !== "DISCONNECTED");
+  const deliveries = useQueries({
+    queries: customSites.map((site) => ({
+      queryKey: ["/api/sites/{siteId}/webhooks/deliveries", site.id, "overview"],
+      queryFn: () => unwrap(api.GET("/api/sites/{siteId}/webhooks/deliveries", { params: { path: { siteId: site.id }, query: { per_page: 50 } } })),
+    })),
+  });
+
+  const erroredSites = siteList.filter((site) => site.status === "ERROR");
+  const failedDeliveries = customSites
+    .map((site, i) => ({ site, count: (deliveries[i]?.data?.items ?? []).filter((delivery) => delivery.status === "failed").length }))
+    .filter((entry) => entry.count > 0);
+  const reserved = balance.data?.reserved;
+  const staleReservation = reserved?.oldestAt && Date.now() - Date.parse(reserved.oldestAt) > HOUR ? reserved.oldestAt : null;
+  const pendingCount = pending.data?.total ?? 0;
+  const attentionCount = erroredSites.length + (failed.data?.total ?? 0) + failedDeliveries.length + (pendingCount > 0 ? 1 : 0) + (staleReservation ? 1 : 0);
+
+  return (
+    <section aria-labelledby="page-title">
+      <PageTitle title={t("title")}>{t("title")}</PageTitle>
+      <div className="grid">
+        <div className="card">
+          <h2>{t("balance")}</h2>
+          {balance.data ? (
+            <>
+              <p className="stat">{money(balance.data.creditBalance)}</p>
+              {balance.data.reserved.count > 0 ? <p className="muted">{t("reserved", { amount: money(balance.data.reserved.amount) })}</p> : null}
+              <Link href="/billing" className="button secondary">
+                {t("topUp")}
+              </Link>
+            </>
+          ) : (
+            <ErrorNotice error={balance.error} />
+          )}
+        </div>
+        <div className="card">
+          <h2>{t("next")}</h2>
+          {next.isPending ? <Loading /> : null}
+          <ErrorNotice error={next.error} />
+          {next.data && next.data.items.length === 0 ? (
+            <p>
+              {t("nextEmpty")} <Link href="/plans">{t("nextCreatePlan")}</Link>
+            </p>
+          ) : null}
+          {next.data && next.data.items.length > 0 ? (
+            <ul>
+              {next.data.items.map((item) => (
+                <li key={item.id}>
+                  <Link href={`/plans/${item.planId}`}>{item.title}</Link>
+                  <br />
+                  <span className="muted">
+                    {item.scheduledAt ? dateTime(item.scheduledAt) : ""} · {siteName(item.siteId)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <Link href="/plans">{t("allPlans")}</Link>
+        </div>
+      </div>
+
+      <section className="card" aria-labelledby="attention-title">
+        <h2 id="attention-title">{t("attention")}</h2>
+        {attentionCount === 0 && !sites.isPending && !failed.isPending ? <p>{t("attentionNone")}</p> : null}
+        <ul>
+          {erroredSites.map((site) => (
+            <li key={site.id}>
+              <Badge status="error" label="ERROR" /> <Link href={`/sites/${site.id}`}>{t("siteError", { site: siteName(site.id), message: site.statusMessage ?? "" })}</Link>
+            </li>
+          ))}
+          {(failed.data?.items ?? []).map((item) => (
+            <li key={item.id}>
+              <Badge status="failed" label="FAILED" /> <Link href={`/plans/${item.planId}`}>{t("failedItem", { title: item.title, reason: item.failureReason ?? "" })}</Link>
+            </li>
+          ))}
+          {pendingCount > 0 ? (
+            <li>
+              {t("reviewQueue", { count: pendingCount })} <Link href="/articles?status=pending">{t("openReview")}</Link>
+            </li>
+          ) : null}
+          {failedDeliveries.map(({ site, count }) => (
+            <li key={site.id}>
+              {t("failedDeliveries", { site: siteName(site.id), count })} <Link href={`/webhooks?siteId=${site.id}`}>{t("openDeliveries")}</Link>
+            </li>
+          ))}
+          {staleReservation ? <li>{t("staleReservation", { time: dateTime(staleReservation) })}</li> : null}
+        </ul>
+      </section>
+
+      <section className="card" aria-labelledby="chart-title">
+        <h2 id="chart-title">{t("chart")}</h2>
+        <ErrorNotice error={report.error} />
+        {report.data ? (
+          <>
+            <p>{t("chartSummary", { generated: report.data.summary.generated, published: report.data.summary.published, credits: money(report.data.summary.credits) })}</p>
+            <ReportChart days={report.data.daily} dayLabel={day} labels={{ generated: t("chartGenerated"), published: t("chartPublished"), credits: t("chartCredits"), title: t("chartTableCaption") }} />
+            <details>
+              <summary>{t("chartShowTable")}</summary>
+              <ReportTable days={report.data.daily} />
+            </details>
+          </>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby="recent-title">
+        <h2 id="recent-title">{t("recent")}</h2>
+        <ErrorNotice error={recent.error} />
+        {recent.data?.items.length === 0 ? <p>{t("recentEmpty")}</p> : null}
+        <ul>
+          {(recent.data?.items ?? []).map((article: Schemas["ArticleSummary"]) => (
+            <li key={article.id}>
+              <Link href={`/articles/${article.id}`}>{article.title}</Link> <Badge status={article.status} />
+            </li>
+          ))}
+        </ul>
+        <Link href="/articles">{t("allArticles")}</Link>
+      </section>
+    </section>
+  );
+}
+
+function ReportTable({ days }: { days: Schemas["ReportDay"][] }) {
+  const { t, money, day } = useMessages(overviewMessages);
+  return (
+    <div className="table-wrap">
+      <table>
+        <caption className="muted">{t("chartTableCaption")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("chartDay")}</th>
+            <th scope="col">{t("chartGenerated")}</th>
+            <th scope="col">{t("chartPublished")}</th>
+            <th scope="col">{t("chartCredits")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((entry) => (
+            <tr key={entry.date}>
+              <td>{day(entry.date)}</td>
+              <td>{entry.generated}</td>
+              <td>{entry.published}</td>
+              <td>{money(entry.credits)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

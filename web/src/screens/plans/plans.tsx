@@ -1,0 +1,210 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { api, unwrap } from "../../api/client";
+import { ErrorNotice, fieldError, Loading, Notice, PageTitle, Pager, SelectField, TextField } from "../../components/ui";
+import { common } from "../../i18n/common";
+import { useMessages } from "../../i18n/language";
+import { usePageParam } from "../../lib/url";
+import { planMessages } from "./messages";
+import { ItemCounts, PLANS_KEY, PUBLISH_MODES, PlanStatusBadge, planKey, siteName, useSites, type PlanSummary, type PublishMode } from "./shared";
+import "./plans.css";
+
+const PER_PAGE = 20;
+
+export function PlansScreen() {
+  const { t } = useMessages(planMessages);
+  return (
+    <section aria-labelledby="page-title">
+      <PageTitle title={t("plans.title")}>{t("plans.title")}</PageTitle>
+      <p className="muted">{t("plans.intro")}</p>
+      <NewPlanForm />
+      <PlanList />
+    </section>
+  );
+}
+
+function NewPlanForm() {
+  const { t } = useMessages(planMessages);
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const sites = useSites();
+  const search = useSearch();
+  // A link such as /plans?siteId=… (from a site's page) chooses the site.
+  const [siteId, setSiteId] = useState(() => new URLSearchParams(search).get("siteId") ?? "");
+  const [articleCount, setArticleCount] = useState("10");
+  const [cadencePerWeek, setCadencePerWeek] = useState("3");
+  const [publishMode, setPublishMode] = useState<PublishMode>("publish");
+  const chosenSiteId = siteId || sites.data?.[0]?.id || "";
+
+  const create = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.POST("/api/autopilot/plans", {
+          body: { siteId: chosenSiteId, articleCount: toInteger(articleCount), cadencePerWeek: toInteger(cadencePerWeek), publishMode },
+        }),
+      ),
+    onSuccess: (plan) => {
+      queryClient.setQueryData(planKey(plan.id), plan);
+      void queryClient.invalidateQueries({ queryKey: PLANS_KEY });
+      navigate(`/plans/${plan.id}`);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!create.isPending) create.mutate();
+  };
+
+  return (
+    <section className="card" aria-labelledby="new-plan-title">
+      <h2 id="new-plan-title">{t("create.title")}</h2>
+      {sites.isPending ? <Loading /> : null}
+      <ErrorNotice error={sites.error} onRetry={() => void sites.refetch()} />
+      {sites.data && sites.data.length === 0 ? (
+        <p>
+          {t("create.noSites")} <Link href="/sites">{t("create.connectSite")}</Link>
+        </p>
+      ) : null}
+      {sites.data && sites.data.length > 0 ? (
+        <form onSubmit={submit} noValidate aria-busy={create.isPending}>
+          <ErrorNotice error={create.error} />
+          <SelectField label={t("create.site")} value={chosenSiteId} onChange={(e) => setSiteId(e.target.value)} error={fieldError(create.error, "siteId")} disabled={create.isPending}>
+            {sites.data.map((site) => (
+              <option key={site.id} value={site.id}>
+                {siteName(site.url)} · {t(`platform.${site.platform}`)}
+                {site.status === "CONNECTED" ? "" : ` (${t("create.siteNeedsAttention")})`}
+              </option>
+            ))}
+          </SelectField>
+          <div className="grid">
+            <TextField
+              label={t("create.articleCount")}
+              hint={t("create.articleCountHint")}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={100}
+              step={1}
+              required
+              value={articleCount}
+              onChange={(e) => setArticleCount(e.target.value)}
+              error={fieldError(create.error, "articleCount")}
+              disabled={create.isPending}
+            />
+            <TextField
+              label={t("create.cadence")}
+              hint={t("create.cadenceHint")}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={21}
+              step={1}
+              required
+              value={cadencePerWeek}
+              onChange={(e) => setCadencePerWeek(e.target.value)}
+              error={fieldError(create.error, "cadencePerWeek")}
+              disabled={create.isPending}
+            />
+          </div>
+          <SelectField
+            label={t("create.publishMode")}
+            hint={t(`publishMode.${publishMode}Hint`)}
+            value={publishMode}
+            onChange={(e) => setPublishMode(e.target.value as PublishMode)}
+            error={fieldError(create.error, "publishMode")}
+            disabled={create.isPending}
+          >
+            {PUBLISH_MODES.map((mode) => (
+              <option key={mode} value={mode}>
+                {t(`publishMode.${mode}`)}
+              </option>
+            ))}
+          </SelectField>
+          {create.isPending ? <Notice>{t("create.waiting")}</Notice> : null}
+          <button type="submit" disabled={create.isPending}>
+            {create.isPending ? t("create.working") : t("create.submit")}
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+/** What the person typed as a whole number; anything else goes to the API as it is, which names the field. */
+function toInteger(value: string): number {
+  return Number(value.trim() === "" ? Number.NaN : value);
+}
+
+function PlanList() {
+  const { t } = useMessages(planMessages);
+  const commonText = useMessages(common);
+  const [page, setPage] = usePageParam();
+  const sites = useSites();
+  const plans = useQuery({
+    queryKey: [...PLANS_KEY, { page, perPage: PER_PAGE }],
+    queryFn: () => unwrap(api.GET("/api/autopilot/plans", { params: { query: { page, per_page: PER_PAGE } } })),
+    placeholderData: keepPreviousData,
+  });
+  const siteUrl = (siteId: string) => sites.data?.find((site) => site.id === siteId)?.url;
+
+  return (
+    <section aria-labelledby="plan-list-title">
+      <h2 id="plan-list-title">{t("plans.listTitle")}</h2>
+      {plans.isPending ? <Loading /> : null}
+      <ErrorNotice error={plans.error} onRetry={() => void plans.refetch()} />
+      {plans.data && plans.data.items.length === 0 ? <p>{page > 1 ? commonText.t("state.empty") : t("plans.empty")}</p> : null}
+      {plans.data && plans.data.items.length > 0 ? (
+        <>
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t("plans.column.created")}</th>
+                  <th scope="col">{t("plans.column.site")}</th>
+                  <th scope="col">{t("plans.column.status")}</th>
+                  <th scope="col">{t("plans.column.items")}</th>
+                  <th scope="col">{t("plans.column.publishMode")}</th>
+                  <th scope="col">{t("plans.column.cadence")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {plans.data.items.map((plan) => (
+                  <PlanRow key={plan.id} plan={plan} siteUrl={siteUrl(plan.siteId)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={plans.data.page} totalPages={plans.data.totalPages} total={plans.data.total} onPage={setPage} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function PlanRow({ plan, siteUrl }: { plan: PlanSummary; siteUrl: string | undefined }) {
+  const { t, dateTime, number } = useMessages(planMessages);
+  const site = siteUrl ? siteName(siteUrl) : plan.siteId;
+  const created = dateTime(plan.createdAt);
+  return (
+    <tr data-testid={`plan-${plan.id}`}>
+      <td className="nowrap">
+        <Link href={`/plans/${plan.id}`} aria-label={t("plans.openLabel", { site, date: created })}>
+          {created}
+        </Link>
+      </td>
+      <td>
+        {site}
+        {plan.warnings.length > 0 ? <div className="muted">{t("plans.warningsCount", { count: number(plan.warnings.length) })}</div> : null}
+      </td>
+      <td>
+        <PlanStatusBadge status={plan.status} />
+      </td>
+      <td>
+        <ItemCounts counts={plan.counts} />
+      </td>
+      <td>{t(`publishMode.${plan.publishMode}`)}</td>
+      <td className="nowrap">{t("plan.cadenceValue", { count: number(plan.cadencePerWeek) })}</td>
+    </tr>
+  );
+}

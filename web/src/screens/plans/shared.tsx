@@ -1,0 +1,73 @@
+// Pieces both plan screens use: the sites query, a site's short name, status badges and counts.
+import { useQuery } from "@tanstack/react-query";
+import { api, unwrap, type Schemas } from "../../api/client";
+import { Badge } from "../../components/ui";
+import { useMessages } from "../../i18n/language";
+import { planMessages } from "./messages";
+
+export type Plan = Schemas["Plan"];
+export type PlanSummary = Schemas["PlanSummary"];
+export type PlanItem = Schemas["PlanItem"];
+export type ItemStatus = PlanItem["status"];
+export type PublishMode = Plan["publishMode"];
+
+export const SITES_KEY = ["/api/sites"] as const;
+export const PLANS_KEY = ["/api/autopilot/plans"] as const;
+export const planKey = (planId: string) => ["/api/autopilot/plans/{planId}", planId] as const;
+
+export const ITEM_STATUSES: readonly ItemStatus[] = ["PLANNED", "SCHEDULED", "QUEUED", "GENERATING", "REVIEW", "PUBLISHED", "FAILED"];
+export const PUBLISH_MODES: readonly PublishMode[] = ["publish", "draft", "review"];
+
+export function useSites() {
+  return useQuery({ queryKey: SITES_KEY, queryFn: () => unwrap(api.GET("/api/sites")) });
+}
+
+/** A site as people know it: its host name ("blog.example.com"), or the stored address when it is not a URL. */
+export function siteName(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}
+
+export function PlanStatusBadge({ status }: { status: Plan["status"] }) {
+  const { t } = useMessages(planMessages);
+  return <Badge status={status} label={t(`planStatus.${status}`)} />;
+}
+
+export function ItemStatusBadge({ status }: { status: ItemStatus }) {
+  const { t } = useMessages(planMessages);
+  return <Badge status={status} label={t(`itemStatus.${status}`)} />;
+}
+
+/** "Published: 3, Failed: 1": only the statuses that have items. */
+export function ItemCounts({ counts }: { counts: Plan["counts"] }) {
+  const { t, number } = useMessages(planMessages);
+  const present = ITEM_STATUSES.filter((status) => counts[status] > 0);
+  if (present.length === 0) return <span className="muted">{t("plans.noItems")}</span>;
+  return (
+    <ul className="plan-counts">
+      {present.map((status) => (
+        <li key={status}>
+          {t(`itemStatus.${status}`)}: <strong>{number(counts[status])}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Warnings({ warnings }: { warnings: string[] }) {
+  const { t } = useMessages(planMessages);
+  if (warnings.length === 0) return null;
+  return (
+    <div className="notice notice-warning" role="status">
+      <strong>{t("plan.warnings")}</strong>
+      <ul className="plan-warnings">
+        {warnings.map((warning) => (
+          <li key={warning}>{warning}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

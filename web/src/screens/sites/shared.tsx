@@ -1,0 +1,109 @@
+// Pieces the sites screens share: query keys, the site's status in words, a secret shown once,
+// the article-language field, and the API's message placed next to the field it is about.
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { api, ApiError, unwrap, type Schemas } from "../../api/client";
+import { Badge, CopyButton, fieldError, TextField } from "../../components/ui";
+import { useMessages } from "../../i18n/language";
+import { siteMessages } from "./messages";
+
+export type Site = Schemas["Site"];
+export type Platform = Site["platform"];
+
+export const SITES_KEY = ["/api/sites"] as const;
+export const siteKey = (siteId: string) => ["/api/sites/{siteId}", siteId] as const;
+export const briefKey = (siteId: string) => ["/api/sites/{siteId}/brief", siteId] as const;
+export const chatKey = (siteId: string) => ["/api/sites/{siteId}/chat", siteId] as const;
+
+export function useSites() {
+  return useQuery({ queryKey: SITES_KEY, queryFn: () => unwrap(api.GET("/api/sites")) });
+}
+
+export function usePlatformName(): (platform: Platform) => string {
+  const { t } = useMessages(siteMessages);
+  return (platform) => t(`platform.${platform}`);
+}
+
+/** The status as a badge (the word carries the meaning, not the colour). */
+export function SiteStatusBadge({ site }: { site: Pick<Site, "status"> }) {
+  const { t } = useMessages(siteMessages);
+  return <Badge status={site.status} label={t(`status.${site.status}`)} />;
+}
+
+/** Why a site is in ERROR and what to do about it, in words; nothing for a healthy site. */
+export function SiteErrorExplanation({ site }: { site: Pick<Site, "status" | "statusMessage" | "platform"> }) {
+  const { t } = useMessages(siteMessages);
+  if (site.status !== "ERROR") return null;
+  return (
+    <div className="site-error">
+      <p>{t(`error.explain.${site.platform}`)}</p>
+      {site.statusMessage ? <p className="muted">{t("error.details", { message: site.statusMessage })}</p> : null}
+    </div>
+  );
+}
+
+/** A webhook secret the API shows only in this answer: readable, copyable, and said to be shown once. */
+export function SecretOnce({ secret, explanation }: { secret: string; explanation: string }) {
+  const { t } = useMessages(siteMessages);
+  return (
+    <div className="notice notice-warning secret-once" role="status" data-testid="webhook-secret">
+      <p>
+        <strong>{t("secret.once")}</strong> {explanation}
+      </p>
+      <TextField label={t("secret.label")} value={secret} readOnly spellCheck={false} className="mono" onFocus={(event) => event.currentTarget.select()} />
+      <div className="actions">
+        <CopyButton value={secret} label={t("secret.label")} />
+      </div>
+    </div>
+  );
+}
+
+export function LanguageField({ value, onChange, error }: { value: string; onChange(value: string): void; error: unknown }) {
+  const { t } = useMessages(siteMessages);
+  return (
+    <TextField
+      label={t("field.language")}
+      hint={t("field.languageHint")}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      autoComplete="off"
+      spellCheck={false}
+      maxLength={12}
+      error={fieldError(error, "language")}
+    />
+  );
+}
+
+/**
+ * The API's word on one field: its validation issue, or else its whole message when that message is
+ * about the field. URL and credential checks answer without issues, in a sentence that names the
+ * field ("webhookUrl must use http or https") or describes it ("is not a WordPress site").
+ */
+export function messageAbout(error: unknown, field: string, about?: RegExp): string | undefined {
+  const issue = fieldError(error, field);
+  if (issue) return issue;
+  if (!(error instanceof ApiError) || error.issues.length > 0 || !error.message) return undefined;
+  const namesField = new RegExp(`^${field}\\b`).test(error.message);
+  return namesField || about?.test(error.message) ? error.message : undefined;
+}
+
+export type Flash = { kind: "connected" | "disconnected"; url: string };
+
+/**
+ * A one-time outcome carried to the next screen in the history entry's state (navigate(…, { state })),
+ * read once and then cleared so a reload does not show it again.
+ */
+export function useFlash(): Flash | null {
+  const [flash] = useState<Flash | null>(() => {
+    const state: unknown = window.history.state;
+    if (typeof state !== "object" || state === null || !("flash" in state)) return null;
+    const value = (state as { flash: unknown }).flash;
+    if (typeof value !== "object" || value === null) return null;
+    const { kind, url } = value as Record<string, unknown>;
+    return (kind === "connected" || kind === "disconnected") && typeof url === "string" ? { kind, url } : null;
+  });
+  useEffect(() => {
+    if (flash) window.history.replaceState(null, "");
+  }, [flash]);
+  return flash;
+}
