@@ -34,7 +34,7 @@ const SAMPLE_ARTICLES = [
   { title: "Old Announcement: Spring Sale", language: "en", status: "archived", keywords: ["sale"], html: "<p>Our spring sale has ended. Thank you to everyone who joined.</p>" },
 ];
 
-function passwordHash(password) {
+export function passwordHash(password) {
   const salt = randomBytes(16);
   return `pbkdf2-sha256$100000$${salt.toString("base64")}$${pbkdf2Sync(password, salt, 100_000, 32, "sha256").toString("base64")}`;
 }

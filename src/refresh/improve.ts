@@ -89,11 +89,12 @@ export async function improvePost(services: Services, accountId: string, postId:
   const { charge } = await reserveGeneration(services.db, services.config.billing, { accountId, reference, kind: "improvement", model: models.text.model, note: post.title, siteId: site.id, now });
 
   try {
-    const { suggestion, usage } = await writeSuggestion(services, site, post, versionOf(remote), models.text);
+    const source = versionOf(remote);
+    const { suggestion, usage } = await writeSuggestion(services, site, post, source, models.text);
     const suggestedAt = toIsoSeconds(new Date());
     const [stored] = await services.db
       .update(postImprovements)
-      .set({ suggestion, sourceModifiedAt: wpGmt(remote.modified_gmt), usage, suggestedAt, previous: null, appliedModifiedAt: null, appliedAt: null, revertedAt: null, updatedAt: suggestedAt })
+      .set({ suggestion, source: { title: source.title, html: sanitizeHtml(source.html) }, sourceModifiedAt: wpGmt(remote.modified_gmt), usage, suggestedAt, previous: null, appliedModifiedAt: null, appliedAt: null, revertedAt: null, updatedAt: suggestedAt })
       .where(and(eq(postImprovements.postId, postId), eq(postImprovements.run, run)))
       .returning();
     if (!stored) throw new AppError("conflict", `A newer improvement of post ${postId} started meanwhile; its suggestion replaces this one`);

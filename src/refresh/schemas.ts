@@ -21,6 +21,10 @@ export const PostImprovementSchema = z
     siteId: z.string(),
     status: z.enum(IMPROVEMENT_STATUSES).openapi({ description: "The post's improvement status" }),
     suggestion: SuggestionSchema.nullable(),
+    source: z
+      .object({ title: z.string(), html: z.string() })
+      .nullable()
+      .openapi({ description: "The post as it was when the suggestion was made from it (HTML sanitised): compare it with the suggestion" }),
     suggestedAt: z.string().nullable(),
     appliedAt: z.string().nullable(),
     revertedAt: z.string().nullable(),
@@ -38,6 +42,7 @@ export function toPostImprovement(post: ScannedPostRow, improvement: Improvement
     siteId: post.siteId,
     status: post.improvementStatus,
     suggestion: improvement?.suggestion ?? null,
+    source: improvement?.suggestion ? (improvement.source ?? null) : null,
     suggestedAt: improvement?.suggestedAt ?? null,
     appliedAt: improvement?.appliedAt ?? null,
     revertedAt: improvement?.revertedAt ?? null,

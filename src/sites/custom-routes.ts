@@ -33,7 +33,7 @@ customSiteRoutes.openapi(
     path: "/platforms/custom/{siteId}/rotate-secret",
     tags: ["Webhooks"],
     summary: "Replace a custom site's webhook secret; the new one is shown only in this answer",
-    description: "Every attempt from now on, retries of earlier deliveries included, is signed with the new secret. The old one stops working at once: update the receiver right after.",
+    description: "Every attempt from now on, retries of earlier deliveries included, is signed with the new secret. For 24 hours every delivery also carries a signature with the previous secret (both in `X-Service-Signature` and `webhook-signature`, space-separated), so the receiver can be updated meanwhile.",
     request: { params: SiteIdParamSchema },
     responses: { 200: jsonContent(RotatedSecretSchema, "The site's id and its new webhook secret"), ...errorResponses(401, 403, 404, 409) },
   }),

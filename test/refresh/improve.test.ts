@@ -1,3 +1,4 @@
+import { sanitizeHtml } from "../../src/core/sanitize-html";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, charges, postImprovements } from "../../src/db/schema";
@@ -36,6 +37,7 @@ interface Improvement {
   status: string;
   credits?: string;
   suggestion: { title: string; html: string; seoTitle: string; seoDesc: string; changes: { change: string; reason: string }[] } | null;
+  source?: { title: string; html: string } | null;
   suggestedAt: string | null;
   appliedAt: string | null;
   revertedAt: string | null;
@@ -93,6 +95,9 @@ describe("POST /api/sites/posts/{postId}/improve", () => {
 
     const read = (await (await call(`/api/sites/posts/${postId}/improvement`, { token })).json()) as Improvement;
     expect(read.suggestion).toEqual(body.suggestion);
+    // The post the suggestion was made from, for the panel's side-by-side view and diff.
+    expect(read.source).toEqual({ title: ORIGINAL_TITLE, html: sanitizeHtml(ORIGINAL_HTML) });
+    expect(body.source).toEqual(read.source);
   });
 
   it("rewrites once naming the failures; failing again is 422, refunded, and nothing is stored", async () => {

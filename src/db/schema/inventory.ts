@@ -76,6 +76,8 @@ export const postImprovements = sqliteTable(
     run: integer("run").notNull().default(0),
     suggestion: text("suggestion", { mode: "json" }).$type<PostSuggestion>(),
     sourceModifiedAt: text("source_modified_at"),
+    /** The post as it was when the suggestion was made from it (HTML sanitised), for showing the two side by side. */
+    source: text("source", { mode: "json" }).$type<PostVersion>(),
     previous: text("previous", { mode: "json" }).$type<PostVersion>(),
     appliedModifiedAt: text("applied_modified_at"),
     usage: text("usage", { mode: "json" }).$type<ProviderUsage>(),

@@ -1018,7 +1018,7 @@ export interface paths {
         put?: never;
         /**
          * Replace a custom site's webhook secret; the new one is shown only in this answer
-         * @description Every attempt from now on, retries of earlier deliveries included, is signed with the new secret. The old one stops working at once: update the receiver right after.
+         * @description Every attempt from now on, retries of earlier deliveries included, is signed with the new secret. For 24 hours every delivery also carries a signature with the previous secret (both in `X-Service-Signature` and `webhook-signature`, space-separated), so the receiver can be updated meanwhile.
          */
         post: operations["rotateCustomSiteWebhookSecret"];
         delete?: never;
@@ -1961,6 +1961,11 @@ export interface components {
              */
             status: "NONE" | "SUGGESTED" | "APPLIED" | "REVERTED";
             suggestion: components["schemas"]["PostSuggestion"];
+            /** @description The post as it was when the suggestion was made from it (HTML sanitised): compare it with the suggestion */
+            source: {
+                title: string;
+                html: string;
+            } | null;
             suggestedAt: string | null;
             appliedAt: string | null;
             revertedAt: string | null;

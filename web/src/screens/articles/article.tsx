@@ -139,7 +139,7 @@ function ArticleCost({ cost }: { cost: Schemas["ArticleCost"] }) {
             <dd>
               {usage.imageProvider} · {usage.imageModel}
               <br />
-              <span className="muted">{t("detail.images", { count: number(usage.image.images) })}</span>
+              <span className="muted">{usage.image.images === 1 ? t("detail.imagesOne") : t("detail.images", { count: number(usage.image.images) })}</span>
             </dd>
             <dt>{t("detail.providerCost")}</dt>
             <dd>{usd(usage.text.costUsd + usage.image.costUsd)}</dd>
@@ -396,18 +396,21 @@ function FeaturedImagePicker({ current, value, onChange, error }: { current: str
   );
 }
 
+const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
 /** A document for the preview frame: the sanitised HTML, readable, no scripts (the frame is sandboxed). */
-function previewDocument(html: string, language: string): string {
+function previewDocument(html: string, language: string, title: string): string {
   const style = "body{font-family:system-ui,sans-serif;line-height:1.6;margin:1rem;color:#111827}img{max-width:100%;height:auto}table{border-collapse:collapse}td,th{border:1px solid #d1d5db;padding:.25rem .5rem}pre{overflow-x:auto}";
   const lang = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(language) ? language : "en";
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><style>${style}</style></head><body>${sanitizeHtml(html)}</body></html>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeText(title)}</title><base target="_blank"><style>${style}</style></head><body>${sanitizeHtml(html)}</body></html>`;
 }
 
 function HtmlEditor({ html, language, onChange, error }: { html: string; language: string; onChange(html: string): void; error?: string }) {
   const { t } = useMessages(articleMessages);
   // Sanitising a long article on every keystroke would make typing lag: the preview may trail a little.
   const deferredHtml = useDeferredValue(html);
-  const srcDoc = useMemo(() => previewDocument(deferredHtml, language), [deferredHtml, language]);
+  const previewTitle = t("edit.preview");
+  const srcDoc = useMemo(() => previewDocument(deferredHtml, language, previewTitle), [deferredHtml, language, previewTitle]);
   return (
     <div className="split html-editor">
       <TextArea className="mono" label={t("edit.html")} hint={t("edit.htmlHint")} spellCheck={false} rows={24} value={html} onChange={(e) => onChange(e.target.value)} error={error} />
@@ -415,7 +418,7 @@ function HtmlEditor({ html, language, onChange, error }: { html: string; languag
         <div className="field-label">
           {t("edit.previewHeading")}
         </div>
-        <iframe className="preview" sandbox="" srcDoc={srcDoc} title={t("edit.preview")} />
+        <iframe className="preview" sandbox="" srcDoc={srcDoc} title={previewTitle} />
       </div>
     </div>
   );

@@ -119,13 +119,14 @@ function ViewLinks({ status }: { status: ArticleStatus | null }) {
 
 function PlanOption({ plan, siteLabel }: { plan: Schemas["PlanSummary"]; siteLabel: string }) {
   const { t, day } = useMessages(articleMessages);
-  return <option value={plan.id}>{t("list.planOption", { site: siteLabel, date: day(plan.createdAt), count: plan.articleCount })}</option>;
+  const params = { site: siteLabel, date: day(plan.createdAt), count: plan.articleCount };
+  return <option value={plan.id}>{t(plan.articleCount === 1 ? "list.planOptionOne" : "list.planOption", params)}</option>;
 }
 
 function ArticleTable({ articles, siteLabel }: { articles: Schemas["ArticleSummary"][]; siteLabel: (siteId: string | null) => string }) {
   const { t, number, dateTime } = useMessages(articleMessages);
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table>
         <thead>
           <tr>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { api, unwrap, useBearerToken } from "../../api/client";
+import { api, ApiError, unwrap, useBearerToken } from "../../api/client";
 import { common } from "../../i18n/common";
 import { useMessages } from "../../i18n/language";
 import { SESSION_KEY } from "../../lib/session";
@@ -49,7 +49,13 @@ export function SignInScreen() {
     <AuthFrame>
       <PageTitle title={t("signIn.title")}>{t("signIn.title")}</PageTitle>
       <form onSubmit={submit} noValidate>
-        <ErrorNotice error={signIn.error} />
+        {signIn.error instanceof ApiError && signIn.error.status === 401 ? (
+          <div className="notice notice-error" role="alert">
+            {t("signIn.wrong")}
+          </div>
+        ) : (
+          <ErrorNotice error={signIn.error} />
+        )}
         <TextField label={t("signIn.email")} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={fieldError(signIn.error, "email")} />
         <TextField label={t("signIn.password")} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={fieldError(signIn.error, "password")} />
         <button type="submit" disabled={signIn.isPending}>

@@ -144,7 +144,7 @@ export function OverviewScreen() {
 function ReportTable({ days }: { days: Schemas["ReportDay"][] }) {
   const { t, money, day } = useMessages(overviewMessages);
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table>
         <caption className="muted">{t("chartTableCaption")}</caption>
         <thead>

@@ -15,7 +15,7 @@ const PER_PAGE = 20;
 export function PlansScreen() {
   const { t } = useMessages(planMessages);
   return (
-    <section aria-labelledby="page-title">
+    <section className="plans-screen" aria-labelledby="page-title">
       <PageTitle title={t("plans.title")}>{t("plans.title")}</PageTitle>
       <p className="muted">{t("plans.intro")}</p>
       <NewPlanForm />
@@ -47,7 +47,8 @@ function NewPlanForm() {
     onSuccess: (plan) => {
       queryClient.setQueryData(planKey(plan.id), plan);
       void queryClient.invalidateQueries({ queryKey: PLANS_KEY });
-      navigate(`/plans/${plan.id}`);
+      // Research takes a while: open the plan only if the person is still waiting on this page.
+      if (window.location.pathname === "/plans") navigate(`/plans/${plan.id}`);
     },
   });
 
@@ -156,7 +157,7 @@ function PlanList() {
       {plans.data && plans.data.items.length === 0 ? <p>{page > 1 ? commonText.t("state.empty") : t("plans.empty")}</p> : null}
       {plans.data && plans.data.items.length > 0 ? (
         <>
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table>
               <thead>
                 <tr>

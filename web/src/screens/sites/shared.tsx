@@ -31,11 +31,11 @@ export function SiteStatusBadge({ site }: { site: Pick<Site, "status"> }) {
 }
 
 /** Why a site is in ERROR and what to do about it, in words; nothing for a healthy site. */
-export function SiteErrorExplanation({ site }: { site: Pick<Site, "status" | "statusMessage" | "platform"> }) {
+export function SiteErrorExplanation({ site, prominent = false }: { site: Pick<Site, "status" | "statusMessage" | "platform">; prominent?: boolean }) {
   const { t } = useMessages(siteMessages);
   if (site.status !== "ERROR") return null;
   return (
-    <div className="site-error">
+    <div className={prominent ? "site-error notice notice-warning" : "site-error"}>
       <p>{t(`error.explain.${site.platform}`)}</p>
       {site.statusMessage ? <p className="muted">{t("error.details", { message: site.statusMessage })}</p> : null}
     </div>

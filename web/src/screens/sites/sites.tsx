@@ -52,7 +52,7 @@ function SiteTable({ sites, page, onPage }: { sites: Site[]; page: number; onPag
   const shown = sites.slice((Math.min(page, totalPages) - 1) * SITES_PER_PAGE, Math.min(page, totalPages) * SITES_PER_PAGE);
   return (
     <>
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table aria-labelledby="site-list-title">
           <thead>
             <tr>

@@ -1,0 +1,1 @@
+ALTER TABLE `post_improvements` ADD `source` text;

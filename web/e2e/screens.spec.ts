@@ -1,0 +1,116 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, expectAccessible, expectNoHorizontalOverflow, screenshot, settled, signIn, WIDTHS } from "./support";
+
+// Every screen of the demo account at a desktop and a phone width: axe finds no serious or
+// critical violation, nothing scrolls sideways, and a screenshot of each is saved
+// (test-results/panel-screens/). Runs after flow.spec.ts, whose account has sites, plans and posts.
+
+async function firstId(page: Page, path: string, pick: (body: any) => string | undefined): Promise<string | undefined> {
+  const res = await page.request.get(path);
+  return res.ok() ? pick(await res.json()) : undefined;
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("every screen, 1280 px and 375 px, English and Turkish: accessible, no sideways scroll, screenshot", async ({ page }) => {
+  await signIn(page, DEMO.email, DEMO.password);
+  const articleId = await firstId(page, "/api/autopilot/articles?per_page=1", (body) => body.items[0]?.id);
+  const screens: [string, string][] = [
+    ["overview", "/"],
+    ["sites", "/sites"],
+    ["sites-connect-wordpress", "/sites?connect=wordpress"],
+    ["plans", "/plans"],
+    ["articles", "/articles"],
+    ["review-queue", "/articles?status=pending"],
+    ["article", `/articles/${articleId}`],
+    ["posts", "/posts"],
+    ["media", "/media"],
+    ["webhooks", "/webhooks"],
+    ["billing", "/billing"],
+    ["api-access", "/api-access"],
+    ["settings", "/settings"],
+  ];
+  const siteId = await firstId(page, "/api/sites", (body) => body[0]?.id);
+  if (siteId) screens.push(["site", `/sites/${siteId}`], ["site-brief", `/sites/${siteId}?tab=brief`], ["site-chat", `/sites/${siteId}?tab=chat`]);
+  const planId = await firstId(page, "/api/autopilot/plans", (body) => body.items[0]?.id);
+  if (planId) screens.push(["plan", `/plans/${planId}`]);
+
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    for (const [name, path] of screens) {
+      await page.goto(path);
+      await settled(page);
+      await expectAccessible(page, `${name} at ${width}px`);
+      await expectNoHorizontalOverflow(page, `${name} at ${width}px`);
+      await screenshot(page, `${name}-${width}`);
+    }
+  }
+
+  // Turkish: the same screens read in Turkish, with Turkish money.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/settings");
+  await page.getByLabel("Language").first().selectOption("tr");
+  for (const [name, path] of screens) {
+    await page.goto(path);
+    await settled(page);
+    await expectAccessible(page, `${name} in Turkish`);
+    await screenshot(page, `${name}-tr`);
+  }
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: /^Bakiye: ₺\d{1,3}(\.\d{3})*,\d{2}$/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Genel bakış", level: 1 })).toBeVisible();
+});
+
+test("keyboard only: skip link, sign in, navigate; the phone menu opens and closes", async ({ page }) => {
+  await page.goto("/sign-in");
+  await expect(page.getByLabel("Email")).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Language")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Email")).toBeFocused();
+  await page.keyboard.type(DEMO.email);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(DEMO.password);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+
+  await page.locator("body").focus();
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main")).toBeFocused();
+
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Billing" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/billing$/);
+  await expect(nav.getByRole("link", { name: "Billing" })).toHaveAttribute("aria-current", "page");
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(nav).toBeHidden();
+  const menu = page.getByRole("button", { name: "Menu" });
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await nav.getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(nav).toBeHidden();
+});
+
+test("a 401 returns to sign-in and, signed in, back to the page asked for", async ({ page }) => {
+  await page.goto("/articles?status=pending");
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Farticles%3Fstatus%3Dpending$/);
+  await page.getByLabel("Email").fill(DEMO.email);
+  await page.getByLabel("Password", { exact: true }).fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toContainText(/email or password/i);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/articles\?status=pending$/);
+
+  // The session ends elsewhere (signed out in another tab): the next call returns to sign-in.
+  await page.request.delete("/api/session", { headers: { Origin: new URL(page.url()).origin } });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Plans" }).click();
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fplans$/);
+});

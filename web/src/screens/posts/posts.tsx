@@ -1,0 +1,143 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { api, unwrap } from "../../api/client";
+import { ErrorNotice, Loading, Notice, PageTitle, Pager, SelectField } from "../../components/ui";
+import { useMessages } from "../../i18n/language";
+import { usePageParam, useSearchParam } from "../../lib/url";
+import { postMessages } from "./messages";
+import { ImprovementBadge, postsKey, siteName, useWordPressSites, type ScannedPost, type Site } from "./shared";
+import "./posts.css";
+
+const PER_PAGE = 20;
+
+export function PostsScreen() {
+  const { t } = useMessages(postMessages);
+  const sites = useWordPressSites();
+  const [siteParam, setSiteParam] = useSearchParam("siteId");
+  const wordPress = sites.wordPress ?? [];
+  // Without a choice in the URL, the first WordPress site is shown.
+  const site = siteParam ? wordPress.find((candidate) => candidate.id === siteParam) : wordPress[0];
+
+  return (
+    <section className="posts-screen" aria-labelledby="page-title">
+      <PageTitle title={t("posts.title")}>{t("posts.title")}</PageTitle>
+      <p className="muted">{t("posts.intro")}</p>
+      {sites.isPending ? <Loading /> : null}
+      <ErrorNotice error={sites.error} onRetry={() => void sites.refetch()} />
+      {sites.data && wordPress.length === 0 ? (
+        <p>
+          {t("posts.noSites")} <Link href="/sites?connect=wordpress">{t("posts.connect")}</Link>
+        </p>
+      ) : null}
+      {wordPress.length > 0 ? (
+        <>
+          <div className="filters">
+            <SelectField label={t("posts.site")} value={site?.id ?? ""} onChange={(e) => setSiteParam(e.target.value)}>
+              {site ? null : <option value="">—</option>}
+              {wordPress.map((candidate) => (
+                <option key={candidate.id} value={candidate.id}>
+                  {siteName(candidate.url)}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          {site ? <SiteInventory key={site.id} site={site} /> : <p role="alert">{t("posts.unknownSite")}</p>}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function SiteInventory({ site }: { site: Site }) {
+  const { t, number } = useMessages(postMessages);
+  const queryClient = useQueryClient();
+  const [page, setPage] = usePageParam();
+  const posts = useQuery({
+    queryKey: [...postsKey(site.id), { page, perPage: PER_PAGE }],
+    queryFn: () => unwrap(api.GET("/api/sites/{siteId}/posts", { params: { path: { siteId: site.id }, query: { page, per_page: PER_PAGE } } })),
+    placeholderData: keepPreviousData,
+  });
+  const sync = useMutation({
+    mutationFn: () => unwrap(api.POST("/api/sites/{siteId}/sync", { params: { path: { siteId: site.id } } })),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: postsKey(site.id) });
+      // A sync can turn the site to ERROR (rejected credentials): its status shows here and on Sites.
+      void queryClient.invalidateQueries({ queryKey: ["/api/sites"] });
+    },
+  });
+
+  return (
+    <>
+      {site.status === "ERROR" ? (
+        <div className="notice notice-warning" role="status">
+          {site.statusMessage ? t("posts.siteError", { message: site.statusMessage }) : t("posts.siteErrorUnknown")} <Link href={`/sites/${site.id}`}>{t("posts.openSite")}</Link>
+        </div>
+      ) : null}
+      <div className="actions">
+        <button type="button" disabled={sync.isPending} onClick={() => sync.mutate()} aria-describedby="sync-hint">
+          {sync.isPending ? t("posts.syncing") : t("posts.sync")}
+        </button>
+        <span id="sync-hint" className="muted">
+          {t("posts.syncHint")}
+        </span>
+      </div>
+      <ErrorNotice error={sync.error} />
+      {sync.isPending ? <Notice>{t("posts.syncWaiting")}</Notice> : null}
+      {sync.data ? <Notice tone="success">{t("posts.synced", { count: number(sync.data.synced) })}</Notice> : null}
+
+      <section aria-labelledby="inventory-title">
+        <h2 id="inventory-title">{t("posts.inventory")}</h2>
+        {posts.isPending ? <Loading /> : null}
+        <ErrorNotice error={posts.error} onRetry={() => void posts.refetch()} />
+        {posts.data && posts.data.items.length === 0 ? <p>{page > 1 ? t("posts.emptyPage") : t("posts.empty")}</p> : null}
+        {posts.data && posts.data.items.length > 0 ? (
+          <>
+            <div className="table-wrap" tabIndex={0}>
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("posts.column.title")}</th>
+                    <th scope="col">{t("posts.column.improvement")}</th>
+                    <th scope="col">{t("posts.column.words")}</th>
+                    <th scope="col">{t("posts.column.modified")}</th>
+                    <th scope="col">{t("posts.column.synced")}</th>
+                    <th scope="col">{t("posts.column.live")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {posts.data.items.map((post) => (
+                    <PostRow key={post.id} post={post} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager page={posts.data.page} totalPages={posts.data.totalPages} total={posts.data.total} onPage={setPage} />
+          </>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+function PostRow({ post }: { post: ScannedPost }) {
+  const { t, number, dateTime } = useMessages(postMessages);
+  const title = post.title.trim() || t("posts.untitled");
+  return (
+    <tr data-testid={`post-${post.id}`}>
+      <td className="post-title-cell">
+        <Link href={`/posts/${post.id}?siteId=${encodeURIComponent(post.siteId)}`}>{title}</Link>
+      </td>
+      <td>
+        <ImprovementBadge status={post.improvementStatus} />
+      </td>
+      <td className="nowrap">{number(post.wordCount)}</td>
+      <td className="nowrap">{post.modifiedAt ? dateTime(post.modifiedAt) : "—"}</td>
+      <td className="nowrap">{dateTime(post.syncedAt)}</td>
+      <td>
+        <a href={post.url} target="_blank" rel="noopener noreferrer" aria-label={t("posts.livePageLabel", { title })}>
+          {t("posts.livePage")}
+        </a>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,35 @@
+// Pieces both old-post screens use: the WordPress sites, query keys and the improvement badge.
+import { useQuery } from "@tanstack/react-query";
+import { api, unwrap, type Schemas } from "../../api/client";
+import { Badge } from "../../components/ui";
+import { useMessages } from "../../i18n/language";
+import { postMessages } from "./messages";
+
+export type Site = Schemas["Site"];
+export type ScannedPost = Schemas["ScannedPost"];
+export type Improvement = Schemas["PostImprovement"];
+export type ImprovementStatus = ScannedPost["improvementStatus"];
+
+export const SITES_KEY = ["/api/sites"] as const;
+export const postsKey = (siteId: string) => ["/api/sites/{siteId}/posts", siteId] as const;
+export const improvementKey = (postId: string) => ["/api/sites/posts/{postId}/improvement", postId] as const;
+
+/** Old posts live on WordPress sites only (the API's platform "blog"). */
+export function useWordPressSites() {
+  const sites = useQuery({ queryKey: SITES_KEY, queryFn: () => unwrap(api.GET("/api/sites")) });
+  return { ...sites, wordPress: sites.data?.filter((site) => site.platform === "blog") };
+}
+
+/** A site as people know it: its host name, or the stored address when it is not a URL. */
+export function siteName(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}
+
+export function ImprovementBadge({ status }: { status: ImprovementStatus }) {
+  const { t } = useMessages(postMessages);
+  return <Badge status={`improvement-${status}`} label={t(`improvement.${status}`)} />;
+}

@@ -1,0 +1,139 @@
+// The brief tab: every field of BriefRequest, each with its limit counted as it is typed.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRef, useState, type FormEvent } from "react";
+import { Link } from "wouter";
+import { api, ApiError, unwrap, type Schemas } from "../../api/client";
+import { ErrorNotice, fieldError, LengthCounter, Loading, Notice, TextArea, TextField } from "../../components/ui";
+import { useMessages } from "../../i18n/language";
+import { siteMessages } from "./messages";
+import { briefKey } from "./shared";
+
+/** The maxLength and maxItems of the BriefRequest schema. */
+const LIMITS = { business: 5000, audience: 1000, tone: 500, topic: 200, topics: 50, notes: 4000 } as const;
+
+type Brief = Schemas["SiteBrief"];
+interface Topic {
+  /** A stable key for the row while topics are added and removed. */
+  key: number;
+  text: string;
+}
+
+export function BriefTab({ siteId }: { siteId: string }) {
+  const { t } = useMessages(siteMessages);
+  const brief = useQuery({ queryKey: briefKey(siteId), queryFn: () => unwrap(api.GET("/api/sites/{siteId}/brief", { params: { path: { siteId } } })) });
+  return (
+    <section aria-labelledby="brief-title">
+      <h2 id="brief-title">{t("brief.title")}</h2>
+      <p>
+        {t("brief.intro")} <Link href={`/sites/${siteId}?tab=chat`}>{t("brief.chatLink")}</Link>
+      </p>
+      {brief.isPending ? <Loading /> : null}
+      <ErrorNotice error={brief.error} onRetry={() => void brief.refetch()} />
+      {/* The form starts from the loaded brief once; later reloads never overwrite what is being typed. */}
+      {brief.data ? <BriefForm key={siteId} siteId={siteId} initial={brief.data} /> : null}
+    </section>
+  );
+}
+
+function BriefForm({ siteId, initial }: { siteId: string; initial: Brief }) {
+  const { t, dateTime } = useMessages(siteMessages);
+  const queryClient = useQueryClient();
+  const [business, setBusiness] = useState(initial.business ?? "");
+  const [audience, setAudience] = useState(initial.audience ?? "");
+  const [tone, setTone] = useState(initial.tone ?? "");
+  const [notes, setNotes] = useState(initial.notes ?? "");
+  const nextKey = useRef(0);
+  const newTopic = (text: string): Topic => ({ key: nextKey.current++, text });
+  const [topics, setTopics] = useState<Topic[]>(() => (initial.topicsToAvoid ?? []).map(newTopic));
+  const save = useMutation({
+    mutationFn: (topicsToAvoid: string[]) => unwrap(api.PUT("/api/sites/{siteId}/brief", { params: { path: { siteId } }, body: { business, audience, tone, topicsToAvoid, notes } })),
+    onSuccess: (saved) => queryClient.setQueryData(briefKey(siteId), saved),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Empty rows are dropped rather than refused, so the list sent matches the rows shown (and their errors).
+    const filled = topics.filter((topic) => topic.text.trim() !== "");
+    setTopics(filled);
+    save.mutate(filled.map((topic) => topic.text));
+  };
+  const error = save.error;
+  const listError = error instanceof ApiError ? error.issues.find((issue) => issue.path === "topicsToAvoid")?.message : undefined;
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="brief-title">
+      <p className="muted">{t("brief.updatedAt", { time: dateTime(save.data?.updatedAt ?? initial.updatedAt) })}</p>
+      <TextArea
+        label={t("brief.business")}
+        hint={t("brief.businessHint")}
+        rows={6}
+        value={business}
+        onChange={(event) => setBusiness(event.target.value)}
+        aside={<LengthCounter length={business.length} max={LIMITS.business} />}
+        error={fieldError(error, "business")}
+      />
+      <TextArea
+        label={t("brief.audience")}
+        hint={t("brief.audienceHint")}
+        rows={3}
+        value={audience}
+        onChange={(event) => setAudience(event.target.value)}
+        aside={<LengthCounter length={audience.length} max={LIMITS.audience} />}
+        error={fieldError(error, "audience")}
+      />
+      <TextArea
+        label={t("brief.tone")}
+        hint={t("brief.toneHint")}
+        rows={2}
+        value={tone}
+        onChange={(event) => setTone(event.target.value)}
+        aside={<LengthCounter length={tone.length} max={LIMITS.tone} />}
+        error={fieldError(error, "tone")}
+      />
+      <fieldset className="topics">
+        <legend>{t("brief.topics")}</legend>
+        <p className="field-hint">
+          {t("brief.topicsHint")} <LengthCounter length={topics.length} max={LIMITS.topics} />
+        </p>
+        {listError ? <p className="field-error">{listError}</p> : null}
+        {topics.length === 0 ? <p className="muted">{t("brief.topicsEmpty")}</p> : null}
+        <ul className="topic-list">
+          {topics.map((topic, index) => (
+            <li key={topic.key} className="topic-row">
+              <TextField
+                label={t("brief.topic", { n: index + 1 })}
+                value={topic.text}
+                onChange={(event) => {
+                  const text = event.target.value;
+                  setTopics((current) => current.map((row) => (row.key === topic.key ? { ...row, text } : row)));
+                }}
+                aside={<LengthCounter length={topic.text.length} max={LIMITS.topic} />}
+                error={fieldError(error, `topicsToAvoid.${index}`)}
+              />
+              <button type="button" className="secondary" aria-label={t("brief.removeTopicLabel", { n: index + 1 })} onClick={() => setTopics((current) => current.filter((row) => row.key !== topic.key))}>
+                {t("brief.removeTopic")}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="secondary" disabled={topics.length >= LIMITS.topics} onClick={() => setTopics((current) => [...current, newTopic("")])}>
+          {t("brief.addTopic")}
+        </button>
+      </fieldset>
+      <TextArea
+        label={t("brief.notes")}
+        hint={t("brief.notesHint")}
+        rows={5}
+        value={notes}
+        onChange={(event) => setNotes(event.target.value)}
+        aside={<LengthCounter length={notes.length} max={LIMITS.notes} />}
+        error={fieldError(error, "notes")}
+      />
+      <ErrorNotice error={error} />
+      {save.isSuccess ? <Notice tone="success">{t("brief.saved")}</Notice> : null}
+      <div className="actions">
+        <button type="submit" disabled={save.isPending}>
+          {save.isPending ? t("brief.saving") : t("brief.save")}
+        </button>
+      </div>
+    </form>
+  );
+}
