@@ -25,7 +25,7 @@ export function ReportChart({ days, labels, dayLabel }: { days: Schemas["ReportD
             <rect x={i * slot + slot * 0.12} width={slot * 0.36} y={y(day.generated, maxCount)} height={(day.generated / maxCount) * plot} fill="#93c5fd" />
             <rect x={i * slot + slot * 0.5} width={slot * 0.36} y={y(day.published, maxCount)} height={(day.published / maxCount) * plot} fill="#1d4ed8" />
             {i % 7 === 0 ? (
-              <text x={(i + 0.5) * slot} y={height - 6} fontSize="11" textAnchor="middle" fill="#374151">
+              <text x={i * slot + 2} y={height - 6} fontSize="11" textAnchor="start" fill="#374151">
                 {dayLabel(day.date)}
               </text>
             ) : null}

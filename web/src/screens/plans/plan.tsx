@@ -21,6 +21,11 @@ const KEYWORD_MAX = 100;
 
 const runKey = (planId: string) => ["run-item", planId] as const;
 
+/** A scheduled item whose time has come: the clock starts it at its next tick. */
+function isDue(item: { status: string; scheduledAt: string | null }): boolean {
+  return item.status === "SCHEDULED" && item.scheduledAt !== null && Date.parse(item.scheduledAt) <= Date.now();
+}
+
 export function PlanScreen() {
   const { planId = "" } = useParams<{ planId: string }>();
   const { t } = useMessages(planMessages);
@@ -29,8 +34,9 @@ export function PlanScreen() {
   const plan = useQuery({
     queryKey: planKey(planId),
     queryFn: () => unwrap(api.GET("/api/autopilot/plans/{planId}", { params: { path: { planId } } })),
-    // Items being written refresh on their own, and stop once they settle.
-    refetchInterval: (query) => (runsPending || query.state.data?.items.some((item) => IN_FLIGHT.includes(item.status)) ? REFRESH_MS : false),
+    // Items being written, or due for the clock to start (it ticks every 5 minutes), refresh on
+    // their own, and stop once they settle.
+    refetchInterval: (query) => (runsPending || query.state.data?.items.some((item) => IN_FLIGHT.includes(item.status) || isDue(item)) ? REFRESH_MS : false),
   });
   const site = plan.data ? sites.data?.find((candidate) => candidate.id === plan.data.siteId) : undefined;
   const title = site ? t("plan.title", { site: siteName(site.url) }) : t("plan.titleFallback");
