@@ -80,6 +80,7 @@ async function lighthouseRun(cookie, config) {
       lcp: audits["largest-contentful-paint"].displayValue,
       tbt: audits["total-blocking-time"].displayValue,
       cls: audits["cumulative-layout-shift"].displayValue,
+      shifts: (audits["layout-shifts"]?.details?.items ?? []).slice(0, 3).map((item) => `${item.node?.selector ?? "?"} ${item.score?.toFixed(3)}`),
       failedA11y: Object.values(audits).filter((audit) => categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) && audit.score === 0).map((audit) => audit.id),
     };
   } finally {
@@ -112,7 +113,7 @@ try {
   console.log(`\nLighthouse on the overview of an account with ${listed.total} articles:`);
   for (const [name, config] of [["mobile (Lighthouse default: slow 4G, 4× CPU)", undefined], ["desktop", desktopConfig]]) {
     const scores = await lighthouseRun(cookie, config);
-    console.log(`  ${name}: performance ${scores.performance} (budget 90), accessibility ${scores.accessibility} (budget 95); FCP ${scores.fcp}, LCP ${scores.lcp}, TBT ${scores.tbt}, CLS ${scores.cls}${scores.failedA11y.length ? `; failed: ${scores.failedA11y.join(", ")}` : ""}`);
+    console.log(`  ${name}: performance ${scores.performance} (budget 90), accessibility ${scores.accessibility} (budget 95); FCP ${scores.fcp}, LCP ${scores.lcp}, TBT ${scores.tbt}, CLS ${scores.cls}${scores.shifts.length ? ` (largest shifts: ${scores.shifts.join("; ")})` : ""}${scores.failedA11y.length ? `; failed: ${scores.failedA11y.join(", ")}` : ""}`);
   }
 } finally {
   process.kill(-server.pid, "SIGTERM");

@@ -93,6 +93,9 @@ test("a site owner's first day, in the browser", async ({ page }) => {
   const postUrl = await liveLink.getAttribute("href");
   expect(postUrl).toContain(new URL(wordpress.url).host);
   await screenshot(page, "flow-plan-published");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await screenshot(page, "flow-plan-published-phone");
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The post is on WordPress, published, with our title.
   const articleLink = published.getByRole("link", { name: `Article: ${newTitle}` });

@@ -49,11 +49,10 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("app.name")}
         </Link>
         <div className="topbar-end">
-          {balance.data ? (
-            <Link href="/billing" className="balance" aria-label={`${t("account.balance")}: ${money(balance.data.creditBalance)}`}>
-              <span className="muted">{t("account.balance")}</span> <strong>{money(balance.data.creditBalance)}</strong>
-            </Link>
-          ) : null}
+          {/* Always there (its room kept while the balance loads), so the header does not jump. */}
+          <Link href="/billing" className="balance" aria-label={balance.data ? `${t("account.balance")}: ${money(balance.data.creditBalance)}` : t("account.balance")}>
+            <span className="muted">{t("account.balance")}</span> <strong>{balance.data ? money(balance.data.creditBalance) : "\u00a0"}</strong>
+          </Link>
           <span className="account-email" title={session.data ? t("account.signedInAs", { email: session.data.email }) : undefined}>
             {session.data?.email}
           </span>

@@ -40,7 +40,7 @@ export function OverviewScreen() {
   return (
     <section aria-labelledby="page-title">
       <PageTitle title={t("title")}>{t("title")}</PageTitle>
-      <div className="grid">
+      <div className="grid overview-top">
         <div className="card">
           <h2>{t("balance")}</h2>
           {balance.data ? (
@@ -81,7 +81,7 @@ export function OverviewScreen() {
         </div>
       </div>
 
-      <section className="card" aria-labelledby="attention-title">
+      <section className="card attention" aria-labelledby="attention-title">
         <h2 id="attention-title">{t("attention")}</h2>
         {attentionCount === 0 && !sites.isPending && !failed.isPending ? <p>{t("attentionNone")}</p> : null}
         <ul>
@@ -112,16 +112,19 @@ export function OverviewScreen() {
       <section className="card" aria-labelledby="chart-title">
         <h2 id="chart-title">{t("chart")}</h2>
         <ErrorNotice error={report.error} />
+        {/* The chart's room is kept while the report loads, so nothing below it jumps. */}
+        <p className="chart-summary">{report.data ? t("chartSummary", { generated: report.data.summary.generated, published: report.data.summary.published, credits: money(report.data.summary.credits) }) : ""}</p>
         {report.data ? (
           <>
-            <p>{t("chartSummary", { generated: report.data.summary.generated, published: report.data.summary.published, credits: money(report.data.summary.credits) })}</p>
             <ReportChart days={report.data.daily} dayLabel={day} labels={{ generated: t("chartGenerated"), published: t("chartPublished"), credits: t("chartCredits"), title: t("chartTableCaption") }} />
             <details>
               <summary>{t("chartShowTable")}</summary>
               <ReportTable days={report.data.daily} />
             </details>
           </>
-        ) : null}
+        ) : (
+          <div className="chart-placeholder" aria-hidden="true" />
+        )}
       </section>
 
       <section className="card" aria-labelledby="recent-title">
