@@ -13,7 +13,7 @@ describe("GET /api/billing/balance", () => {
     const { token } = await seedAccount({ creditKurus: 12_345 });
     const res = await call("/api/billing/balance", { token });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ billingMode: "CREDITS", creditBalance: "123.45", byok: { kind: null, expiresAt: null, quota: null, used: 0 } });
+    expect(await res.json()).toEqual({ billingMode: "CREDITS", creditBalance: "123.45", byok: { kind: null, expiresAt: null, quota: null, used: 0 }, reserved: { amount: "0.00", count: 0, oldestAt: null } });
   });
 
   it("shows a BYOK account's licence, quota and this month's use", async () => {
@@ -21,7 +21,7 @@ describe("GET /api/billing/balance", () => {
     await giveLicence(accountId, "BYOK_YEARLY", "2099-01-01T00:00:00Z");
     await reserveGeneration(db(), parseConfig(testEnv).billing, { accountId, reference: "item_1:run", kind: "generation", model: "gpt-4o-mini", now: new Date() });
 
-    expect(await balanceOf(token)).toEqual({ billingMode: "BYOK_YEARLY", creditBalance: "100.00", byok: { kind: "BYOK_YEARLY", expiresAt: "2099-01-01T00:00:00Z", quota: 100, used: 1 } });
+    expect(await balanceOf(token)).toEqual({ billingMode: "BYOK_YEARLY", creditBalance: "100.00", byok: { kind: "BYOK_YEARLY", expiresAt: "2099-01-01T00:00:00Z", quota: 100, used: 1 }, reserved: { amount: "0.00", count: 0, oldestAt: null } });
   });
 });
 

@@ -27,7 +27,7 @@ describe("POST /api/billing/license", () => {
     expect(sent.payment_amount).toBe("49900");
     expect(paytr.basketOf(sent)).toEqual([["BYOK licence, 1 month", "499.00", 1]]);
     expect(await paymentRow(merchantOid)).toMatchObject({ purpose: "licence", licenceKind: "BYOK_MONTHLY", status: "pending" });
-    expect(await balanceOf(token)).toEqual({ billingMode: "CREDITS", creditBalance: "100.00", byok: { kind: null, expiresAt: null, quota: null, used: 0 } });
+    expect(await balanceOf(token)).toEqual({ billingMode: "CREDITS", creditBalance: "100.00", byok: { kind: null, expiresAt: null, quota: null, used: 0 }, reserved: { amount: "0.00", count: 0, oldestAt: null } });
   });
 
   it("switches the account to BYOK_MONTHLY for one month when paid, once however often the callback repeats", async () => {

@@ -133,3 +133,31 @@ test("a 401 returns to sign-in and, signed in, back to the page asked for", asyn
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Plans" }).click();
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fplans$/);
 });
+
+test("media: an image uploaded with the file input shows progress, then its public address, and is listed", async ({ page }) => {
+  await page.goto("/sign-in");
+  await accountWithContent(page);
+  await page.goto("/media");
+  // A 2 × 2 PNG, made here.
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==", "base64");
+  await page.getByLabel("Choose images to upload").setInputFiles({ name: "starter.png", mimeType: "image/png", buffer: png });
+  await expect(page.getByText("starter.png was uploaded.")).toBeVisible({ timeout: 30_000 });
+  const listed = page.getByRole("row", { name: /starter/ });
+  await expect(listed).toBeVisible();
+  const address = (await listed.locator("code").innerText()).trim();
+  expect((await page.request.get(address)).headers()["content-type"]).toBe("image/webp");
+  await expectAccessible(page, "media after an upload");
+});
+
+test("the signed-out pages, 1280 px and 375 px: accessible, no sideways scroll, screenshot", async ({ page }) => {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 812 });
+    for (const [name, path] of [["sign-in", "/sign-in"], ["sign-up", "/sign-up"], ["invite", "/invite#abcdefghijklmnopqrstuvwxyz"]] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectAccessible(page, `${name} at ${width}px`);
+      await expectNoHorizontalOverflow(page, `${name} at ${width}px`);
+      await screenshot(page, `${name}-${width}`);
+    }
+  }
+});

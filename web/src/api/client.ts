@@ -31,9 +31,6 @@ const unauthorizedListeners = new Set<() => void>();
 export function useBearerToken(token: string | null): void {
   bearerToken = token;
 }
-export function hasBearerToken(): boolean {
-  return bearerToken !== null;
-}
 export function setApiLanguage(next: string): void {
   language = next;
 }
@@ -43,17 +40,26 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/** The headers every call carries, for the few calls made outside the client (uploads, for their progress). */
+export function requestHeaders(): Record<string, string> {
+  return { "Accept-Language": language, ...(bearerToken ? { Authorization: `Bearer ${bearerToken}` } : {}) };
+}
+
+/** Tells the app the session ended (a 401 seen outside the client). */
+export function notifyUnauthorized(): void {
+  for (const listener of unauthorizedListeners) listener();
+}
+
 /** The panel's client: same origin, the session cookie, typed from the Worker's OpenAPI document. */
 export const api = createClient<paths>({ baseUrl: "", credentials: "same-origin" });
 api.use({
   onRequest({ request }) {
-    request.headers.set("Accept-Language", language);
-    if (bearerToken) request.headers.set("Authorization", `Bearer ${bearerToken}`);
+    for (const [name, value] of Object.entries(requestHeaders())) request.headers.set(name, value);
     return request;
   },
   onResponse({ response, request }) {
     const isSessionRoute = new URL(request.url).pathname.startsWith("/api/session");
-    if (response.status === 401 && !isSessionRoute) for (const listener of unauthorizedListeners) listener();
+    if (response.status === 401 && !isSessionRoute) notifyUnauthorized();
     return response;
   },
 });

@@ -41,7 +41,6 @@ interface Current extends UploadProgress {
 
 /** Uploads run one at a time, in the order the files came; more can be added meanwhile. */
 function useUploadQueue() {
-  const { language } = useMessages(mediaMessages);
   const commonText = useMessages(common);
   const queryClient = useQueryClient();
   const queue = useRef<File[]>([]);
@@ -69,7 +68,7 @@ function useUploadQueue() {
       const name = file.name;
       setWaiting(queue.current.length);
       setCurrent({ name, sent: 0, processing: false });
-      call.current = uploadImage(file, language, (progress) => setCurrent({ name, ...progress }));
+      call.current = uploadImage(file, (progress) => setCurrent({ name, ...progress }));
       try {
         const result = await call.current.done;
         record({ name, result });

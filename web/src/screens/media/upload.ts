@@ -1,4 +1,4 @@
-import { api, ApiError, hasBearerToken, unwrap, type Schemas } from "../../api/client";
+import { ApiError, notifyUnauthorized, requestHeaders, type Schemas } from "../../api/client";
 
 type UploadResult = Schemas["UploadResult"];
 
@@ -16,37 +16,31 @@ export interface UploadCall {
 
 /**
  * POST /api/uploads with the image in the form field `file`. Sent with XMLHttpRequest because
- * fetch reports no upload progress. A tab signed in with a pasted token cannot hand that token
- * to XHR (the client keeps it private), so it goes through the API client, without a percentage.
+ * fetch reports no upload progress; it carries the client's headers (language, a pasted token).
  */
-export function uploadImage(file: File, language: string, onProgress: (progress: UploadProgress) => void): UploadCall {
+export function uploadImage(file: File, onProgress: (progress: UploadProgress) => void): UploadCall {
   const form = new FormData();
   form.append("file", file, file.name);
-  if (hasBearerToken()) return { done: viaClient(form), abort: () => undefined };
 
   const xhr = new XMLHttpRequest();
   const done = new Promise<UploadResult>((resolve, reject) => {
     xhr.open("POST", "/api/uploads");
     xhr.withCredentials = true;
     xhr.setRequestHeader("Accept", "application/json");
-    xhr.setRequestHeader("Accept-Language", language);
+    for (const [name, value] of Object.entries(requestHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => onProgress({ sent: event.lengthComputable ? event.loaded / event.total : null, processing: false });
     xhr.upload.onload = () => onProgress({ sent: 1, processing: true });
     xhr.onload = () => {
       const body = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300 && isUploadResult(body)) resolve(body);
-      else reject(apiErrorOf(xhr, body));
+      if (xhr.status >= 200 && xhr.status < 300 && isUploadResult(body)) return resolve(body);
+      if (xhr.status === 401) notifyUnauthorized();
+      reject(apiErrorOf(xhr, body));
     };
     xhr.onerror = () => reject(new ApiError(0, "network", ""));
     xhr.onabort = () => reject(new ApiError(0, "aborted", ""));
     xhr.send(form);
   });
   return { done, abort: () => xhr.abort() };
-}
-
-function viaClient(form: FormData): Promise<UploadResult> {
-  // The typed body is a placeholder: the serializer sends the form itself (the browser sets the boundary).
-  return unwrap(api.POST("/api/uploads", { body: {}, bodySerializer: () => form }));
 }
 
 function parseJson(text: string): unknown {
