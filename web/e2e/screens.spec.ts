@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { DEMO, expectAccessible, expectNoHorizontalOverflow, screenshot, settled, uniqueEmail, WIDTHS } from "./support";
 
 // Every screen of the demo account at a desktop and a phone width: axe finds no serious or
@@ -160,4 +161,21 @@ test("the signed-out pages, 1280 px and 375 px: accessible, no sideways scroll, 
       await screenshot(page, `${name}-${width}`);
     }
   }
+});
+
+test("a developer signs in by pasting a manage token; it is kept in the tab's memory only", async ({ page }) => {
+  // The demo account's token, which `npm run dev` printed and keeps in .wrangler/demo-token.
+  const token = readFileSync(new URL("../../.wrangler/demo-token", import.meta.url), "utf8").trim();
+  await page.goto("/sign-in");
+  await page.getByText("Developers: sign in with an API token").click();
+  await page.getByLabel("API token (scope manage)").fill("sap_" + "x".repeat(40));
+  await page.getByRole("button", { name: "Use the token" }).click();
+  await expect(page.getByRole("alert")).toContainText("This token was not accepted");
+  await page.getByLabel("API token (scope manage)").fill(token);
+  await page.getByRole("button", { name: "Use the token" }).click();
+  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+  await expect(page.getByText(DEMO.email)).toBeVisible();
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie)).not.toContain(token);
+  await page.reload();
+  await expect(page).toHaveURL(/\/sign-in$/);
 });
