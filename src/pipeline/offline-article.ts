@@ -4,6 +4,7 @@ import { characterCount, mentionsKeyword, primaryLanguage, SEO_DESC_CHARS, SEO_T
 import type { ArticleDraft, SiteLink } from "../content/draft";
 import type { WriteInput } from "./write-input";
 import { linkTarget } from "../content/links";
+import { cutAtWord, fitLength } from "../content/fit-length";
 import { OFFLINE_PHRASES, type OfflinePhrases } from "./offline-phrases";
 
 export const ARTICLE_TITLE_MAX = 200;
@@ -64,9 +65,10 @@ function articleHtml(phrases: OfflinePhrases, keyword: string, subject: string, 
     paragraphs.push(paragraph);
     words += countWords(paragraph);
   }
-  const perSection = Math.ceil(paragraphs.length / headings.length);
+  // Spread evenly, so no section is left without paragraphs (an empty "Summary" read badly).
+  const share = (i: number) => Math.floor((i * paragraphs.length) / headings.length);
   const sections = headings.map((heading, i) => {
-    const body = paragraphs.slice(i * perSection, (i + 1) * perSection).map((text) => `<p>${escapeHtml(text)}</p>`);
+    const body = paragraphs.slice(share(i), share(i + 1)).map((text) => `<p>${escapeHtml(text)}</p>`);
     if (i === 1 && related) body.push(related);
     return `<h2>${escapeHtml(heading)}</h2>${body.join("")}`;
   });
@@ -103,34 +105,6 @@ function tagsOf(keyword: string, language: string, fallback: string): string[] {
   const words = lower.split(/[^\p{L}\p{N}'-]+/u).filter((word) => characterCount(word) >= 3 && topicWords(word).length > 0);
   const tags = [...new Set([lower, ...words].map((tag) => cutAtWord(tag.trim(), TAG_MAX, 1)).filter(Boolean))];
   return tags.length > 0 ? tags.slice(0, MAX_TAGS) : [fallback];
-}
-
-/**
- * `base` lengthened until it has `min` characters, each pad used once and preferring one that
- * keeps it within `max`, then cut on a word boundary to at most `max`.
- */
-export function fitLength(base: string, pads: readonly string[], range: { min: number; max: number }): string {
-  let text = base.trim().replace(/\s+/g, " ");
-  const unused = [...pads];
-  while (characterCount(text) < range.min && unused.length > 0) {
-    const fitting = unused.findIndex((pad) => characterCount(text + pad) <= range.max);
-    text += unused.splice(Math.max(fitting, 0), 1)[0];
-  }
-  for (let i = 0; characterCount(text) < range.min && pads.length > 0; i += 1) text += pads[i % pads.length];
-  return cutAtWord(text, range.max, range.min);
-}
-
-/** At most `max` characters, cut at the last space that keeps at least `min`, else mid-word. */
-function cutAtWord(text: string, max: number, min: number): string {
-  const chars = [...text];
-  if (chars.length <= max) return text;
-  const head = chars.slice(0, max + 1).join("");
-  const space = head.lastIndexOf(" ");
-  if (space !== -1) {
-    const cut = head.slice(0, space).replace(/[\s,;:–—|-]+$/u, "");
-    if (characterCount(cut) >= min) return cut;
-  }
-  return chars.slice(0, max).join("").trimEnd();
 }
 
 function capitalize(text: string, language: string): string {

@@ -1,6 +1,7 @@
+import { fitLength } from "../content/fit-length";
 import { z } from "zod";
 import type { StructuredTask } from "../adapters/text-model/port";
-import { characterCount, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../content/article-rules";
+import { SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../content/article-rules";
 import type { SiteLink } from "../content/draft";
 import { LANGUAGE_NAMES } from "../content/language";
 import { briefForPrompt, type Brief } from "../sites/brief";
@@ -78,8 +79,8 @@ export const improvePostTask: StructuredTask<ImproveInput, PostSuggestion> = {
  */
 function improveOffline(input: ImproveInput): PostSuggestion {
   const title = input.title.trim() || "Untitled post";
-  const seoTitle = fit(`${title} – updated guide`, SEO_TITLE_CHARS, " – a practical, updated guide for readers");
-  const seoDesc = fit(`${title}: what it covers, updated and reorganised for readers who want clear answers and practical steps.`, SEO_DESC_CHARS, " Read the full post for details and examples.");
+  const seoTitle = fitLength(`${title} – updated guide`, [" for readers", ", with practical steps", ", tips and examples"], SEO_TITLE_CHARS);
+  const seoDesc = fitLength(`${title}: what it covers, updated and reorganised for readers who want clear answers and practical steps.`, [" Read the full post for details and examples.", " Clear answers, step by step.", " Updated for today."], SEO_DESC_CHARS);
   const note =
     "<h2>Offline draft: summary</h2><p>This closing section was added by the offline improvement writer, which runs without a language model. It repeats the post's subject so the structure can be tried end to end; a real model would rewrite the post itself.</p>";
   return {
@@ -89,13 +90,4 @@ function improveOffline(input: ImproveInput): PostSuggestion {
     seoDesc,
     changes: [{ change: "Added a labelled summary section and SEO title and description (offline draft)", reason: "Shows the improvement flow without a language model" }],
   };
-}
-
-/** Pads `text` with `filler` (repeated) and cuts it so its length falls inside `range`. */
-function fit(text: string, range: { min: number; max: number }, filler: string): string {
-  let out = text;
-  while (characterCount(out) < range.min) out += filler;
-  if (characterCount(out) > range.max) out = [...out].slice(0, range.max).join("").trimEnd();
-  while (characterCount(out) < range.min) out += ".";
-  return out;
 }

@@ -5,6 +5,8 @@ import { generateStructured } from "../../src/adapters/text-model/structured";
 import { countWords, htmlToText } from "../../src/core/html-text";
 import { sanitizeHtml } from "../../src/core/sanitize-html";
 import { writeArticleTask } from "../../src/pipeline/article-task";
+import { improvePostTask } from "../../src/refresh/improve-task";
+import { endsMidWord, repeatedPhrase, thinSections } from "../../src/content/reader-checks";
 import { checkArticle, detectLanguage } from "../../src/pipeline/checks";
 import type { CheckContext, SiteLink } from "../../src/content/draft";
 import type { WriteInput } from "../../src/pipeline/write-input";
@@ -240,5 +242,32 @@ describe("writing through an OpenAI-compatible model", () => {
     const repair = openai.requests[1]!.body.messages.at(-1).content;
     expect(repair).toContain("outline: Invalid input: expected array, received undefined");
     expect(repair).toContain("tags: Too small: expected array to have >=1 items");
+  });
+});
+
+describe("the offline writers, read as a reader would (issue 20)", () => {
+  it("gives every section its own paragraphs: no empty or thin section, at any length", async () => {
+    for (const language of ["en", "tr"]) {
+      for (const minWords of [50, 300, 520, 800, 1500]) {
+        const draft = await writeOffline(input({ language, minWords }));
+        expect(thinSections(draft.html), `${language} ${minWords} words`).toEqual([]);
+      }
+    }
+  });
+
+  it("never pads an SEO title with a phrase the title already has", async () => {
+    const draft = await writeOffline(input({ title: "Rye bread cost: a practical guide", targetKeyword: "rye bread cost" }));
+    expect(repeatedPhrase(draft.seoTitle)).toBeNull();
+    expect(draft.seoTitle.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it("ends the offline improvement's SEO title and description on whole words", async () => {
+    for (const title of ["Feeding a sourdough starter", "A much longer title about feeding a sourdough starter through the winter months"]) {
+      const write = { ...input(), title, html: "<p>Feed it daily.</p>", url: "https://bakery.example/a", minWords: 3, failures: [] };
+      const suggestion = (await generateStructured(createOfflineTextModel(), improvePostTask, write)).value;
+      const source = `${suggestion.title} ${htmlToText(suggestion.html)}`;
+      expect(endsMidWord(suggestion.seoDesc, source, 160), suggestion.seoDesc).toBe(false);
+      expect(repeatedPhrase(suggestion.seoTitle), suggestion.seoTitle).toBeNull();
+    }
   });
 });

@@ -1,0 +1,64 @@
+import { countWords, htmlToText } from "../core/html-text";
+import { foldText } from "./text-folding";
+
+// What a reader notices even when every SEO rule is met: a heading with nothing under it, a
+// phrase said twice in one title, an SEO text that stops in the middle of a word. Shared by the
+// article checks and the improvement checks.
+
+/** A section (an H2 and what follows it up to the next H2) needs this many words of its own. */
+export const MIN_SECTION_WORDS = 40;
+const REPEATED_PHRASE_WORDS = 2;
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
+const wordsOf = (text: string) => (foldText(text).match(WORD) ?? []) as string[];
+
+/**
+ * The phrase that a title says twice ("… a practical guide – a practical guide"), or null. A
+ * phrase counts when it has two words of four letters or more, so "tips for … tips for" passes.
+ */
+export function repeatedPhrase(text: string): string | null {
+  const words = wordsOf(text);
+  for (let length = Math.floor(words.length / 2); length >= REPEATED_PHRASE_WORDS; length -= 1) {
+    const seen = new Map<string, number>();
+    for (let start = 0; start + length <= words.length; start += 1) {
+      const phrase = words.slice(start, start + length).join(" ");
+      const first = seen.get(phrase);
+      if (first !== undefined && start >= first + length && words.slice(start, start + length).filter((word) => word.length > 3).length >= 2) return phrase;
+      if (first === undefined) seen.set(phrase, start);
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether an SEO text was cut in the middle of a word: it ends with "…"/"...", or its last word
+ * is the start of a longer word the text or `context` (the title and body it was made from) has,
+ * and not a word of them itself ("… practical tips to use tod" where the body says "today").
+ * Words longer than `maxChars` do not count.
+ */
+export function endsMidWord(text: string, context: string, maxChars = Infinity): boolean {
+  const trimmed = text.trim();
+  if (/(…|\.\.\.)$/u.test(trimmed)) return true;
+  if (trimmed === "" || /[^\p{L}]$/u.test(trimmed)) return false;
+  const words = wordsOf(trimmed);
+  const last = words.at(-1);
+  if (!last) return false;
+  const known = new Set([...words.slice(0, -1), ...wordsOf(context)]);
+  if (known.has(last)) return false;
+  // A word longer than the field can hold (a 100-letter keyword) cannot be written whole.
+  for (const word of known) if (word.length > last.length && word.length <= maxChars && word.startsWith(last)) return true;
+  return false;
+}
+
+/** The H2 sections with fewer than MIN_SECTION_WORDS words under them: their headings and counts. */
+export function thinSections(html: string): { heading: string; words: number }[] {
+  const parts = html.split(/<h2\b[^>]*>/i).slice(1);
+  return parts
+    .map((part) => {
+      const end = part.search(/<\/h2\s*>/i);
+      const heading = htmlToText(end === -1 ? "" : part.slice(0, end)).trim();
+      const body = end === -1 ? part : part.slice(end).replace(/^<\/h2\s*>/i, "");
+      return { heading, words: countWords(htmlToText(body)) };
+    })
+    .filter((section) => section.words < MIN_SECTION_WORDS);
+}
