@@ -18,7 +18,15 @@ export function fitLength(base: string, pads: readonly string[], range: { min: n
     text += unused.splice(fitting === -1 ? unused.findIndex(usable) : fitting, 1)[0];
   }
   for (let i = 0; characterCount(text) < range.min && pads.length > 0; i += 1) text += pads[i % pads.length];
-  return cutAtWord(text, range.max, range.min);
+  if (characterCount(text) <= range.max) return text;
+  // Too long: cut on a word boundary, then close the gap to `min` with the shortest pads that fit,
+  // rather than cutting a word in half.
+  let cut = cutAtWord(text, range.max, 1);
+  for (const pad of [...pads].sort((a, b) => characterCount(a) - characterCount(b))) {
+    if (characterCount(cut) >= range.min) break;
+    if (characterCount(cut + pad) <= range.max && repeatedPhrase(cut + pad) === null) cut += pad;
+  }
+  return characterCount(cut) >= range.min ? cut : cutAtWord(text, range.max, range.min);
 }
 
 /** At most `max` characters, cut at the last space that keeps at least `min`, else mid-word. */

@@ -31,10 +31,10 @@ export function repeatedPhrase(text: string): string | null {
 }
 
 /**
- * Whether an SEO text was cut in the middle of a word: it ends with "…"/"...", or its last word
- * is the start of a longer word the text or `context` (the title and body it was made from) has,
- * and not a word of them itself ("… practical tips to use tod" where the body says "today").
- * Words longer than `maxChars` do not count.
+ * Whether an SEO text was cut in the middle of a word: it ends with "…" or "...", or its last
+ * words are the start of a phrase of `context` (the title and body it was made from) whose last
+ * word goes on ("… tips to use tod" where the body says "tips to use today"), and neither has
+ * that last word whole anywhere. Words longer than `maxChars` do not count (they cannot fit).
  */
 export function endsMidWord(text: string, context: string, maxChars = Infinity): boolean {
   const trimmed = text.trim();
@@ -43,11 +43,18 @@ export function endsMidWord(text: string, context: string, maxChars = Infinity):
   const words = wordsOf(trimmed);
   const last = words.at(-1);
   if (!last) return false;
-  const known = new Set([...words.slice(0, -1), ...wordsOf(context)]);
-  if (known.has(last)) return false;
-  // A word longer than the field can hold (a 100-letter keyword) cannot be written whole.
-  for (const word of known) if (word.length > last.length && word.length <= maxChars && word.startsWith(last)) return true;
-  return false;
+  const source = wordsOf(context);
+  // A word the text or its source has whole elsewhere is taken as whole here too.
+  if (words.slice(0, -1).includes(last) || source.includes(last)) return false;
+  const lead = words.slice(-3, -1);
+  let continued = false;
+  for (let i = lead.length; i < source.length; i += 1) {
+    if (!lead.every((word, k) => source[i - lead.length + k] === word)) continue;
+    const word = source[i]!;
+    if (word === last) return false;
+    if (word.length > last.length && word.length <= maxChars && word.startsWith(last)) continued = true;
+  }
+  return continued;
 }
 
 /** The H2 sections with fewer than MIN_SECTION_WORDS words under them: their headings and counts. */

@@ -5,6 +5,7 @@ import { characterCount, mentionsKeyword, MIN_H2_SECTIONS, MIN_INTERNAL_LINKS, O
 import type { ArticleDraft, CheckContext } from "../content/draft";
 import { detectLanguage, LANGUAGE_NAMES } from "../content/language";
 import { linksOf, linkTarget } from "../content/links";
+import { endsMidWord, MIN_SECTION_WORDS, repeatedPhrase, thinSections } from "../content/reader-checks";
 
 export { detectLanguage } from "../content/language";
 
@@ -21,7 +22,25 @@ export function checkArticle(draft: ArticleDraft, context: CheckContext): string
     ...placeholderFailures(draft),
     ...plainTextFailures(draft),
     ...languageFailures(draft, context),
+    ...readerFailures(draft),
   ];
+}
+
+/** What a reader notices: a phrase said twice in a title, an SEO text cut mid-word, a thin section. */
+function readerFailures(draft: ArticleDraft): string[] {
+  const failures: string[] = [];
+  for (const [field, text] of [["title", draft.title], ["seoTitle", draft.seoTitle]] as const) {
+    const phrase = repeatedPhrase(text);
+    if (phrase) failures.push(`The ${field} says "${phrase}" twice; say it once`);
+  }
+  const source = `${draft.title} ${htmlToText(draft.html)}`;
+  for (const [field, text, range] of [["seoTitle", draft.seoTitle, SEO_TITLE_CHARS], ["seoDesc", draft.seoDesc, SEO_DESC_CHARS]] as const) {
+    if (endsMidWord(text, source, range.max)) failures.push(`The ${field} ends in the middle of a word; end it on a whole word`);
+  }
+  for (const section of thinSections(draft.html)) {
+    failures.push(`The section "${section.heading}" has ${section.words} words; give it at least ${MIN_SECTION_WORDS}, or remove the heading`);
+  }
+  return failures;
 }
 
 function lengthFailures(draft: ArticleDraft): string[] {

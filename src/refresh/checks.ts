@@ -4,6 +4,7 @@ import type { PostSuggestion } from "../db/schema";
 import { characterCount, PLACEHOLDERS, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../content/article-rules";
 import type { SiteLink } from "../content/draft";
 import { linksOf, linkTarget } from "../content/links";
+import { endsMidWord, repeatedPhrase } from "../content/reader-checks";
 
 /** What a suggestion is checked against: the post as it was (sanitised) and the site's real pages. */
 export interface SuggestionContext {
@@ -62,6 +63,14 @@ export function checkSuggestion(suggestion: PostSuggestion, context: SuggestionC
     ["html", decodeHtmlEntities(suggestion.html)],
   ] as const) {
     for (const { text: placeholder, pattern } of PLACEHOLDERS) if (pattern.test(text)) failures.push(`The ${field} contains the placeholder text "${placeholder}"; replace it with real content`);
+  }
+  for (const [field, text] of [["title", suggestion.title], ["seoTitle", suggestion.seoTitle]] as const) {
+    const phrase = repeatedPhrase(text);
+    if (phrase) failures.push(`The ${field} says "${phrase}" twice; say it once`);
+  }
+  const source = `${suggestion.title} ${htmlToText(suggestion.html)} ${htmlToText(context.originalHtml)}`;
+  for (const [field, text, range] of [["seoTitle", suggestion.seoTitle, SEO_TITLE_CHARS], ["seoDesc", suggestion.seoDesc, SEO_DESC_CHARS]] as const) {
+    if (endsMidWord(text, source, range.max)) failures.push(`The ${field} ends in the middle of a word; end it on a whole word`);
   }
   return failures;
 }

@@ -13,8 +13,9 @@ describe("checks a reader would notice", () => {
   });
 
   it("sees an SEO text cut mid-word, and not one that ends on a whole word", () => {
-    const body = "Feed the starter today with flour and water; practical tips for busy bakers.";
+    const body = "Feed the starter with flour and water: practical tips to use today, useful for busy bakers.";
     expect(endsMidWord("Feed your starter with flour and water: practical tips to use tod", body)).toBe(true);
+    expect(endsMidWord("Feed your starter with flour and water: practical tips to use", body)).toBe(false); // "use" is whole, though "useful" begins with it
     expect(endsMidWord("How to feed a sourdough starter, with practical tips…", body)).toBe(true);
     expect(endsMidWord("How to feed a sourdough starter: practical tips for busy bakers", body)).toBe(false);
     expect(endsMidWord("How to feed a sourdough starter: a guide", body)).toBe(false); // "guide" is not in the body, but no word starts with it

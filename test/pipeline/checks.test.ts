@@ -294,3 +294,29 @@ describe("detectLanguage", () => {
     expect(detectLanguage(`${english} ${german}`)).toBeNull();
   });
 });
+
+describe("checks a reader would notice (issue 20)", () => {
+  it("passes the base article", () => {
+    expect(checkArticle(article, context)).toEqual([]);
+  });
+
+  it("fails a phrase said twice in the seoTitle or the title", () => {
+    const seoTitle = "Sourdough bread: a practical guide – a practical guide";
+    expect(checkArticle({ ...article, seoTitle }, context)).toEqual([`The seoTitle says "a practical guide" twice; say it once`]);
+    const title = "Sourdough bread at home, sourdough bread at home";
+    expect(checkArticle({ ...article, title }, context)).toEqual([`The title says "sourdough bread at home" twice; say it once`]);
+  });
+
+  it("fails an SEO description cut in the middle of a word", () => {
+    const seoDesc = "How to bake sourdough bread at home, from starter to crust, with a simple timetable, the tools you need and why a warm kitchen lets the starter do its wo";
+    expect(checkArticle({ ...article, seoDesc }, context)).toEqual(["The seoDesc ends in the middle of a word; end it on a whole word"]);
+  });
+
+  it("fails an empty section and one under 40 words, naming them", () => {
+    const html = `${baseHtml()}<h2>Sourdough bread in short</h2><p>Bake it often.</p><h2>Summary</h2>`;
+    expect(checkArticle({ ...article, html }, context)).toEqual([
+      'The section "Sourdough bread in short" has 3 words; give it at least 40, or remove the heading',
+      'The section "Summary" has 0 words; give it at least 40, or remove the heading',
+    ]);
+  });
+});
