@@ -57,6 +57,15 @@ export function endsMidWord(text: string, context: string, maxChars = Infinity):
   return continued;
 }
 
+/** The text of HTML with a line break after each block, so a paragraph's last sentence and the next heading stay apart. */
+export function blockText(html: string): string {
+  return html
+    .split(/<\/(?:p|h[1-6]|li|blockquote|td|th|dt|dd|figcaption|pre)\s*>/iu)
+    .map((block) => htmlToText(block).trim())
+    .filter(Boolean)
+    .join("\n");
+}
+
 /** The H2 sections with fewer than MIN_SECTION_WORDS words under them: their headings and counts. */
 export function thinSections(html: string): { heading: string; words: number }[] {
   const parts = html.split(/<h2\b[^>]*>/i).slice(1);
@@ -68,4 +77,39 @@ export function thinSections(html: string): { heading: string; words: number }[]
       return { heading, words: countWords(htmlToText(body)) };
     })
     .filter((section) => section.words < MIN_SECTION_WORDS);
+}
+
+/** Sentences of this many words or more count when they appear twice. */
+const REPEATED_SENTENCE_WORDS = 6;
+/** Keyword mentions per 100 words above which an article reads as stuffed. */
+export const MAX_KEYWORD_DENSITY = 3;
+
+/** The sentences (of six words or more) that a text says more than once, each once, as written; a line break also ends a sentence. */
+export function repeatedSentences(text: string): string[] {
+  const seen = new Map<string, number>();
+  const repeated: string[] = [];
+  for (const sentence of text.split(/(?<=[.!?…])\s+|\n+/u)) {
+    const words = wordsOf(sentence);
+    if (words.length < REPEATED_SENTENCE_WORDS) continue;
+    const key = words.join(" ");
+    const count = (seen.get(key) ?? 0) + 1;
+    seen.set(key, count);
+    if (count === 2) repeated.push(sentence.trim());
+  }
+  return repeated;
+}
+
+/** Mentions of `keyword` (as a whole phrase, case and diacritics folded) per 100 words of `text`. */
+export function keywordDensity(text: string, keyword: string): number {
+  const words = wordsOf(text);
+  const phrase = wordsOf(keyword);
+  if (words.length === 0 || phrase.length === 0) return 0;
+  let mentions = 0;
+  for (let i = 0; i + phrase.length <= words.length; i += 1) {
+    if (phrase.every((word, k) => words[i + k] === word)) {
+      mentions += 1;
+      i += phrase.length - 1;
+    }
+  }
+  return (mentions * 100) / words.length;
 }

@@ -5,7 +5,8 @@ import { characterCount, mentionsKeyword, MIN_H2_SECTIONS, MIN_INTERNAL_LINKS, O
 import type { ArticleDraft, CheckContext } from "../content/draft";
 import { detectLanguage, LANGUAGE_NAMES } from "../content/language";
 import { linksOf, linkTarget } from "../content/links";
-import { endsMidWord, MIN_SECTION_WORDS, repeatedPhrase, thinSections } from "../content/reader-checks";
+import { blockText, endsMidWord, keywordDensity, MAX_KEYWORD_DENSITY, MIN_SECTION_WORDS, repeatedPhrase, repeatedSentences, thinSections } from "../content/reader-checks";
+import { topicWords } from "../content/text-folding";
 
 export { detectLanguage } from "../content/language";
 
@@ -22,12 +23,12 @@ export function checkArticle(draft: ArticleDraft, context: CheckContext): string
     ...placeholderFailures(draft),
     ...plainTextFailures(draft),
     ...languageFailures(draft, context),
-    ...readerFailures(draft),
+    ...readerFailures(draft, context.targetKeyword.trim()),
   ];
 }
 
-/** What a reader notices: a phrase said twice in a title, an SEO text cut mid-word, a thin section. */
-function readerFailures(draft: ArticleDraft): string[] {
+/** What a reader notices: a phrase said twice in a title, an SEO text cut mid-word, a sentence said twice, a thin section, a stuffed keyword. */
+function readerFailures(draft: ArticleDraft, keyword: string): string[] {
   const failures: string[] = [];
   for (const [field, text] of [["title", draft.title], ["seoTitle", draft.seoTitle]] as const) {
     const phrase = repeatedPhrase(text);
@@ -37,9 +38,15 @@ function readerFailures(draft: ArticleDraft): string[] {
   for (const [field, text, range] of [["seoTitle", draft.seoTitle, SEO_TITLE_CHARS], ["seoDesc", draft.seoDesc, SEO_DESC_CHARS]] as const) {
     if (endsMidWord(text, source, range.max)) failures.push(`The ${field} ends in the middle of a word; end it on a whole word`);
   }
+  const text = blockText(draft.html);
+  const repeated = repeatedSentences(text);
+  if (repeated.length > 0) failures.push(`${repeated.length} sentence${repeated.length === 1 ? " is" : "s are"} said more than once (for example "${repeated[0]}"); say each thing once`);
   for (const section of thinSections(draft.html)) {
     failures.push(`The section "${section.heading}" has ${section.words} words; give it at least ${MIN_SECTION_WORDS}, or remove the heading`);
   }
+  // A keyword of stop words only ("how to") is ordinary language, not a keyword to stuff.
+  const density = topicWords(keyword).length > 0 ? keywordDensity(text, keyword) : 0;
+  if (density > MAX_KEYWORD_DENSITY) failures.push(`The target keyword "${keyword}" comes ${density.toFixed(1)} times per 100 words; keep it under ${MAX_KEYWORD_DENSITY} (use it where it reads naturally, and other words elsewhere)`);
   return failures;
 }
 

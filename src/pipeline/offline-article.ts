@@ -29,7 +29,7 @@ export function writeOfflineArticle(input: WriteInput): OfflineArticle {
   const title = articleTitle(input.title, keyword, subject);
   const headings = phrases.headings(subject);
   const k = keyword || subject;
-  const html = articleHtml(phrases, k, subject, headings, linkedPages(input), input.minWords);
+  const html = articleHtml(phrases, k, subject, headings, linkedPages(input), input.minWords, language);
   return {
     outline: headings,
     title,
@@ -51,17 +51,17 @@ function articleTitle(itemTitle: string, keyword: string, subject: string): stri
   return cutAtWord(title ? `${subject}: ${title}` : subject, ARTICLE_TITLE_MAX, 1);
 }
 
-function articleHtml(phrases: OfflinePhrases, keyword: string, subject: string, headings: string[], links: SiteLink[], minWords: number): string {
+function articleHtml(phrases: OfflinePhrases, keyword: string, subject: string, headings: string[], links: SiteLink[], minWords: number, language: string): string {
   const opening = `<p>${escapeHtml(phrases.opening(keyword))}</p>`;
   const related = links.length > 0 ? `<p>${escapeHtml(phrases.related)} ${joinLinks(links, phrases.and)}.</p>` : "";
   const fixedWords = countWords([phrases.opening(keyword), ...headings, ...(links.length > 0 ? [phrases.related, ...links.map((link) => link.title)] : [])].join(" "));
 
   // Paragraphs of four sentences until the article has its words; each section gets at least one.
-  const sentences = phrases.sentences(keyword, subject);
+  const sentence = sentenceMaker(phrases, keyword, subject, language);
   const paragraphs: string[] = [];
   let words = fixedWords;
   for (let index = 0; words < minWords || paragraphs.length < headings.length; index += 1) {
-    const paragraph = paragraphText(sentences, index);
+    const paragraph = [0, 1, 2, 3].map((offset) => sentence(index * 4 + offset)).join(" ");
     paragraphs.push(paragraph);
     words += countWords(paragraph);
   }
@@ -75,10 +75,22 @@ function articleHtml(phrases: OfflinePhrases, keyword: string, subject: string, 
   return opening + sections.join("");
 }
 
-/** Four sentences, shifted on each round through the list so paragraphs do not repeat in step. */
-function paragraphText(sentences: string[], index: number): string {
-  const start = index * 4 + Math.floor((index * 4) / sentences.length);
-  return [0, 1, 2, 3].map((offset) => sentences[(start + offset) % sentences.length]).join(" ");
+/**
+ * The article's n-th sentence: the list in order, naming the keyword in one sentence of six;
+ * each later round through the list starts its sentences with a different opener, so no
+ * sentence is said twice (up to 11 rounds, about 4,000 words).
+ */
+function sentenceMaker(phrases: OfflinePhrases, keyword: string, subject: string, language: string) {
+  const withKeyword = phrases.sentences(keyword, subject);
+  const plain = phrases.sentences(phrases.generic.k, phrases.generic.K);
+  return (n: number): string => {
+    const round = Math.floor(n / plain.length);
+    const text = (n % 6 === 0 ? withKeyword : plain)[n % plain.length]!;
+    if (round === 0) return text;
+    const opener = phrases.openers[(round - 1) % phrases.openers.length]!;
+    const [first = "", ...rest] = [...text];
+    return `${opener} ${first.toLocaleLowerCase(language)}${rest.join("")}`;
+  };
 }
 
 /** Up to three allowed pages (the checks want two, or all when fewer), distinct as the checks compare them. */

@@ -6,6 +6,10 @@ export interface OfflinePhrases {
   opening: (k: string) => string;
   headings: (K: string) => string[];
   sentences: (k: string, K: string) => string[];
+  /** What the sentences say instead of the keyword, most of the time (a keyword in every other sentence reads as stuffing). */
+  generic: { k: string; K: string };
+  /** Put before a sentence on later rounds through the list, so no sentence is said twice. */
+  openers: string[];
   related: string;
   and: string;
   seoTitlePads: string[];
@@ -43,6 +47,8 @@ const en: OfflinePhrases = {
     "Share what you learn with others; explaining a topic is one of the best ways to understand it.",
     `In the end, ${k} rewards those who stay curious and keep improving step by step.`,
   ],
+  generic: { k: "it", K: "It" },
+  openers: ["In practice,", "Over time,", "As a rule,", "In our experience,", "Later on,", "Either way,", "For most readers,", "Once again,", "Above all,", "In short,"],
   related: "Related reading on this site:",
   and: "and",
   seoTitlePads: [" – a practical guide", ", tips and examples", " for beginners"],
@@ -80,6 +86,8 @@ const tr: OfflinePhrases = {
     "Öğrendiklerinizi başkalarıyla paylaşın; bir konuyu anlatmak, onu anlamanın en iyi yollarından biridir.",
     `Sonuçta ${k} konusunda meraklı kalan ve adım adım gelişmeye devam eden herkes kazançlı çıkar.`,
   ],
+  generic: { k: "bu iş", K: "Bu iş" },
+  openers: ["Uygulamada", "Zamanla", "Genel bir kural olarak", "Deneyimlerimize göre", "Daha sonra", "Her durumda", "Çoğu okur için", "Bir kez daha", "Her şeyden önce", "Kısacası"],
   related: "Bu sitede ilgili yazılar:",
   and: "ve",
   seoTitlePads: [" – pratik rehber", ", ipuçları ve örnekler", " (yeni başlayanlar için)"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endsMidWord, repeatedPhrase, thinSections } from "../../src/content/reader-checks";
+import { endsMidWord, keywordDensity, repeatedPhrase, repeatedSentences, thinSections } from "../../src/content/reader-checks";
 
 const words = (n: number, word = "bread") => Array.from({ length: n }, (_, i) => `${word}${i}`).join(" ");
 
@@ -29,5 +29,18 @@ describe("checks a reader would notice", () => {
       { heading: "Summary", words: 0 },
     ]);
     expect(thinSections(`<h2>One</h2><p>${words(40)}</p>`)).toEqual([]);
+  });
+
+  it("lists the sentences said more than once, ignoring case and short ones", () => {
+    const text = "Feed the starter every single day. It rises. Keep notes of every bake you make! feed the starter every single day. It rises.";
+    expect(repeatedSentences(text)).toEqual(["feed the starter every single day."]);
+    expect(repeatedSentences("One sentence here that is long enough. Another sentence that is long enough too.")).toEqual([]);
+  });
+
+  it("measures keyword mentions per 100 words, whole phrases only", () => {
+    const text = `${"Sourdough bread is simple. ".repeat(3)}${"Flour water salt and time make a loaf. ".repeat(11)}`; // 3 mentions in 100 words
+    expect(keywordDensity(text, "sourdough bread")).toBeCloseTo(3, 5);
+    expect(keywordDensity("Breadcrumbs and sourdough breads", "sourdough bread")).toBe(0);
+    expect(keywordDensity("Ekşi maya ekmeği, EKŞİ MAYA EKMEĞİ", "ekşi maya ekmeği")).toBeCloseTo((2 * 100) / 6, 5);
   });
 });

@@ -3,10 +3,29 @@ import { countWords, htmlToText } from "../../src/core/html-text";
 import { checkArticle, detectLanguage } from "../../src/pipeline/checks";
 import type { ArticleDraft, CheckContext } from "../../src/content/draft";
 
-const FILLER =
-  "A loaf needs time more than skill, and a warm kitchen lets the starter do its work while you get on with the rest of your day. " +
-  "Weigh the flour and water, because cups are never the same twice and the dough will tell you when something is off. ";
-const fill = (times: number) => FILLER.repeat(times).trim();
+// Distinct sentences (a sentence said twice fails the checks on its own): each section takes its own.
+const SENTENCES = [
+  "A loaf needs time more than skill, and a warm kitchen lets the starter do its work while you get on with the rest of your day.",
+  "Weigh the flour and water, because cups are never the same twice and the dough will tell you when something is off.",
+  "A young starter smells of yoghurt and apples, while an old one left too long turns sharp and vinegary.",
+  "Feed it at the same hour each day, so the yeast and the bacteria settle into a rhythm you can plan around.",
+  "Rye flour wakes a sleepy starter faster than white flour, thanks to the extra enzymes in the bran.",
+  "Keep a rubber band around the jar at the level after feeding, and you will see at a glance how far it rose.",
+  "Autolyse the flour and water for half an hour before the salt goes in, and the gluten starts to build by itself.",
+  "Stretch and fold the dough four times during the first two hours instead of kneading it on the counter.",
+  "A cold night in the fridge slows the rise down and gives the crumb a deeper, more rounded flavour.",
+  "Preheat the pot for a full hour, since a heavy lid traps the steam that lets the crust open along the score.",
+  "Score the top with one confident cut at a shallow angle, holding the blade almost flat against the surface.",
+  "Take the lid off after twenty minutes and let the crust darken until it crackles when you tap the bottom.",
+  "Let the bread cool on a rack for at least an hour, because the crumb is still setting while it steams.",
+  "Slice it with a long serrated knife, sawing gently so the soft middle keeps its open holes and shine.",
+  "Wrap leftover bread in a cotton cloth rather than plastic, which traps moisture and softens the crust.",
+  "Stale slices make excellent croutons or breadcrumbs, so nothing from a good bake ever goes to waste.",
+  "Write down the temperature of your kitchen with every bake, since most surprises come from a change in warmth.",
+  "Share a piece of your starter with a friend, and you will always have a backup if yours ever fails.",
+];
+let nextSentence = 0;
+const fill = (count: number) => Array.from({ length: count * 2 }, () => SENTENCES[nextSentence++ % SENTENCES.length]).join(" ");
 
 const LINKS_PARAGRAPH =
   '<p>Start with <a href="/starter-basics">our starter basics</a>, then pick a flour with the <a href="http://bakery.example/flour-guide/#rye">flour guide</a>. ' +
@@ -318,5 +337,22 @@ describe("checks a reader would notice (issue 20)", () => {
       'The section "Sourdough bread in short" has 3 words; give it at least 40, or remove the heading',
       'The section "Summary" has 0 words; give it at least 40, or remove the heading',
     ]);
+  });
+
+  it("fails sentences said more than once, quoting one", () => {
+    const repeated = "Weigh the flour and water, because cups are never the same twice and the dough will tell you when something is off.";
+    const html = baseHtml().replace("</h3>", `</h3><p>${repeated}</p>`);
+    expect(checkArticle({ ...article, html }, context)).toEqual([`1 sentence is said more than once (for example "${repeated}"); say each thing once`]);
+  });
+
+  it("fails a keyword stuffed above 3 mentions per 100 words", () => {
+    const stuffed =
+      "<p>Sourdough bread here, sourdough bread there, sourdough bread everywhere; sourdough bread for breakfast, sourdough bread for lunch, " +
+      "sourdough bread for dinner, sourdough bread for friends, sourdough bread for family, and sourdough bread again tomorrow.</p>" +
+      "<p>Bake sourdough bread on Monday, sourdough bread on Tuesday, sourdough bread on Wednesday, sourdough bread on Thursday, " +
+      "sourdough bread on Friday, sourdough bread on Saturday, and on Sunday, sourdough bread with sourdough bread on the side.</p>";
+    const failures = checkArticle({ ...article, html: baseHtml().replace("</h3>", `</h3>${stuffed}`) }, context);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(/^The target keyword "sourdough bread" comes \d\.\d times per 100 words; keep it under 3/);
   });
 });
