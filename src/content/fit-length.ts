@@ -19,9 +19,10 @@ export function fitLength(base: string, pads: readonly string[], range: { min: n
   }
   for (let i = 0; characterCount(text) < range.min && pads.length > 0; i += 1) text += pads[i % pads.length];
   if (characterCount(text) <= range.max) return text;
-  // Too long: cut on a word boundary, then close the gap to `min` with the shortest pads that fit,
-  // rather than cutting a word in half.
-  let cut = cutAtWord(text, range.max, 1);
+  // Too long: a sentence is cut at its last clause that fits and closed with a full stop (so it
+  // does not trail off mid-phrase), anything else on a word; then the gap to `min` is closed with
+  // the shortest pads that fit, rather than cutting a word in half.
+  let cut = (/[.!?]$/u.test(text) ? cutAtClause(text, range.max) : null) ?? cutAtWord(text, range.max, 1);
   for (const pad of [...pads].sort((a, b) => characterCount(a) - characterCount(b))) {
     if (characterCount(cut) >= range.min) break;
     if (characterCount(cut + pad) <= range.max && repeatedPhrase(cut + pad) === null) cut += pad;
@@ -40,4 +41,11 @@ export function cutAtWord(text: string, max: number, min: number): string {
     if (characterCount(cut) >= min) return cut;
   }
   return chars.slice(0, max).join("").trimEnd();
+}
+
+/** The text up to its last ", " or "; " that leaves room for a full stop within `max`, closed with one; null if there is none. */
+function cutAtClause(text: string, max: number): string | null {
+  const head = [...text].slice(0, max).join("");
+  const at = Math.max(head.lastIndexOf(", "), head.lastIndexOf("; "));
+  return at > 0 ? `${head.slice(0, at)}.` : null;
 }

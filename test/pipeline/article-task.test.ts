@@ -276,3 +276,14 @@ describe("the offline writers, read as a reader would (issue 20)", () => {
     }
   });
 });
+
+describe("the offline SEO description", () => {
+  it("ends a too-long description on a whole clause with a full stop, not trailing off", async () => {
+    for (const targetKeyword of ["best baking tools", "long fermentation sourdough bread with whole grain rye flour"]) {
+      const draft = await writeOffline(input({ targetKeyword, title: `${targetKeyword} guide` }));
+      expect(draft.seoDesc, draft.seoDesc).toMatch(/[.!?]$/);
+      expect([...draft.seoDesc].length).toBeGreaterThanOrEqual(150);
+      expect([...draft.seoDesc].length).toBeLessThanOrEqual(160);
+    }
+  });
+});

@@ -135,7 +135,7 @@ test("a site owner's first day, in the browser", async ({ page }) => {
   await expect(page.getByText(`${seo.length} / 50–70`)).toBeVisible();
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText(/^Saved\. The post on your site was updated\.$/)).toBeVisible({ timeout: 30_000 });
-  await expect(page.frameLocator('iframe[title="Preview"]').locator("body")).not.toBeEmpty();
+  await expect(page.frameLocator('iframe[title="Preview"]').locator("h2").first()).toBeVisible();
   await page.reload();
   await expect(page.getByRole("textbox", { name: "SEO title" })).toHaveValue(seo);
   await screenshot(page, "flow-article");
