@@ -49,6 +49,16 @@ describe("GET /api/autopilot/items (the panel's overview: what is next, what fai
     await expectError(await call("/api/autopilot/items?status=DONE", { token }), 400, "invalid_request");
     await expectError(await call("/api/autopilot/items?per_page=500", { token }), 400, "invalid_request");
     await expectError(await call("/api/autopilot/items"), 401);
+    await expectError(await call(`/api/autopilot/items?siteId=${"s".repeat(65)}`, { token }), 400, "invalid_request");
+  });
+
+  it("another account's site id lists nothing of that account", async () => {
+    const owner = await seedAccount();
+    const { site } = await approvedPlan(owner.accountId, owner.token, "https://owner.invalid");
+    const stranger = await seedAccount();
+    const res = await call(`/api/autopilot/items?siteId=${site.id}`, { token: stranger.token });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ items: [], total: 0 });
   });
 });
 

@@ -66,38 +66,3 @@ export function wordDiff(before: string, after: string, maxWords = MAX_DIFF_WORD
   for (const word of a.slice(endA)) push("same", word);
   return parts;
 }
-
-const SKIPPED = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT"]);
-const BLOCKS = new Set([
-  "ADDRESS", "ARTICLE", "ASIDE", "BLOCKQUOTE", "BR", "DD", "DIV", "DL", "DT", "FIGCAPTION", "FIGURE", "FOOTER", "H1", "H2", "H3", "H4", "H5", "H6",
-  "HEADER", "HR", "LI", "MAIN", "NAV", "OL", "P", "PRE", "SECTION", "TABLE", "TD", "TH", "TR", "UL",
-]);
-
-/**
- * The readable text of an HTML fragment, words separated where blocks end. DOMParser gives an
- * inert document: nothing in it runs or loads.
- */
-export function htmlToText(html: string): string {
-  const body = new DOMParser().parseFromString(html, "text/html").body;
-  const pieces: string[] = [];
-  const stack: Node[] = [body];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (!node) break;
-    if (node.nodeType === Node.TEXT_NODE) {
-      pieces.push(node.textContent ?? "");
-      continue;
-    }
-    if (!(node instanceof Element) || SKIPPED.has(node.tagName)) continue;
-    const block = BLOCKS.has(node.tagName);
-    // Children are pushed in reverse so they come off the stack in document order; a block's
-    // closing space is pushed first so it comes after them.
-    if (block) stack.push(document.createTextNode(" "));
-    for (let index = node.childNodes.length - 1; index >= 0; index -= 1) {
-      const child = node.childNodes[index];
-      if (child) stack.push(child);
-    }
-    if (block) pieces.push(" ");
-  }
-  return pieces.join("").replace(/\s+/g, " ").trim();
-}

@@ -7,7 +7,7 @@ import { api, unwrap, type Schemas } from "../../api/client";
 import { ErrorNotice, fieldError, LengthCounter, Notice, SelectField, TextArea, TextField } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { siteMessages } from "./messages";
-import { LanguageField, messageAbout, SecretOnce, siteKey, SITES_KEY, type Flash } from "./shared";
+import { LanguageField, messageAbout, SecretOnce, siteKey, SITES_KEY, type Flash, WordPressCredentialFields } from "./shared";
 
 const BUSINESS_CONTEXT_MAX = 5000;
 
@@ -93,26 +93,15 @@ export function WordPressConnect() {
         onChange={(event) => setUrl(event.target.value)}
         error={messageAbout(error, "url", /is not a WordPress site|Could not reach|already connected/)}
       />
-      <TextField
-        label={t("wordpress.username")}
-        hint={t("wordpress.usernameHint")}
-        autoComplete="off"
-        spellCheck={false}
-        required
-        value={username}
-        onChange={(event) => setUsername(event.target.value)}
-        error={messageAbout(error, "blogUsername")}
-      />
-      <TextField
-        label={t("wordpress.appPassword")}
-        hint={t("wordpress.appPasswordHint")}
-        type="password"
-        autoComplete="off"
-        spellCheck={false}
-        required
-        value={appPassword}
-        onChange={(event) => setAppPassword(event.target.value)}
-        error={messageAbout(error, "blogAppPassword", /user name or application password|refused the connection check/)}
+      <WordPressCredentialFields
+        username={username}
+        onUsername={setUsername}
+        appPassword={appPassword}
+        onAppPassword={setAppPassword}
+        error={error}
+        passwordLabel={t("wordpress.appPassword")}
+        usernameHint={t("wordpress.usernameHint")}
+        usernameRequired
       />
       <BusinessContextField value={common.businessContext} onChange={common.setBusinessContext} error={error} />
       <LanguageField value={common.siteLanguage} onChange={common.setSiteLanguage} error={error} />

@@ -87,6 +87,45 @@ export function messageAbout(error: unknown, field: string, about?: RegExp): str
   return namesField || about?.test(error.message) ? error.message : undefined;
 }
 
+/** The WordPress user name and application password, with the API's errors placed next to them (connect, and new credentials). */
+export function WordPressCredentialFields(props: {
+  username: string;
+  onUsername(value: string): void;
+  appPassword: string;
+  onAppPassword(value: string): void;
+  error: unknown;
+  passwordLabel: string;
+  usernameHint?: string;
+  usernameRequired?: boolean;
+}) {
+  const { t } = useMessages(siteMessages);
+  return (
+    <>
+      <TextField
+        label={t("wordpress.username")}
+        hint={props.usernameHint}
+        autoComplete="off"
+        spellCheck={false}
+        required={props.usernameRequired}
+        value={props.username}
+        onChange={(event) => props.onUsername(event.target.value)}
+        error={messageAbout(props.error, "blogUsername")}
+      />
+      <TextField
+        label={props.passwordLabel}
+        hint={t("wordpress.appPasswordHint")}
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        required
+        value={props.appPassword}
+        onChange={(event) => props.onAppPassword(event.target.value)}
+        error={messageAbout(props.error, "blogAppPassword", /user name or application password|refused the connection check/)}
+      />
+    </>
+  );
+}
+
 export type Flash = { kind: "connected" | "disconnected"; url: string };
 
 /**

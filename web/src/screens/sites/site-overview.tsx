@@ -6,7 +6,7 @@ import { api, unwrap } from "../../api/client";
 import { ErrorNotice, Notice, TextField } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { siteMessages } from "./messages";
-import { briefKey, chatKey, messageAbout, SecretOnce, siteKey, SiteErrorExplanation, SiteStatusBadge, SITES_KEY, usePlatformName, type Flash, type Site } from "./shared";
+import { briefKey, chatKey, messageAbout, SecretOnce, siteKey, SiteErrorExplanation, SiteStatusBadge, SITES_KEY, usePlatformName, type Flash, type Site, WordPressCredentialFields } from "./shared";
 
 export function SiteOverview({ site }: { site: Site }) {
   return (
@@ -150,24 +150,13 @@ function WordPressCredentials({ site }: { site: Site }) {
         <p>{t("credentials.intro")}</p>
         {save.isSuccess ? <Notice tone="success">{t("credentials.saved")}</Notice> : null}
         <ErrorNotice error={save.error} />
-        <TextField
-          label={t("wordpress.username")}
-          autoComplete="off"
-          spellCheck={false}
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          error={messageAbout(save.error, "blogUsername")}
-        />
-        <TextField
-          label={t("credentials.appPassword")}
-          hint={t("wordpress.appPasswordHint")}
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          required
-          value={appPassword}
-          onChange={(event) => setAppPassword(event.target.value)}
-          error={messageAbout(save.error, "blogAppPassword", /user name or application password|refused the connection check/)}
+        <WordPressCredentialFields
+          username={username}
+          onUsername={setUsername}
+          appPassword={appPassword}
+          onAppPassword={setAppPassword}
+          error={save.error}
+          passwordLabel={t("credentials.appPassword")}
         />
         <div className="actions">
           <button type="submit" className="secondary" disabled={save.isPending || appPassword === ""}>
