@@ -24,6 +24,7 @@ import { runNowRoutes } from "./pipeline/routes";
 import { sessionRoutes } from "./sessions/routes";
 import { articleRoutes } from "./articles/management-routes";
 import { customSiteRoutes } from "./sites/custom-routes";
+import { connectorRoutes } from "./sites/connector-routes";
 import { forumSiteRoutes } from "./sites/forum-routes";
 import { publicRoutes } from "./public/routes";
 import { publicCache } from "./public/cache";
@@ -79,6 +80,7 @@ export function createApp(options: AppOptions = {}) {
   app.route("/api", blogAdminRoutes);
   app.route("/api", forumSiteRoutes);
   app.route("/api", customSiteRoutes);
+  app.route("/api", connectorRoutes);
   app.route("/api", webhookRoutes);
   app.route("/api", mediaRoutes);
 

@@ -5,7 +5,14 @@ import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { editArticle, listManagedArticles, publishArticle } from "./management";
 import { ArticleDetailSchema, ArticleEditBodySchema, ArticleEditResultSchema, ArticleIdParamSchema, ArticleListQuerySchema, ArticleSummarySchema, toArticleDetail, toArticleSummary } from "./management-schemas";
-import { getArticleWithImages, parseArticleId } from "./service";
+import { storedStructuredData } from "./publishable";
+import { getArticleWithImages, parseArticleId, type ArticleImageRow, type ArticleRow } from "./service";
+import type { Database } from "../db/client";
+
+/** The article as the detail routes answer it, with its page's structured data. */
+async function articleDetail(db: Database, article: ArticleRow, images: ArticleImageRow[]) {
+  return toArticleDetail(article, images, await storedStructuredData(db, article, images));
+}
 
 /** The account's articles, generated or not: list, read, edit (synced to the platform), publish after review. */
 export const articleRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -43,7 +50,7 @@ articleRoutes.openapi(
   }),
   async (c) => {
     const { article, images } = await getArticleWithImages(c.get("db"), c.get("caller").accountId, parseArticleId(c.req.valid("param").articleId));
-    return c.json(toArticleDetail(article, images), 200);
+    return c.json(await articleDetail(c.get("db"), article, images), 200);
   },
 );
 
@@ -61,7 +68,7 @@ articleRoutes.openapi(
   }),
   async (c) => {
     const { article, images, blogUpdated, warnings } = await editArticle(c.get("services"), c.get("caller").accountId, parseArticleId(c.req.valid("param").articleId), c.req.valid("json"));
-    return c.json({ ...toArticleDetail(article, images), blogUpdated, warnings }, 200);
+    return c.json({ ...(await articleDetail(c.get("db"), article, images)), blogUpdated, warnings }, 200);
   },
 );
 
@@ -79,6 +86,6 @@ articleRoutes.openapi(
   }),
   async (c) => {
     const { article, images } = await publishArticle(c.get("services"), c.get("caller").accountId, parseArticleId(c.req.valid("param").articleId));
-    return c.json(toArticleDetail(article, images), 200);
+    return c.json(await articleDetail(c.get("db"), article, images), 200);
   },
 );

@@ -3,6 +3,7 @@ import { plainText } from "../core/plain-text";
 import { formatKurus } from "../core/money";
 import { positiveIntParam } from "../core/pagination";
 import { ARTICLE_STATUSES } from "../db/schema";
+import type { StructuredData } from "../content/structured-data";
 import type { ArticleImageRow, ArticleRow } from "./service";
 
 const UsageSchema = z.object({ inputTokens: z.number().int(), outputTokens: z.number().int(), images: z.number().int(), costUsd: z.number() });
@@ -49,6 +50,13 @@ export const ArticleDetailSchema = z
     html: z.string(),
     keywords: z.array(z.string()),
     images: z.array(z.object({ id: z.number().int(), url: z.string(), altText: z.string(), isFeatured: z.boolean(), position: z.number().int() })),
+    structuredData: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .openapi({
+        description:
+          "The page's JSON-LD (schema.org @graph: a BlogPosting on a blog, an Article on a custom site, and an FAQPage matching the article's FAQ section), as the connector plugin or a custom site's page prints it in <script type=\"application/ld+json\">; null for forums and articles without a site",
+      }),
   })
   .openapi("Article");
 
@@ -116,8 +124,9 @@ export function toArticleSummary(article: ArticleRow, featuredImage: string | nu
   };
 }
 
-export function toArticleDetail(article: ArticleRow, images: ArticleImageRow[]): z.infer<typeof ArticleDetailSchema> {
+export function toArticleDetail(article: ArticleRow, images: ArticleImageRow[], structuredData: StructuredData | null): z.infer<typeof ArticleDetailSchema> {
   return {
+    structuredData: structuredData as Record<string, unknown> | null,
     ...toArticleSummary(article, images.find((image) => image.isFeatured)?.url ?? null),
     html: article.html,
     keywords: article.keywords,

@@ -12,7 +12,7 @@ import { RemotePostNotOurs, type PublishingPlatform } from "../publishing/port";
 import type { Services } from "../services/container";
 import { getSite, type SiteRow } from "../sites/service";
 import type { ArticleEdit } from "./management-schemas";
-import { publishableArticle } from "./publishable";
+import { articlePage, publishableArticle } from "./publishable";
 import { getArticleWithImages, imagesJsonColumn, parseImagesJson, type ArticleImageRow, type ArticleRow } from "./service";
 import { claimPublication, claimRepublication, clearPlatformLink, recordPlatformLink, releasePublication, saveArticleEdit, undoPublication } from "./writes";
 
@@ -66,11 +66,12 @@ async function placeOf(services: Services, article: ArticleRow): Promise<{ site:
 }
 
 /** The stored article as the platforms take it, with the featured image's bytes. */
-async function asPublishable(services: Services, article: ArticleRow, images: ArticleImageRow[], status: "publish" | "draft") {
+async function asPublishable(services: Services, site: SiteRow, article: ArticleRow, images: ArticleImageRow[], status: "publish" | "draft") {
   const featured = images.find((image) => image.isFeatured);
   const key = featured ? mediaKeyFromUrl(featured.url) : null;
   const hero = featured && key ? { objectKey: key, fileName: key.split("/").pop()!, alt: featured.altText } : null;
-  return publishableArticle(services, article, hero, status, article.planItemId ? { itemId: article.planItemId, since: article.createdAt } : null);
+  const origin = article.planItemId ? { itemId: article.planItemId, since: article.createdAt } : null;
+  return publishableArticle(services, article, hero, status, origin, articlePage(site, article));
 }
 
 /**
@@ -97,7 +98,7 @@ export async function editArticle(services: Services, accountId: string, article
     return { article, images, blogUpdated: false, warnings: [...warnings, reason] };
   }
   try {
-    const synced = await sendUntilCurrent(services, accountId, articleId, place.platform, now);
+    const synced = await sendUntilCurrent(services, accountId, articleId, place, now);
     return { ...synced, blogUpdated: true, warnings };
   } catch (error) {
     const reason = error instanceof AppError ? error.message : "the platform could not be reached";
@@ -127,13 +128,13 @@ const MAX_SEND_ROUNDS = 5;
  * platform got last is what is stored. Concurrent edits and a publication in flight therefore
  * end with the platform showing the last stored version, whichever request's write lands last.
  */
-async function sendUntilCurrent(services: Services, accountId: string, articleId: number, platform: PublishingPlatform, now: Date) {
+async function sendUntilCurrent(services: Services, accountId: string, articleId: number, { site, platform }: { site: SiteRow; platform: PublishingPlatform }, now: Date) {
   let sent: string | null = null;
   for (let round = 0; ; round += 1) {
     const { article, images } = await getArticleWithImages(services.db, accountId, articleId);
     const fingerprint = platformFingerprint(article, images);
     if (fingerprint === sent || round === MAX_SEND_ROUNDS) return { article, images };
-    const publishable = await asPublishable(services, article, images, article.status === "published" ? "publish" : "draft");
+    const publishable = await asPublishable(services, site, article, images, article.status === "published" ? "publish" : "draft");
     const ref = article.remoteId ? await platform.update(article.remoteId, publishable) : await platform.publish(publishable);
     await recordPlatformLink(services, article, ref, now);
     sent = fingerprint;
@@ -155,7 +156,7 @@ export async function publishArticle(services: Services, accountId: string, arti
   if (article.status === "published" && article.remoteId === null && article.siteId) {
     const site = await getSite(db, accountId, article.siteId).catch(() => null);
     const platform = site ? publishingPlatformFor(services, site) : null;
-    if (platform) return republishArticle(services, article, platform, now);
+    if (site && platform) return republishArticle(services, article, { site, platform }, now);
   }
   if (article.status === "published") throw new AppError("conflict", `Article ${articleId} is already published${article.publicationUrl ? ` at ${article.publicationUrl}` : ""}`);
   if (article.status === "archived") throw new AppError("conflict", `Article ${articleId} is archived; only a draft or pending article can be published`);
@@ -169,7 +170,7 @@ export async function publishArticle(services: Services, accountId: string, arti
 
   const platform = site ? publishingPlatformFor(services, site) : null;
   try {
-    if (platform) await sendUntilCurrent(services, accountId, articleId, platform, now);
+    if (site && platform) await sendUntilCurrent(services, accountId, articleId, { site, platform }, now);
   } catch (error) {
     await undoPublication(services, article, at, [db.update(planItems).set({ status: "REVIEW", updatedAt: at }).where(and(eq(planItems.articleId, articleId), eq(planItems.status, "PUBLISHED")))]);
     throw error;
@@ -186,12 +187,12 @@ export async function publishArticle(services: Services, accountId: string, arti
  * its marker) gets a new post: one claim decides among simultaneous calls, then the stored
  * article is sent like any publication.
  */
-async function republishArticle(services: Services, article: ArticleRow, platform: PublishingPlatform, now: Date) {
+async function republishArticle(services: Services, article: ArticleRow, place: { site: SiteRow; platform: PublishingPlatform }, now: Date) {
   if (!(await claimRepublication(services, article, now))) {
     throw new AppError("conflict", `Article ${article.id} is being published again; read it again in a moment`);
   }
   try {
-    await sendUntilCurrent(services, article.accountId, article.id, platform, now);
+    await sendUntilCurrent(services, article.accountId, article.id, place, now);
   } finally {
     await releasePublication(services, article);
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { StructuredData } from "./structured-data";
 
 // An article as written, before it is an article row: what the text model answers (after the
 // sanitiser), what the checks read, what a run keeps in `item_runs.draft` between its steps.
@@ -32,6 +33,10 @@ export interface CheckContext {
   internalLinks: SiteLink[];
   /** True when the deterministic offline writer wrote it (no language model). */
   offline: boolean;
+  /** Whether the site's brief asks for an FAQ section. */
+  faq: boolean;
+  /** The structured data the article's page would carry; null where the site's platform has none (forums). */
+  structuredData: (draft: ArticleDraft) => StructuredData | null;
 }
 
 /** A stored draft read back: the same shape, or null when the stored JSON is not a draft (never trusted as one). */

@@ -1,3 +1,5 @@
+import type { StructuredData } from "./structured-data";
+
 // The article as every platform takes it: what the publishers of src/publishing send.
 
 /** What every platform needs to publish or update one article. */
@@ -11,6 +13,8 @@ export interface PublishableArticle {
   categories: string[];
   tags: string[];
   heroImage: { fileName: string; alt: string; contentType: string; bytes: Uint8Array } | null;
+  /** The page's JSON-LD (src/content/structured-data.ts); null where the platform has no place for it (forums). */
+  structuredData: StructuredData | null;
   /** `draft` posts it unpublished where the platform has drafts (WordPress). */
   status: "publish" | "draft";
   /**

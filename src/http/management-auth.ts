@@ -11,7 +11,7 @@ import { accountLimiter, RATE_WINDOW_MS, rateLimitedError, rateLimitHeaders, set
  * Paths under /api that do not take a `manage` token: the public API (its own middleware),
  * operator routes (ADMIN_TOKEN), public media, the OpenAPI document and signed callbacks.
  */
-const NOT_MANAGEMENT = [/^\/api\/v1\/public(\/|$)/, /^\/api\/admin\//, /^\/api\/media\//, /^\/api\/openapi\.json$/, /^\/api\/billing\/callback\//, /^\/api\/session(\/|$)/];
+const NOT_MANAGEMENT = [/^\/api\/v1\/public(\/|$)/, /^\/api\/admin\//, /^\/api\/media\//, /^\/api\/openapi\.json$/, /^\/api\/billing\/callback\//, /^\/api\/session(\/|$)/, /^\/api\/platforms\/wordpress\/connector\.zip$/];
 
 export function isManagementPath(path: string): boolean {
   return !NOT_MANAGEMENT.some((pattern) => pattern.test(path));

@@ -5,6 +5,7 @@ import { MIN_H2_SECTIONS, MIN_INTERNAL_LINKS, PLACEHOLDERS, primaryLanguage, SEO
 import type { ArticleDraft } from "../content/draft";
 import type { WriteInput } from "./write-input";
 import { LANGUAGE_NAMES } from "../content/language";
+import { FAQ_QUESTIONS, faqHeading } from "../content/faq";
 import { ARTICLE_TITLE_MAX, writeOfflineArticle } from "./offline-article";
 
 /** Internal links listed in the prompt; the checks accept any of `internalLinks`. */
@@ -81,7 +82,16 @@ function rulesText(input: WriteInput, keyword: string): string {
     "- tags: 1–8 short topic tags. categories: 1–3.",
     `- No placeholder or unfinished text anywhere, none of: ${placeholders}. Everything is final, publishable text.`,
     "- heroImagePrompt: a description of a photograph for the top of the article, with no text or lettering in the image. heroImageAlt: what that image shows, for screen readers.",
-  ].join("\n");
+    "- Say each thing once: no sentence twice, no phrase twice in the title or seoTitle, every <h2> section with at least 40 words of its own; use the target keyword where it reads naturally (under 3 times per 100 words).",
+    faqRule(input),
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+function faqRule(input: WriteInput): string {
+  if (!input.brief.faq) return "- No FAQ section.";
+  return `- End the html with an FAQ section: <h2>${faqHeading(input.language)}</h2>, then ${FAQ_QUESTIONS.min}–${FAQ_QUESTIONS.max} questions readers ask about the topic, each an <h3> ending in a question mark followed by its answer in one or two <p>. The answers add to the article rather than repeat its sentences.`;
 }
 
 function linksText(input: WriteInput): string {

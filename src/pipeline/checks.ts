@@ -7,6 +7,8 @@ import { detectLanguage, LANGUAGE_NAMES } from "../content/language";
 import { linksOf, linkTarget } from "../content/links";
 import { blockText, endsMidWord, keywordDensity, MAX_KEYWORD_DENSITY, MIN_SECTION_WORDS, repeatedPhrase, repeatedSentences, thinSections } from "../content/reader-checks";
 import { topicWords } from "../content/text-folding";
+import { faqProblems } from "../content/faq";
+import { structuredDataProblems, structuredDataText } from "../content/structured-data";
 
 export { detectLanguage } from "../content/language";
 
@@ -24,7 +26,15 @@ export function checkArticle(draft: ArticleDraft, context: CheckContext): string
     ...plainTextFailures(draft),
     ...languageFailures(draft, context),
     ...readerFailures(draft, context.targetKeyword.trim()),
+    ...faqProblems(draft.html, context.language, context.faq),
+    ...structuredDataFailures(draft, context),
   ];
+}
+
+/** The page's JSON-LD as it would be published, checked like any other field (the hero is drawn after the checks). */
+function structuredDataFailures(draft: ArticleDraft, context: CheckContext): string[] {
+  const data = context.structuredData(draft);
+  return data ? structuredDataProblems(structuredDataText(data), draft.html, { imageRequired: false }) : [];
 }
 
 /** What a reader notices: a phrase said twice in a title, an SEO text cut mid-word, a sentence said twice, a thin section, a stuffed keyword. */

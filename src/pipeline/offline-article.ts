@@ -1,4 +1,5 @@
-import { countWords } from "../core/html-text";
+import { countWords, htmlToText } from "../core/html-text";
+import { faqHeading } from "../content/faq";
 import { topicWords } from "../content/text-folding";
 import { characterCount, mentionsKeyword, primaryLanguage, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../content/article-rules";
 import type { ArticleDraft, SiteLink } from "../content/draft";
@@ -19,7 +20,8 @@ export type OfflineArticle = ArticleDraft & { outline: string[] };
  * The deterministic article of local runs, in Turkish for a Turkish site and in English
  * otherwise. It says in its first paragraph that no language model wrote it, and it passes
  * `checkArticle`: keyword in the title, the first paragraph and the first H2, enough words,
- * SEO fields within their lengths, links to up to three of the allowed pages.
+ * SEO fields within their lengths, links to up to three of the allowed pages, and the FAQ
+ * section when the brief asks for one.
  */
 export function writeOfflineArticle(input: WriteInput): OfflineArticle {
   const language = primaryLanguage(input.language) === "tr" ? "tr" : "en";
@@ -29,7 +31,8 @@ export function writeOfflineArticle(input: WriteInput): OfflineArticle {
   const title = articleTitle(input.title, keyword, subject);
   const headings = phrases.headings(subject);
   const k = keyword || subject;
-  const html = articleHtml(phrases, k, subject, headings, linkedPages(input), input.minWords, language);
+  const faq = input.brief.faq ? faqHtml(faqHeading(language), phrases.faq(k)) : "";
+  const html = articleHtml(phrases, k, subject, headings, linkedPages(input), input.minWords - countWords(htmlToText(faq)), language) + faq;
   return {
     outline: headings,
     title,
@@ -91,6 +94,11 @@ function sentenceMaker(phrases: OfflinePhrases, keyword: string, subject: string
     const [first = "", ...rest] = [...text];
     return `${opener} ${first.toLocaleLowerCase(language)}${rest.join("")}`;
   };
+}
+
+/** The FAQ section: the heading, then each question as an <h3> followed by its answer. */
+function faqHtml(heading: string, entries: { question: string; answer: string }[]): string {
+  return `<h2>${escapeHtml(heading)}</h2>${entries.map((entry) => `<h3>${escapeHtml(entry.question)}</h3><p>${escapeHtml(entry.answer)}</p>`).join("")}`;
 }
 
 /** Up to three allowed pages (the checks want two, or all when fewer), distinct as the checks compare them. */

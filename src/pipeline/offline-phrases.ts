@@ -19,6 +19,8 @@ export interface OfflinePhrases {
   category: string;
   heroImagePrompt: (k: string) => string;
   heroImageAlt: (k: string, K: string) => string;
+  /** The FAQ section's questions and answers (its heading is `faqHeading` of the language). */
+  faq: (k: string) => { question: string; answer: string }[];
 }
 
 const en: OfflinePhrases = {
@@ -58,6 +60,11 @@ const en: OfflinePhrases = {
   category: "Guides",
   heroImagePrompt: (k) => `A bright, realistic photograph that illustrates ${k}, natural light, no text or lettering in the image.`,
   heroImageAlt: (k) => `A photograph illustrating ${k}`,
+  faq: (k) => [
+    { question: `How long does it take to learn ${k}?`, answer: "Most beginners feel confident after a few weeks of regular practice, although the exact time depends on how often you practise." },
+    { question: "Do I need expensive equipment to begin?", answer: "No. Start with what you already own and buy more only when you know exactly which gap a new purchase would fill." },
+    { question: "What should I do when my first attempts fail?", answer: "Write down what happened, change a single variable and try again; early failures are the quickest way to learn what matters." },
+  ],
 };
 
 const tr: OfflinePhrases = {
@@ -98,6 +105,11 @@ const tr: OfflinePhrases = {
   // Image models follow English prompts best; the alt text is in the article's language.
   heroImagePrompt: (k) => `A bright, realistic photograph that illustrates ${k}, natural light, no text or lettering in the image.`,
   heroImageAlt: (_, K) => `${K} konusunu anlatan bir fotoğraf`,
+  faq: (k) => [
+    { question: `${k.charAt(0).toLocaleUpperCase("tr")}${k.slice(1)} için ne kadar zaman gerekir?`, answer: "Çoğu kişi birkaç haftalık düzenli çalışmanın ardından kendini rahat hisseder; kesin süre ne sıklıkla pratik yaptığınıza bağlıdır." },
+    { question: "Başlamak için pahalı ekipman gerekir mi?", answer: "Hayır. Elinizdekiyle başlayın ve yeni bir alımın hangi eksiği kapatacağını bildiğinizde daha fazlasını edinin." },
+    { question: "İlk denemelerim başarısız olursa ne yapmalıyım?", answer: "Ne olduğunu not edin, yalnızca bir değişkeni değiştirip yeniden deneyin; erken başarısızlıklar neyin önemli olduğunu öğrenmenin en hızlı yoludur." },
+  ],
 };
 
 export const OFFLINE_PHRASES = { en, tr } as const;

@@ -1,29 +1,38 @@
 import { safeFileName, type WordPressClient } from "../adapters/wordpress/client";
 import { isWordPressFailure, WordPressError } from "../adapters/wordpress/errors";
-import type { WpPost } from "../adapters/wordpress/schemas";
+import type { WpMedia, WpPost } from "../adapters/wordpress/schemas";
+import { structuredDataText, withImage, withPageUrl } from "../content/structured-data";
 import { htmlToText } from "../core/html-text";
 import { escapeHtmlText } from "../core/plain-text";
 import type { SiteRow } from "../sites/service";
+import { sendsSeoFields } from "../sites/seo-connector";
 import { withWordPress, type SiteAccessDeps } from "../sites/site-access";
 import { RemotePostNotOurs, type PublishableArticle, type PublishedRef, type PublishingPlatform } from "./port";
 
 type HeroImage = NonNullable<PublishableArticle["heroImage"]>;
 
+/** How the site takes SEO: with the connector plugin, the SEO fields and JSON-LD go in its post meta. */
+export interface WordPressSeo {
+  connector: boolean;
+}
+
 /**
  * Publishing to WordPress: a published post with title, HTML, excerpt and slug, categories and
- * tags by name (missing ones are created) and the hero image as featured media, attached to the post. WordPress core
- * has no SEO title/description fields, so seoTitle and seoDesc are not sent.
+ * tags by name (missing ones are created) and the hero image as featured media, attached to the
+ * post. WordPress core has no SEO fields: with the connector plugin
+ * (wordpress/content-autopilot-connector) the SEO title, description and structured data are
+ * sent as its post meta, and it writes them into the site's SEO plugin or prints them itself.
  */
-export function createWordPressPublisher(wp: WordPressClient): PublishingPlatform {
+export function createWordPressPublisher(wp: WordPressClient, seo: WordPressSeo = { connector: false }): PublishingPlatform {
   return {
     async publish(article) {
       // A retry after a lost answer finds the post it created (same slug and title) and
       // updates it instead of publishing a second copy.
       const earlier = await findEarlierCopy(wp, article);
-      if (earlier) return updatePost(wp, earlier, article);
-      const featuredMedia = article.heroImage ? (await uploadHero(wp, article.heroImage)).id : undefined;
-      const post = await wp.createPost(await postFields(wp, article, featuredMedia));
-      if (featuredMedia) await wp.updateMedia(featuredMedia, { post: post.id });
+      if (earlier) return updatePost(wp, seo, earlier, article);
+      const featured = article.heroImage ? await uploadHero(wp, article.heroImage) : undefined;
+      const post = await wp.createPost(await postFields(wp, seo, article, featured, null));
+      if (featured) await wp.updateMedia(featured.id, { post: post.id });
       return publishedRef(post);
     },
 
@@ -32,7 +41,7 @@ export function createWordPressPublisher(wp: WordPressClient): PublishingPlatfor
       if (!Number.isSafeInteger(id) || id <= 0) throw new WordPressError("not_found", `Post ${remoteId} is not a WordPress post id`);
       const post = await wp.getPost(id);
       if (article.origin && !carriesMarker(post, article.origin.itemId)) throw new RemotePostNotOurs(remoteId, "WordPress");
-      return updatePost(wp, post, article);
+      return updatePost(wp, seo, post, article);
     },
   };
 }
@@ -40,24 +49,25 @@ export function createWordPressPublisher(wp: WordPressClient): PublishingPlatfor
 /** A blog site as a publishing platform: its stored credentials, and rejected ones turn the site to ERROR. */
 export function wordPressPlatformForSite(deps: SiteAccessDeps, site: SiteRow): PublishingPlatform {
   return {
-    publish: (article) => withWordPress(deps, site, (wp) => createWordPressPublisher(wp).publish(article)),
-    update: (remoteId, article) => withWordPress(deps, site, (wp) => createWordPressPublisher(wp).update(remoteId, article)),
+    publish: (article) => withWordPress(deps, site, (wp) => createWordPressPublisher(wp, { connector: sendsSeoFields(site) }).publish(article)),
+    update: (remoteId, article) => withWordPress(deps, site, (wp) => createWordPressPublisher(wp, { connector: sendsSeoFields(site) }).update(remoteId, article)),
   };
 }
 
-async function updatePost(wp: WordPressClient, current: WpPost, article: PublishableArticle): Promise<PublishedRef> {
-  const featuredMedia = article.heroImage ? await featuredMediaFor(wp, current.featured_media ?? 0, article.heroImage) : undefined;
-  const updated = await wp.updatePost(current.id, await postFields(wp, article, featuredMedia));
-  if (featuredMedia && featuredMedia !== current.featured_media) await wp.updateMedia(featuredMedia, { post: current.id });
+async function updatePost(wp: WordPressClient, seo: WordPressSeo, current: WpPost, article: PublishableArticle): Promise<PublishedRef> {
+  const featured = article.heroImage ? await featuredMediaFor(wp, current.featured_media ?? 0, article.heroImage) : undefined;
+  const updated = await wp.updatePost(current.id, await postFields(wp, seo, article, featured, current.link ?? null));
+  if (featured && featured.id !== current.featured_media) await wp.updateMedia(featured.id, { post: current.id });
   return publishedRef(updated);
 }
 
 /**
  * The post as WordPress takes it, with categories and tags by id (created when missing). Title
  * and excerpt are plain text, but WordPress stores an administrator's as HTML and themes print
- * them unescaped: they are sent escaped, so they always show as the text they are.
+ * them unescaped: they are sent escaped, so they always show as the text they are. The
+ * connector's meta is plain text too: it escapes it where it prints it.
  */
-async function postFields(wp: WordPressClient, article: PublishableArticle, featuredMedia: number | undefined) {
+async function postFields(wp: WordPressClient, seo: WordPressSeo, article: PublishableArticle, featured: WpMedia | undefined, link: string | null) {
   const [categories, tags] = await Promise.all([termIds(wp, "category", article.categories), termIds(wp, "tag", article.tags)]);
   return {
     title: escapeHtmlText(article.title),
@@ -67,8 +77,17 @@ async function postFields(wp: WordPressClient, article: PublishableArticle, feat
     status: article.status,
     categories,
     tags,
-    featured_media: featuredMedia,
+    featured_media: featured?.id,
+    ...(seo.connector ? { meta: connectorMeta(article, featured, link) } : {}),
   };
+}
+
+/** The connector plugin's post meta: the SEO texts and the page's JSON-LD, with the picture and address WordPress serves. */
+function connectorMeta(article: PublishableArticle, featured: WpMedia | undefined, link: string | null): Record<string, string> {
+  let data = article.structuredData;
+  if (data && featured?.source_url) data = withImage(data, featured.source_url);
+  if (data && link) data = withPageUrl(data, link);
+  return { _ca_seo_title: article.seoTitle, _ca_seo_desc: article.seoDesc, _ca_jsonld: data ? structuredDataText(data) : "" };
 }
 
 function publishedRef(post: WpPost): PublishedRef {
@@ -143,15 +162,15 @@ function fileStem(name: string): string {
 }
 
 /** Keeps the post's featured image when it is already this file (an edit), uploads it otherwise. */
-async function featuredMediaFor(wp: WordPressClient, currentId: number, hero: HeroImage): Promise<number> {
+async function featuredMediaFor(wp: WordPressClient, currentId: number, hero: HeroImage): Promise<WpMedia> {
   if (currentId > 0) {
     try {
       const current = await wp.getMedia(currentId);
       const currentFile = current.media_details?.file ?? current.source_url ?? "";
-      if (fileStem(currentFile) === fileStem(safeFileName(hero.fileName))) return currentId;
+      if (fileStem(currentFile) === fileStem(safeFileName(hero.fileName))) return current;
     } catch (error) {
       if (!isWordPressFailure(error, "not_found")) throw error;
     }
   }
-  return (await uploadHero(wp, hero)).id;
+  return uploadHero(wp, hero);
 }

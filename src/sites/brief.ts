@@ -7,7 +7,16 @@ import { log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
 import { getSite, type SiteRow } from "./service";
 
-const LIMITS = { business: 5000, audience: 1000, tone: 500, topic: 200, topics: 50, notes: 4000 } as const;
+const LIMITS = { business: 5000, audience: 1000, tone: 500, topic: 200, topics: 50, notes: 4000, name: 200, url: 2048 } as const;
+
+/** An absolute http(s) URL, or "" for none. */
+const LogoUrlSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.url)
+  .refine((value) => value === "" || isHttpUrl(value), "logoUrl must be an absolute http(s) URL, such as https://www.example.com/logo.png")
+  .default("")
+  .openapi({ description: `The organisation's logo for the articles' structured data (an absolute http(s) URL, ≤ ${LIMITS.url} characters; "" for none)`, example: "https://bakery.example.com/logo.png" });
 
 /**
  * The site brief: what the business is, who reads it, how it sounds, what it never writes
@@ -24,12 +33,16 @@ export const BriefSchema = z
       .default([])
       .openapi({ description: `Topics never to write about (≤ ${LIMITS.topics}, each ≤ ${LIMITS.topic} characters)`, example: ["gluten-free diets"] }),
     notes: plainText(z.string().trim().max(LIMITS.notes), { multiline: true }).default("").openapi({ description: `Anything else the writer should know (≤ ${LIMITS.notes})` }),
+    authorName: plainText(z.string().trim().max(LIMITS.name), { noMarkup: true }).default("").openapi({ description: `The articles' author in their structured data (≤ ${LIMITS.name}); without one the organisation is the author`, example: "Ayşe Yılmaz" }),
+    organizationName: plainText(z.string().trim().max(LIMITS.name), { noMarkup: true }).default("").openapi({ description: `The publisher in the articles' structured data (≤ ${LIMITS.name}); without one, the site's host name`, example: "Kadıköy Bakery" }),
+    logoUrl: LogoUrlSchema,
+    faq: z.boolean().default(true).openapi({ description: "Whether articles end with an FAQ section (3–6 questions, with FAQPage structured data)" }),
   })
   .strict();
 export type Brief = z.output<typeof BriefSchema>;
 
 /** The brief as stored (JSON in `sites.brief`); before anyone wrote one, the site's business context. */
-export function briefOf(site: SiteRow): Brief {
+export function briefOf(site: Pick<SiteRow, "id" | "brief" | "businessContext">): Brief {
   if (site.brief) {
     const stored = BriefSchema.safeParse(safeJson(site.brief));
     if (stored.success) return stored.data;
@@ -64,6 +77,15 @@ export function briefForPrompt(brief: Brief): string {
     brief.notes && `Notes: ${brief.notes}`,
   ];
   return lines.filter(Boolean).join("\n") || "No brief given.";
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
 }
 
 function safeJson(text: string): unknown {

@@ -1,7 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import { plainText } from "../core/plain-text";
-import { SITE_PLATFORMS, SITE_STATUSES } from "../db/schema";
+import { SEO_PLUGINS, SITE_PLATFORMS, SITE_STATUSES } from "../db/schema";
+import { siteWarnings } from "./seo-connector";
 import type { SiteRow } from "./service";
+
+const SiteSeoSchema = z
+  .object({
+    connector: z.string().nullable().openapi({ description: "The version of the connector plugin found on the site; null when it is not installed or not active", example: "1.0.0" }),
+    plugin: z.enum(SEO_PLUGINS).nullable().openapi({ description: "The SEO plugin the connector writes the SEO fields into; null when none is active (the connector prints the tags itself)" }),
+  })
+  .openapi("SiteSeo", { description: "Blog sites: how SEO titles, descriptions and structured data reach the pages (read at connect, on new credentials and at every sync); null for forums and custom sites" });
 
 export const SiteSchema = z
   .object({
@@ -15,6 +23,8 @@ export const SiteSchema = z
     blogUsername: z.string().nullable().openapi({ description: "The WordPress user the site is connected with (blog sites); its application password is never returned" }),
     forumNodeId: z.number().int().nullable(),
     webhookUrl: z.string().nullable(),
+    seo: SiteSeoSchema.nullable(),
+    warnings: z.array(z.string()).openapi({ description: "What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin)" }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -36,6 +46,8 @@ export function toSite(row: SiteRow): Site {
     blogUsername: row.blogUsername,
     forumNodeId: row.forumNodeId,
     webhookUrl: row.webhookUrl,
+    seo: row.platform === "blog" ? { connector: row.seoConnector, plugin: row.seoPlugin } : null,
+    warnings: siteWarnings(row),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

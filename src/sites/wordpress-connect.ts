@@ -1,9 +1,11 @@
+import { WordPressClient } from "../adapters/wordpress/client";
 import { verifyWordPressSite, type VerifiedWordPress } from "../adapters/wordpress/discovery";
 import { WordPressError } from "../adapters/wordpress/errors";
 import { encryptSecret, requireEncryptionKey } from "../core/crypto";
 import { AppError } from "../core/errors";
 import { newId } from "../core/ids";
 import { assertOutboundUrl } from "../core/outbound-url";
+import { readSeoConnector } from "./seo-connector";
 import { findSiteByUrl, getSiteOfPlatform, insertSite, updateSite, type SiteRow } from "./service";
 import { wordPressTransport, type SiteAccessDeps } from "./site-access";
 import { isUniqueViolation } from "../db/errors";
@@ -26,31 +28,41 @@ export interface ConnectWordPressInput extends WordPressCredentials {
  */
 async function verifyBeforeSaving(deps: SiteAccessDeps, url: string, credentials: WordPressCredentials): Promise<VerifiedWordPress> {
   try {
-    return await verifyWordPressSite({
-      ...wordPressTransport(deps),
-      baseUrl: url,
-      username: credentials.blogUsername,
-      appPassword: credentials.blogAppPassword,
-    });
+    return await verifyWordPressSite(clientOptions(deps, url, credentials));
   } catch (error) {
-    if (!(error instanceof WordPressError)) throw error;
-    switch (error.failure) {
-      case "credentials_rejected":
-        throw new AppError(
-          "unprocessable",
-          `The WordPress site at ${url} rejected the user name or application password: check blogUsername and create a new application password (Users → Profile → Application Passwords)`,
-        );
-      case "not_wordpress":
-      case "not_found":
-        throw new AppError("unprocessable", `${url} is not a WordPress site, or its REST API (/wp-json/) is switched off or unreachable`);
-      case "unreachable":
-        throw new AppError("unprocessable", `Could not reach ${url}: check the address; the site must be reachable from the internet`);
-      case "forbidden":
-      case "refused":
-        throw new AppError("unprocessable", `The WordPress site at ${url} refused the connection check: ${error.message}`);
-      default:
-        throw error;
-    }
+    throw connectFailure(url, error);
+  }
+}
+
+function clientOptions(deps: SiteAccessDeps, url: string, credentials: WordPressCredentials) {
+  return { ...wordPressTransport(deps), baseUrl: url, username: credentials.blogUsername, appPassword: credentials.blogAppPassword };
+}
+
+/** The connector plugin as the verified site reports it (a site that cannot tell counts as without it). */
+async function seoConnectorOf(deps: SiteAccessDeps, url: string, credentials: WordPressCredentials, verified: VerifiedWordPress) {
+  const found = await readSeoConnector(new WordPressClient({ ...clientOptions(deps, url, credentials), apiRoot: verified.apiRoot }), url);
+  return found ?? { seoConnector: null, seoPlugin: null };
+}
+
+/** The 422 that says what went wrong with a connection check (a timeout stays a 504, a WordPress 5xx a 502). */
+function connectFailure(url: string, error: unknown): unknown {
+  if (!(error instanceof WordPressError)) return error;
+  switch (error.failure) {
+    case "credentials_rejected":
+      return new AppError(
+        "unprocessable",
+        `The WordPress site at ${url} rejected the user name or application password: check blogUsername and create a new application password (Users → Profile → Application Passwords)`,
+      );
+    case "not_wordpress":
+    case "not_found":
+      return new AppError("unprocessable", `${url} is not a WordPress site, or its REST API (/wp-json/) is switched off or unreachable`);
+    case "unreachable":
+      return new AppError("unprocessable", `Could not reach ${url}: check the address; the site must be reachable from the internet`);
+    case "forbidden":
+    case "refused":
+      return new AppError("unprocessable", `The WordPress site at ${url} refused the connection check: ${error.message}`);
+    default:
+      return error;
   }
 }
 
@@ -65,6 +77,7 @@ export async function connectWordPressSite(deps: SiteAccessDeps, accountId: stri
   if (conflict) throw conflict;
   const key = requireEncryptionKey(deps.encryptionKey);
   const verified = await verifyBeforeSaving(deps, url, input);
+  const seo = await seoConnectorOf(deps, url, input, verified);
   const site = await insertSite(deps.db, {
     id: newId("site"),
     accountId,
@@ -76,6 +89,7 @@ export async function connectWordPressSite(deps: SiteAccessDeps, accountId: stri
     blogUsername: input.blogUsername,
     blogAppPasswordEncrypted: await encryptSecret(key, input.blogAppPassword),
     blogApiRoot: verified.apiRoot,
+    ...seo,
   }).catch(async (error: unknown) => {
     // A connect of the same URL that raced this one won the unique index.
     if (isUniqueViolation(error)) throw (await alreadyConnected()) ?? error;
@@ -89,7 +103,9 @@ export async function replaceWordPressCredentials(deps: SiteAccessDeps, accountI
   const site = await getSiteOfPlatform(deps.db, accountId, siteId, "blog");
   const key = requireEncryptionKey(deps.encryptionKey);
   const verified = await verifyBeforeSaving(deps, site.url, credentials);
+  const seo = await seoConnectorOf(deps, site.url, credentials, verified);
   return updateSite(deps.db, accountId, siteId, {
+    ...seo,
     blogUsername: credentials.blogUsername,
     blogAppPasswordEncrypted: await encryptSecret(key, credentials.blogAppPassword),
     blogApiRoot: verified.apiRoot,

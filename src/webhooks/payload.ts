@@ -1,5 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import { storedStructuredData } from "../articles/publishable";
 import { getArticleWithImages } from "../articles/service";
+import { structuredDataText } from "../content/structured-data";
 import { bytesToBase64 } from "../core/crypto";
 import { AppError } from "../core/errors";
 import { uploads } from "../db/schema";
@@ -20,6 +22,8 @@ export interface ArticlePublishedBody {
     excerpt: string;
     tags: string;
     heroImage: { fileName: string; alt: string; base64: string };
+    /** The page's JSON-LD as text, ready for a `<script type="application/ld+json">` ("" when there is none). */
+    jsonLd: string;
   };
 }
 
@@ -49,6 +53,7 @@ export async function webhookBody(services: Services, delivery: DeliveryRow): Pr
       excerpt: article.excerpt,
       tags: article.tags.map((tag) => tag.replaceAll(",", " ").trim()).join(","),
       heroImage: hero ? await heroImageOf(services, delivery.accountId, hero.url, hero.altText ?? "") : { fileName: "", alt: "", base64: "" },
+      jsonLd: await storedStructuredData(services.db, article, images).then((data) => (data ? structuredDataText(data) : "")),
     },
   };
   return JSON.stringify(body);

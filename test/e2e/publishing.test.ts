@@ -25,6 +25,7 @@ describe.skipIf(peerMissing)(`publishing through the adapter to the real WordPre
         heroImage: { fileName: "e2e-hero.png", alt: "A loaf", contentType: "image/png", bytes: TINY_PNG },
         status: "publish",
         origin: null,
+        structuredData: null,
       });
       created.post = ref.remoteId;
       expect(ref.url).toBe(`${peer.url}/${slug}/`);
@@ -46,7 +47,7 @@ describe.skipIf(peerMissing)(`publishing through the adapter to the real WordPre
       expect((await fetch(ref.url!)).status).toBe(200);
 
       // A retry (the answer was lost) finds the post instead of publishing it twice.
-      const again = await publisher.publish({ title, html: "<p>Retried</p>", excerpt: "", slug, seoTitle: "", seoDesc: "", categories: [], tags: [], heroImage: null, status: "publish", origin: null });
+      const again = await publisher.publish({ title, html: "<p>Retried</p>", excerpt: "", slug, seoTitle: "", seoDesc: "", categories: [], tags: [], heroImage: null, status: "publish", origin: null, structuredData: null });
       expect(again.remoteId).toBe(ref.remoteId);
 
       const updated = await publisher.update(ref.remoteId, {
@@ -61,6 +62,7 @@ describe.skipIf(peerMissing)(`publishing through the adapter to the real WordPre
         heroImage: { fileName: "e2e-hero.png", alt: "A loaf", contentType: "image/png", bytes: TINY_PNG },
         status: "publish",
         origin: null,
+        structuredData: null,
       });
       expect(updated.remoteId).toBe(ref.remoteId);
       const { body: revised } = await wp(`wp/v2/posts/${ref.remoteId}?context=edit`);

@@ -13,6 +13,8 @@ export interface FakePost {
   categories: number[];
   tags: number[];
   featuredMedia: number;
+  /** Post meta written through REST: only the connector plugin's keys, and only while it is installed. */
+  meta?: Record<string, string>;
 }
 
 export interface FakeTerm {
@@ -54,6 +56,8 @@ export interface FakeContent {
   media: FakeMedia[];
   settings: { title: string; description: string; timezone: string; language: string };
   nextId: number;
+  /** The connector plugin (wordpress/content-autopilot-connector), when installed and active. */
+  connector: { version: string; seoPlugin: "yoast" | "rank-math" | "seopress" | "aioseo" | null } | null;
 }
 
 const WORDS = ["bread", "oven", "flour", "water", "salt", "yeast", "crust", "dough", "knead", "proof"];
@@ -120,5 +124,6 @@ export function seedContent(postCount: number): FakeContent {
     ],
     settings: { title: "Fake Blog", description: "Just another fake site", timezone: "UTC", language: "en_US" },
     nextId: 1000,
+    connector: null,
   };
 }

@@ -147,6 +147,14 @@ export function createFakeWordPress(options: FakeWordPressOptions = {}) {
     return c.json({ id: USER.id, name: USER.name, slug: USER.login, link: `${origin}/author/admin/` });
   });
 
+  // The connector plugin's status route exists only while the plugin is active.
+  rest.get("/content-autopilot/v1/status", (c) => {
+    const connector = fake.content.connector;
+    if (!connector) return wpError(c, 404, "rest_no_route", "No route was found matching the URL and request method.");
+    if (!c.get("authenticated")) return wpError(c, 401, "rest_forbidden", "Sorry, you are not allowed to do that.");
+    return c.json({ connector: connector.version, seoPlugin: connector.seoPlugin, seoPluginVersion: connector.seoPlugin ? "1.0" : null, wordpress: "6.1.9", metaKeys: CONNECTOR_META_KEYS });
+  });
+
   registerPostRoutes(rest, fake.content, origin);
   registerTermRoutes(rest, fake.content, origin);
   registerCommentRoutes(rest, fake.content, origin);
@@ -235,6 +243,7 @@ function postJson(post: FakePost, origin: string, edit: boolean) {
     excerpt: { ...withRaw(post.excerpt), protected: false },
     author: 1,
     featured_media: post.featuredMedia,
+    meta: { ...(post.meta ?? {}) },
     ...(post.type === "post" ? { categories: post.categories, tags: post.tags } : { parent: 0, menu_order: 0 }),
   };
 }
@@ -295,6 +304,7 @@ function registerPostRoutes(rest: Rest, content: FakeContent, origin: string) {
         categories: (body.categories as number[]) ?? (type === "post" ? [1] : []),
         tags: (body.tags as number[]) ?? [],
         featuredMedia: (body.featured_media as number) ?? 0,
+        meta: connectorMeta(content, body.meta),
       };
       content.posts.push(post);
       c.header("Location", `${origin}/wp-json/wp/v2/${type}s/${post.id}`);
@@ -316,10 +326,19 @@ function registerPostRoutes(rest: Rest, content: FakeContent, origin: string) {
       if (body.categories !== undefined) post.categories = body.categories as number[];
       if (body.tags !== undefined) post.tags = body.tags as number[];
       if (body.featured_media !== undefined) post.featuredMedia = body.featured_media as number;
+      post.meta = { ...post.meta, ...connectorMeta(content, body.meta) };
       post.modifiedGmt = now();
       return c.json(postJson(post, origin, true));
     });
   }
+}
+
+const CONNECTOR_META_KEYS = ["_ca_seo_title", "_ca_seo_desc", "_ca_canonical", "_ca_jsonld"];
+
+/** The meta WordPress keeps from a request: registered keys only (the connector's, while it is active); others are ignored, as WordPress does. */
+function connectorMeta(content: FakeContent, meta: unknown): Record<string, string> {
+  if (!content.connector || !meta || typeof meta !== "object") return {};
+  return Object.fromEntries(Object.entries(meta as Record<string, unknown>).filter(([key, value]) => CONNECTOR_META_KEYS.includes(key) && typeof value === "string")) as Record<string, string>;
 }
 
 function validatePostBody(body: Record<string, unknown>, content: FakeContent): string | null {

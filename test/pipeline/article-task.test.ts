@@ -11,6 +11,7 @@ import { checkArticle, detectLanguage } from "../../src/pipeline/checks";
 import type { CheckContext, SiteLink } from "../../src/content/draft";
 import type { WriteInput } from "../../src/pipeline/write-input";
 import { BriefSchema } from "../../src/sites/brief";
+import { articleStructuredData } from "../../src/content/structured-data";
 import { createFakeOpenAiChat, type FakeOpenAiChat } from "../fakes/openai-chat";
 import { transportFor } from "../adapters/provider-support";
 
@@ -42,6 +43,22 @@ const contextOf = (write: WriteInput, offline = true): CheckContext => ({
   minWords: write.minWords,
   internalLinks: write.internalLinks,
   offline,
+  faq: write.brief.faq,
+  structuredData: (draft) =>
+    articleStructuredData({
+      type: "BlogPosting",
+      headline: draft.title,
+      description: draft.seoDesc,
+      html: draft.html,
+      language: write.language,
+      url: null,
+      imageUrl: null,
+      datePublished: "2026-11-24T10:00:00Z",
+      dateModified: "2026-11-24T10:00:00Z",
+      authorName: write.brief.authorName,
+      organizationName: "Bakery",
+      logoUrl: null,
+    }),
 });
 
 const writeOffline = async (write: WriteInput) => (await generateStructured(createOfflineTextModel(), writeArticleTask, write)).value;

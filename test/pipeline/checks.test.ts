@@ -60,6 +60,8 @@ const context: CheckContext = {
     { title: "Oven temperatures", url: "https://bakery.example/ovens/" },
   ],
   offline: false,
+  faq: false,
+  structuredData: () => null,
 };
 
 const words = countWords(htmlToText(article.html));

@@ -5,6 +5,7 @@ import { createFakeOpenAiChat } from "../fakes/openai-chat";
 import { expectError, seedAccount, seedScannedPosts, seedSite, useFakeFetch, useVars } from "../harness";
 import { OPERATOR_OPENAI_KEY } from "../plans/helpers";
 import { articlesOfItem, chargesOf, itemRow, offlinePlan, runNow, runRecord } from "./helpers";
+import { BriefSchema } from "../../src/sites/brief";
 
 const GPT_PRICE_KURUS = 1500;
 
@@ -23,7 +24,7 @@ async function planThenOpenAi() {
   const openai = createFakeOpenAiChat({ keys: [OPERATOR_OPENAI_KEY] });
   useVars({ TEXT_PROVIDER: "openai", TEXT_MODEL: "gpt-4o-mini" });
   useFakeFetch(fakeNetwork(openai.peer));
-  const good = writeOfflineArticle({ language: "en", siteUrl: site.url, brief: { business: "Sourdough baking", audience: "", tone: "", topicsToAvoid: [], notes: "" }, title: item.title, targetKeyword: item.targetKeyword, minWords: 800, internalLinks: links, failures: [] });
+  const good = writeOfflineArticle({ language: "en", siteUrl: site.url, brief: BriefSchema.parse({ business: "Sourdough baking" }), title: item.title, targetKeyword: item.targetKeyword, minWords: 800, internalLinks: links, failures: [] });
   return { accountId, token, item, openai, good, links };
 }
 

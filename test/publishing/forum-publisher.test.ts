@@ -33,6 +33,7 @@ function article(fields: Partial<PublishableArticle> = {}): PublishableArticle {
     heroImage: { fileName: "hero.webp", alt: "Bread", contentType: "image/webp", bytes: HERO_BYTES },
     status: "publish",
     origin: null,
+    structuredData: null,
     ...fields,
   };
 }

@@ -24,6 +24,7 @@ function article(overrides: Partial<PublishableArticle> = {}): PublishableArticl
     heroImage: { fileName: "hero-sourdough.webp", alt: "A loaf on a board", contentType: "image/webp", bytes: PNG },
     status: "publish",
     origin: null,
+    structuredData: null,
     ...overrides,
   };
 }

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { bytesToBase64 } from "../../core/crypto";
-import { isWordPressFailure } from "./errors";
+import { isWordPressFailure, WordPressError } from "./errors";
 import { readWordPressAnswer } from "./request";
 import {
   WpCommentSchema,
+  WpConnectorStatusSchema,
   WpDeletedSchema,
   WpMediaSchema,
   WpPostSchema,
@@ -11,6 +12,7 @@ import {
   WpTermSchema,
   WpUserSchema,
   type WpComment,
+  type WpConnectorStatus,
   type WpMedia,
   type WpPost,
   type WpSettings,
@@ -65,6 +67,8 @@ export interface WpPostInput {
   categories?: number[];
   tags?: number[];
   featured_media?: number;
+  /** Post meta registered for REST: the connector plugin's SEO fields. */
+  meta?: Record<string, string>;
 }
 
 export function defaultApiRoot(baseUrl: string): string {
@@ -133,6 +137,16 @@ export class WordPressClient {
   async verifyCredentials(): Promise<{ user: WpUser; apiRoot: string }> {
     const { data, finalUrl } = await this.call(WpUserSchema, "GET", "wp/v2/users/me");
     return { user: data, apiRoot: rootOfRouteUrl(finalUrl, "wp/v2/users/me") ?? this.apiRoot };
+  }
+
+  /** The connector plugin's status, or null when the site does not have it (its route is unknown). */
+  async connectorStatus(): Promise<WpConnectorStatus | null> {
+    try {
+      return (await this.call(WpConnectorStatusSchema, "GET", "content-autopilot/v1/status")).data;
+    } catch (error) {
+      if (error instanceof WordPressError && error.wordpressCode === "rest_no_route") return null;
+      throw error;
+    }
   }
 
   listPosts(request: PageRequest, query: Query = {}): Promise<WpPage<WpPost>> {

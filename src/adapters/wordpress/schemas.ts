@@ -72,6 +72,14 @@ export const WpSettingsSchema = z.object({
 });
 export type WpSettings = z.infer<typeof WpSettingsSchema>;
 
+/** `GET content-autopilot/v1/status` of the connector plugin (wordpress/content-autopilot-connector). */
+export const WpConnectorStatusSchema = z.object({
+  connector: z.string().min(1).max(50),
+  // An SEO plugin this version of the service does not know is taken as none.
+  seoPlugin: z.enum(["yoast", "rank-math", "seopress", "aioseo"]).nullable().catch(null),
+});
+export type WpConnectorStatus = z.infer<typeof WpConnectorStatusSchema>;
+
 export const WpDeletedSchema = z.object({ deleted: z.boolean().optional() });
 
 export const WpErrorSchema = z.object({

@@ -7,6 +7,9 @@ export const SITE_PLATFORMS = ["blog", "forum", "custom"] as const;
 export type SitePlatform = (typeof SITE_PLATFORMS)[number];
 export const SITE_STATUSES = ["CONNECTED", "ERROR", "DISCONNECTED"] as const;
 export type SiteStatus = (typeof SITE_STATUSES)[number];
+/** The SEO plugins the WordPress connector writes into (wordpress/content-autopilot-connector). */
+export const SEO_PLUGINS = ["yoast", "rank-math", "seopress", "aioseo"] as const;
+export type SeoPlugin = (typeof SEO_PLUGINS)[number];
 
 /** A connected site. Secret columns (`*Encrypted`) hold AES-GCM ciphertext and are never returned. */
 export const sites = sqliteTable(
@@ -27,6 +30,10 @@ export const sites = sqliteTable(
     blogAppPasswordEncrypted: text("blog_app_password_encrypted"),
     /** The WordPress REST root found when connecting (`…/wp-json/` or `…/?rest_route=/`). */
     blogApiRoot: text("blog_api_root"),
+    /** The connector plugin's version, as its status route said at the last connect or sync; null without it. */
+    seoConnector: text("seo_connector"),
+    /** The SEO plugin the connector found active on the site. */
+    seoPlugin: text("seo_plugin", { enum: SEO_PLUGINS }),
     forumUserId: integer("forum_user_id"),
     forumApiKeyEncrypted: text("forum_api_key_encrypted"),
     forumNodeId: integer("forum_node_id"),

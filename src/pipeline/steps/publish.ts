@@ -4,6 +4,7 @@ import { parseStoredDraft } from "../../content/draft";
 import { AppError } from "../../core/errors";
 import { slugify } from "../../core/html-text";
 import { log } from "../../core/logger";
+import { toIsoSeconds } from "../../core/time";
 import { articles, itemRuns, planItems, plans, scannedPosts, sites, uploads, type ArticleStatus } from "../../db/schema";
 import { publishingPlatformFor } from "../../publishing/platform";
 import { RemotePostNotOurs, type PublishableArticle, type PublishedRef, type PublishingPlatform } from "../../publishing/port";
@@ -90,7 +91,9 @@ export async function publishRun(services: Services, run: ItemRunParams, started
 
   const hero = await heroOf(services, record.heroUploadId, draft.heroImageAlt);
   const origin = { itemId: run.itemId, since: item.firstClaimedAt ?? startedAt, earlierTitles: await earlierDraftTitles(services, run) };
-  const article = await publishableArticle(services, { ...draft, slug }, hero, destination.post, origin);
+  const at = toIsoSeconds(now);
+  const page = { site, url: null, language: site.language.toLowerCase(), datePublished: at, dateModified: at };
+  const article = await publishableArticle(services, { ...draft, slug }, hero, destination.post, origin, page);
   const ref = (item.remoteId ? await adoptStoredPost(platform, item.remoteId, article) : null) ?? (await platform.publish(article));
   await services.db.update(planItems).set({ remoteId: ref.remoteId }).where(eq(planItems.id, run.itemId));
   log("info", "item_run_published", { ...run, platform: site.platform, remoteId: ref.remoteId, url: ref.url, adopted: item.remoteId !== null });

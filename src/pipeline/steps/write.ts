@@ -10,6 +10,7 @@ import { toIsoSeconds } from "../../core/time";
 import { itemRuns } from "../../db/schema";
 import { modelsForAccount } from "../../billing/account-models";
 import type { Services } from "../../services/container";
+import { structuredDataFor } from "../../publishing/structured-data";
 import { briefOf } from "../../sites/brief";
 import { writeArticleTask } from "../article-task";
 import { checkArticle } from "../checks";
@@ -62,6 +63,11 @@ export async function checkDraft(services: Services, run: ItemRunParams, now = n
     minWords: services.config.pipeline.minArticleWords,
     internalLinks: links,
     offline: record.textProvider === "offline",
+    faq: briefOf(site).faq,
+    structuredData: (draft) => {
+      const at = toIsoSeconds(now);
+      return structuredDataFor(site, { ...draft, language: site.language.toLowerCase() }, { url: null, imageUrl: null, datePublished: at, dateModified: at });
+    },
   });
   if (failures.length > 0) log("warn", "item_run_checks_failed", { ...run, round: record.draftRound, failures });
   return { failures };

@@ -1,0 +1,2 @@
+ALTER TABLE `sites` ADD `seo_connector` text;--> statement-breakpoint
+ALTER TABLE `sites` ADD `seo_plugin` text;
