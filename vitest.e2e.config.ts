@@ -24,6 +24,8 @@ export default defineConfig({
   test: {
     include: ["test/e2e/**/*.test.ts"],
     setupFiles: ["./test/setup.ts"],
+    // Copies the connector plugin and the SEO plugin stand-ins into the WordPress (WP_DIR).
+    globalSetup: ["./test/e2e/install-plugins.mjs"],
     // One WordPress is shared: files run one after another so counts stay predictable.
     fileParallelism: false,
     testTimeout: 60_000,

@@ -2,7 +2,7 @@ import { createScheduledController } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { call, seedAccount, testEnv } from "../harness";
-import { connectPeer, peer, peerMissing, unique, wp } from "./wordpress-peer";
+import { connectPeer, peer, peerMissing, removeAddedSince, snapshot, unique, wp } from "./wordpress-peer";
 
 interface PlanItem {
   id: string;
@@ -25,30 +25,6 @@ async function waitForItem(token: string, planId: string, itemId: string): Promi
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`item ${itemId} was not published within a minute`);
-}
-
-/** What the test adds to the shared WordPress, by route; removed afterwards so the other e2e files see the seeded site. */
-const COLLECTIONS = {
-  "wp/v2/posts": "status=publish,draft,pending,private,future&context=edit",
-  "wp/v2/media": "",
-  "wp/v2/categories": "",
-  "wp/v2/tags": "",
-};
-
-async function snapshot(): Promise<Record<string, Set<number>>> {
-  const ids: Record<string, Set<number>> = {};
-  for (const [route, query] of Object.entries(COLLECTIONS)) {
-    const { body } = await wp(`${route}?per_page=100&_fields=id${query ? `&${query}` : ""}`);
-    ids[route] = new Set((body as { id: number }[]).map((item) => item.id));
-  }
-  return ids;
-}
-
-async function removeAddedSince(before: Record<string, Set<number>>) {
-  const after = await snapshot();
-  for (const route of Object.keys(COLLECTIONS)) {
-    for (const id of after[route]!) if (!before[route]!.has(id)) await wp(`${route}/${id}?force=true`, { method: "DELETE" });
-  }
 }
 
 describe.skipIf(peerMissing)(`the autopilot on the real WordPress at ${peer.url || "(WP_URL not set: skipped)"}`, () => {

@@ -33,3 +33,27 @@ export async function connectPeer(token: string): Promise<{ id: string; status: 
 export const TINY_PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="), (c) => c.charCodeAt(0));
 
 export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** What the test adds to the shared WordPress, by route; removed afterwards so the other e2e files see the seeded site. */
+const COLLECTIONS = {
+  "wp/v2/posts": "status=publish,draft,pending,private,future&context=edit",
+  "wp/v2/media": "",
+  "wp/v2/categories": "",
+  "wp/v2/tags": "",
+};
+
+export async function snapshot(): Promise<Record<string, Set<number>>> {
+  const ids: Record<string, Set<number>> = {};
+  for (const [route, query] of Object.entries(COLLECTIONS)) {
+    const { body } = await wp(`${route}?per_page=100&_fields=id${query ? `&${query}` : ""}`);
+    ids[route] = new Set((body as { id: number }[]).map((item) => item.id));
+  }
+  return ids;
+}
+
+export async function removeAddedSince(before: Record<string, Set<number>>) {
+  const after = await snapshot();
+  for (const route of Object.keys(COLLECTIONS)) {
+    for (const id of after[route]!) if (!before[route]!.has(id)) await wp(`${route}/${id}?force=true`, { method: "DELETE" });
+  }
+}

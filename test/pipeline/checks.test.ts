@@ -27,6 +27,12 @@ const SENTENCES = [
 let nextSentence = 0;
 const fill = (count: number) => Array.from({ length: count * 2 }, () => SENTENCES[nextSentence++ % SENTENCES.length]).join(" ");
 
+const FAQ_ENTRIES = [
+  "<h3>How long does a starter keep in the fridge?</h3><p>A healthy starter sleeps there for two or three weeks between feeds and wakes after a day on the counter.</p>",
+  "<h3>Can I freeze the shaped dough?</h3><p>Yes, wrapped tightly for up to a month, though the rise afterwards is slower and the crumb a little tighter.</p>",
+  "<h3>Why is my crust pale?</h3><p>The oven was not hot enough or the lid stayed on too long, so the sugars on the surface never had the chance to brown.</p>",
+];
+
 const LINKS_PARAGRAPH =
   '<p>Start with <a href="/starter-basics">our starter basics</a>, then pick a flour with the <a href="http://bakery.example/flour-guide/#rye">flour guide</a>. ' +
   'The history is on <a href="https://en.wikipedia.org/wiki/Sourdough" target="_blank" rel="noopener noreferrer">Wikipedia</a>.</p>';
@@ -133,6 +139,30 @@ describe("checkArticle", () => {
       ["The article is written in English (en), but the site's language is German (de); write the whole article in German"],
     ],
     ["an offline English draft for a Turkish site", {}, { language: "tr", offline: true }, ["The article is written in English (en), but the site's language is Turkish (tr); write the whole article in Turkish"]],
+    [
+      "no FAQ section when the brief asks for one",
+      {},
+      { faq: true },
+      ["The article has no FAQ section; end it with <h2>Frequently asked questions</h2> and 3–6 questions, each an <h3> followed by its answer in <p>"],
+    ],
+    [
+      "an FAQ of two questions",
+      { html: `${baseHtml()}<h2>Frequently asked questions</h2>${FAQ_ENTRIES.slice(0, 2).join("")}` },
+      { faq: true },
+      ["The FAQ section has 2 questions; it must have 3–6, each an <h3> followed by its answer"],
+    ],
+    [
+      "structured data that does not match the article's FAQ",
+      { html: `${baseHtml()}<h2>FAQ</h2>${FAQ_ENTRIES.join("")}` },
+      { structuredData: () => ({ "@context": "https://schema.org", "@graph": [{ "@type": "BlogPosting", headline: "Sourdough bread", description: "A guide", datePublished: "2026-11-24T10:00:00Z", dateModified: "2026-11-24T10:00:00Z", inLanguage: "en", author: { name: "Ayşe" }, publisher: { name: "Bakery" } }] }) },
+      ["The article shows an FAQ, but the structured data has 0 FAQPage nodes; it must have one"],
+    ],
+    [
+      "structured data without a headline or a publisher",
+      {},
+      { structuredData: () => ({ "@context": "https://schema.org", "@graph": [{ "@type": "Article", headline: " ", description: "A guide", datePublished: "2026-11-24T10:00:00Z", dateModified: "2026-11-24T10:00:00Z", inLanguage: "en", author: { name: "Ayşe" } }] }) },
+      ["The structured data's Article has no headline", "The structured data's Article has no publisher with a name"],
+    ],
   ];
 
   it.each(cases)("fails on %s, naming what to fix", (_, change, contextChange, failures) => {

@@ -13,8 +13,15 @@ interface BriefBody {
   tone: string;
   topicsToAvoid: string[];
   notes: string;
+  authorName: string;
+  organizationName: string;
+  logoUrl: string;
+  faq: boolean;
   updatedAt: string;
 }
+
+/** The structured data fields of a brief nobody filled in. */
+const NO_STRUCTURED_DATA = { authorName: "", organizationName: "", logoUrl: "", faq: true };
 
 const briefPath = (siteId: string) => `/api/sites/${siteId}/brief`;
 const getBrief = (siteId: string, token?: string) => call(briefPath(siteId), { token });
@@ -48,6 +55,7 @@ describe("GET /api/sites/{siteId}/brief", () => {
       tone: "",
       topicsToAvoid: [],
       notes: "",
+      ...NO_STRUCTURED_DATA,
       updatedAt: site.updatedAt,
     });
     // Reading writes nothing.
@@ -72,6 +80,10 @@ describe("PUT /api/sites/{siteId}/brief", () => {
         tone: " Warm, practical ",
         topicsToAvoid: ["  gluten-free diets ", "competitors"],
         notes: "  Metric units only.  ",
+        authorName: " Ayşe Yılmaz ",
+        organizationName: "Kadıköy Bakery",
+        logoUrl: " https://bakery.example/logo.png ",
+        faq: false,
       },
       token,
     );
@@ -84,13 +96,18 @@ describe("PUT /api/sites/{siteId}/brief", () => {
       tone: "Warm, practical",
       topicsToAvoid: ["gluten-free diets", "competitors"],
       notes: "Metric units only.",
+      authorName: "Ayşe Yılmaz",
+      organizationName: "Kadıköy Bakery",
+      logoUrl: "https://bakery.example/logo.png",
+      faq: false,
       updatedAt: expect.stringMatching(ISO_SECONDS),
     });
     expect(Date.parse(saved.updatedAt)).toBeGreaterThanOrEqual(started - 1000);
     expect(await readBrief(site.id, token)).toEqual(saved);
 
     const row = await siteRow(site.id);
-    expect(JSON.parse(row.brief)).toEqual({ business: saved.business, audience: saved.audience, tone: saved.tone, topicsToAvoid: saved.topicsToAvoid, notes: saved.notes });
+    const { siteId: _siteId, updatedAt: _updatedAt, ...stored } = saved;
+    expect(JSON.parse(row.brief)).toEqual(stored);
     expect(row.updatedAt).toBe(saved.updatedAt);
   });
 
@@ -127,7 +144,12 @@ describe("PUT /api/sites/{siteId}/brief", () => {
       tone: "t".repeat(500),
       topicsToAvoid: Array.from({ length: 50 }, (_, i) => `${i}`.padEnd(200, "x")),
       notes: "n".repeat(4000),
+      authorName: "a".repeat(200),
+      organizationName: "o".repeat(200),
+      logoUrl: `https://bakery.example/${"l".repeat(2048 - 23)}`,
+      faq: true,
     };
+    expect(full.logoUrl).toHaveLength(2048);
     const res = await putBrief(site.id, full, token);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject(full);

@@ -44,8 +44,14 @@ describe("article.published deliveries", () => {
         excerpt: "Un, su ve sabır.",
         tags: "ekmek,ekşi maya",
         heroImage: { fileName: "", alt: "", base64: "" },
+        jsonLd: expect.any(String),
       },
     });
+    // Issue 20: the page's structured data, as text ready for a script element.
+    const jsonLd = JSON.parse((JSON.parse(request!.body) as { article: { jsonLd: string } }).article.jsonLd) as { "@graph": Record<string, unknown>[] };
+    expect(jsonLd["@graph"]).toEqual([
+      expect.objectContaining({ "@type": "Article", headline: "Ekşi maya ile ilk ekmek", description: "Ekşi mayalı ekmeğe başlamak için gereken her şey.", publisher: { "@type": "Organization", name: "shop.example.invalid" } }),
+    ]);
     expect(await deliveryRow(deliveryId)).toMatchObject({ status: "delivered", attempts: 1, lastStatusCode: 200, lastError: null, nextAttemptAt: null });
     expect((await deliveryRow(deliveryId)).deliveredAt).not.toBeNull();
     expect(webhookQueue.sent).toEqual([]);

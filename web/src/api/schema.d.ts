@@ -1027,6 +1027,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/platforms/wordpress/connector.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the WordPress connector plugin (public, no token)
+         * @description The plugin that makes SEO titles, meta descriptions and structured data reach a WordPress site's pages: upload it in WordPress (Plugins → Add New → Upload Plugin), activate it, then sync the site. With Yoast SEO, Rank Math, SEOPress or All in One SEO active it writes into that plugin's fields; otherwise it prints the tags itself. `X-Connector-Version` names the version.
+         */
+        get: operations["downloadWordPressConnector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sites/{siteId}/webhooks/deliveries": {
         parameters: {
             query?: never;
@@ -1454,9 +1474,25 @@ export interface components {
             blogUsername: string | null;
             forumNodeId: number | null;
             webhookUrl: string | null;
+            seo: components["schemas"]["SiteSeo"];
+            /** @description What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin) */
+            warnings: string[];
             createdAt: string;
             updatedAt: string;
         };
+        /** @description Blog sites: how SEO titles, descriptions and structured data reach the pages (read at connect, on new credentials and at every sync); null for forums and custom sites */
+        SiteSeo: {
+            /**
+             * @description The version of the connector plugin found on the site; null when it is not installed or not active
+             * @example 1.0.0
+             */
+            connector: string | null;
+            /**
+             * @description The SEO plugin the connector writes the SEO fields into; null when none is active (the connector prints the tags itself)
+             * @enum {string|null}
+             */
+            plugin: "yoast" | "rank-math" | "seopress" | "aioseo" | null;
+        } | null;
         ConnectWordPressSiteRequest: {
             /** @example https://blog.example.com */
             url: string;
@@ -1538,6 +1574,29 @@ export interface components {
              * @default
              */
             notes: string;
+            /**
+             * @description The articles' author in their structured data (≤ 200); without one the organisation is the author
+             * @default
+             * @example Ayşe Yılmaz
+             */
+            authorName: string;
+            /**
+             * @description The publisher in the articles' structured data (≤ 200); without one, the site's host name
+             * @default
+             * @example Kadıköy Bakery
+             */
+            organizationName: string;
+            /**
+             * @description The organisation's logo for the articles' structured data (an absolute http(s) URL, ≤ 2048 characters; "" for none)
+             * @default
+             * @example https://bakery.example.com/logo.png
+             */
+            logoUrl: string;
+            /**
+             * @description Whether articles end with an FAQ section (3–6 questions, with FAQPage structured data)
+             * @default true
+             */
+            faq: boolean;
             siteId: string;
             updatedAt: string;
         };
@@ -1573,6 +1632,29 @@ export interface components {
              * @default
              */
             notes: string;
+            /**
+             * @description The articles' author in their structured data (≤ 200); without one the organisation is the author
+             * @default
+             * @example Ayşe Yılmaz
+             */
+            authorName: string;
+            /**
+             * @description The publisher in the articles' structured data (≤ 200); without one, the site's host name
+             * @default
+             * @example Kadıköy Bakery
+             */
+            organizationName: string;
+            /**
+             * @description The organisation's logo for the articles' structured data (an absolute http(s) URL, ≤ 2048 characters; "" for none)
+             * @default
+             * @example https://bakery.example.com/logo.png
+             */
+            logoUrl: string;
+            /**
+             * @description Whether articles end with an FAQ section (3–6 questions, with FAQPage structured data)
+             * @default true
+             */
+            faq: boolean;
             /** @description Read-only: ignored when it is this site's id (so a GET document can be sent back); another id is 400 */
             siteId?: string;
             /** @description Read-only: ignored */
@@ -1869,6 +1951,10 @@ export interface components {
                 isFeatured: boolean;
                 position: number;
             }[];
+            /** @description The page's JSON-LD (schema.org @graph: a BlogPosting on a blog, an Article on a custom site, and an FAQPage matching the article's FAQ section), as the connector plugin or a custom site's page prints it in <script type="application/ld+json">; null for forums and articles without a site */
+            structuredData: {
+                [key: string]: unknown;
+            } | null;
         };
         ArticleEditResult: components["schemas"]["Article"] & {
             /** @description True when the change also reached the article's platform */
@@ -7464,6 +7550,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    downloadWordPressConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plugin as a zip archive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description The client's copy (If-None-Match) is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

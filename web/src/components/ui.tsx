@@ -124,6 +124,29 @@ export function SelectField({ label, hint, error, aside, children, ...input }: F
   );
 }
 
+/** A checkbox with its label beside it, and a hint and the API's error below. */
+export function CheckField({ label, hint, error, ...input }: Omit<FieldProps, "aside"> & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+  const id = useId();
+  return (
+    <div className={`field${error ? " field-invalid" : ""}`}>
+      <div className="check">
+        <input id={id} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { label, hint, error })} {...input} />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      {hint ? (
+        <div className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <div className="field-error" id={`${id}-error`}>
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /** A live "n / min–max" counter for a length-limited field. */
 export function LengthCounter({ length, min, max }: { length: number; min?: number; max: number }) {
   const outside = length > max || (min !== undefined && length > 0 && length < min);

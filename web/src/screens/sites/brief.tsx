@@ -3,13 +3,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState, type FormEvent } from "react";
 import { Link } from "wouter";
 import { api, ApiError, unwrap, type Schemas } from "../../api/client";
-import { ErrorNotice, fieldError, LengthCounter, Loading, Notice, TextArea, TextField } from "../../components/ui";
+import { CheckField, ErrorNotice, fieldError, LengthCounter, Loading, Notice, TextArea, TextField } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { siteMessages } from "./messages";
 import { briefKey } from "./shared";
 
 /** The maxLength and maxItems of the BriefRequest schema. */
-const LIMITS = { business: 5000, audience: 1000, tone: 500, topic: 200, topics: 50, notes: 4000 } as const;
+const LIMITS = { business: 5000, audience: 1000, tone: 500, topic: 200, topics: 50, notes: 4000, name: 200, url: 2048 } as const;
 
 type Brief = Schemas["SiteBrief"];
 interface Topic {
@@ -42,11 +42,15 @@ function BriefForm({ siteId, initial }: { siteId: string; initial: Brief }) {
   const [audience, setAudience] = useState(initial.audience ?? "");
   const [tone, setTone] = useState(initial.tone ?? "");
   const [notes, setNotes] = useState(initial.notes ?? "");
+  const [authorName, setAuthorName] = useState(initial.authorName ?? "");
+  const [organizationName, setOrganizationName] = useState(initial.organizationName ?? "");
+  const [logoUrl, setLogoUrl] = useState(initial.logoUrl ?? "");
+  const [faq, setFaq] = useState(initial.faq ?? true);
   const nextKey = useRef(0);
   const newTopic = (text: string): Topic => ({ key: nextKey.current++, text });
   const [topics, setTopics] = useState<Topic[]>(() => (initial.topicsToAvoid ?? []).map(newTopic));
   const save = useMutation({
-    mutationFn: (topicsToAvoid: string[]) => unwrap(api.PUT("/api/sites/{siteId}/brief", { params: { path: { siteId } }, body: { business, audience, tone, topicsToAvoid, notes } })),
+    mutationFn: (topicsToAvoid: string[]) => unwrap(api.PUT("/api/sites/{siteId}/brief", { params: { path: { siteId } }, body: { business, audience, tone, topicsToAvoid, notes, authorName, organizationName, logoUrl, faq } })),
     onSuccess: (saved) => queryClient.setQueryData(briefKey(siteId), saved),
   });
   const submit = (event: FormEvent) => {
@@ -127,6 +131,41 @@ function BriefForm({ siteId, initial }: { siteId: string; initial: Brief }) {
         aside={<LengthCounter length={notes.length} max={LIMITS.notes} />}
         error={fieldError(error, "notes")}
       />
+      <h3 id="brief-structured-title">{t("brief.structuredTitle")}</h3>
+      <p className="muted">{t("brief.structuredIntro")}</p>
+      <TextField
+        label={t("brief.authorName")}
+        hint={t("brief.authorNameHint")}
+        autoComplete="off"
+        value={authorName}
+        onChange={(event) => setAuthorName(event.target.value)}
+        aside={<LengthCounter length={authorName.length} max={LIMITS.name} />}
+        error={fieldError(error, "authorName")}
+      />
+      <TextField
+        label={t("brief.organizationName")}
+        hint={t("brief.organizationNameHint")}
+        autoComplete="off"
+        value={organizationName}
+        onChange={(event) => setOrganizationName(event.target.value)}
+        aside={<LengthCounter length={organizationName.length} max={LIMITS.name} />}
+        error={fieldError(error, "organizationName")}
+      />
+      <TextField
+        label={t("brief.logoUrl")}
+        hint={t("brief.logoUrlHint")}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="https://www.example.com/logo.png"
+        value={logoUrl}
+        onChange={(event) => setLogoUrl(event.target.value)}
+        // A logo address is short: its counter shows only when it passes the limit.
+        aside={logoUrl.length > LIMITS.url ? <LengthCounter length={logoUrl.length} max={LIMITS.url} /> : undefined}
+        error={fieldError(error, "logoUrl")}
+      />
+      <CheckField label={t("brief.faq")} hint={t("brief.faqHint")} checked={faq} onChange={(event) => setFaq(event.target.checked)} error={fieldError(error, "faq")} />
       <ErrorNotice error={error} />
       {save.isSuccess ? <Notice tone="success">{t("brief.saved")}</Notice> : null}
       <div className="actions">

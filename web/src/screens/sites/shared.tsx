@@ -10,6 +10,19 @@ import { siteMessages } from "./messages";
 export type Site = Schemas["Site"];
 export type Platform = Site["platform"];
 
+export type SeoPlugin = NonNullable<NonNullable<Site["seo"]>["plugin"]>;
+
+/** Where the WordPress connector plugin is downloaded (public, same origin as the panel). */
+export const CONNECTOR_ZIP_URL = "/api/platforms/wordpress/connector.zip";
+
+/** The SEO plugins the connector writes into, by their own (untranslated) names. */
+export const SEO_PLUGIN_NAMES: Record<SeoPlugin, string> = { yoast: "Yoast SEO", "rank-math": "Rank Math", seopress: "SEOPress", aioseo: "All in One SEO" };
+
+/** A blog site whose SEO titles and descriptions do not reach its pages: the connector plugin is missing. */
+export function missesSeoConnector(site: Pick<Site, "platform" | "status" | "seo">): boolean {
+  return site.platform === "blog" && site.status !== "DISCONNECTED" && (site.seo?.connector ?? null) === null;
+}
+
 export const SITES_KEY = ["/api/sites"] as const;
 export const siteKey = (siteId: string) => ["/api/sites/{siteId}", siteId] as const;
 export const briefKey = (siteId: string) => ["/api/sites/{siteId}/brief", siteId] as const;

@@ -6,7 +6,7 @@ import { api, unwrap } from "../../api/client";
 import { ErrorNotice, Notice, TextField } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { siteMessages } from "./messages";
-import { briefKey, chatKey, messageAbout, SecretOnce, siteKey, SiteErrorExplanation, SiteStatusBadge, SITES_KEY, usePlatformName, type Flash, type Site, WordPressCredentialFields } from "./shared";
+import { briefKey, chatKey, CONNECTOR_ZIP_URL, messageAbout, SecretOnce, SEO_PLUGIN_NAMES, siteKey, SiteErrorExplanation, SiteStatusBadge, SITES_KEY, usePlatformName, type Flash, type Site, WordPressCredentialFields } from "./shared";
 
 export function SiteOverview({ site }: { site: Site }) {
   return (
@@ -14,6 +14,7 @@ export function SiteOverview({ site }: { site: Site }) {
       <SiteFacts site={site} />
       {site.platform === "blog" ? (
         <>
+          <SeoOnPages site={site} />
           <InventorySync site={site} />
           <WordPressCredentials site={site} />
         </>
@@ -84,6 +85,49 @@ function SiteFacts({ site }: { site: Site }) {
         <dt>{t("overview.connectedAt")}</dt>
         <dd>{dateTime(site.createdAt)}</dd>
       </dl>
+    </section>
+  );
+}
+
+/**
+ * How SEO titles, descriptions and structured data reach the blog's pages: through the connector
+ * plugin (and the SEO plugin it writes into), or not at all, with how to install it. The API's own
+ * warning is English only, so the panel says it in the owner's language.
+ */
+function SeoOnPages({ site }: { site: Site }) {
+  const { t } = useMessages(siteMessages);
+  const connector = site.seo?.connector ?? null;
+  const plugin = site.seo?.plugin ?? null;
+  if (site.status === "DISCONNECTED") return null;
+  return (
+    <section aria-labelledby="seo-title">
+      <h2 id="seo-title">{t("seo.title")}</h2>
+      {connector !== null ? (
+        <>
+          <p>{t("seo.intro")}</p>
+          <ul className="seo-state">
+            <li>{t("seo.installed", { version: connector })}</li>
+            <li>{plugin !== null ? t("seo.writesInto", { plugin: SEO_PLUGIN_NAMES[plugin] }) : t("seo.noPlugin")}</li>
+          </ul>
+          <p className="muted">{t("seo.resync", { action: t("sync.submit") })}</p>
+        </>
+      ) : (
+        <div className="notice notice-warning how-to seo-missing">
+          <p>
+            <strong>{t("seo.missing.title")}</strong> {t("seo.missing.body")}
+          </p>
+          <p>
+            <a href={CONNECTOR_ZIP_URL} download>
+              {t("seo.missing.download")}
+            </a>
+          </p>
+          <ol>
+            <li>{t("seo.missing.step1")}</li>
+            <li>{t("seo.missing.step2")}</li>
+            <li>{t("seo.missing.step3", { action: t("sync.submit") })}</li>
+          </ol>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { Link } from "wouter";
-import { ErrorNotice, Loading, Notice, PageTitle, Pager } from "../../components/ui";
+import { Badge, ErrorNotice, Loading, Notice, PageTitle, Pager } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { usePageParam, useSearchParam } from "../../lib/url";
 import { CustomConnect, WordPressConnect, XenForoConnect } from "./connect";
 import { siteMessages } from "./messages";
-import { SiteErrorExplanation, SiteStatusBadge, useFlash, usePlatformName, useSites, type Site } from "./shared";
+import { missesSeoConnector, SiteErrorExplanation, SiteStatusBadge, useFlash, usePlatformName, useSites, type Site } from "./shared";
 import "./sites.css";
 
 /** GET /api/sites answers every site at once: the panel pages it itself. */
@@ -72,6 +72,12 @@ function SiteTable({ sites, page, onPage }: { sites: Site[]; page: number; onPag
                 <td>{platformName(site.platform)}</td>
                 <td>
                   <SiteStatusBadge site={site} />
+                  {missesSeoConnector(site) ? (
+                    <>
+                      {" "}
+                      <Badge status="seo-missing" label={t("sites.seoMissing")} />
+                    </>
+                  ) : null}
                   <SiteErrorExplanation site={site} />
                 </td>
                 <td>

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { faqOf } from "../../src/content/faq";
+import { structuredDataProblems } from "../../src/content/structured-data";
+import { decodeHtmlEntities } from "../../src/core/html-entities";
+import { htmlToText } from "../../src/core/html-text";
+import { call, seedAccount } from "../harness";
+import { connectPeer, peer, peerMissing, removeAddedSince, snapshot, wp } from "./wordpress-peer";
+
+// Issue 20 on the real WordPress: the connector plugin (copied into wp-content/plugins by
+// install-plugins.ts, activated here through the REST API) puts the SEO title, the meta
+// description, Open Graph tags and the JSON-LD on the post's public page; with an SEO plugin
+// active (stand-ins defining Yoast's and Rank Math's version constants) it writes that plugin's
+// fields instead. Without it, the site warns and posts still publish.
+
+const CONNECTOR = "content-autopilot-connector/content-autopilot-connector";
+const YOAST = "yoast-stand-in/yoast-stand-in";
+const RANK_MATH = "rank-math-stand-in/rank-math-stand-in";
+
+interface Site {
+  id: string;
+  seo: { connector: string | null; plugin: string | null } | null;
+  warnings: string[];
+}
+interface Article {
+  id: string;
+  title: string;
+  html: string;
+  seoTitle: string;
+  seoDesc: string;
+  url: string;
+  structuredData: unknown;
+}
+
+async function setPlugin(plugin: string, status: "active" | "inactive") {
+  const res = await wp(`wp/v2/plugins/${plugin}`, { method: "POST", json: { status } });
+  if (res.status !== 200) throw new Error(`${status === "active" ? "activating" : "deactivating"} ${plugin} answered ${res.status} ${JSON.stringify(res.body)} (is WP_DIR exported, so install-plugins.ts copied it?)`);
+  expect(res.body.status).toBe(status);
+}
+
+/** The public page of a post, and what its head says. */
+async function page(url: string) {
+  const res = await fetch(url);
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  const head = html.slice(0, html.search(/<\/head>/i));
+  const metas = [...head.matchAll(/<meta\s+(name|property)="([^"]+)"\s+content="([^"]*)"\s*\/?>/g)].map(([, , key, content]) => ({ key: key!, content: decodeHtmlEntities(content!) }));
+  const meta = (key: string) => metas.filter((tag) => tag.key === key).map((tag) => tag.content);
+  return {
+    html,
+    titles: [...head.matchAll(/<title>([\s\S]*?)<\/title>/gi)].map((match) => decodeHtmlEntities(match[1]!)),
+    meta,
+    canonicals: [...head.matchAll(/<link[^>]+rel=["']canonical["'][^>]*>/gi)].length,
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => match[1]!),
+  };
+}
+
+const readSite = async (token: string, siteId: string) => (await (await call(`/api/sites/${siteId}`, { token })).json()) as Site;
+const readArticle = async (token: string, id: string) => (await (await call(`/api/autopilot/articles/${id}`, { token })).json()) as Article;
+const editArticle = async (token: string, id: string, json: Record<string, unknown>) => {
+  const res = await call(`/api/autopilot/articles/${id}`, { method: "PATCH", token, json });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as Article & { blogUpdated: boolean; warnings: string[] };
+  expect(body.blogUpdated).toBe(true);
+  return body;
+};
+
+async function publishOne(token: string, siteId: string): Promise<Article> {
+  const plan = (await (await call("/api/autopilot/plans", { method: "POST", token, json: { siteId, articleCount: 1, cadencePerWeek: 1 } })).json()) as { items: { id: string }[] };
+  const run = await call(`/api/autopilot/items/${plan.items[0]!.id}/run`, { method: "POST", token });
+  expect(run.status).toBe(200);
+  const { articleId } = (await run.json()) as { articleId: string };
+  return readArticle(token, articleId);
+}
+
+const postIdOf = async (article: Article) => {
+  const { body } = await wp(`wp/v2/posts?slug=${new URL(article.url).pathname.replaceAll("/", "")}&context=edit&status=publish`);
+  return body[0].id as number;
+};
+
+describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${peer.url || "(WP_URL not set: skipped)"}`, () => {
+  let token: string;
+  let before: Awaited<ReturnType<typeof snapshot>>;
+
+  beforeAll(async () => {
+    ({ token } = await seedAccount());
+    before = await snapshot();
+  });
+
+  // The other e2e files count the seeded posts and terms: what this file added goes again.
+  afterAll(async () => {
+    for (const plugin of [YOAST, RANK_MATH, CONNECTOR]) await wp(`wp/v2/plugins/${plugin}`, { method: "POST", json: { status: "inactive" } });
+    await removeAddedSince(before);
+  });
+
+  it("prints the SEO title, description, one canonical, Open Graph and JSON-LD matching the visible FAQ; an edit changes the page", async () => {
+    await setPlugin(CONNECTOR, "active");
+    const status = await wp("content-autopilot/v1/status");
+    expect(status.body).toMatchObject({ connector: "1.0.0", seoPlugin: null, metaKeys: ["_ca_seo_title", "_ca_seo_desc", "_ca_canonical", "_ca_jsonld"] });
+    const site = await connectPeer(token);
+    expect(await readSite(token, site.id)).toMatchObject({ seo: { connector: "1.0.0", plugin: null }, warnings: [] });
+    await call(`/api/sites/${site.id}/brief`, { method: "PUT", token, json: { business: "Sourdough baking", authorName: "Ayşe Yılmaz", organizationName: "Kadıköy Bakery", logoUrl: `${peer.url}/logo.png` } });
+
+    const article = await publishOne(token, site.id);
+    const first = await page(article.url);
+    expect(first.titles).toEqual([article.seoTitle]);
+    expect(first.meta("description")).toEqual([article.seoDesc]);
+    expect(first.canonicals).toBe(1);
+    expect(first.meta("og:title")).toEqual([article.seoTitle]);
+    expect(first.meta("og:description")).toEqual([article.seoDesc]);
+    expect(first.meta("og:type")).toEqual(["article"]);
+    expect(first.meta("og:url")).toEqual([article.url]);
+    expect(first.meta("og:image")[0]).toMatch(new RegExp(`^${peer.url}/wp-content/uploads/.+\\.webp$`));
+    expect(first.meta("twitter:card")).toEqual(["summary_large_image"]);
+
+    expect(first.jsonLd).toHaveLength(1);
+    expect(structuredDataProblems(first.jsonLd[0]!, article.html, { imageRequired: true })).toEqual([]);
+    const graph = (JSON.parse(first.jsonLd[0]!) as { "@graph": Record<string, any>[] })["@graph"];
+    expect(graph[0]).toMatchObject({ "@type": "BlogPosting", headline: article.title, description: article.seoDesc, author: { name: "Ayşe Yılmaz" }, publisher: { name: "Kadıköy Bakery" } });
+    expect(graph[0]!.image).toEqual(first.meta("og:image"));
+    // The FAQ the structured data names is the FAQ the reader sees on the page.
+    const faq = graph.find((node) => node["@type"] === "FAQPage")!;
+    const visible = htmlToText(first.html);
+    expect(faq.mainEntity).toHaveLength(faqOf(article.html)!.entries.length);
+    for (const question of faq.mainEntity) {
+      expect(visible).toContain(question.name);
+      expect(visible).toContain(question.acceptedAnswer.text);
+    }
+
+    const seoDesc = "A changed meta description for the sourdough article: it says what the reader learns, from the starter to the crust, in one hundred and fifty-odd characters.";
+    await editArticle(token, article.id, { seoDesc });
+    const edited = await page(article.url);
+    expect(edited.meta("description")).toEqual([seoDesc]);
+    expect(edited.meta("og:description")).toEqual([seoDesc]);
+  });
+
+  it("escapes hostile values: quotes and ampersands through our API, script and img markup written straight into the meta", async () => {
+    const article = await readArticle(token, (await latestArticleId(token))!);
+    const postId = await postIdOf(article);
+    const faqAnswer = "Never type &lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; into a recipe.";
+    const html = article.html.replace(/(<h3>[^<]*<\/h3><p>)[^<]*(<\/p>)/, `$1${faqAnswer}$2`);
+    const seoTitle = `"Quoted" & 'apostrophes' < 5 pans: a sourdough guide`;
+    const edited = await editArticle(token, article.id, { seoTitle, html });
+    expect(edited.seoTitle).toBe(seoTitle);
+    const ours = await page(article.url);
+    expect(ours.titles).toEqual([seoTitle]);
+    expect(ours.html).not.toContain("<img src=x onerror");
+    expect(ours.html).not.toContain("</script><img");
+    expect(ours.jsonLd).toHaveLength(1);
+    const faq = (JSON.parse(ours.jsonLd[0]!) as { "@graph": Record<string, any>[] })["@graph"].find((node) => node["@type"] === "FAQPage")!;
+    expect(faq.mainEntity.map((entry: any) => entry.acceptedAnswer.text)).toContain("Never type </script><img src=x onerror=alert(1)> into a recipe.");
+
+    // Someone with edit rights writes markup into the meta directly: it is shown as text.
+    const hostile = { _ca_seo_title: `</title><script>alert(1)</script>"`, _ca_seo_desc: `"><img src=x onerror=alert(2)>` };
+    expect((await wp(`wp/v2/posts/${postId}`, { method: "POST", json: { meta: hostile } })).status).toBe(200);
+    const raw = await page(article.url);
+    expect(raw.titles).toEqual([hostile._ca_seo_title]);
+    expect(raw.meta("description")).toEqual([hostile._ca_seo_desc]);
+    expect(raw.html).not.toContain("<script>alert(1)");
+    expect(raw.html).not.toContain("<img src=x onerror=alert(2)");
+  });
+
+  it("with Yoast or Rank Math active writes into their fields and prints nothing of its own", async () => {
+    const article = await readArticle(token, (await latestArticleId(token))!);
+    const postId = await postIdOf(article);
+    const site = await firstSite(token);
+
+    await setPlugin(YOAST, "active");
+    expect((await call(`/api/sites/${site.id}/sync`, { method: "POST", token })).status).toBe(200);
+    expect((await readSite(token, site.id)).seo).toEqual({ connector: "1.0.0", plugin: "yoast" });
+    const forYoast = { seoTitle: "Sourdough at home: the Yoast SEO title of this article", seoDesc: "The description Yoast shows for this sourdough article: what a starter needs, how the dough rises and when the loaf is done, in under 160 characters." };
+    await editArticle(token, article.id, forYoast);
+    const { body: yoastPost } = await wp(`wp/v2/posts/${postId}?context=edit`);
+    expect(yoastPost.meta).toMatchObject({ _yoast_wpseo_title: forYoast.seoTitle, _yoast_wpseo_metadesc: forYoast.seoDesc, _ca_seo_title: forYoast.seoTitle });
+    const yoastPage = await page(article.url);
+    expect(yoastPage.meta("description")).toEqual([]);
+    expect(yoastPage.meta("og:title")).toEqual([]);
+    expect(yoastPage.jsonLd).toEqual([]);
+    expect(yoastPage.titles).toHaveLength(1);
+    expect(yoastPage.titles[0]).not.toBe(forYoast.seoTitle);
+    await setPlugin(YOAST, "inactive");
+
+    await setPlugin(RANK_MATH, "active");
+    await call(`/api/sites/${site.id}/sync`, { method: "POST", token });
+    expect((await readSite(token, site.id)).seo).toEqual({ connector: "1.0.0", plugin: "rank-math" });
+    const forRankMath = { seoTitle: "Sourdough at home: the Rank Math SEO title of the article", seoDesc: "The description Rank Math shows for this sourdough article: the starter, the dough, the bake and the cooling, all in under one hundred and sixty characters." };
+    await editArticle(token, article.id, forRankMath);
+    const { body: rankMathPost } = await wp(`wp/v2/posts/${postId}?context=edit`);
+    expect(rankMathPost.meta).toMatchObject({ rank_math_title: forRankMath.seoTitle, rank_math_description: forRankMath.seoDesc });
+    expect((await page(article.url)).meta("description")).toEqual([]);
+    await setPlugin(RANK_MATH, "inactive");
+  });
+
+  it("without the connector: the site warns after a sync, and the post still publishes", async () => {
+    const site = await firstSite(token);
+    await setPlugin(CONNECTOR, "inactive");
+    expect((await call(`/api/sites/${site.id}/sync`, { method: "POST", token })).status).toBe(200);
+    const read = await readSite(token, site.id);
+    expect(read.seo).toEqual({ connector: null, plugin: null });
+    expect(read.warnings).toEqual([expect.stringContaining("install the connector plugin")]);
+
+    const article = await publishOne(token, site.id);
+    const plain = await page(article.url);
+    expect(plain.titles).toHaveLength(1);
+    expect(plain.meta("description")).toEqual([]);
+    expect(plain.jsonLd).toEqual([]);
+  });
+});
+
+const firstSite = async (token: string) => ((await (await call("/api/sites", { token })).json()) as Site[])[0]!;
+
+async function latestArticleId(token: string): Promise<string | undefined> {
+  const list = (await (await call("/api/autopilot/articles?per_page=1", { token })).json()) as { items: { id: string }[] };
+  return list.items[0]?.id;
+}
