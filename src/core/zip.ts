@@ -1,3 +1,5 @@
+import { concatBytes, crc32 } from "./crypto";
+
 // A zip archive of a few small files, stored without compression (method 0): what a WordPress
 // plugin download needs, with no dependency. APPNOTE.TXT 6.3, sections 4.3.7 (local file
 // header), 4.3.12 (central directory header) and 4.3.16 (end of central directory record).
@@ -6,22 +8,6 @@ export interface ZipEntry {
   /** The path inside the archive, with forward slashes. */
   path: string;
   bytes: Uint8Array;
-}
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n += 1) {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-export function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
 }
 
 /** MS-DOS date and time, the only timestamps a plain zip header has (2-second precision, no zone). */
@@ -87,12 +73,5 @@ export function storedZip(entries: ZipEntry[], modified: Date): Uint8Array<Array
   trailer.setUint16(10, entries.length, true);
   trailer.setUint32(12, centralSize, true);
   trailer.setUint32(16, offset, true);
-  const parts = [...locals, ...centrals, end];
-  const archive = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    archive.set(part, at);
-    at += part.length;
-  }
-  return archive;
+  return concatBytes([...locals, ...centrals, end]);
 }

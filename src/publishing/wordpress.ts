@@ -1,7 +1,7 @@
 import { safeFileName, type WordPressClient } from "../adapters/wordpress/client";
 import { isWordPressFailure, WordPressError } from "../adapters/wordpress/errors";
 import type { WpMedia, WpPost } from "../adapters/wordpress/schemas";
-import { structuredDataText, withImage, withPageUrl } from "../content/structured-data";
+import { structuredDataText, withImage, withPageUrl, type StructuredData } from "../content/structured-data";
 import { htmlToText } from "../core/html-text";
 import { escapeHtmlText } from "../core/plain-text";
 import type { SiteRow } from "../sites/service";
@@ -87,7 +87,18 @@ function connectorMeta(article: PublishableArticle, featured: WpMedia | undefine
   let data = article.structuredData;
   if (data && featured?.source_url) data = withImage(data, featured.source_url);
   if (data && link) data = withPageUrl(data, link);
-  return { _ca_seo_title: article.seoTitle, _ca_seo_desc: article.seoDesc, _ca_jsonld: data ? structuredDataText(data) : "" };
+  return { _ca_seo_title: article.seoTitle, _ca_seo_desc: article.seoDesc, _ca_jsonld: data ? jsonLdWithin(data, CONNECTOR_JSONLD_MAX) : "" };
+}
+
+/** The connector's `_ca_jsonld` takes at most this many characters (its REST schema's maxLength): WordPress refuses a longer one. */
+export const CONNECTOR_JSONLD_MAX = 65_535;
+
+/** The JSON-LD as text within `max` characters: a huge FAQ is left out rather than the post refused; "" when even the Article is too long. */
+function jsonLdWithin(data: StructuredData, max: number): string {
+  const text = structuredDataText(data);
+  if (text.length <= max) return text;
+  const articleOnly = structuredDataText({ ...data, "@graph": data["@graph"].filter((node) => node["@type"] !== "FAQPage") });
+  return articleOnly.length <= max ? articleOnly : "";
 }
 
 function publishedRef(post: WpPost): PublishedRef {

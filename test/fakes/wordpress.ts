@@ -333,7 +333,9 @@ function registerPostRoutes(rest: Rest, content: FakeContent, origin: string) {
   }
 }
 
-const CONNECTOR_META_KEYS = ["_ca_seo_title", "_ca_seo_desc", "_ca_canonical", "_ca_jsonld"];
+/** The connector's meta keys with their REST schema's maxLength: WordPress answers 400 `rest_too_long` past it. */
+const CONNECTOR_META_LIMITS: Record<string, number> = { _ca_seo_title: 300, _ca_seo_desc: 1000, _ca_canonical: 2048, _ca_jsonld: 65_535 };
+const CONNECTOR_META_KEYS = Object.keys(CONNECTOR_META_LIMITS);
 
 /** The meta WordPress keeps from a request: registered keys only (the connector's, while it is active); others are ignored, as WordPress does. */
 function connectorMeta(content: FakeContent, meta: unknown): Record<string, string> {
@@ -342,6 +344,10 @@ function connectorMeta(content: FakeContent, meta: unknown): Record<string, stri
 }
 
 function validatePostBody(body: Record<string, unknown>, content: FakeContent): string | null {
+  if (content.connector && body.meta && typeof body.meta === "object") {
+    const tooLong = Object.entries(body.meta as Record<string, unknown>).find(([key, value]) => typeof value === "string" && [...value].length > (CONNECTOR_META_LIMITS[key] ?? Infinity));
+    if (tooLong) return `meta.${tooLong[0]}`;
+  }
   if (body.status !== undefined && !["publish", "draft", "pending", "private", "future"].includes(String(body.status))) return "status";
   for (const [field, taxonomy] of [["categories", "category"], ["tags", "post_tag"]] as const) {
     const ids = body[field];

@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
-import { crc32, storedZip } from "../../src/core/zip";
+import { crc32 } from "../../src/core/crypto";
+import { storedZip } from "../../src/core/zip";
 import { CONNECTOR_FILES, CONNECTOR_VERSION } from "../../src/sites/connector-files.generated";
 import { call } from "../harness";
 

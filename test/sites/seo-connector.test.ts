@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { faqOf } from "../../src/content/faq";
 import { structuredDataProblems } from "../../src/content/structured-data";
+import { CONNECTOR_JSONLD_MAX } from "../../src/publishing/wordpress";
 import { CONNECTOR_ZIP_PATH } from "../../src/sites/seo-connector";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
 import { call, seedAccount } from "../harness";
@@ -88,6 +89,23 @@ describe("a WordPress site with the connector plugin", () => {
     expect(post.meta!._ca_seo_desc).toBe(seoDesc);
     const updated = JSON.parse(post.meta!._ca_jsonld!) as { "@graph": Record<string, unknown>[] };
     expect(updated["@graph"][0]).toMatchObject({ description: seoDesc, url: `${wp.origin}/${post.slug}/`, mainEntityOfPage: { "@id": `${wp.origin}/${post.slug}/` } });
+  });
+
+  it("leaves a huge FAQ out of the JSON-LD rather than have WordPress refuse the post", async () => {
+    const wp = installFakeWordPress({ postCount: 1 });
+    wp.content.connector = { version: "1.0.0", seoPlugin: null };
+    const { token } = await seedAccount();
+    const site = await connectFakeSite(token, wp);
+    const article = await publishOne(token, site.id);
+    const answer = (n: number) => `Answer ${n}: ${"the dough needs time and warmth to rise properly. ".repeat(500)}`;
+    const html = `<h2>Baking</h2><p>Body.</p><h2>FAQ</h2>${[1, 2, 3].map((n) => `<h3>Question ${n}?</h3><p>${answer(n)}</p>`).join("")}`;
+    expect(html.length).toBeGreaterThan(CONNECTOR_JSONLD_MAX);
+    const edit = await call(`/api/autopilot/articles/${article.id}`, { method: "PATCH", token, json: { html } });
+    expect(await edit.json()).toMatchObject({ blogUpdated: true });
+    const post = wp.content.posts.find((p) => p.id === Number(article.remoteId))!;
+    const sent = JSON.parse(post.meta!._ca_jsonld!) as { "@graph": { "@type": string }[] };
+    expect(sent["@graph"].map((node) => node["@type"])).toEqual(["BlogPosting"]);
+    expect(post.content).toContain("Question 3?");
   });
 
   it("is looked for again at every sync: installed, another SEO plugin, removed", async () => {

@@ -45,6 +45,13 @@ test("a site owner's first day, in the browser", async ({ page }) => {
   const siteUrl = page.url();
   const siteId = /\/sites\/([^/?#]+)/.exec(siteUrl)![1]!;
 
+  // The peer has no connector plugin: the site page says SEO does not reach the pages, and offers it.
+  await expect(page.getByText("SEO titles and descriptions do not reach your pages.")).toBeVisible();
+  const download = page.getByRole("link", { name: "Download the connector plugin (.zip)" });
+  expect(await download.getAttribute("href")).toBe("/api/platforms/wordpress/connector.zip");
+  expect((await page.request.get("/api/platforms/wordpress/connector.zip")).headers()["content-type"]).toBe("application/zip");
+  await screenshot(page, "flow-site-without-connector");
+
   // Sync the inventory.
   await page.getByRole("button", { name: "Sync the inventory" }).click();
   await expect(page.getByText(/^Synced: the inventory now holds \d+ published posts\.$/)).toBeVisible({ timeout: 60_000 });

@@ -5,27 +5,12 @@
  * compress.
  */
 
+import { concatBytes, crc32 } from "../../core/crypto";
+
 /** Fills one row with palette indexes, one byte a pixel. */
 export type PixelRow = (y: number, row: Uint8Array) => void;
 
 const SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** CRC-32 (ISO 3309, the polynomial PNG uses) over the chunk type and data. */
-export function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) crc = CRC_TABLE[(crc ^ bytes[i]!) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 function chunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length);
@@ -75,11 +60,5 @@ export async function encodePalettePng(width: number, height: number, palette: U
     chunk("IDAT", await zlib(raw)),
     chunk("IEND", new Uint8Array(0)),
   ];
-  const png = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    png.set(part, offset);
-    offset += part.length;
-  }
-  return png;
+  return concatBytes(parts);
 }

@@ -77,6 +77,15 @@ function FieldFrame({ id, label, hint, error, aside, children }: FieldProps & { 
         {aside}
       </div>
       {children}
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A field's hint and the API's error about it, below the control (their ids are in its aria-describedby). */
+function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: ReactNode }) {
+  return (
+    <>
       {hint ? (
         <div className="field-hint" id={`${id}-hint`}>
           {hint}
@@ -87,7 +96,7 @@ function FieldFrame({ id, label, hint, error, aside, children }: FieldProps & { 
           {error}
         </div>
       ) : null}
-    </div>
+    </>
   );
 }
 
@@ -133,16 +142,7 @@ export function CheckField({ label, hint, error, ...input }: Omit<FieldProps, "a
         <input id={id} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { label, hint, error })} {...input} />
         <label htmlFor={id}>{label}</label>
       </div>
-      {hint ? (
-        <div className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <div className="field-error" id={`${id}-error`}>
-          {error}
-        </div>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
