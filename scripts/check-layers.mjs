@@ -6,6 +6,7 @@ import { dirname, join, normalize, relative } from "node:path";
 
 const LAYERS = [
   ["app.ts", "index.ts", "jobs"],
+  ["mcp"],
   ["pipeline", "refresh"],
   ["public", "webhooks"],
   ["articles"],

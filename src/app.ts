@@ -32,6 +32,7 @@ import { tokenRoutes } from "./tokens/routes";
 import { webhookRoutes } from "./webhooks/routes";
 import { securityHeaders } from "./http/security-headers";
 import { bodyLimits } from "./http/body-limits";
+import { mcpRoutes } from "./mcp/routes";
 
 export interface AppOptions {
   /** How each request's services are built; tests hand in fakes of the outside world here. */
@@ -45,6 +46,7 @@ export function createApp(options: AppOptions = {}) {
   app.notFound(handleNotFound);
   app.use("*", securityHeaders);
   app.use("/api/*", bodyLimits);
+  app.use("/mcp", bodyLimits);
   app.use("*", servicesMiddleware(options.services ?? ((env) => buildServices(env))));
 
   // Public read API: CORS first so browsers can read even the 401s and 429s.
@@ -81,6 +83,7 @@ export function createApp(options: AppOptions = {}) {
   app.route("/api", forumSiteRoutes);
   app.route("/api", customSiteRoutes);
   app.route("/api", connectorRoutes);
+  app.route("/", mcpRoutes);
   app.route("/api", webhookRoutes);
   app.route("/api", mediaRoutes);
 

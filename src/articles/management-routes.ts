@@ -3,8 +3,8 @@ import { pageSchema } from "../core/pagination";
 import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
-import { editArticle, listManagedArticles, publishArticle } from "./management";
-import { ArticleDetailSchema, ArticleEditBodySchema, ArticleEditResultSchema, ArticleIdParamSchema, ArticleListQuerySchema, ArticleSummarySchema, toArticleDetail, toArticleSummary } from "./management-schemas";
+import { editArticle, listArticlePage, publishArticle } from "./management";
+import { ArticleDetailSchema, ArticleEditBodySchema, ArticleEditResultSchema, ArticleIdParamSchema, ArticleListQuerySchema, ArticleSummarySchema, toArticleDetail } from "./management-schemas";
 import { storedStructuredData } from "./publishable";
 import { getArticleWithImages, parseArticleId, type ArticleImageRow, type ArticleRow } from "./service";
 import type { Database } from "../db/client";
@@ -32,9 +32,7 @@ articleRoutes.openapi(
   }),
   async (c) => {
     const { page, per_page: perPage, siteId, planId, status } = c.req.valid("query");
-    const { rows, total } = await listManagedArticles(c.get("services"), c.get("caller").accountId, { page, perPage, siteId, planId, status });
-    const items = rows.map(({ article, images }) => toArticleSummary(article, images.find((image) => image.isFeatured)?.url ?? null));
-    return c.json({ items, page, perPage, total, totalPages: Math.ceil(total / perPage) }, 200);
+    return c.json(await listArticlePage(c.get("services"), c.get("caller").accountId, { page, perPage, siteId, planId, status }), 200);
   },
 );
 

@@ -11,7 +11,7 @@ import { publishingPlatformFor } from "../publishing/platform";
 import { RemotePostNotOurs, type PublishingPlatform } from "../publishing/port";
 import type { Services } from "../services/container";
 import { getSite, type SiteRow } from "../sites/service";
-import type { ArticleEdit } from "./management-schemas";
+import { toArticleSummary, type ArticleEdit } from "./management-schemas";
 import { articlePage, publishableArticle } from "./publishable";
 import { getArticleWithImages, imagesJsonColumn, parseImagesJson, type ArticleImageRow, type ArticleRow } from "./service";
 import { claimPublication, claimRepublication, clearPlatformLink, recordPlatformLink, releasePublication, saveArticleEdit, undoPublication } from "./writes";
@@ -22,6 +22,13 @@ export interface ArticleFilters {
   siteId?: string;
   planId?: string;
   status?: ArticleStatus;
+}
+
+/** GET /autopilot/articles: a page of the account's articles as the API answers it. */
+export async function listArticlePage(services: Services, accountId: string, filters: ArticleFilters) {
+  const { rows, total } = await listManagedArticles(services, accountId, filters);
+  const items = rows.map(({ article, images }) => toArticleSummary(article, images.find((image) => image.isFeatured)?.url ?? null));
+  return { items, page: filters.page, perPage: filters.perPage, total, totalPages: Math.ceil(total / filters.perPage) };
 }
 
 /** A page of the account's articles, newest first, each with its images. */

@@ -1,11 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { formatKurus } from "../core/money";
 import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonContent } from "../http/openapi";
 import { getBalance } from "./balance";
 import { listTransactions } from "./ledger";
-import { BalanceSchema, PackagesSchema, toPackages, toTransaction, TransactionSchema } from "./schemas";
+import { BalanceSchema, PackagesSchema, toBalance, toPackages, toTransaction, TransactionSchema } from "./schemas";
 
 /** What the account has and what things cost: balance, packages, transactions. */
 export const billingAccountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -20,8 +19,7 @@ billingAccountRoutes.openapi(
     responses: { 200: jsonContent(BalanceSchema, "The balance"), ...errorResponses(401, 403) },
   }),
   async (c) => {
-    const balance = await getBalance(c.get("db"), c.get("config").billing, c.get("caller").accountId, new Date());
-    return c.json({ billingMode: balance.billingMode, creditBalance: formatKurus(balance.creditBalanceKurus), byok: balance.byok, reserved: { amount: formatKurus(balance.reserved.kurus), count: balance.reserved.count, oldestAt: balance.reserved.oldestAt } }, 200);
+    return c.json(toBalance(await getBalance(c.get("db"), c.get("config").billing, c.get("caller").accountId, new Date())), 200);
   },
 );
 

@@ -5,6 +5,7 @@ import type { ByokKeyRow } from "./byok-keys";
 import type { BillingConfig } from "../config";
 import type { LedgerEntry } from "./ledger";
 import type { Payment } from "./payments";
+import type { Balance } from "./balance";
 
 const Money = (example: string) => z.string().openapi({ description: "Turkish lira as a decimal string with two places", example });
 
@@ -160,6 +161,15 @@ export const ByokKeySchema = z
   .openapi("ByokKey");
 
 export const AdjustmentResultSchema = z.object({ transaction: TransactionSchema, creditBalance: Money("120.00") }).openapi("AdjustmentResult");
+
+export function toBalance(balance: Balance): z.infer<typeof BalanceSchema> {
+  return {
+    billingMode: balance.billingMode,
+    creditBalance: formatKurus(balance.creditBalanceKurus),
+    byok: balance.byok,
+    reserved: { amount: formatKurus(balance.reserved.kurus), count: balance.reserved.count, oldestAt: balance.reserved.oldestAt },
+  };
+}
 
 export function toTransaction(entry: LedgerEntry): Transaction {
   return {

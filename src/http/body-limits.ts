@@ -6,7 +6,11 @@ import type { AppEnv } from "./context";
 const MB = 1024 * 1024;
 /** JSON bodies: 1 MB; an article's HTML may be larger (PATCH of an article takes 2 MB). Uploads stream their own 15 MB limit. */
 export const JSON_BODY_LIMIT = MB;
-const LARGER: [RegExp, number][] = [[/^\/api\/autopilot\/articles\/[^/]+$/, 2 * MB]];
+const LARGER: [RegExp, number][] = [
+  [/^\/api\/autopilot\/articles\/[^/]+$/, 2 * MB],
+  // The MCP server's update_article carries an article's HTML too.
+  [/^\/mcp$/, 2 * MB],
+];
 const OWN_LIMIT = [/^\/api\/uploads$/];
 
 const limiter = (maxSize: number) =>

@@ -40,7 +40,8 @@ export const managementAuth = createMiddleware<AppEnv>(async (c, next) => {
   });
 });
 
-async function countManagementRequest(c: Context<AppEnv>, next: Next): Promise<void> {
+/** Counts the request against the account's management limit (429 when the minute is full), with X-RateLimit-* on the answer. */
+export async function countManagementRequest(c: Context<AppEnv>, next: Next): Promise<void> {
   const { accountId, tokenId } = c.get("caller");
   const decision = await accountLimiter(c, accountId).hit(c.get("config").managementRateLimitPerMinute, RATE_WINDOW_MS, tokenId, "manage");
   const headers = rateLimitHeaders(decision);

@@ -3,20 +3,17 @@ import { AppError } from "../core/errors";
 import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
-import { BriefSchema, getBrief, saveBrief, type Brief } from "./brief";
-import type { SiteRow } from "./service";
+import { BriefSchema, getBrief, saveBrief, SiteBriefSchema, toSiteBrief } from "./brief";
 import { SiteIdParamSchema } from "./schemas";
 
 /** The site brief: GET and PUT /sites/{siteId}/brief. */
 export const briefRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-const SiteBriefSchema = BriefSchema.extend({ siteId: z.string(), updatedAt: z.string() }).openapi("SiteBrief");
 // The document GET answers may be sent back as it is: its read-only fields are ignored (a siteId of another site is 400).
 const BriefRequestSchema = BriefSchema.extend({
   siteId: z.string().max(64).optional().openapi({ description: "Read-only: ignored when it is this site's id (so a GET document can be sent back); another id is 400" }),
   updatedAt: z.string().max(64).optional().openapi({ description: "Read-only: ignored" }),
 }).openapi("BriefRequest");
-const toSiteBrief = ({ site, brief }: { site: SiteRow; brief: Brief }) => ({ siteId: site.id, ...brief, updatedAt: site.updatedAt });
 
 briefRoutes.openapi(
   createRoute({

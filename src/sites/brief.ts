@@ -41,6 +41,11 @@ export const BriefSchema = z
   .strict();
 export type Brief = z.output<typeof BriefSchema>;
 
+/** The brief as GET and PUT /sites/{siteId}/brief answer it. */
+export const SiteBriefSchema = BriefSchema.extend({ siteId: z.string(), updatedAt: z.string() }).openapi("SiteBrief");
+
+export const toSiteBrief = ({ site, brief }: { site: SiteRow; brief: Brief }): z.infer<typeof SiteBriefSchema> => ({ siteId: site.id, ...brief, updatedAt: site.updatedAt });
+
 /** The brief as stored (JSON in `sites.brief`); before anyone wrote one, the site's business context. */
 export function briefOf(site: Pick<SiteRow, "id" | "brief" | "businessContext">): Brief {
   if (site.brief) {

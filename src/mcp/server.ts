@@ -1,0 +1,48 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { log, errorFields } from "../core/logger";
+import { AppError } from "../core/errors";
+import type { Services } from "../services/container";
+import { toolError, toolResult, type Tool, type ToolContext, type ToolExtra } from "./tool";
+import { accountTools } from "./tools/account";
+import { articleTools } from "./tools/articles";
+import { planTools } from "./tools/plans";
+import { siteTools } from "./tools/sites";
+
+export const MCP_TOOLS: Tool[] = [...siteTools, ...planTools, ...articleTools, ...accountTools];
+
+export const MCP_SERVER_INFO = { name: "content-autopilot", version: "1.0.0" };
+
+/** One MCP server for one request of one account: the tools, each calling the area functions as that account. */
+export function createMcpServer(services: Services, accountId: string): McpServer {
+  const server = new McpServer(MCP_SERVER_INFO, {
+    instructions:
+      "Content Autopilot plans, writes, illustrates and publishes articles for the user's sites, billed in Turkish lira credits. Start with list_sites; create_plan then approve_plan schedules articles; run_item writes one now (charged). Money-spending tools say so in their descriptions.",
+  });
+  for (const tool of MCP_TOOLS) {
+    server.registerTool(
+      tool.name,
+      { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: { title: tool.title, ...tool.annotations } },
+      async (input: Record<string, unknown>, extra: ToolExtra) => {
+        try {
+          return toolResult(await tool.run(input as never, contextFor(services, accountId, extra)));
+        } catch (error) {
+          if (!(error instanceof AppError)) log("error", "mcp_tool_failed", { tool: tool.name, accountId, ...errorFields(error) });
+          return toolError(error);
+        }
+      },
+    );
+  }
+  return server;
+}
+
+function contextFor(services: Services, accountId: string, extra: ToolExtra): ToolContext {
+  const token = extra._meta?.progressToken;
+  return {
+    services,
+    accountId,
+    progress: async (message, progress, total) => {
+      if (token === undefined) return;
+      await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress, ...(total === undefined ? {} : { total }), message } });
+    },
+  };
+}

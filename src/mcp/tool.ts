@@ -1,0 +1,52 @@
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { CallToolResult, ServerNotification, ServerRequest, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { z } from "@hono/zod-openapi";
+import { AppError, codeToStatus } from "../core/errors";
+import type { Services } from "../services/container";
+
+// One MCP tool: zod input and output, honest annotations, and a body that calls the same area
+// function as the HTTP route (same tenancy, billing and errors). What it answers is the route's
+// JSON as structuredContent, with the same JSON as text for clients that read only text.
+
+export interface ToolContext {
+  services: Services;
+  accountId: string;
+  /** Tells the client how long work is going (a no-op when it asked for no progress). */
+  progress(message: string, progress: number, total?: number): Promise<void>;
+}
+
+export interface Tool<Input extends z.ZodRawShape = z.ZodRawShape, Output extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  input: Input;
+  output: Output;
+  annotations: ToolAnnotations;
+  run(input: z.infer<z.ZodObject<Input>>, context: ToolContext): Promise<z.input<Output>>;
+}
+
+/** A tool, typed from its schemas. */
+export function defineTool<Input extends z.ZodRawShape, Output extends z.ZodObject>(tool: Tool<Input, Output>): Tool {
+  return tool as unknown as Tool;
+}
+
+export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** The tool's answer: its value as structuredContent and as JSON text. */
+export function toolResult(value: unknown): CallToolResult {
+  return { structuredContent: value as Record<string, unknown>, content: [{ type: "text", text: JSON.stringify(value) }] };
+}
+
+/**
+ * A failure as the model sees it: the API's message, with its error code and HTTP status, so the
+ * assistant can act on it (top up, fix a field, wait). Anything unexpected is logged by the caller
+ * and answered without internals.
+ */
+export function toolError(error: unknown): CallToolResult {
+  if (error instanceof AppError) {
+    const statusCode = codeToStatus(error.code);
+    const issues = error.issues?.length ? ` (${error.issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ")})` : "";
+    return { isError: true, content: [{ type: "text", text: `${error.message}${issues} [${error.code}, HTTP ${statusCode}]` }] };
+  }
+  return { isError: true, content: [{ type: "text", text: "Internal error: the request could not be completed; try again [internal_error, HTTP 500]" }] };
+}

@@ -1,0 +1,72 @@
+import { z } from "@hono/zod-openapi";
+import { editArticle, listArticlePage, publishArticle } from "../../articles/management";
+import { ArticleDetailSchema, ArticleEditBodySchema, ArticleEditResultSchema, ArticleSummarySchema, toArticleDetail } from "../../articles/management-schemas";
+import { storedStructuredData } from "../../articles/publishable";
+import { getArticleWithImages, parseArticleId, type ArticleImageRow, type ArticleRow } from "../../articles/service";
+import { AppError } from "../../core/errors";
+import { ARTICLE_STATUSES } from "../../db/schema";
+import type { Services } from "../../services/container";
+import { defineTool } from "../tool";
+
+const articleId = z.string().min(1).max(20).describe("An article id from list_articles, e.g. \"1042\"");
+
+const detail = async (services: Services, article: ArticleRow, images: ArticleImageRow[]) => toArticleDetail(article, images, await storedStructuredData(services.db, article, images));
+
+export const articleTools = [
+  defineTool({
+    name: "list_articles",
+    title: "List articles",
+    description: "The account's articles, newest first, with status, publication URL, SEO title, word count and cost. Filter by siteId, planId or status; page through with page and perPage (hasMore says whether there is more).",
+    input: {
+      siteId: z.string().min(1).max(64).optional(),
+      planId: z.string().min(1).max(64).optional(),
+      status: z.enum(ARTICLE_STATUSES).optional(),
+      page: z.number().int().min(1).max(100_000).default(1),
+      perPage: z.number().int().min(1).max(100).default(20),
+    },
+    output: z.object({ items: z.array(ArticleSummarySchema), page: z.number().int(), perPage: z.number().int(), total: z.number().int(), totalPages: z.number().int(), hasMore: z.boolean() }),
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    run: async (filters, { services, accountId }) => {
+      const page = await listArticlePage(services, accountId, filters);
+      return { ...page, hasMore: page.page < page.totalPages };
+    },
+  }),
+  defineTool({
+    name: "get_article",
+    title: "Get an article",
+    description: "One article in full: HTML, SEO title and description, images, its page's structured data (JSON-LD), cost, plan item and keyword.",
+    input: { articleId },
+    output: ArticleDetailSchema,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    run: async ({ articleId }, { services, accountId }) => {
+      const { article, images } = await getArticleWithImages(services.db, accountId, parseArticleId(articleId));
+      return detail(services, article, images);
+    },
+  }),
+  defineTool({
+    name: "update_article",
+    title: "Edit an article",
+    description:
+      "Changes any of title, html (sanitised), seoTitle, seoDesc, excerpt, tags, categories, featuredImage (an upload id). A published article is updated on its WordPress or forum too: blogUpdated says whether it arrived, warnings say why not.",
+    input: { articleId, ...ArticleEditBodySchema.shape },
+    output: ArticleEditResultSchema,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    run: async ({ articleId, ...edit }, { services, accountId }) => {
+      if (Object.values(edit).every((value) => value === undefined)) throw new AppError("invalid_request", "Send at least one of title, html, seoTitle, seoDesc, excerpt, tags, categories, featuredImage");
+      const { article, images, blogUpdated, warnings } = await editArticle(services, accountId, parseArticleId(articleId), edit);
+      return { ...(await detail(services, article, images)), blogUpdated, warnings };
+    },
+  }),
+  defineTool({
+    name: "publish_article",
+    title: "Publish an article",
+    description: "Publishes a draft or pending (review) article on its site: WordPress gets the post, a forum its thread, a custom site's article becomes published (and its webhook fires). Fails when it is already published.",
+    input: { articleId },
+    output: ArticleDetailSchema,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    run: async ({ articleId }, { services, accountId }) => {
+      const { article, images } = await publishArticle(services, accountId, parseArticleId(articleId));
+      return detail(services, article, images);
+    },
+  }),
+];

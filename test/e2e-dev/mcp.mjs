@@ -1,0 +1,29 @@
+// `node test/e2e-dev/mcp.mjs <origin> <token>`: the MCP SDK's own client against `npm run dev`'s
+// /mcp with the demo account's manage token (scripts/dev-smoke.sh runs it). Lists the tools,
+// calls two read-only ones and checks their structured answers against the HTTP API.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+
+const [origin, token] = process.argv.slice(2);
+if (!origin || !token) throw new Error("usage: node test/e2e-dev/mcp.mjs <origin> <token>");
+const fail = (message, detail) => {
+  console.error(`mcp-smoke: ${message}`, detail ?? "");
+  process.exit(1);
+};
+
+const client = new Client({ name: "dev-smoke", version: "1.0.0" });
+await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+const { tools } = await client.listTools();
+if (tools.length !== 22) fail(`expected 22 tools, got ${tools.length}`, tools.map((tool) => tool.name));
+
+const balance = await client.callTool({ name: "get_balance", arguments: {} });
+const overHttp = await (await fetch(`${origin}/api/billing/balance`, { headers: { Authorization: `Bearer ${token}` } })).json();
+if (balance.isError || JSON.stringify(balance.structuredContent) !== JSON.stringify(overHttp)) fail("get_balance differs from GET /api/billing/balance", { mcp: balance, http: overHttp });
+
+const articles = await client.callTool({ name: "list_articles", arguments: { perPage: 3 } });
+if (articles.isError || articles.structuredContent.items.length !== 3 || articles.structuredContent.total < 8) fail("list_articles did not list the demo articles", articles);
+
+const missing = await client.callTool({ name: "get_site", arguments: { siteId: "site_doesnotexist00" } });
+if (!missing.isError || !/\[not_found, HTTP 404\]$/.test(missing.content[0].text)) fail("an unknown site is not a not_found tool error", missing);
+await client.close();
+console.log(`mcp-smoke: ${origin}/mcp listed ${tools.length} tools; get_balance and list_articles answered as the HTTP API does; an unknown site is a not_found tool error`);
