@@ -7,6 +7,7 @@ import { dirname, join, normalize, relative } from "node:path";
 const LAYERS = [
   ["app.ts", "index.ts", "jobs"],
   ["mcp"],
+  ["oauth"],
   ["pipeline", "refresh"],
   ["public", "webhooks"],
   ["articles"],

@@ -33,6 +33,8 @@ import { webhookRoutes } from "./webhooks/routes";
 import { securityHeaders } from "./http/security-headers";
 import { bodyLimits } from "./http/body-limits";
 import { mcpRoutes } from "./mcp/routes";
+import { consentRoutes } from "./oauth/consent";
+import { grantRoutes } from "./oauth/grant-routes";
 
 export interface AppOptions {
   /** How each request's services are built; tests hand in fakes of the outside world here. */
@@ -83,7 +85,9 @@ export function createApp(options: AppOptions = {}) {
   app.route("/api", forumSiteRoutes);
   app.route("/api", customSiteRoutes);
   app.route("/api", connectorRoutes);
+  app.route("/api", grantRoutes);
   app.route("/", mcpRoutes);
+  app.route("/", consentRoutes);
   app.route("/api", webhookRoutes);
   app.route("/api", mediaRoutes);
 

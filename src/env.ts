@@ -1,4 +1,5 @@
 import type { AccountState } from "./durable-objects/account-state";
+import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import type { ItemRunParams } from "./core/queue-messages";
 
 /** Every binding, var and secret the Worker uses (wrangler.toml declares the bindings). */
@@ -13,6 +14,10 @@ export interface Env {
   ACCOUNT_STATE: DurableObjectNamespace<AccountState>;
   /** One Workflow instance per run of a plan item (src/pipeline/workflow.ts). */
   ITEM_PIPELINE: Workflow<ItemRunParams>;
+  /** OAuth clients, grants and tokens of the MCP server (src/oauth/provider.ts). */
+  OAUTH_KV: KVNamespace;
+  /** The OAuth provider's helpers, set by it on requests it hands to the app. */
+  OAUTH_PROVIDER?: OAuthHelpers;
   ENVIRONMENT: string;
   ALLOW_PRIVATE_URLS: string;
   SIGNUP_CREDIT_TRY: string;

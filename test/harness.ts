@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { createAccount } from "../src/accounts/service";
 import { createApp } from "../src/app";
+import { withOAuth } from "../src/oauth/provider";
 import { articlesChanged } from "../src/articles/content-version";
 import { parseConfig } from "../src/config";
 import { AppError } from "../src/core/errors";
@@ -84,6 +85,8 @@ export function testServices(extra: ServiceOverrides = {}): Services {
 }
 
 const app = createApp({ services: (env) => buildServices(env, overrides) });
+// As the Worker serves it: the OAuth provider in front of the app (src/oauth/provider.ts).
+const worker = { fetch: withOAuth(app) };
 
 let counter = 0;
 
@@ -134,7 +137,7 @@ export async function call(path: string, init: RequestInit & { token?: string; j
     body = JSON.stringify(init.json);
   }
   const ctx = createExecutionContext();
-  const response = await app.fetch(new Request(BASE + path, { ...init, headers, body }), testEnv, ctx);
+  const response = await worker.fetch(new Request(BASE + path, { ...init, headers, body }), testEnv, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }

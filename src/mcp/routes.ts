@@ -1,28 +1,25 @@
 import { Hono } from "hono";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { AppError } from "../core/errors";
-import { requireScope, requireToken } from "../http/auth";
 import type { AppEnv } from "../http/context";
 import { countManagementRequest } from "../http/management-auth";
+import type { McpProps } from "../oauth/provider";
 import { createMcpServer } from "./server";
 
 /**
  * The remote MCP server at /mcp: the Streamable HTTP transport, stateless (a server and a
- * transport per request, no session id), with a `manage` API token as the bearer. Every request
- * counts against the account's management limit like a route does.
+ * transport per request, no session id). Every request counts against the account's management
+ * limit like a route does.
  */
 export const mcpRoutes = new Hono<AppEnv>();
 
 mcpRoutes.use("/mcp", async (c, next) => {
-  try {
-    await requireToken(c, async () => {
-      await requireScope("manage")(c, () => countManagementRequest(c, next));
-    });
-  } catch (error) {
-    // MCP clients look for the challenge on a 401 (the authorization part of the specification).
-    if (error instanceof AppError && error.code === "unauthorized") throw new AppError("unauthorized", error.message, undefined, { "WWW-Authenticate": `Bearer realm="content-autopilot", error="invalid_token"` });
-    throw error;
-  }
+  // In front of the app, the OAuth provider (src/oauth/provider.ts) has checked the token: an
+  // OAuth grant of the account, or one of its `manage` API tokens.
+  const props = (c.executionCtx as ExecutionContext & { props?: Partial<McpProps> }).props;
+  if (!props?.caller) throw new AppError("unauthorized", "Send 'Authorization: Bearer <token>': an OAuth access token or a manage API token", undefined, { "WWW-Authenticate": `Bearer realm="content-autopilot"` });
+  c.set("caller", props.caller);
+  await countManagementRequest(c, next);
 });
 
 // Stateless: no stream of server-initiated messages to open (GET) and no session to end (DELETE).

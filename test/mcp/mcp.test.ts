@@ -186,12 +186,12 @@ describe("the MCP server at /mcp", () => {
     await client.close();
   });
 
-  it("takes only a manage token: none or a bad one is 401, public:read is 403, and counts against the management limit", async () => {
-    await expect(connect(null)).rejects.toThrow(/401/);
-    await expect(connect("sap_0000000000000000000000000000000000000000")).rejects.toThrow(/401/);
+  it("takes a manage token: none or a bad one is 401, public:read is 403, and counts against the management limit", async () => {
+    await expect(connect(null)).rejects.toMatchObject({ code: 401 });
+    await expect(connect("sap_0000000000000000000000000000000000000000")).rejects.toMatchObject({ code: 401 });
     const { accountId, token } = await seedAccount();
     const reader = await seedToken(accountId, "public:read");
-    await expect(connect(reader.token)).rejects.toThrow(/403/);
+    await expect(connect(reader.token)).rejects.toMatchObject({ code: 403, message: expect.stringContaining("public:read") });
 
     const other = await seedAccount();
     for (const method of ["GET", "DELETE"]) {
@@ -202,8 +202,10 @@ describe("the MCP server at /mcp", () => {
 
     const unauthenticated = await call("/mcp", { method: "POST", json: { jsonrpc: "2.0", id: 1, method: "tools/list" }, headers: { Accept: "application/json, text/event-stream" } });
     expect(unauthenticated.status).toBe(401);
-    expect(unauthenticated.headers.get("WWW-Authenticate")).toMatch(/^Bearer realm="content-autopilot"/);
-    expect(await unauthenticated.json()).toMatchObject({ success: false, code: "unauthorized" });
+    // The OAuth challenge (src/oauth/provider.ts): where a connector finds how to get a token.
+    expect(unauthenticated.headers.get("WWW-Authenticate")).toMatch(/^Bearer .*resource_metadata="https:\/\/api\.test\/\.well-known\/oauth-protected-resource\/mcp"/);
+    // No credentials, no error code (RFC 6750 §3.1): only the challenge.
+    expect(unauthenticated.headers.get("WWW-Authenticate")).not.toContain("error=");
 
     useVars({ MANAGEMENT_RATE_LIMIT_PER_MINUTE: "5" });
     const sent: { method: string; status: number }[] = [];

@@ -32,3 +32,12 @@ export function usePageParam(): [number, (page: number) => void] {
 export function safeNext(next: string | null): string {
   return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
 }
+
+/**
+ * Goes to `next` after signing in: inside the panel by the router, and to the pages the Worker
+ * itself serves (the OAuth consent page under /oauth/) by loading them.
+ */
+export function goNext(next: string, navigate: (to: string, options?: { replace?: boolean }) => void): void {
+  if (next.startsWith("/oauth/")) window.location.replace(next);
+  else navigate(next, { replace: true });
+}

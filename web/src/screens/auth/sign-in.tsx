@@ -5,7 +5,7 @@ import { api, ApiError, unwrap, useBearerToken } from "../../api/client";
 import { common } from "../../i18n/common";
 import { useMessages } from "../../i18n/language";
 import { SESSION_KEY } from "../../lib/session";
-import { safeNext } from "../../lib/url";
+import { goNext, safeNext } from "../../lib/url";
 import { ErrorNotice, fieldError, PageTitle, TextField, errorText } from "../../components/ui";
 import { AuthFrame } from "./frame";
 import { authMessages } from "./messages";
@@ -23,7 +23,7 @@ export function SignInScreen() {
     mutationFn: () => unwrap(api.POST("/api/session", { body: { email, password } })),
     onSuccess: (session) => {
       queryClient.setQueryData(SESSION_KEY, session);
-      navigate(next, { replace: true });
+      goNext(next, navigate);
     },
   });
   const withToken = useMutation({
@@ -38,7 +38,7 @@ export function SignInScreen() {
     },
     onSuccess: (session) => {
       queryClient.setQueryData(SESSION_KEY, session);
-      navigate(next, { replace: true });
+      goNext(next, navigate);
     },
   });
   const submit = (event: FormEvent) => {

@@ -4,7 +4,7 @@ import { Link, useLocation, useSearch } from "wouter";
 import { api, unwrap } from "../../api/client";
 import { useMessages } from "../../i18n/language";
 import { SESSION_KEY } from "../../lib/session";
-import { safeNext } from "../../lib/url";
+import { goNext, safeNext } from "../../lib/url";
 import { ErrorNotice, fieldError, PageTitle, TextField } from "../../components/ui";
 import { AuthFrame } from "./frame";
 import { authMessages } from "./messages";
@@ -20,7 +20,7 @@ export function SignUpScreen() {
     mutationFn: () => unwrap(api.POST("/api/session/signup", { body: { email, password } })),
     onSuccess: (session) => {
       queryClient.setQueryData(SESSION_KEY, session);
-      navigate(next, { replace: true });
+      goNext(next, navigate);
     },
   });
   return (

@@ -1,0 +1,125 @@
+import { AuthorizationError, CimdFetchError, type ConsentDescription, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { getAccount } from "../accounts/service";
+import { AppError } from "../core/errors";
+import { log } from "../core/logger";
+import type { AppEnv } from "../http/context";
+import { assertSameOrigin, readSessionCookie } from "../http/session-cookie";
+import { sessionAccount } from "../sessions/service";
+import { AUTHORIZE_PATH, OAUTH_SCOPE, type McpProps } from "./provider";
+
+/**
+ * The consent page of OAuth for MCP connectors, on the panel's origin and with its session: the
+ * owner signs in to the panel (or already is), sees which app asks, where the access goes and
+ * what it allows, and allows or denies. The library validates the request and keeps it
+ * server-side between the two steps; the form carries only a one-time handle bound to this browser.
+ */
+export const consentRoutes = new Hono<AppEnv>();
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function oauthOf(c: Context<AppEnv>): OAuthHelpers {
+  const oauth = c.env.OAUTH_PROVIDER;
+  if (!oauth) throw new AppError("internal_error", "The OAuth provider is not in front of the app");
+  return oauth;
+}
+
+/** The signed-in panel user, or null. */
+async function sessionOf(c: Context<AppEnv>) {
+  const cookie = readSessionCookie(c);
+  return cookie ? sessionAccount(c.get("services"), cookie, new Date()) : null;
+}
+
+consentRoutes.get(AUTHORIZE_PATH, async (c) => {
+  const session = await sessionOf(c);
+  const url = new URL(c.req.url);
+  if (!session) return c.redirect(`/sign-in?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
+  const oauth = oauthOf(c);
+  try {
+    const request = await oauth.parseAuthRequest(c.req.raw);
+    const details = await oauth.describeConsent(request);
+    const consent = await oauth.beginConsent(request);
+    const account = await getAccount(c.get("db"), session.accountId);
+    consent.headers.set("Content-Type", "text/html; charset=utf-8");
+    consent.headers.set("Cache-Control", "no-store");
+    return new Response(consentPage(details, consent.handle, account.email), { headers: consent.headers });
+  } catch (error) {
+    return authorizationFailure(error);
+  }
+});
+
+consentRoutes.post(AUTHORIZE_PATH, async (c) => {
+  assertSameOrigin(c, true);
+  const session = await sessionOf(c);
+  if (!session) return errorPage("You are signed out. Start again from the app that asked for access.", 401);
+  const oauth = oauthOf(c);
+  const form = await c.req.formData();
+  const handle = String(form.get("handle") ?? "");
+  try {
+    if (form.get("decision") !== "approve") {
+      const denied = await oauth.denyConsent(c.req.raw, handle);
+      log("info", "oauth_consent_denied", { accountId: session.accountId });
+      return new Response(null, { status: 302, headers: denied.headers });
+    }
+    const approved = await oauth.approveConsent(c.req.raw, handle, { scope: [OAUTH_SCOPE] });
+    const client = await oauth.lookupClient(approved.request.clientId);
+    const props: McpProps = { caller: { accountId: session.accountId, tokenId: `oauth:${approved.request.clientId}`.slice(0, 200), scope: "manage" }, via: "oauth" };
+    const { redirectTo } = await oauth.completeAuthorization({
+      request: approved.request,
+      userId: session.accountId,
+      metadata: { clientName: client?.clientName ?? approved.request.clientId },
+      scope: approved.request.scope,
+      props,
+    });
+    log("info", "oauth_consent_approved", { accountId: session.accountId, clientId: approved.request.clientId });
+    approved.headers.set("Location", redirectTo);
+    return new Response(null, { status: 302, headers: approved.headers });
+  } catch (error) {
+    return authorizationFailure(error);
+  }
+});
+
+/** A request the library refused: back to the client when it validated the redirect, else shown here. */
+function authorizationFailure(error: unknown): Response {
+  if (error instanceof AuthorizationError && error.redirectTo) return Response.redirect(error.redirectTo, 302);
+  if (error instanceof AuthorizationError) return errorPage(error.description, 400);
+  if (error instanceof CimdFetchError) return errorPage("This app could not be verified: its metadata document could not be read.", 400);
+  throw error;
+}
+
+const STYLE = `
+  body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f3f4f6;color:#111827;margin:0}
+  main{max-width:34rem;margin:3rem auto;padding:2rem;background:#fff;border:1px solid #e5e7eb;border-radius:.5rem}
+  h1{font-size:1.4rem;margin:0 0 1rem} .muted{color:#4b5563} .warning{background:#fffbeb;border:1px solid #fcd34d;padding:.75rem;border-radius:.375rem}
+  ul{padding-left:1.25rem} .actions{display:flex;gap:.75rem;margin-top:1.5rem;flex-wrap:wrap}
+  button{font:inherit;padding:.5rem 1.25rem;border-radius:.375rem;border:1px solid #1d4ed8;cursor:pointer}
+  button[value=approve]{background:#1d4ed8;color:#fff} button[value=deny]{background:#fff;color:#1d4ed8}
+  button:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)} – Content Autopilot</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
+
+function consentPage(details: ConsentDescription, handle: string, email: string): string {
+  const name = escape(details.clientName);
+  const origin = details.clientDomain ? `Published by <strong>${escape(details.clientDomain)}</strong>.` : "This app registered itself: its name is not verified.";
+  return page(
+    `Allow ${details.clientName}`,
+    `<h1>Allow <strong>${name}</strong> to use your Content Autopilot account?</h1>
+<p class="muted">Signed in as <strong>${escape(email)}</strong>.</p>
+<p>${origin} Access will be sent to <strong>${escape(details.redirectHost)}</strong>.</p>
+${details.redirectIsLoopback ? `<p class="warning"><strong>This sends access to an app on your computer.</strong> Continue only if you just started connecting from it.</p>` : ""}
+<p>It will be able to act as you through the MCP server:</p>
+<ul><li>read your sites, briefs, plans, articles, report and balance;</li><li>change briefs, plans and articles, and publish to your sites;</li><li>spend credits: writing an article or improving a post is charged.</li></ul>
+<p class="muted">You can revoke it at any time under API access in the account panel.</p>
+<form method="post" action="${AUTHORIZE_PATH}">
+<input type="hidden" name="handle" value="${escape(handle)}">
+<div class="actions"><button type="submit" name="decision" value="approve">Allow</button><button type="submit" name="decision" value="deny">Deny</button></div>
+</form>`,
+  );
+}
+
+function errorPage(message: string, status: number): Response {
+  return new Response(page("Authorization failed", `<h1>The authorization could not go on</h1><p>${escape(message)}</p>`), { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+}

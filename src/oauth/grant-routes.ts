@@ -1,0 +1,80 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
+import { AppError, notFound } from "../core/errors";
+import { validationHook } from "../core/validation";
+import type { AppEnv } from "../http/context";
+import { errorResponses, jsonContent } from "../http/openapi";
+
+/** The OAuth grants of the account (MCP connectors it allowed), listed and revoked beside the API tokens. */
+export const grantRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+const GrantSchema = z
+  .object({
+    id: z.string(),
+    clientId: z.string(),
+    clientName: z.string().openapi({ description: "The name the app gave when it registered (self-asserted)" }),
+    scope: z.array(z.string()),
+    createdAt: z.string(),
+    expiresAt: z.string().nullable(),
+  })
+  .openapi("OAuthGrant");
+
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+function oauthOf(env: { OAUTH_PROVIDER?: OAuthHelpers }): OAuthHelpers {
+  if (!env.OAUTH_PROVIDER) throw new AppError("internal_error", "The OAuth provider is not in front of the app");
+  return env.OAUTH_PROVIDER;
+}
+
+/** Every grant of the account, newest first. */
+async function grantsOf(oauth: OAuthHelpers, accountId: string) {
+  const grants = [];
+  let cursor: string | undefined;
+  do {
+    const page = await oauth.listUserGrants(accountId, { cursor });
+    grants.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor);
+  return grants
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .map((grant) => ({
+      id: grant.id,
+      clientId: grant.clientId,
+      clientName: typeof grant.metadata?.clientName === "string" ? grant.metadata.clientName : grant.clientId,
+      scope: grant.scope,
+      createdAt: iso(grant.createdAt),
+      expiresAt: grant.expiresAt ? iso(grant.expiresAt) : null,
+    }));
+}
+
+grantRoutes.openapi(
+  createRoute({
+    method: "get",
+    operationId: "listOAuthGrants",
+    path: "/oauth/grants",
+    tags: ["Tokens"],
+    summary: "The apps the account allowed through OAuth (MCP connectors), newest first",
+    responses: { 200: jsonContent(z.object({ items: z.array(GrantSchema) }), "The grants"), ...errorResponses(401, 403) },
+  }),
+  async (c) => c.json({ items: await grantsOf(oauthOf(c.env), c.get("caller").accountId) }, 200),
+);
+
+grantRoutes.openapi(
+  createRoute({
+    method: "delete",
+    operationId: "revokeOAuthGrant",
+    path: "/oauth/grants/{grantId}",
+    tags: ["Tokens"],
+    summary: "Revoke an app's access: its tokens stop working at once",
+    request: { params: z.object({ grantId: z.string().min(1).max(200) }) },
+    responses: { 200: jsonContent(GrantSchema, "The revoked grant"), ...errorResponses(401, 403, 404) },
+  }),
+  async (c) => {
+    const oauth = oauthOf(c.env);
+    const { accountId } = c.get("caller");
+    const grant = (await grantsOf(oauth, accountId)).find((candidate) => candidate.id === c.req.valid("param").grantId);
+    if (!grant) throw notFound("Grant");
+    await oauth.revokeGrant(grant.id, accountId);
+    return c.json(grant, 200);
+  },
+);

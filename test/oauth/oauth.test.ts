@@ -1,0 +1,162 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { describe, expect, it } from "vitest";
+import { bytesToBase64 } from "../../src/core/crypto";
+import { startSession } from "../../src/sessions/service";
+import { BASE, call, db, seedAccount } from "../harness";
+
+// Issue 21: OAuth 2.1 for MCP connectors, the consent page on the panel's session, and the grants
+// listed and revoked beside the API tokens. Driven over HTTP as a connector and a browser would.
+
+const REDIRECT = "http://127.0.0.1:33333/callback";
+const base64url = (bytes: Uint8Array) => bytesToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+async function pkce() {
+  const verifier = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  const challenge = base64url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))));
+  return { verifier, challenge };
+}
+
+async function register(name = "Test <b>Connector</b>") {
+  const res = await call("/oauth/register", {
+    method: "POST",
+    json: { client_name: name, redirect_uris: [REDIRECT], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] },
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { client_id: string }).client_id;
+}
+
+const cookieHeader = (cookies: string[]) => cookies.map((cookie) => cookie.split(";")[0]).join("; ");
+
+/** The consent page for a new authorization request, as the signed-in owner sees it. */
+async function openConsent(sessionCookie: string, clientId: string) {
+  const { verifier, challenge } = await pkce();
+  const query = new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: "S256", state: "state-123", scope: "autopilot", resource: `${BASE}/mcp` });
+  const res = await call(`/oauth/authorize?${query}`, { headers: { Cookie: sessionCookie } });
+  const html = await res.text();
+  return { res, html, verifier, handle: /name="handle" value="([^"]+)"/.exec(html)?.[1], consentCookies: res.headers.getSetCookie() };
+}
+
+async function decide(sessionCookie: string, consent: Awaited<ReturnType<typeof openConsent>>, decision: "approve" | "deny", origin = BASE) {
+  return call("/oauth/authorize", {
+    method: "POST",
+    headers: { Cookie: `${sessionCookie}; ${cookieHeader(consent.consentCookies)}`, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ handle: consent.handle!, decision }).toString(),
+    redirect: "manual",
+  });
+}
+
+async function exchange(clientId: string, code: string, verifier: string) {
+  const res = await call("/oauth/token", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier, resource: `${BASE}/mcp` }).toString(),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { access_token: string; refresh_token: string; token_type: string; scope: string };
+}
+
+async function mcpClient(token: string) {
+  const client = new Client({ name: "oauth-test", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${BASE}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } }, fetch: (input, init) => call(new URL(String(input)).pathname, init) }));
+  return client;
+}
+
+async function ownerWithSession() {
+  const owner = await seedAccount();
+  const session = await startSession({ db: db() }, owner.accountId, new Date());
+  return { ...owner, sessionCookie: `__Host-session=${session}` };
+}
+
+describe("OAuth for MCP connectors", () => {
+  it("publishes authorization server and protected resource metadata, and /mcp challenges towards them", async () => {
+    const server = (await (await call("/.well-known/oauth-authorization-server")).json()) as Record<string, unknown>;
+    expect(server).toMatchObject({
+      issuer: BASE,
+      authorization_endpoint: `${BASE}/oauth/authorize`,
+      token_endpoint: `${BASE}/oauth/token`,
+      registration_endpoint: `${BASE}/oauth/register`,
+      scopes_supported: ["autopilot"],
+    });
+    expect(server.code_challenge_methods_supported).toEqual(["S256"]);
+    const resource = (await (await call("/.well-known/oauth-protected-resource/mcp")).json()) as Record<string, unknown>;
+    expect(resource).toMatchObject({ resource: `${BASE}/mcp`, authorization_servers: [BASE] });
+
+    const challenge = await call("/mcp", { method: "POST", json: { jsonrpc: "2.0", id: 1, method: "tools/list" }, headers: { Accept: "application/json, text/event-stream" } });
+    expect(challenge.status).toBe(401);
+    expect(challenge.headers.get("WWW-Authenticate")).toContain(`resource_metadata="${BASE}/.well-known/oauth-protected-resource/mcp"`);
+  });
+
+  it("registers a client, asks the signed-in owner, exchanges the code with PKCE, and the token works at /mcp until the grant is revoked", async () => {
+    const owner = await ownerWithSession();
+    const clientId = await register();
+
+    // Signed out: to the panel's sign-in, which comes back here.
+    const signedOut = await call(`/oauth/authorize?client_id=${clientId}`, { redirect: "manual" });
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("Location")).toBe(`/sign-in?next=${encodeURIComponent(`/oauth/authorize?client_id=${clientId}`)}`);
+
+    const consent = await openConsent(owner.sessionCookie, clientId);
+    expect(consent.res.status).toBe(200);
+    // The client's self-asserted name is shown as text, with where the access goes.
+    expect(consent.html).toContain("Test &#60;b&#62;Connector&#60;/b&#62;");
+    expect(consent.html).not.toContain("<b>Connector");
+    expect(consent.html).toContain("127.0.0.1");
+    expect(consent.html).toContain("This sends access to an app on your computer");
+    expect(consent.handle).toBeTruthy();
+
+    // A form posted from another site is refused and changes nothing.
+    expect((await decide(owner.sessionCookie, consent, "approve", "https://evil.invalid")).status).toBe(403);
+
+    const approved = await decide(owner.sessionCookie, consent, "approve");
+    expect(approved.status).toBe(302);
+    const location = new URL(approved.headers.get("Location")!);
+    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
+    expect(location.searchParams.get("state")).toBe("state-123");
+    expect(location.searchParams.get("iss")).toBe(BASE);
+    const tokens = await exchange(clientId, location.searchParams.get("code")!, consent.verifier);
+    expect(tokens).toMatchObject({ token_type: "bearer", scope: "autopilot" });
+
+    const client = await mcpClient(tokens.access_token);
+    expect((await client.listTools()).tools).toHaveLength(22);
+    const balance = await client.callTool({ name: "get_balance", arguments: {} });
+    expect(balance.structuredContent).toEqual(await (await call("/api/billing/balance", { token: owner.token })).json());
+    await client.close();
+
+    const grants = (await (await call("/api/oauth/grants", { token: owner.token })).json()) as { items: { id: string; clientId: string; clientName: string; scope: string[] }[] };
+    expect(grants.items).toEqual([expect.objectContaining({ clientId, clientName: "Test <b>Connector</b>", scope: ["autopilot"] })]);
+    // Another account sees none of them and cannot revoke them.
+    const stranger = await seedAccount();
+    expect(await (await call("/api/oauth/grants", { token: stranger.token })).json()).toEqual({ items: [] });
+    expect((await call(`/api/oauth/grants/${grants.items[0]!.id}`, { method: "DELETE", token: stranger.token })).status).toBe(404);
+
+    const revoked = await call(`/api/oauth/grants/${grants.items[0]!.id}`, { method: "DELETE", token: owner.token });
+    expect(revoked.status).toBe(200);
+    await expect(mcpClient(tokens.access_token)).rejects.toMatchObject({ code: 401, message: expect.stringContaining("invalid_token") });
+    expect(await (await call("/api/oauth/grants", { token: owner.token })).json()).toEqual({ items: [] });
+  });
+
+  it("a denial goes back to the client as access_denied, and a handle works once", async () => {
+    const owner = await ownerWithSession();
+    const clientId = await register("Denied app");
+    const consent = await openConsent(owner.sessionCookie, clientId);
+    const denied = await decide(owner.sessionCookie, consent, "deny");
+    expect(denied.status).toBe(302);
+    const location = new URL(denied.headers.get("Location")!);
+    expect(location.searchParams.get("error")).toBe("access_denied");
+    expect(location.searchParams.get("state")).toBe("state-123");
+    const again = await decide(owner.sessionCookie, consent, "approve");
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("The authorization could not go on");
+  });
+
+  it("refuses an unknown client or redirect on the page itself, never redirecting there", async () => {
+    const owner = await ownerWithSession();
+    const res = await call(`/oauth/authorize?response_type=code&client_id=nobody&redirect_uri=${encodeURIComponent("https://evil.invalid/cb")}&code_challenge=x&code_challenge_method=S256`, {
+      headers: { Cookie: owner.sessionCookie },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("Location")).toBeNull();
+  });
+});
