@@ -10,14 +10,16 @@ import { apiAccessMessages } from "./messages";
 type Token = Schemas["ApiToken"];
 type CreatedToken = Schemas["CreatedApiToken"];
 type Scope = Token["scope"];
+type Grant = Schemas["OAuthGrant"];
 
 const TOKENS_KEY = ["/api/tokens"] as const;
+const GRANTS_KEY = ["/api/oauth/grants"] as const;
 const SCOPES: readonly Scope[] = ["manage", "public:read"];
 const NAME_MAX = 100;
 // The API answers every token at once: paged here.
 const PER_PAGE = 20;
 
-/** /api-access: the API's addresses, a curl example, creating tokens (secret shown once) and revoking them. */
+/** /api-access: the API's addresses, a curl example, creating tokens (secret shown once) and revoking them, and the apps allowed through OAuth. */
 export function ApiAccessScreen() {
   const { t } = useMessages(apiAccessMessages);
   const [created, setCreated] = useState<CreatedToken | null>(null);
@@ -29,6 +31,7 @@ export function ApiAccessScreen() {
       <CreateToken created={created} onCreated={setCreated} onStored={() => setCreated(null)} />
       <CurlExample secret={created?.token ?? null} />
       <TokenList />
+      <GrantList />
     </section>
   );
 }
@@ -242,6 +245,81 @@ function TokenRow({ token, revoking, onRevoke }: { token: Token; revoking: boole
             {revoking ? t("revoke.working") : t("revoke.button")}
           </button>
         ) : null}
+      </td>
+    </tr>
+  );
+}
+
+/** The name an app gave when it registered: self-asserted, shown as text only; its client id when it gave none. */
+function grantName(grant: Grant): string {
+  return grant.clientName.trim() || grant.clientId;
+}
+
+/** The apps (MCP connectors) the account allowed through OAuth, newest first: revoking one ends its tokens at once. */
+function GrantList() {
+  const { t } = useMessages(apiAccessMessages);
+  const queryClient = useQueryClient();
+  const grants = useQuery({ queryKey: GRANTS_KEY, queryFn: () => unwrap(api.GET("/api/oauth/grants")) });
+  const revoke = useMutation({
+    mutationFn: (grant: Grant) => unwrap(api.DELETE("/api/oauth/grants/{grantId}", { params: { path: { grantId: grant.id } } })),
+    // Also after an error: a grant revoked elsewhere (404) leaves the list.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: GRANTS_KEY }),
+  });
+  const confirmRevoke = (grant: Grant) => {
+    if (window.confirm(t("oauth.revokeConfirm", { name: grantName(grant) }))) revoke.mutate(grant);
+  };
+
+  const rows = grants.data?.items ?? [];
+  return (
+    <section aria-labelledby="oauth-heading">
+      <h2 id="oauth-heading">{t("oauth.heading")}</h2>
+      <p>{t("oauth.intro")}</p>
+      <p className="muted">{t("oauth.headerClients")}</p>
+      {grants.isPending ? <Loading /> : null}
+      <ErrorNotice error={grants.error} onRetry={() => void grants.refetch()} />
+      <ErrorNotice error={revoke.error} />
+      {revoke.isSuccess ? <Notice tone="success">{t("oauth.revokeDone", { name: grantName(revoke.variables) })}</Notice> : null}
+      {grants.data && rows.length === 0 ? <p className="grant-empty">{t("oauth.empty", { url: `${window.location.origin}/mcp` })}</p> : null}
+      {rows.length > 0 ? (
+        <div className="table-wrap" tabIndex={0}>
+          <table aria-labelledby="oauth-heading">
+            <thead>
+              <tr>
+                <th scope="col">{t("oauth.app")}</th>
+                <th scope="col">{t("oauth.allowed")}</th>
+                <th scope="col">{t("list.expires")}</th>
+                <th scope="col">{t("list.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((grant) => (
+                <GrantRow key={grant.id} grant={grant} revoking={revoke.isPending && revoke.variables.id === grant.id} onRevoke={() => confirmRevoke(grant)} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function GrantRow({ grant, revoking, onRevoke }: { grant: Grant; revoking: boolean; onRevoke(): void }) {
+  const { t, dateTime } = useMessages(apiAccessMessages);
+  const name = grantName(grant);
+  return (
+    <tr>
+      <th scope="row" className="grant-app">
+        {name}
+        <div className="muted grant-client">
+          {t("oauth.clientId")} <code>{grant.clientId}</code>
+        </div>
+      </th>
+      <td className="nowrap">{dateTime(grant.createdAt)}</td>
+      <td className="nowrap">{grant.expiresAt ? dateTime(grant.expiresAt) : t("oauth.noExpiry")}</td>
+      <td>
+        <button type="button" className="danger secondary" aria-label={t("oauth.revokeLabel", { name })} disabled={revoking} onClick={onRevoke}>
+          {revoking ? t("revoke.working") : t("revoke.button")}
+        </button>
       </td>
     </tr>
   );
