@@ -1,13 +1,12 @@
-import { AuthorizationError, CimdFetchError, type ConsentDescription, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
+import { AuthorizationError, CimdFetchError, type ConsentDescription } from "@cloudflare/workers-oauth-provider";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { getAccount } from "../accounts/service";
-import { AppError } from "../core/errors";
 import { log } from "../core/logger";
 import type { AppEnv } from "../http/context";
 import { assertSameOrigin, readSessionCookie } from "../http/session-cookie";
 import { sessionAccount } from "../sessions/service";
-import { AUTHORIZE_PATH, OAUTH_SCOPE, type McpProps } from "./provider";
+import { AUTHORIZE_PATH, OAUTH_SCOPE, oauthHelpers, type McpProps } from "./provider";
 
 /**
  * The consent page of OAuth for MCP connectors, on the panel's origin and with its session: the
@@ -19,12 +18,6 @@ export const consentRoutes = new Hono<AppEnv>();
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function oauthOf(c: Context<AppEnv>): OAuthHelpers {
-  const oauth = c.env.OAUTH_PROVIDER;
-  if (!oauth) throw new AppError("internal_error", "The OAuth provider is not in front of the app");
-  return oauth;
-}
-
 /** The signed-in panel user, or null. */
 async function sessionOf(c: Context<AppEnv>) {
   const cookie = readSessionCookie(c);
@@ -35,7 +28,7 @@ consentRoutes.get(AUTHORIZE_PATH, async (c) => {
   const session = await sessionOf(c);
   const url = new URL(c.req.url);
   if (!session) return c.redirect(`/sign-in?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
-  const oauth = oauthOf(c);
+  const oauth = oauthHelpers(c.env);
   try {
     const request = await oauth.parseAuthRequest(c.req.raw);
     const details = await oauth.describeConsent(request);
@@ -53,7 +46,7 @@ consentRoutes.post(AUTHORIZE_PATH, async (c) => {
   assertSameOrigin(c, true);
   const session = await sessionOf(c);
   if (!session) return errorPage("You are signed out. Start again from the app that asked for access.", 401);
-  const oauth = oauthOf(c);
+  const oauth = oauthHelpers(c.env);
   const form = await c.req.formData();
   const handle = String(form.get("handle") ?? "");
   try {

@@ -1,9 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
-import { AppError, notFound } from "../core/errors";
+import { notFound } from "../core/errors";
 import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonContent } from "../http/openapi";
+import { oauthHelpers } from "./provider";
 
 /** The OAuth grants of the account (MCP connectors it allowed), listed and revoked beside the API tokens. */
 export const grantRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -20,11 +21,6 @@ const GrantSchema = z
   .openapi("OAuthGrant");
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
-
-function oauthOf(env: { OAUTH_PROVIDER?: OAuthHelpers }): OAuthHelpers {
-  if (!env.OAUTH_PROVIDER) throw new AppError("internal_error", "The OAuth provider is not in front of the app");
-  return env.OAUTH_PROVIDER;
-}
 
 /** Every grant of the account, newest first. */
 async function grantsOf(oauth: OAuthHelpers, accountId: string) {
@@ -56,7 +52,7 @@ grantRoutes.openapi(
     summary: "The apps the account allowed through OAuth (MCP connectors), newest first",
     responses: { 200: jsonContent(z.object({ items: z.array(GrantSchema) }), "The grants"), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json({ items: await grantsOf(oauthOf(c.env), c.get("caller").accountId) }, 200),
+  async (c) => c.json({ items: await grantsOf(oauthHelpers(c.env), c.get("caller").accountId) }, 200),
 );
 
 grantRoutes.openapi(
@@ -70,7 +66,7 @@ grantRoutes.openapi(
     responses: { 200: jsonContent(GrantSchema, "The revoked grant"), ...errorResponses(401, 403, 404) },
   }),
   async (c) => {
-    const oauth = oauthOf(c.env);
+    const oauth = oauthHelpers(c.env);
     const { accountId } = c.get("caller");
     const grant = (await grantsOf(oauth, accountId)).find((candidate) => candidate.id === c.req.valid("param").grantId);
     if (!grant) throw notFound("Grant");

@@ -1,4 +1,4 @@
-import { ExternalTokenError, OAuthProvider } from "@cloudflare/workers-oauth-provider";
+import { ExternalTokenError, OAuthProvider, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import { AppError } from "../core/errors";
 import { createDb } from "../db/client";
 import type { Env } from "../env";
@@ -26,6 +26,12 @@ type FetchHandler = { fetch(request: Request, env: Env, ctx: ExecutionContext): 
 export function mcpResource(env: Pick<Env, "PUBLIC_BASE_URL">, request: Request): string {
   const origin = env.PUBLIC_BASE_URL ? new URL(env.PUBLIC_BASE_URL).origin : new URL(request.url).origin;
   return `${origin}${MCP_PATH}`;
+}
+
+/** The provider's helpers, which it hands the app with each request it passes on. */
+export function oauthHelpers(env: Pick<Env, "OAUTH_PROVIDER">): OAuthHelpers {
+  if (!env.OAUTH_PROVIDER) throw new AppError("internal_error", "The OAuth provider is not in front of the app");
+  return env.OAUTH_PROVIDER;
 }
 
 const providers = new Map<string, OAuthProvider<Env>>();
