@@ -36,16 +36,17 @@ consentRoutes.get(AUTHORIZE_PATH, async (c) => {
     const account = await getAccount(c.get("db"), session.accountId);
     consent.headers.set("Content-Type", "text/html; charset=utf-8");
     consent.headers.set("Cache-Control", "no-store");
-    return new Response(consentPage(details, consent.handle, account.email), { headers: consent.headers });
+    return new Response(consentPage(languageOf(c.req.raw), details, consent.handle, account.email), { headers: consent.headers });
   } catch (error) {
-    return authorizationFailure(error);
+    return authorizationFailure(languageOf(c.req.raw), error);
   }
 });
 
 consentRoutes.post(AUTHORIZE_PATH, async (c) => {
   assertSameOrigin(c, true);
   const session = await sessionOf(c);
-  if (!session) return errorPage("You are signed out. Start again from the app that asked for access.", 401);
+  const language = languageOf(c.req.raw);
+  if (!session) return errorPage(language, WORDS[language].signedOut, 401);
   const oauth = oauthHelpers(c.env);
   const form = await c.req.formData();
   const handle = String(form.get("handle") ?? "");
@@ -69,15 +70,15 @@ consentRoutes.post(AUTHORIZE_PATH, async (c) => {
     approved.headers.set("Location", redirectTo);
     return new Response(null, { status: 302, headers: approved.headers });
   } catch (error) {
-    return authorizationFailure(error);
+    return authorizationFailure(language, error);
   }
 });
 
 /** A request the library refused: back to the client when it validated the redirect, else shown here. */
-function authorizationFailure(error: unknown): Response {
+function authorizationFailure(language: Language, error: unknown): Response {
   if (error instanceof AuthorizationError && error.redirectTo) return Response.redirect(error.redirectTo, 302);
-  if (error instanceof AuthorizationError) return errorPage(error.description, 400);
-  if (error instanceof CimdFetchError) return errorPage("This app could not be verified: its metadata document could not be read.", 400);
+  if (error instanceof AuthorizationError) return errorPage(language, error.description, 400);
+  if (error instanceof CimdFetchError) return errorPage(language, WORDS[language].unverifiable, 400);
   throw error;
 }
 
@@ -90,29 +91,78 @@ const STYLE = `
   button[value=approve]{background:#1d4ed8;color:#fff} button[value=deny]{background:#fff;color:#1d4ed8}
   button:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}`;
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)} – Content Autopilot</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+/** The page's words in the panel's two languages; the browser's first choice decides (English otherwise). */
+const WORDS = {
+  en: {
+    allow: (name: string) => `Allow <strong>${name}</strong> to use your Content Autopilot account?`,
+    title: (name: string) => `Allow ${name}`,
+    signedInAs: (email: string) => `Signed in as <strong>${email}</strong>.`,
+    publishedBy: (domain: string) => `Published by <strong>${domain}</strong>.`,
+    unverified: "This app registered itself: its name is not verified.",
+    sentTo: (host: string) => `Access will be sent to <strong>${host}</strong>.`,
+    loopback: "<strong>This sends access to an app on your computer.</strong> Continue only if you just started connecting from it.",
+    canDo: "It will be able to act as you through the MCP server:",
+    abilities: ["read your sites, briefs, plans, articles, report and balance;", "change briefs, plans and articles, and publish to your sites;", "spend credits: writing an article or improving a post is charged."],
+    revokeHint: "You can revoke it at any time under API access in the account panel.",
+    approve: "Allow",
+    deny: "Deny",
+    failedTitle: "Authorization failed",
+    failed: "The authorization could not go on",
+    signedOut: "You are signed out. Start again from the app that asked for access.",
+    unverifiable: "This app could not be verified: its metadata document could not be read.",
+  },
+  tr: {
+    allow: (name: string) => `<strong>${name}</strong> Content Autopilot hesabınızı kullanabilsin mi?`,
+    title: (name: string) => `${name} için izin`,
+    signedInAs: (email: string) => `<strong>${email}</strong> olarak oturum açık.`,
+    publishedBy: (domain: string) => `Yayıncısı: <strong>${domain}</strong>.`,
+    unverified: "Bu uygulama kendini kaydetti: adı doğrulanmış değil.",
+    sentTo: (host: string) => `Erişim <strong>${host}</strong> adresine gönderilecek.`,
+    loopback: "<strong>Erişim bilgisayarınızdaki bir uygulamaya gönderiliyor.</strong> Yalnızca bağlantıyı az önce oradan başlattıysanız devam edin.",
+    canDo: "MCP sunucusu üzerinden sizin adınıza şunları yapabilecek:",
+    abilities: ["sitelerinizi, brifleri, planları, makaleleri, raporu ve bakiyeyi okumak;", "brifleri, planları ve makaleleri değiştirmek, sitelerinizde yayımlamak;", "kredi harcamak: makale yazmak ya da bir yazıyı iyileştirmek ücretlidir."],
+    revokeHint: "Bu izni hesap panelindeki API erişimi sayfasından istediğiniz zaman kaldırabilirsiniz.",
+    approve: "İzin ver",
+    deny: "Reddet",
+    failedTitle: "Yetkilendirme başarısız",
+    failed: "Yetkilendirme sürdürülemedi",
+    signedOut: "Oturumunuz kapalı. Erişim isteyen uygulamadan yeniden başlayın.",
+    unverifiable: "Bu uygulama doğrulanamadı: üst veri belgesi okunamadı.",
+  },
+};
+type Language = keyof typeof WORDS;
+
+function languageOf(request: Request): Language {
+  const first = (request.headers.get("Accept-Language") ?? "").split(",")[0]!.trim().toLowerCase();
+  return first.startsWith("tr") ? "tr" : "en";
 }
 
-function consentPage(details: ConsentDescription, handle: string, email: string): string {
+function page(language: Language, title: string, body: string): string {
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)} – Content Autopilot</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
+
+function consentPage(language: Language, details: ConsentDescription, handle: string, email: string): string {
+  const words = WORDS[language];
   const name = escape(details.clientName);
-  const origin = details.clientDomain ? `Published by <strong>${escape(details.clientDomain)}</strong>.` : "This app registered itself: its name is not verified.";
+  const origin = details.clientDomain ? words.publishedBy(escape(details.clientDomain)) : words.unverified;
   return page(
-    `Allow ${details.clientName}`,
-    `<h1>Allow <strong>${name}</strong> to use your Content Autopilot account?</h1>
-<p class="muted">Signed in as <strong>${escape(email)}</strong>.</p>
-<p>${origin} Access will be sent to <strong>${escape(details.redirectHost)}</strong>.</p>
-${details.redirectIsLoopback ? `<p class="warning"><strong>This sends access to an app on your computer.</strong> Continue only if you just started connecting from it.</p>` : ""}
-<p>It will be able to act as you through the MCP server:</p>
-<ul><li>read your sites, briefs, plans, articles, report and balance;</li><li>change briefs, plans and articles, and publish to your sites;</li><li>spend credits: writing an article or improving a post is charged.</li></ul>
-<p class="muted">You can revoke it at any time under API access in the account panel.</p>
+    language,
+    words.title(details.clientName),
+    `<h1>${words.allow(name)}</h1>
+<p class="muted">${words.signedInAs(escape(email))}</p>
+<p>${origin} ${words.sentTo(escape(details.redirectHost))}</p>
+${details.redirectIsLoopback ? `<p class="warning">${words.loopback}</p>` : ""}
+<p>${words.canDo}</p>
+<ul>${words.abilities.map((ability) => `<li>${ability}</li>`).join("")}</ul>
+<p class="muted">${words.revokeHint}</p>
 <form method="post" action="${AUTHORIZE_PATH}">
 <input type="hidden" name="handle" value="${escape(handle)}">
-<div class="actions"><button type="submit" name="decision" value="approve">Allow</button><button type="submit" name="decision" value="deny">Deny</button></div>
+<div class="actions"><button type="submit" name="decision" value="approve">${words.approve}</button><button type="submit" name="decision" value="deny">${words.deny}</button></div>
 </form>`,
   );
 }
 
-function errorPage(message: string, status: number): Response {
-  return new Response(page("Authorization failed", `<h1>The authorization could not go on</h1><p>${escape(message)}</p>`), { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+function errorPage(language: Language, message: string, status: number): Response {
+  const words = WORDS[language];
+  return new Response(page(language, words.failedTitle, `<h1>${words.failed}</h1><p>${escape(message)}</p>`), { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }

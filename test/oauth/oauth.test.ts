@@ -29,10 +29,10 @@ async function register(name = "Test <b>Connector</b>") {
 const cookieHeader = (cookies: string[]) => cookies.map((cookie) => cookie.split(";")[0]).join("; ");
 
 /** The consent page for a new authorization request, as the signed-in owner sees it. */
-async function openConsent(sessionCookie: string, clientId: string) {
+async function openConsent(sessionCookie: string, clientId: string, language = "en-GB") {
   const { verifier, challenge } = await pkce();
   const query = new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: "S256", state: "state-123", scope: "autopilot", resource: `${BASE}/mcp` });
-  const res = await call(`/oauth/authorize?${query}`, { headers: { Cookie: sessionCookie } });
+  const res = await call(`/oauth/authorize?${query}`, { headers: { Cookie: sessionCookie, "Accept-Language": language } });
   const html = await res.text();
   return { res, html, verifier, handle: /name="handle" value="([^"]+)"/.exec(html)?.[1], consentCookies: res.headers.getSetCookie() };
 }
@@ -148,6 +148,15 @@ describe("OAuth for MCP connectors", () => {
     const again = await decide(owner.sessionCookie, consent, "approve");
     expect(again.status).toBe(400);
     expect(await again.text()).toContain("The authorization could not go on");
+  });
+
+  it("speaks Turkish to a Turkish browser, like the panel", async () => {
+    const owner = await ownerWithSession();
+    const consent = await openConsent(owner.sessionCookie, await register("Bağlayıcı"), "tr-TR,tr;q=0.9,en;q=0.8");
+    expect(consent.html).toContain('<html lang="tr">');
+    expect(consent.html).toContain("<strong>Bağlayıcı</strong> Content Autopilot hesabınızı kullanabilsin mi?");
+    expect(consent.html).toContain(">İzin ver</button>");
+    expect(consent.html).toContain("Erişim bilgisayarınızdaki bir uygulamaya gönderiliyor.");
   });
 
   it("refuses an unknown client or redirect on the page itself, never redirecting there", async () => {
