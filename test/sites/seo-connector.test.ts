@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { faqOf } from "../../src/content/faq";
 import { structuredDataProblems } from "../../src/content/structured-data";
 import { CONNECTOR_JSONLD_MAX } from "../../src/publishing/wordpress";
@@ -31,7 +31,11 @@ describe("a WordPress site without the connector plugin", () => {
   it("says so on the site, and publishes as before with no SEO meta", async () => {
     const wp = installFakeWordPress();
     const { token } = await seedAccount();
+    const warned = vi.spyOn(console, "warn");
     const site = await connectFakeSite(token, wp);
+    // The missing route is the expected answer of a site without the plugin: nothing to warn about.
+    expect(warned.mock.calls.map(([line]) => String(line)).filter((line) => line.includes("content-autopilot/v1/status"))).toEqual([]);
+    warned.mockRestore();
     const read = await readSite(token, site.id);
     expect(read.seo).toEqual({ connector: null, plugin: null });
     expect(read.warnings).toEqual([expect.stringContaining("SEO titles and descriptions do not reach your pages: install the connector plugin")]);

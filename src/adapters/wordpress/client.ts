@@ -52,6 +52,8 @@ interface CallOptions {
   body?: Uint8Array;
   headers?: Record<string, string>;
   notFound?: string;
+  /** A missing route is an expected answer here (an optional plugin's route): not logged. */
+  optionalRoute?: boolean;
 }
 
 /** Comment statuses as WordPress filters them: the list filter says `approve`, objects say `approved`. */
@@ -113,7 +115,7 @@ export class WordPressClient {
       body = options.body;
     }
     const answer = await exchange(this.options, this.routeUrl(route, options.query), { method, headers, body });
-    const data = readWordPressAnswer(schema, answer, { method, route, notFound: options.notFound });
+    const data = readWordPressAnswer(schema, answer, { method, route, notFound: options.notFound, optionalRoute: options.optionalRoute });
     return { data, headers: answer.response.headers, finalUrl: answer.url };
   }
 
@@ -142,7 +144,7 @@ export class WordPressClient {
   /** The connector plugin's status, or null when the site does not have it (its route is unknown). */
   async connectorStatus(): Promise<WpConnectorStatus | null> {
     try {
-      return (await this.call(WpConnectorStatusSchema, "GET", "content-autopilot/v1/status")).data;
+      return (await this.call(WpConnectorStatusSchema, "GET", "content-autopilot/v1/status", { optionalRoute: true })).data;
     } catch (error) {
       if (error instanceof WordPressError && error.wordpressCode === "rest_no_route") return null;
       throw error;

@@ -5,7 +5,7 @@ import { WpErrorSchema } from "./schemas";
 import type { Exchange } from "./transport";
 
 /** What an answer of WordPress means for us: the parsed body, or the WordPressError to throw. */
-export function readWordPressAnswer<S extends z.ZodType>(schema: S, exchange: Exchange, label: { method: string; route: string; notFound?: string }): z.infer<S> {
+export function readWordPressAnswer<S extends z.ZodType>(schema: S, exchange: Exchange, label: { method: string; route: string; notFound?: string; optionalRoute?: boolean }): z.infer<S> {
   const { response, text } = exchange;
   if (response.ok) {
     const json = parseJson(text);
@@ -23,12 +23,12 @@ export function readWordPressAnswer<S extends z.ZodType>(schema: S, exchange: Ex
   throw wordPressFailure(exchange, label);
 }
 
-function wordPressFailure(exchange: Exchange, label: { method: string; route: string; notFound?: string }): WordPressError {
+function wordPressFailure(exchange: Exchange, label: { method: string; route: string; notFound?: string; optionalRoute?: boolean }): WordPressError {
   const { response, text } = exchange;
   const status = response.status;
   const body = WpErrorSchema.safeParse(parseJson(text));
   const code = body.success ? safeWordPressCode(body.data.code) : null;
-  logUpstream("wordpress_error", exchange, label, { wordpressCode: code });
+  if (!(label.optionalRoute && status === 404 && code === "rest_no_route")) logUpstream("wordpress_error", exchange, label, { wordpressCode: code });
   const suffix = code ? ` (WordPress code ${code})` : "";
 
   if (status === 401) return new WordPressError("credentials_rejected", `WordPress rejected the user name or application password${suffix}`, code);
