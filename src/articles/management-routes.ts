@@ -4,15 +4,9 @@ import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { editArticle, listArticlePage, publishArticle } from "./management";
-import { ArticleDetailSchema, ArticleEditBodySchema, ArticleEditResultSchema, ArticleIdParamSchema, ArticleListQuerySchema, ArticleSummarySchema, toArticleDetail } from "./management-schemas";
-import { storedStructuredData } from "./publishable";
-import { getArticleWithImages, parseArticleId, type ArticleImageRow, type ArticleRow } from "./service";
-import type { Database } from "../db/client";
-
-/** The article as the detail routes answer it, with its page's structured data. */
-async function articleDetail(db: Database, article: ArticleRow, images: ArticleImageRow[]) {
-  return toArticleDetail(article, images, await storedStructuredData(db, article, images));
-}
+import { ArticleDetailSchema, ArticleEditBodySchema, ArticleEditResultSchema, ArticleIdParamSchema, ArticleListQuerySchema, ArticleSummarySchema } from "./management-schemas";
+import { articleDetail } from "./publishable";
+import { getArticleWithImages, parseArticleId } from "./service";
 
 /** The account's articles, generated or not: list, read, edit (synced to the platform), publish after review. */
 export const articleRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

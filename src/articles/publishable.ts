@@ -8,6 +8,7 @@ import { getMediaBytes, mediaUrl } from "../media/store";
 import { structuredDataFor } from "../publishing/structured-data";
 import type { Services } from "../services/container";
 import type { SiteRow } from "../sites/service";
+import { toArticleDetail } from "./management-schemas";
 import type { ArticleImageRow, ArticleRow } from "./service";
 
 /** Where and when the article's page is: for its structured data. */
@@ -56,4 +57,9 @@ export async function storedStructuredData(db: Database, article: ArticleRow, im
   const page = articlePage(site, article);
   const imageUrl = images.find((image) => image.isFeatured)?.url ?? null;
   return structuredDataFor(site, article, { url: page.url, imageUrl, datePublished: page.datePublished, dateModified: page.dateModified });
+}
+
+/** The article as the detail answers give it (GET, PATCH, publish; the MCP tools too), with its page's structured data. */
+export async function articleDetail(db: Database, article: ArticleRow, images: ArticleImageRow[]) {
+  return toArticleDetail(article, images, await storedStructuredData(db, article, images));
 }

@@ -36,13 +36,6 @@ mcpRoutes.post("/mcp", async (c) => {
   // JSON answers unless the call sends progress: then its notifications stream before the result.
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   await server.connect(transport);
-  const response = await transport.handleRequest(c.req.raw);
-  c.executionCtx.waitUntil(closeWhenDone(response, () => server.close()));
-  return response;
+  // The server and its transport live as long as this request's answer; nothing outlives it.
+  return transport.handleRequest(c.req.raw);
 });
-
-/** Closes the per-request server once its answer has been read (a streamed answer ends with the call). */
-async function closeWhenDone(response: Response, close: () => Promise<void>) {
-  if (response.body && response.headers.get("Content-Type")?.includes("text/event-stream")) return;
-  await close().catch(() => {});
-}

@@ -186,6 +186,29 @@ describe("the MCP server at /mcp", () => {
     await client.close();
   });
 
+  it("answers bad input with a 4xx and changes nothing: malformed JSON, wrong types, an oversize body", async () => {
+    const { accountId, token } = await seedAccount();
+    const site = await seedSite(accountId, { platform: "custom", language: "en" });
+    const post = (body: string) => call("/mcp", { method: "POST", token, body, headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" } });
+
+    const malformed = await post("{not json");
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 } });
+
+    const oversize = await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { padding: "x".repeat(3 * 1024 * 1024) } }));
+    expect(oversize.status).toBe(413);
+    expect(await oversize.json()).toMatchObject({ success: false, code: "payload_too_large" });
+
+    const client = await connect(token);
+    expect(await toolError(client, "create_plan", { siteId: site.id, articleCount: "three", cadencePerWeek: 1 })).toMatch(/articleCount/);
+    expect(await toolError(client, "update_brief", { siteId: site.id, logoUrl: "javascript:alert(1)" })).toMatch(/logoUrl/);
+    expect(await toolError(client, "get_site", { siteId: "x".repeat(65) })).toMatch(/siteId/);
+    expect(await toolError(client, "no_such_tool")).toMatch(/no_such_tool/);
+    expect(await api(`/api/sites/${site.id}/brief`, token)).toMatchObject({ logoUrl: "" });
+    expect(await api("/api/autopilot/plans", token)).toMatchObject({ total: 0 });
+    await client.close();
+  });
+
   it("takes a manage token: none or a bad one is 401, public:read is 403, and counts against the management limit", async () => {
     await expect(connect(null)).rejects.toMatchObject({ code: 401 });
     await expect(connect("sap_0000000000000000000000000000000000000000")).rejects.toMatchObject({ code: 401 });

@@ -159,6 +159,23 @@ describe("OAuth for MCP connectors", () => {
     expect(consent.html).toContain("Erişim bilgisayarınızdaki bir uygulamaya gönderiliyor.");
   });
 
+  it("refuses bad input with a 4xx: a malformed registration, a grant id that cannot be one, a form without its handle", async () => {
+    const owner = await ownerWithSession();
+    const malformed = await call("/oauth/register", { method: "POST", body: "{not json", headers: { "Content-Type": "application/json" } });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ error: expect.any(String) });
+    const noRedirect = await call("/oauth/register", { method: "POST", json: { client_name: "No redirect" } });
+    expect(noRedirect.status).toBe(400);
+
+    const oversize = await call(`/api/oauth/grants/${"g".repeat(201)}`, { method: "DELETE", token: owner.token });
+    expect(oversize.status).toBe(400);
+    expect(await oversize.json()).toMatchObject({ success: false, code: "invalid_request" });
+
+    const noHandle = await call("/oauth/authorize", { method: "POST", headers: { Cookie: owner.sessionCookie, Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" }, body: "decision=approve", redirect: "manual" });
+    expect(noHandle.status).toBe(400);
+    expect(noHandle.headers.get("Location")).toBeNull();
+  });
+
   it("refuses an unknown client or redirect on the page itself, never redirecting there", async () => {
     const owner = await ownerWithSession();
     const res = await call(`/oauth/authorize?response_type=code&client_id=nobody&redirect_uri=${encodeURIComponent("https://evil.invalid/cb")}&code_challenge=x&code_challenge_method=S256`, {

@@ -51,6 +51,9 @@ test("a site owner's first day, in the browser", async ({ page }) => {
   expect(await download.getAttribute("href")).toBe("/api/platforms/wordpress/connector.zip");
   expect((await page.request.get("/api/platforms/wordpress/connector.zip")).headers()["content-type"]).toBe("application/zip");
   await screenshot(page, "flow-site-without-connector");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await screenshot(page, "flow-site-without-connector-phone");
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Sync the inventory.
   await page.getByRole("button", { name: "Sync the inventory" }).click();

@@ -55,6 +55,9 @@ test("an MCP client connects through OAuth: the owner signs in on the panel, all
   await expect(page.getByText(`Signed in as ${DEMO.email}`)).toBeVisible();
   await expectAccessible(page, "oauth consent");
   await screenshot(page, "oauth-consent");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await screenshot(page, "oauth-consent-phone");
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole("button", { name: "Allow" }).click();
   await page.waitForURL(/^http:\/\/127\.0\.0\.1:9\/oauth-callback\?/);
   const callback = new URL(page.url());

@@ -1,16 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import { editArticle, listArticlePage, publishArticle } from "../../articles/management";
-import { ArticleDetailSchema, ArticleEditBodySchema, ArticleEditResultSchema, ArticleSummarySchema, toArticleDetail } from "../../articles/management-schemas";
-import { storedStructuredData } from "../../articles/publishable";
-import { getArticleWithImages, parseArticleId, type ArticleImageRow, type ArticleRow } from "../../articles/service";
+import { ArticleDetailSchema, ArticleEditBodySchema, ArticleEditResultSchema, ArticleSummarySchema } from "../../articles/management-schemas";
+import { articleDetail } from "../../articles/publishable";
+import { getArticleWithImages, parseArticleId } from "../../articles/service";
 import { AppError } from "../../core/errors";
 import { ARTICLE_STATUSES } from "../../db/schema";
-import type { Services } from "../../services/container";
 import { defineTool } from "../tool";
 
 const articleId = z.string().min(1).max(20).describe("An article id from list_articles, e.g. \"1042\"");
 
-const detail = async (services: Services, article: ArticleRow, images: ArticleImageRow[]) => toArticleDetail(article, images, await storedStructuredData(services.db, article, images));
 
 export const articleTools = [
   defineTool({
@@ -40,7 +38,7 @@ export const articleTools = [
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: async ({ articleId }, { services, accountId }) => {
       const { article, images } = await getArticleWithImages(services.db, accountId, parseArticleId(articleId));
-      return detail(services, article, images);
+      return articleDetail(services.db, article, images);
     },
   }),
   defineTool({
@@ -54,7 +52,7 @@ export const articleTools = [
     run: async ({ articleId, ...edit }, { services, accountId }) => {
       if (Object.values(edit).every((value) => value === undefined)) throw new AppError("invalid_request", "Send at least one of title, html, seoTitle, seoDesc, excerpt, tags, categories, featuredImage");
       const { article, images, blogUpdated, warnings } = await editArticle(services, accountId, parseArticleId(articleId), edit);
-      return { ...(await detail(services, article, images)), blogUpdated, warnings };
+      return { ...(await articleDetail(services.db, article, images)), blogUpdated, warnings };
     },
   }),
   defineTool({
@@ -66,7 +64,7 @@ export const articleTools = [
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     run: async ({ articleId }, { services, accountId }) => {
       const { article, images } = await publishArticle(services, accountId, parseArticleId(articleId));
-      return detail(services, article, images);
+      return articleDetail(services.db, article, images);
     },
   }),
 ];
