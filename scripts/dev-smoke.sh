@@ -9,6 +9,8 @@ setsid npm run dev -- --port "$PORT" >"$LOG" 2>&1 &
 DEV_PID=$!
 stop() { kill -TERM -- "-$DEV_PID" 2>/dev/null || true; wait "$DEV_PID" 2>/dev/null || true; }
 trap stop EXIT
+# A CI timeout sends TERM: exiting runs the EXIT trap, so npm run dev does not outlive the step.
+trap 'exit 143' INT TERM
 
 for _ in $(seq 1 120); do
   grep -q "Ready on" "$LOG" && break

@@ -55,10 +55,21 @@ const noNetwork: typeof fetch = async (input, init) => {
 const defaultOverrides = (): ServiceOverrides => ({ fetch: noNetwork, queues: { generation: testEnv.GENERATION_QUEUE, webhooks: webhookQueue.queue } });
 let overrides: ServiceOverrides = defaultOverrides();
 
+// Each test calls from an address of its own (198.18.0.0/15, the benchmarking range), so the
+// failure windows counted per address start empty for it, as for a new client: the files of a
+// Vitest worker share one Durable Object store. A test that sets CF-Connecting-IP keeps its own.
+let addressCounter = 0;
+let clientAddress = nextClientAddress();
+function nextClientAddress(): string {
+  addressCounter += 1;
+  return `198.${18 + ((addressCounter >> 16) & 1)}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
 /** test/setup.ts calls this after every test, so no fake outlives its test. */
 export function resetServices(): void {
   webhookQueue = recordingQueue();
   overrides = defaultOverrides();
+  clientAddress = nextClientAddress();
 }
 
 /**
@@ -130,6 +141,7 @@ export async function seedScannedPosts(accountId: string, siteId: string, posts:
 /** Calls the Worker's HTTP surface like a client would, and waits for its after-response work. */
 export async function call(path: string, init: RequestInit & { token?: string; json?: unknown } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
+  if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", clientAddress);
   if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
   let body = init.body;
   if (init.json !== undefined) {

@@ -11,12 +11,17 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   timeout: 240_000,
+  // A hang is a failure: the whole run stops after 12 minutes (it takes ~4), each action and
+  // navigation after 30 s, each expectation after 15 s unless it says otherwise.
+  globalTimeout: 12 * 60_000,
   expect: { timeout: 15_000 },
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${PANEL_PORT}`,
     browserName: "chromium",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     locale: "en-GB",

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
 import { useDeferredValue, useId, useMemo, useState, type FormEvent } from "react";
 import { Link, useParams } from "wouter";
-import { sanitizeHtml } from "../../../../src/core/sanitize-html";
 import { api, unwrap, type Schemas } from "../../api/client";
 import { Badge, ErrorNotice, fieldError, LengthCounter, Loading, Notice, PageTitle, Pager, TextArea, TextField } from "../../components/ui";
 import { common } from "../../i18n/common";
@@ -9,6 +8,7 @@ import { useMessages } from "../../i18n/language";
 import "./article.css";
 import { articleMessages } from "./messages";
 import { siteName, statusKey } from "./shared";
+import { previewDocument } from "../../lib/preview";
 
 type Article = Schemas["Article"];
 type ArticleEdit = Schemas["ArticleEdit"];
@@ -394,15 +394,6 @@ function FeaturedImagePicker({ current, value, onChange, error }: { current: str
       {uploads.data ? <Pager page={page} totalPages={totalPages} total={uploads.data.count} onPage={setPage} /> : null}
     </fieldset>
   );
-}
-
-const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
-/** A document for the preview frame: the sanitised HTML, readable, no scripts (the frame is sandboxed). */
-function previewDocument(html: string, language: string, title: string): string {
-  const style = "body{font-family:system-ui,sans-serif;line-height:1.6;margin:1rem;color:#111827}img{max-width:100%;height:auto}table{border-collapse:collapse}td,th{border:1px solid #d1d5db;padding:.25rem .5rem}pre{overflow-x:auto}";
-  const lang = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(language) ? language : "en";
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeText(title)}</title><base target="_blank"><style>${style}</style></head><body>${sanitizeHtml(html)}</body></html>`;
 }
 
 function HtmlEditor({ html, language, onChange, error }: { html: string; language: string; onChange(html: string): void; error?: string }) {

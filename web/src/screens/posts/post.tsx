@@ -6,6 +6,7 @@ import { BALANCE_KEY } from "../../components/layout";
 import { CopyButton, ErrorNotice, Loading, Notice, PageTitle } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { htmlToText } from "../../../../src/core/html-text";
+import { previewDocument } from "../../lib/preview";
 import { MAX_DIFF_WORDS, wordDiff, type DiffPart } from "./diff";
 import { postMessages } from "./messages";
 import { ImprovementBadge, improvementKey, postsKey, useWordPressSites, type Improvement } from "./shared";
@@ -324,13 +325,8 @@ function FieldComparison({ currentTitle, suggestion }: { currentTitle: string; s
 /** HTML from the API is only ever rendered here: a sandboxed frame (no scripts, no same origin). */
 function Preview({ html, title, language }: { html: string; title: string; language: string | undefined }) {
   const { language: panelLanguage } = useMessages(postMessages);
-  const srcDoc = useMemo(() => previewDocument(html, language ?? panelLanguage), [html, language, panelLanguage]);
+  const srcDoc = useMemo(() => previewDocument(html, language ?? panelLanguage, title), [html, language, panelLanguage, title]);
   return <iframe className="preview" sandbox="" srcDoc={srcDoc} title={title} />;
-}
-
-function previewDocument(html: string, language: string): string {
-  const lang = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language) ? language : "en";
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><style>body{font-family:system-ui,sans-serif;line-height:1.6;margin:1rem;color:#111827;overflow-wrap:anywhere}img,video,iframe{max-width:100%;height:auto}table{border-collapse:collapse;max-width:100%}</style></head><body>${html}</body></html>`;
 }
 
 function TextDiff({ currentHtml, suggestedHtml }: { currentHtml: string; suggestedHtml: string }) {
