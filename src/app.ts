@@ -49,6 +49,7 @@ export function createApp(options: AppOptions = {}) {
   app.use("*", securityHeaders);
   app.use("/api/*", bodyLimits);
   app.use("/mcp", bodyLimits);
+  app.use("/oauth/*", bodyLimits);
   app.use("*", servicesMiddleware(options.services ?? ((env) => buildServices(env))));
 
   // Public read API: CORS first so browsers can read even the 401s and 429s.

@@ -54,6 +54,7 @@ const varsSchema = z.object({
   SIGNUP_CREDIT_TRY: amountVar("0.00"),
   SIGNUP_OPEN: flagVar(false),
   PUBLIC_BASE_URL: z.preprocess(unsetWhenEmpty, z.url({ protocol: /^https?$/ }).optional()),
+  MCP_ALLOWED_ORIGINS: optionalText(),
   PUBLIC_RATE_LIMIT_PER_MINUTE: countVar(100, 1),
   MANAGEMENT_RATE_LIMIT_PER_MINUTE: countVar(600, 1),
   OUTBOUND_TIMEOUT_MS: countVar(15_000, 1),
@@ -120,6 +121,8 @@ const configSchema = varsSchema
     /** Anyone may create an account with email and password (POST /api/session/signup). */
     signupOpen: v.SIGNUP_OPEN,
     publicBaseUrl: v.PUBLIC_BASE_URL ? v.PUBLIC_BASE_URL.replace(/\/+$/, "") : null,
+    /** Browser origins besides the service's own that may call /mcp (comma-separated); none by default. */
+    mcpAllowedOrigins: (v.MCP_ALLOWED_ORIGINS ?? "").split(",").map((origin) => origin.trim().replace(/\/+$/, "")).filter(Boolean),
     publicRateLimitPerMinute: v.PUBLIC_RATE_LIMIT_PER_MINUTE,
     /** Management requests per rolling minute per account (all its tokens together). */
     managementRateLimitPerMinute: v.MANAGEMENT_RATE_LIMIT_PER_MINUTE,

@@ -23,6 +23,7 @@ export interface Env {
   SIGNUP_CREDIT_TRY: string;
   SIGNUP_OPEN?: string;
   PUBLIC_BASE_URL?: string;
+  MCP_ALLOWED_ORIGINS?: string;
   /** The public API's requests per rolling minute per account; 100 unless set (benchmarks raise it). */
   PUBLIC_RATE_LIMIT_PER_MINUTE?: string;
   /** Management API requests per rolling minute per account; 600 unless set. */

@@ -139,7 +139,12 @@ export async function seedScannedPosts(accountId: string, siteId: string, posts:
 }
 
 /** Calls the Worker's HTTP surface like a client would, and waits for its after-response work. */
-export async function call(path: string, init: RequestInit & { token?: string; json?: unknown } = {}): Promise<Response> {
+export function call(path: string, init: RequestInit & { token?: string; json?: unknown; vars?: Partial<Env> } = {}): Promise<Response> {
+  return callAt(BASE, path, init);
+}
+
+/** `call`, on another origin than BASE: a plain-http host, a second custom domain. */
+export async function callAt(origin: string, path: string, init: RequestInit & { token?: string; json?: unknown; vars?: Partial<Env> } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", clientAddress);
   if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
@@ -149,7 +154,9 @@ export async function call(path: string, init: RequestInit & { token?: string; j
     body = JSON.stringify(init.json);
   }
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(BASE + path, { ...init, headers, body }), testEnv, ctx);
+  // `vars` reach what runs in front of the app (the OAuth paths read their configuration from env).
+  const env = init.vars ? { ...testEnv, ...init.vars } : testEnv;
+  const response = await worker.fetch(new Request(origin + path, { ...init, headers, body }), env, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }

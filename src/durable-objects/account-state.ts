@@ -18,9 +18,12 @@ const WINDOW_PREFIX = "window:";
 const CONTENT_VERSION_KEY = "content-version";
 
 /** What a rolling window counts: the account's public reads, its management calls, or an address's failed operator logins. */
-export type RateLimitBucket = "public" | "manage" | "operator-failures" | "signin-failures";
-/** Windows of failed logins: kept in storage, so an attacker who waits for the object to be evicted finds the count still there. */
-export type FailureBucket = Extract<RateLimitBucket, "operator-failures" | "signin-failures">;
+export type RateLimitBucket = "public" | "manage" | "operator-failures" | "signin-failures" | "signups" | "oauth-registrations";
+/**
+ * Windows of failed logins (and of sign-ups and OAuth registrations, each counted as it is
+ * made): kept in storage, so an attacker who waits for the object to be evicted finds the count still there.
+ */
+export type FailureBucket = Extract<RateLimitBucket, "operator-failures" | "signin-failures" | "signups" | "oauth-registrations">;
 
 /**
  * The per-account state every request consults, one object per account (keyed by account id):
@@ -28,7 +31,9 @@ export type FailureBucket = Extract<RateLimitBucket, "operator-failures" | "sign
  * account's tokens are revoked, so isolates may cache a token's immutable facts (account, scope,
  * expiry) and still refuse a revoked token at once; and the content version that makes the
  * public ETags. Objects keyed `operator-ip:<address>` count that address's failed operator logins;
- * `signin-ip:<address>` and `signin-email:<hash>` the panel's failed sign-ins.
+ * `signin-ip:<address>` and `signin-email:<hash>` the panel's failed sign-ins (and wrong current
+ * passwords); `signup-ip:<address>` and `oauth-register-ip:<address>` that address's sign-ups and
+ * OAuth client registrations.
  *
  * Request times of the rate limits live in memory: an idle object is evicted only long after its
  * window has emptied, so losing them never lets more than `limit` requests through in one window.
@@ -94,6 +99,16 @@ export class AccountState extends DurableObject<Env> {
       await this.ctx.storage.put(WINDOW_PREFIX + bucket, failures);
     }
     return this.decision(failures, allowed, limit, windowMs, now, false);
+  }
+
+  /**
+   * The window of a login without counting anything: checked before a password is hashed, so a
+   * blocked address or email costs no hashing. A failure is counted afterwards with loginAttempt.
+   */
+  loginWindow(bucket: FailureBucket, limit: number, windowMs: number): RateLimitDecision {
+    const now = Date.now();
+    const failures = this.windowOf(bucket, now - windowMs);
+    return this.decision(failures, failures.length < limit, limit, windowMs, now, false);
   }
 
   /** The bucket's times inside the window (older ones dropped). */

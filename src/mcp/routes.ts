@@ -22,20 +22,42 @@ mcpRoutes.use("/mcp", async (c, next) => {
   await countManagementRequest(c, next);
 });
 
+const jsonRpcError = (status: number, code: number, message: string, id: unknown = null, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id }), { status, headers: { "Content-Type": "application/json", ...headers } });
+
 // Stateless: no stream of server-initiated messages to open (GET) and no session to end (DELETE).
-const notAllowed = () =>
-  new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: this MCP server is stateless; send JSON-RPC with POST" }, id: null }), {
-    status: 405,
-    headers: { Allow: "POST", "Content-Type": "application/json" },
-  });
+const notAllowed = () => jsonRpcError(405, -32000, "Method not allowed: this MCP server is stateless; send JSON-RPC with POST", null, { Allow: "POST" });
 mcpRoutes.get("/mcp", notAllowed);
 mcpRoutes.delete("/mcp", notAllowed);
 
 mcpRoutes.post("/mcp", async (c) => {
+  let message: unknown;
+  try {
+    message = JSON.parse(await c.req.text());
+  } catch {
+    return jsonRpcError(400, -32700, "Parse error: the body is not JSON");
+  }
+  // One message per request, so every tool call is one request of the management limit. MCP
+  // removed JSON-RPC batching in its 2025-06-18 revision.
+  if (Array.isArray(message)) return jsonRpcError(400, -32600, "Invalid request: batches are not supported; send one JSON-RPC message per request");
+  const invalidArguments = toolArgumentsProblem(message);
+  if (invalidArguments) return jsonRpcError(200, -32602, invalidArguments, (message as { id?: unknown }).id ?? null);
+
   const server = createMcpServer(c.get("services"), c.get("caller").accountId);
   // JSON answers unless the call sends progress: then its notifications stream before the result.
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   await server.connect(transport);
   // The server and its transport live as long as this request's answer; nothing outlives it.
-  return transport.handleRequest(c.req.raw);
+  return transport.handleRequest(c.req.raw, { parsedBody: message });
 });
+
+/** A tools/call whose `arguments` is not an object of named arguments: a readable -32602 instead of the SDK's schema dump. */
+function toolArgumentsProblem(message: unknown): string | null {
+  if (typeof message !== "object" || message === null || (message as { method?: unknown }).method !== "tools/call") return null;
+  const params = (message as { params?: unknown }).params;
+  if (typeof params !== "object" || params === null || Array.isArray(params)) return "Invalid params: tools/call needs params with the tool's name and its arguments";
+  const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
+  if (typeof name !== "string") return "Invalid params: 'name' must be the tool's name, a string";
+  if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args))) return `Invalid params: 'arguments' of ${name.slice(0, 100)} must be an object of named arguments`;
+  return null;
+}

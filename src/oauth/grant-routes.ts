@@ -1,6 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
+import { and, desc, eq, gt } from "drizzle-orm";
 import { notFound } from "../core/errors";
+import { toIsoSeconds } from "../core/time";
+import type { Database } from "../db/client";
+import { oauthRevocations } from "../db/schema";
 import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonContent } from "../http/openapi";
@@ -19,6 +23,19 @@ const GrantSchema = z
     expiresAt: z.string().nullable(),
   })
   .openapi("OAuthGrant");
+
+const RevocationSchema = z
+  .object({
+    grantId: z.string(),
+    clientId: z.string(),
+    clientName: z.string().openapi({ description: "The name the app gave when it registered (self-asserted)" }),
+    reason: z.enum(["refresh_token_reuse"]).openapi({ description: "`refresh_token_reuse`: a refresh token was presented after it had been replaced, so it may have been copied" }),
+    revokedAt: z.string(),
+  })
+  .openapi("OAuthRevocation");
+
+/** Grants the service revoked by itself are shown this long. */
+const REVOCATIONS_SHOWN_DAYS = 30;
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
 
@@ -50,10 +67,24 @@ grantRoutes.openapi(
     path: "/oauth/grants",
     tags: ["Tokens"],
     summary: "The apps the account allowed through OAuth (MCP connectors), newest first",
-    responses: { 200: jsonContent(z.object({ items: z.array(GrantSchema) }), "The grants"), ...errorResponses(401, 403) },
+    description: `\`revoked\` lists the grants the service revoked by itself in the last ${REVOCATIONS_SHOWN_DAYS} days, and why.`,
+    responses: { 200: jsonContent(z.object({ items: z.array(GrantSchema), revoked: z.array(RevocationSchema) }), "The grants"), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json({ items: await grantsOf(oauthHelpers(c.env), c.get("caller").accountId) }, 200),
+  async (c) => {
+    const { accountId } = c.get("caller");
+    return c.json({ items: await grantsOf(oauthHelpers(c.env), accountId), revoked: await revocationsOf(c.get("db"), accountId) }, 200);
+  },
 );
+
+async function revocationsOf(db: Database, accountId: string) {
+  const since = toIsoSeconds(new Date(Date.now() - REVOCATIONS_SHOWN_DAYS * 24 * 60 * 60_000));
+  return db
+    .select({ grantId: oauthRevocations.grantId, clientId: oauthRevocations.clientId, clientName: oauthRevocations.clientName, reason: oauthRevocations.reason, revokedAt: oauthRevocations.revokedAt })
+    .from(oauthRevocations)
+    .where(and(eq(oauthRevocations.accountId, accountId), gt(oauthRevocations.revokedAt, since)))
+    .orderBy(desc(oauthRevocations.revokedAt))
+    .limit(20);
+}
 
 grantRoutes.openapi(
   createRoute({

@@ -68,15 +68,17 @@ sessionRoutes.openapi(
     tags,
     security: [],
     summary: "Create an account with email and password (only when SIGNUP_OPEN=true), signed in at once",
+    description: "5 sign-ups per address per hour; past that, 429.",
     request: { body: jsonBody(SignUpBodySchema) },
-    responses: { 201: jsonContent(SessionSchema, "The new account, signed in"), ...errorResponses(400, 403, 409) },
+    responses: { 201: jsonContent(SessionSchema, "The new account, signed in"), ...errorResponses(400, 403, 409, 429) },
   }),
   async (c) => {
     assertSameOrigin(c, false);
     const { email, password } = c.req.valid("json");
-    const { accountId, sessionId } = await signUp(c.get("services"), { email, password, now: new Date() });
-    writeSessionCookie(c, sessionId);
-    return c.json(await sessionAnswer(c, accountId, "session"), 201);
+    const result = await signUp(c.get("services"), { email, password, addressKey: clientAddressKey(c.req.header("CF-Connecting-IP")), now: new Date() });
+    if ("blocked" in result) throw rateLimitedError(result.blocked, rateLimitHeaders(result.blocked), `Too many sign-ups from this address (${result.blocked.limit} per hour); try again later`);
+    writeSessionCookie(c, result.sessionId);
+    return c.json(await sessionAnswer(c, result.accountId, "session"), 201);
   },
 );
 
@@ -123,14 +125,16 @@ sessionRoutes.openapi(
     path: "/session/password",
     tags,
     summary: "Change the password: every session of the account ends, this caller gets a new one",
+    description: "A wrong current password counts as a failed sign-in of the address and of the account's email: past 10 in 15 minutes, 429.",
     request: { body: jsonBody(ChangePasswordBodySchema) },
-    responses: { 200: jsonContent(SessionSchema, "Changed; signed in with a new session"), ...errorResponses(400, 401, 403) },
+    responses: { 200: jsonContent(SessionSchema, "Changed; signed in with a new session"), ...errorResponses(400, 401, 403, 429) },
   }),
   async (c) => {
     const { accountId } = await signedIn(c);
     const { currentPassword, newPassword } = c.req.valid("json");
-    const sessionId = await changePassword(c.get("services"), accountId, { current: currentPassword, next: newPassword, now: new Date() });
-    writeSessionCookie(c, sessionId);
+    const result = await changePassword(c.get("services"), accountId, { current: currentPassword, next: newPassword, addressKey: clientAddressKey(c.req.header("CF-Connecting-IP")), now: new Date() });
+    if ("blocked" in result) throw rateLimitedError(result.blocked, rateLimitHeaders(result.blocked), `Too many wrong passwords (${result.blocked.limit} per 15 minutes); try again later`);
+    writeSessionCookie(c, result.sessionId);
     return c.json(await sessionAnswer(c, accountId, "session"), 200);
   },
 );

@@ -55,48 +55,96 @@ export async function endSession(services: Pick<Services, "db">, id: string): Pr
   await services.db.delete(sessions).where(eq(sessions.idHash, await sha256Hex(id)));
 }
 
+/** Sign-ups one address may make per hour (each with the sign-up credit). */
+export const SIGN_UP_LIMIT = 5;
+export const SIGN_UP_WINDOW_MS = 60 * 60_000;
+
+/** The windows a password guess is counted in: the client's address and the account's email. */
+async function passwordWindows(addressKey: string, email: string): Promise<string[]> {
+  return [`signin-ip:${addressKey}`, `signin-email:${await sha256Hex(email)}`];
+}
+
+/** The first of the windows that is full, checked before any password is hashed; null when all have room. */
+async function fullWindow(services: Services, windows: string[]): Promise<RateLimitDecision | null> {
+  const states = services.accountState;
+  for (const name of windows) {
+    const decision = await states.get(states.idFromName(name)).loginWindow("signin-failures", SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS);
+    if (!decision.allowed) {
+      log("warn", "sign_in_blocked", { window: name.split(":")[0] });
+      return decision;
+    }
+  }
+  return null;
+}
+
+async function countWrongPassword(services: Services, windows: string[]): Promise<void> {
+  const states = services.accountState;
+  for (const name of windows) await states.get(states.idFromName(name)).loginAttempt("signin-failures", true, SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS);
+}
+
 /**
  * Email and password: the same 401 for an unknown email and a wrong password (and the same
  * time spent). Failures are counted per client address and per email in stored windows; past
- * SIGN_IN_FAILURE_LIMIT in 15 minutes every attempt is 429, the right password included.
+ * SIGN_IN_FAILURE_LIMIT in 15 minutes every attempt is 429, the right password included, and
+ * answered before any hashing.
  */
 export async function signIn(services: Services, input: { email: string; password: string; addressKey: string; now: Date }): Promise<{ accountId: string; sessionId: string } | { blocked: RateLimitDecision }> {
   const email = input.email.trim().toLowerCase();
+  const windows = await passwordWindows(input.addressKey, email);
+  const blocked = await fullWindow(services, windows);
+  if (blocked) return { blocked };
   const [found] = await services.db
     .select({ id: accounts.id, hash: accountPasswords.hash })
     .from(accounts)
     .leftJoin(accountPasswords, eq(accountPasswords.accountId, accounts.id))
     .where(eq(accounts.email, email));
   const ok = found?.hash ? await verifyPassword(input.password, found.hash) : await verifyNothing(input.password);
-
-  const states = services.accountState;
-  const windows = [`signin-ip:${input.addressKey}`, `signin-email:${await sha256Hex(email)}`];
-  for (const name of windows) {
-    const decision = await states.get(states.idFromName(name)).loginAttempt("signin-failures", !ok, SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS);
-    if (!decision.allowed) {
-      log("warn", "sign_in_blocked", { window: name.split(":")[0] });
-      return { blocked: decision };
-    }
+  if (!ok || !found) {
+    await countWrongPassword(services, windows);
+    throw new AppError("unauthorized", WRONG);
   }
-  if (!ok || !found) throw new AppError("unauthorized", WRONG);
   return { accountId: found.id, sessionId: await startSession(services, found.id, input.now) };
 }
 
-/** SIGNUP_OPEN: a new account (with the signup credit) and its password; signed in at once. */
-export async function signUp(services: Services, input: { email: string; password: string; now: Date }): Promise<{ accountId: string; sessionId: string }> {
+/**
+ * SIGNUP_OPEN: a new account (with the signup credit) and its password; signed in at once.
+ * SIGN_UP_LIMIT sign-ups per address per hour, each attempt counted.
+ */
+export async function signUp(services: Services, input: { email: string; password: string; addressKey: string; now: Date }): Promise<{ accountId: string; sessionId: string } | { blocked: RateLimitDecision }> {
   if (!services.config.signupOpen) throw new AppError("forbidden", "Sign-up is closed on this service; ask the operator for an invitation");
+  const states = services.accountState;
+  const decision = await states.get(states.idFromName(`signup-ip:${input.addressKey}`)).loginAttempt("signups", true, SIGN_UP_LIMIT, SIGN_UP_WINDOW_MS);
+  if (!decision.allowed) {
+    log("warn", "sign_up_blocked", {});
+    return { blocked: decision };
+  }
   const { account } = await createAccount(services.db, { email: input.email, signupCreditKurus: services.config.signupCreditKurus, now: input.now });
   await services.db.insert(accountPasswords).values({ accountId: account.id, hash: await hashPassword(input.password), updatedAt: toIsoSeconds(input.now) });
   log("info", "account_signed_up", { accountId: account.id });
   return { accountId: account.id, sessionId: await startSession(services, account.id, input.now) };
 }
 
-/** A new password (the current one checked); every session of the account ends, and the caller gets a new one. */
-export async function changePassword(services: Services, accountId: string, input: { current: string; next: string; now: Date }): Promise<string> {
-  const [stored] = await services.db.select().from(accountPasswords).where(eq(accountPasswords.accountId, accountId));
-  if (stored && !(await verifyPassword(input.current, stored.hash))) throw new AppError("invalid_request", "Invalid body field 'currentPassword': it is not your current password", [{ path: "currentPassword", message: "is not your current password" }]);
+/**
+ * A new password (the current one checked, its wrong guesses counted in the sign-in windows of
+ * the address and the account's email); every session of the account ends, and the caller gets a new one.
+ */
+export async function changePassword(services: Services, accountId: string, input: { current: string; next: string; addressKey: string; now: Date }): Promise<{ sessionId: string } | { blocked: RateLimitDecision }> {
+  const [stored] = await services.db
+    .select({ email: accounts.email, hash: accountPasswords.hash })
+    .from(accounts)
+    .leftJoin(accountPasswords, eq(accountPasswords.accountId, accounts.id))
+    .where(eq(accounts.id, accountId));
+  if (stored?.hash) {
+    const windows = await passwordWindows(input.addressKey, stored.email);
+    const blocked = await fullWindow(services, windows);
+    if (blocked) return { blocked };
+    if (!(await verifyPassword(input.current, stored.hash))) {
+      await countWrongPassword(services, windows);
+      throw new AppError("invalid_request", "Invalid body field 'currentPassword': it is not your current password", [{ path: "currentPassword", message: "is not your current password" }]);
+    }
+  }
   await setPassword(services, accountId, input.next, input.now);
-  return startSession(services, accountId, input.now);
+  return { sessionId: await startSession(services, accountId, input.now) };
 }
 
 async function setPassword(services: Pick<Services, "db">, accountId: string, password: string, now: Date): Promise<void> {

@@ -27,3 +27,13 @@ const missing = await client.callTool({ name: "get_site", arguments: { siteId: "
 if (!missing.isError || !/\[not_found, HTTP 404\]$/.test(missing.content[0].text)) fail("an unknown site is not a not_found tool error", missing);
 await client.close();
 console.log(`mcp-smoke: ${origin}/mcp listed ${tools.length} tools; get_balance and list_articles answered as the HTTP API does; an unknown site is a not_found tool error`);
+
+// One JSON-RPC message per request (issue 27): a batch is refused whole, so no tool call escapes the management limit.
+const batch = await fetch(`${origin}/mcp`, {
+  method: "POST",
+  headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+  body: JSON.stringify([1, 2, 3].map((id) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "get_balance", arguments: {} } }))),
+});
+const batchBody = await batch.json();
+if (batch.status !== 400 || batchBody.error?.code !== -32600) fail("a JSON-RPC batch was not refused with -32600", { status: batch.status, body: batchBody });
+console.log("mcp-smoke: a JSON-RPC batch is refused with -32600");

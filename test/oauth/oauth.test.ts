@@ -1,72 +1,9 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { describe, expect, it } from "vitest";
-import { bytesToBase64 } from "../../src/core/crypto";
-import { startSession } from "../../src/sessions/service";
-import { BASE, call, db, seedAccount } from "../harness";
+import { BASE, call, seedAccount } from "../harness";
+import { decide, exchange, mcpClient, openConsent, ownerWithSession, REDIRECT, register } from "./helpers";
 
 // Issue 21: OAuth 2.1 for MCP connectors, the consent page on the panel's session, and the grants
 // listed and revoked beside the API tokens. Driven over HTTP as a connector and a browser would.
-
-const REDIRECT = "http://127.0.0.1:33333/callback";
-const base64url = (bytes: Uint8Array) => bytesToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-
-async function pkce() {
-  const verifier = base64url(crypto.getRandomValues(new Uint8Array(32)));
-  const challenge = base64url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))));
-  return { verifier, challenge };
-}
-
-async function register(name = "Test <b>Connector</b>") {
-  const res = await call("/oauth/register", {
-    method: "POST",
-    json: { client_name: name, redirect_uris: [REDIRECT], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] },
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { client_id: string }).client_id;
-}
-
-const cookieHeader = (cookies: string[]) => cookies.map((cookie) => cookie.split(";")[0]).join("; ");
-
-/** The consent page for a new authorization request, as the signed-in owner sees it. */
-async function openConsent(sessionCookie: string, clientId: string, language = "en-GB") {
-  const { verifier, challenge } = await pkce();
-  const query = new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: "S256", state: "state-123", scope: "autopilot", resource: `${BASE}/mcp` });
-  const res = await call(`/oauth/authorize?${query}`, { headers: { Cookie: sessionCookie, "Accept-Language": language } });
-  const html = await res.text();
-  return { res, html, verifier, handle: /name="handle" value="([^"]+)"/.exec(html)?.[1], consentCookies: res.headers.getSetCookie() };
-}
-
-async function decide(sessionCookie: string, consent: Awaited<ReturnType<typeof openConsent>>, decision: "approve" | "deny", origin = BASE) {
-  return call("/oauth/authorize", {
-    method: "POST",
-    headers: { Cookie: `${sessionCookie}; ${cookieHeader(consent.consentCookies)}`, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ handle: consent.handle!, decision }).toString(),
-    redirect: "manual",
-  });
-}
-
-async function exchange(clientId: string, code: string, verifier: string) {
-  const res = await call("/oauth/token", {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier, resource: `${BASE}/mcp` }).toString(),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { access_token: string; refresh_token: string; token_type: string; scope: string };
-}
-
-async function mcpClient(token: string) {
-  const client = new Client({ name: "oauth-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${BASE}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } }, fetch: (input, init) => call(new URL(String(input)).pathname, init) }));
-  return client;
-}
-
-async function ownerWithSession() {
-  const owner = await seedAccount();
-  const session = await startSession({ db: db() }, owner.accountId, new Date());
-  return { ...owner, sessionCookie: `__Host-session=${session}` };
-}
 
 describe("OAuth for MCP connectors", () => {
   it("publishes authorization server and protected resource metadata, and /mcp challenges towards them", async () => {
@@ -127,13 +64,13 @@ describe("OAuth for MCP connectors", () => {
     expect(grants.items).toEqual([expect.objectContaining({ clientId, clientName: "Test <b>Connector</b>", scope: ["autopilot"] })]);
     // Another account sees none of them and cannot revoke them.
     const stranger = await seedAccount();
-    expect(await (await call("/api/oauth/grants", { token: stranger.token })).json()).toEqual({ items: [] });
+    expect(await (await call("/api/oauth/grants", { token: stranger.token })).json()).toEqual({ items: [], revoked: [] });
     expect((await call(`/api/oauth/grants/${grants.items[0]!.id}`, { method: "DELETE", token: stranger.token })).status).toBe(404);
 
     const revoked = await call(`/api/oauth/grants/${grants.items[0]!.id}`, { method: "DELETE", token: owner.token });
     expect(revoked.status).toBe(200);
     await expect(mcpClient(tokens.access_token)).rejects.toMatchObject({ code: 401, message: expect.stringContaining("invalid_token") });
-    expect(await (await call("/api/oauth/grants", { token: owner.token })).json()).toEqual({ items: [] });
+    expect(await (await call("/api/oauth/grants", { token: owner.token })).json()).toEqual({ items: [], revoked: [] });
   });
 
   it("a denial goes back to the client as access_denied, and a handle works once", async () => {

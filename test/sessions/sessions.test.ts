@@ -1,6 +1,7 @@
 import { abortAllDurableObjects } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { bytesToBase64 } from "../../src/core/crypto";
 import { toIsoSeconds } from "../../src/core/time";
 import { accountPasswords, sessions } from "../../src/db/schema";
 import { runCronTick } from "../../src/jobs/cron";
@@ -153,6 +154,72 @@ describe("the sign-in lockout", () => {
     for (let i = 0; i < 10; i += 1) await expectError(await signIn(email(), "wrong password x", ip), 401, "unauthorized");
     await expectError(await signIn(address, PASSWORD, ip), 429, "rate_limited");
     expect((await signIn(address, PASSWORD, "198.51.100.99")).status).toBe(200);
+  });
+});
+
+describe("guessing limits (issue 27)", () => {
+  /** How many PBKDF2 derivations `run` makes: the expensive part of a password check. */
+  async function derivationsDuring(run: () => Promise<unknown>): Promise<number> {
+    const spy = vi.spyOn(crypto.subtle, "deriveBits");
+    try {
+      await run();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it("a blocked sign-in is answered before any password is hashed", async () => {
+    const { email: address } = await signUp();
+    const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    expect(await derivationsDuring(async () => expectError(await signIn(address, "wrong password 0", ip), 401, "unauthorized"))).toBe(1);
+    for (let i = 1; i < 10; i += 1) await expectError(await signIn(address, `wrong password ${i}`, ip), 401, "unauthorized");
+    expect(await derivationsDuring(async () => expectError(await signIn(address, PASSWORD, ip), 429, "rate_limited"))).toBe(0);
+  });
+
+  it("wrong current passwords at POST /api/session/password count like failed sign-ins: the 11th guess is 429 and changes nothing", async () => {
+    const { email: address, cookie } = await signUp();
+    const change = (currentPassword: string) =>
+      call("/api/session/password", { method: "POST", json: { currentPassword, newPassword: "a brand new password" }, headers: withCookie(cookie, { ...SAME_ORIGIN, "CF-Connecting-IP": "198.51.100.31" }) });
+    for (let i = 0; i < 10; i += 1) await expectError(await change(`guess number ${i}`), 400, "invalid_request");
+    const blocked = await change(PASSWORD);
+    await expectError(blocked, 429, "rate_limited");
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // The account's email is locked from any address, and the password is still the old one.
+    await expectError(await signIn(address, PASSWORD, "198.51.100.32"), 429, "rate_limited");
+    expect((await call("/api/sites", { headers: withCookie(cookie) })).status).toBe(200);
+  });
+
+  it("sign-up: 5 per address per hour, the 6th is 429 and creates no account; another address still signs up", async () => {
+    useVars({ SIGNUP_OPEN: "true" });
+    const signUpFrom = (ip: string, address = email()) => call("/api/session/signup", { method: "POST", json: { email: address, password: PASSWORD }, headers: { ...SAME_ORIGIN, "CF-Connecting-IP": ip } });
+    for (let i = 0; i < 5; i += 1) expect((await signUpFrom("198.51.100.41")).status).toBe(201);
+    const sixth = email();
+    const blocked = await signUpFrom("198.51.100.41", sixth);
+    await expectError(blocked, 429, "rate_limited");
+    expect(blocked.headers.get("Set-Cookie")).toBeNull();
+    await expectError(await signIn(sixth, PASSWORD, "198.51.100.43"), 401, "unauthorized");
+    expect((await signUpFrom("198.51.100.42")).status).toBe(201);
+  });
+
+  it("passwords are compared in Unicode NFC: é typed as one character or as e + accent is the same password", async () => {
+    const composed = "caf\u00e9 au lait long enough";
+    const decomposed = "cafe\u0301 au lait long enough";
+    const { email: address } = await signUp(email(), composed);
+    expect((await signIn(address, decomposed, "198.51.100.51")).status).toBe(200);
+    expect((await signIn(address, composed, "198.51.100.51")).status).toBe(200);
+  });
+
+  it("a hash made before normalisation, from a password NFC changes, still verifies", async () => {
+    const decomposed = "cafe\u0301 au lait long enough";
+    const { email: address, body } = await signUp();
+    // What hashPassword stored before it normalised: PBKDF2 of the password exactly as typed.
+    const salt = crypto.getRandomValues(new Uint8Array(16));
+    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(decomposed), "PBKDF2", false, ["deriveBits"]);
+    const bits = new Uint8Array(await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations: 100_000 }, key, 256));
+    await db().update(accountPasswords).set({ hash: `pbkdf2-sha256$100000$${bytesToBase64(salt)}$${bytesToBase64(bits)}` }).where(eq(accountPasswords.accountId, body.accountId));
+    expect((await signIn(address, decomposed, "198.51.100.52")).status).toBe(200);
+    await expectError(await signIn(address, "cafe au lait long enough", "198.51.100.52"), 401, "unauthorized");
   });
 });
 

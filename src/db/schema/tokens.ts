@@ -28,3 +28,22 @@ export const apiTokens = sqliteTable(
     index("api_tokens_account_idx").on(t.accountId, t.createdAt),
   ],
 );
+
+/**
+ * OAuth grants the service revoked by itself (a superseded refresh token was presented: it may
+ * have been copied), kept so the owner sees in API access what happened and to which app.
+ */
+export const oauthRevocations = sqliteTable(
+  "oauth_revocations",
+  {
+    grantId: text("grant_id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    clientId: text("client_id").notNull(),
+    clientName: text("client_name").notNull(),
+    reason: text("reason", { enum: ["refresh_token_reuse"] }).notNull(),
+    revokedAt: text("revoked_at").notNull(),
+  },
+  (t) => [index("oauth_revocations_account_idx").on(t.accountId, t.revokedAt)],
+);

@@ -522,7 +522,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account with email and password (only when SIGNUP_OPEN=true), signed in at once */
+        /**
+         * Create an account with email and password (only when SIGNUP_OPEN=true), signed in at once
+         * @description 5 sign-ups per address per hour; past that, 429.
+         */
         post: operations["signUp"];
         delete?: never;
         options?: never;
@@ -539,7 +542,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the password: every session of the account ends, this caller gets a new one */
+        /**
+         * Change the password: every session of the account ends, this caller gets a new one
+         * @description A wrong current password counts as a failed sign-in of the address and of the account's email: past 10 in 15 minutes, 429.
+         */
         post: operations["changePassword"];
         delete?: never;
         options?: never;
@@ -1054,7 +1060,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The apps the account allowed through OAuth (MCP connectors), newest first */
+        /**
+         * The apps the account allowed through OAuth (MCP connectors), newest first
+         * @description `revoked` lists the grants the service revoked by itself in the last 30 days, and why.
+         */
         get: operations["listOAuthGrants"];
         put?: never;
         post?: never;
@@ -2453,6 +2462,18 @@ export interface components {
             scope: string[];
             createdAt: string;
             expiresAt: string | null;
+        };
+        OAuthRevocation: {
+            grantId: string;
+            clientId: string;
+            /** @description The name the app gave when it registered (self-asserted) */
+            clientName: string;
+            /**
+             * @description `refresh_token_reuse`: a refresh token was presented after it had been replaced, so it may have been copied
+             * @enum {string}
+             */
+            reason: "refresh_token_reuse";
+            revokedAt: string;
         };
         WebhookDeliveryPage: {
             items: components["schemas"]["WebhookDelivery"][];
@@ -4912,6 +4933,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     changePassword: {
@@ -4965,6 +4995,15 @@ export interface operations {
             };
             /** @description Body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7640,6 +7679,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["OAuthGrant"][];
+                        revoked: components["schemas"]["OAuthRevocation"][];
                     };
                 };
             };

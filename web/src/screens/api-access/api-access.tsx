@@ -257,7 +257,7 @@ function grantName(grant: Grant): string {
 
 /** The apps (MCP connectors) the account allowed through OAuth, newest first: revoking one ends its tokens at once. */
 function GrantList() {
-  const { t } = useMessages(apiAccessMessages);
+  const { t, dateTime } = useMessages(apiAccessMessages);
   const queryClient = useQueryClient();
   const grants = useQuery({ queryKey: GRANTS_KEY, queryFn: () => unwrap(api.GET("/api/oauth/grants")) });
   const revoke = useMutation({
@@ -276,6 +276,11 @@ function GrantList() {
       <p>{t("oauth.intro")}</p>
       <p className="muted">{t("oauth.headerClients")}</p>
       {grants.isPending ? <Loading /> : null}
+      {(grants.data?.revoked ?? []).map((revocation) => (
+        <Notice key={revocation.grantId} tone="warning">
+          {t("oauth.reusedRevoked", { name: revocation.clientName.trim() || revocation.clientId, when: dateTime(revocation.revokedAt) })}
+        </Notice>
+      ))}
       <ErrorNotice error={grants.error} onRetry={() => void grants.refetch()} />
       <ErrorNotice error={revoke.error} />
       {revoke.isSuccess ? <Notice tone="success">{t("oauth.revokeDone", { name: grantName(revoke.variables) })}</Notice> : null}
@@ -310,6 +315,7 @@ function GrantRow({ grant, revoking, onRevoke }: { grant: Grant; revoking: boole
     <tr>
       <th scope="row" className="grant-app">
         {name}
+        <div className="muted grant-unverified">{t("oauth.unverified")}</div>
         <div className="muted grant-client">
           {t("oauth.clientId")} <code>{grant.clientId}</code>
         </div>

@@ -62,6 +62,8 @@ export const apiAccessMessages = defineMessages(
     "oauth.revokeLabel": "Revoke the access of the app {name}",
     "oauth.revokeConfirm": "Revoke the access of the app \"{name}\"? Its tokens stop working at once.",
     "oauth.revokeDone": "The access of the app \"{name}\" was revoked.",
+    "oauth.unverified": "Name given by the app itself, not verified",
+    "oauth.reusedRevoked": "On {when} the access of the app \"{name}\" was revoked by the service: one of its refresh tokens was used after it had been replaced, so it may have been copied. If that app is yours, connect it again.",
   },
   {
     "title": "API erişimi",
@@ -124,5 +126,7 @@ export const apiAccessMessages = defineMessages(
     "oauth.revokeLabel": "{name} uygulamasının erişimini iptal et",
     "oauth.revokeConfirm": "\"{name}\" uygulamasının erişimi iptal edilsin mi? Uygulamanın anahtarları hemen çalışmayı bırakır.",
     "oauth.revokeDone": "\"{name}\" uygulamasının erişimi iptal edildi.",
+    "oauth.unverified": "Adı uygulamanın kendisi verdi, doğrulanmadı",
+    "oauth.reusedRevoked": "{when} tarihinde \"{name}\" uygulamasının erişimi hizmet tarafından iptal edildi: yenileme anahtarlarından biri, yerine yenisi verildikten sonra kullanıldı; kopyalanmış olabilir. Uygulama sizinse yeniden bağlayın.",
   },
 );
