@@ -5,15 +5,15 @@ import { structuredDataText, withImage, withPageUrl, type StructuredData } from 
 import { htmlToText } from "../core/html-text";
 import { escapeHtmlText } from "../core/plain-text";
 import type { SiteRow } from "../sites/service";
-import { sendsSeoFields } from "../sites/seo-connector";
+import { connectorMetaKeys, type ConnectorMetaKeys } from "../sites/seo-connector";
 import { withWordPress, type SiteAccessDeps } from "../sites/site-access";
 import { RemotePostNotOurs, type PublishableArticle, type PublishedRef, type PublishingPlatform } from "./port";
 
 type HeroImage = NonNullable<PublishableArticle["heroImage"]>;
 
-/** How the site takes SEO: with the connector plugin, the SEO fields and JSON-LD go in its post meta. */
+/** How the site takes SEO: with the connector plugin, the SEO fields and JSON-LD go in its post meta, under these keys. */
 export interface WordPressSeo {
-  connector: boolean;
+  metaKeys: ConnectorMetaKeys[];
 }
 
 /**
@@ -23,7 +23,7 @@ export interface WordPressSeo {
  * (wordpress/content-autopilot-connector) the SEO title, description and structured data are
  * sent as its post meta, and it writes them into the site's SEO plugin or prints them itself.
  */
-export function createWordPressPublisher(wp: WordPressClient, seo: WordPressSeo = { connector: false }): PublishingPlatform {
+export function createWordPressPublisher(wp: WordPressClient, seo: WordPressSeo = { metaKeys: [] }): PublishingPlatform {
   return {
     async publish(article) {
       // A retry after a lost answer finds the post it created (same slug and title) and
@@ -49,8 +49,8 @@ export function createWordPressPublisher(wp: WordPressClient, seo: WordPressSeo 
 /** A blog site as a publishing platform: its stored credentials, and rejected ones turn the site to ERROR. */
 export function wordPressPlatformForSite(deps: SiteAccessDeps, site: SiteRow): PublishingPlatform {
   return {
-    publish: (article) => withWordPress(deps, site, (wp) => createWordPressPublisher(wp, { connector: sendsSeoFields(site) }).publish(article)),
-    update: (remoteId, article) => withWordPress(deps, site, (wp) => createWordPressPublisher(wp, { connector: sendsSeoFields(site) }).update(remoteId, article)),
+    publish: (article) => withWordPress(deps, site, (wp) => createWordPressPublisher(wp, { metaKeys: connectorMetaKeys(site) }).publish(article)),
+    update: (remoteId, article) => withWordPress(deps, site, (wp) => createWordPressPublisher(wp, { metaKeys: connectorMetaKeys(site) }).update(remoteId, article)),
   };
 }
 
@@ -78,19 +78,20 @@ async function postFields(wp: WordPressClient, seo: WordPressSeo, article: Publi
     categories,
     tags,
     featured_media: featured?.id,
-    ...(seo.connector ? { meta: connectorMeta(article, featured, link) } : {}),
+    ...(seo.metaKeys.length > 0 ? { meta: connectorMeta(article, featured, link, seo.metaKeys) } : {}),
   };
 }
 
 /** The connector plugin's post meta: the SEO texts and the page's JSON-LD, with the picture and address WordPress serves. */
-function connectorMeta(article: PublishableArticle, featured: WpMedia | undefined, link: string | null): Record<string, string> {
+function connectorMeta(article: PublishableArticle, featured: WpMedia | undefined, link: string | null, keySets: ConnectorMetaKeys[]): Record<string, string> {
   let data = article.structuredData;
   if (data && featured?.source_url) data = withImage(data, featured.source_url);
   if (data && link) data = withPageUrl(data, link);
-  return { _ca_seo_title: article.seoTitle, _ca_seo_desc: article.seoDesc, _ca_jsonld: data ? jsonLdWithin(data, CONNECTOR_JSONLD_MAX) : "" };
+  const jsonLd = data ? jsonLdWithin(data, CONNECTOR_JSONLD_MAX) : "";
+  return Object.fromEntries(keySets.flatMap((keys) => [[keys.seoTitle, article.seoTitle], [keys.seoDesc, article.seoDesc], [keys.jsonLd, jsonLd]]));
 }
 
-/** The connector's `_ca_jsonld` takes at most this many characters (its REST schema's maxLength): WordPress refuses a longer one. */
+/** The connector's JSON-LD meta takes at most this many characters (its REST schema's maxLength): WordPress refuses a longer one. */
 export const CONNECTOR_JSONLD_MAX = 65_535;
 
 /** The JSON-LD as text within `max` characters: a huge FAQ is left out rather than the post refused; "" when even the Article is too long. */

@@ -1,5 +1,6 @@
 import { decodeHtmlEntities } from "../core/html-entities";
 import { countWords, htmlToText } from "../core/html-text";
+import { plainTextProblem } from "../core/plain-text";
 import type { PostSuggestion } from "../db/schema";
 import { characterCount, PLACEHOLDERS, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../content/article-rules";
 import type { SiteLink } from "../content/draft";
@@ -24,7 +25,8 @@ export function imagesOf(html: string): string[] {
 /**
  * What is wrong with an improvement suggestion, one sentence per problem (sent back to the model
  * once): the SEO lengths, the structure, the author's links and images all kept, new internal
- * links only to pages that exist, no placeholders. Empty when it passes.
+ * links only to pages that exist, no placeholders, titles as plain text (the article rules).
+ * Empty when it passes.
  */
 export function checkSuggestion(suggestion: PostSuggestion, context: SuggestionContext): string[] {
   const failures: string[] = [];
@@ -63,6 +65,11 @@ export function checkSuggestion(suggestion: PostSuggestion, context: SuggestionC
     ["html", decodeHtmlEntities(suggestion.html)],
   ] as const) {
     for (const { text: placeholder, pattern } of PLACEHOLDERS) if (pattern.test(text)) failures.push(`The ${field} contains the placeholder text "${placeholder}"; replace it with real content`);
+  }
+  // The title goes to WordPress and is shown on the page: markup in it is refused, as in an article's.
+  for (const [field, text] of [["title", suggestion.title], ["seoTitle", suggestion.seoTitle], ["seoDesc", suggestion.seoDesc]] as const) {
+    const problem = plainTextProblem(text, { noMarkup: true });
+    if (problem) failures.push(`The ${field} ${problem}; write it as plain text`);
   }
   for (const [field, text] of [["title", suggestion.title], ["seoTitle", suggestion.seoTitle]] as const) {
     const phrase = repeatedPhrase(text);

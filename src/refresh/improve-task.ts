@@ -4,6 +4,7 @@ import type { StructuredTask } from "../adapters/text-model/port";
 import { SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../content/article-rules";
 import type { SiteLink } from "../content/draft";
 import { LANGUAGE_NAMES } from "../content/language";
+import { htmlToText } from "../core/html-text";
 import { briefForPrompt, type Brief } from "../sites/brief";
 import type { PostSuggestion } from "../db/schema";
 
@@ -57,6 +58,7 @@ export const improvePostTask: StructuredTask<ImproveInput, PostSuggestion> = {
         "Rules:",
         `- seoTitle: ${SEO_TITLE_CHARS.min}–${SEO_TITLE_CHARS.max} characters; seoDesc: ${SEO_DESC_CHARS.min}–${SEO_DESC_CHARS.max} characters.`,
         `- The improved post has at least ${input.minWords} words, no <h1>, and no placeholder text.`,
+        "- title, seoTitle and seoDesc are plain text: no HTML tags.",
         "- Keep all the original links and images; add internal links only to the pages listed below.",
         "- `changes` lists each change and why, in a sentence each.",
       ].join("\n"),
@@ -78,7 +80,8 @@ export const improvePostTask: StructuredTask<ImproveInput, PostSuggestion> = {
  * added, clearly labelled closing section, and SEO fields fitted to the rules. Deterministic.
  */
 function improveOffline(input: ImproveInput): PostSuggestion {
-  const title = input.title.trim() || "Untitled post";
+  // The raw title may hold the author's markup; the suggestion's title is plain text.
+  const title = htmlToText(input.title) || "Untitled post";
   const seoTitle = fitLength(`${title} – updated guide`, [" for readers", ", with practical steps", ", tips and examples"], SEO_TITLE_CHARS);
   const seoDesc = fitLength(`${title}: what it covers, updated and reorganised for readers who want clear answers and practical steps.`, [" Read the full post for details and examples.", " Clear answers, step by step.", " Updated for today."], SEO_DESC_CHARS);
   const note =

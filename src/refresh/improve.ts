@@ -8,6 +8,7 @@ import { reserveGeneration } from "../billing/generation-charge";
 import { AppError, notFound } from "../core/errors";
 import { countWords, htmlToText } from "../core/html-text";
 import { log } from "../core/logger";
+import { escapeHtmlText } from "../core/plain-text";
 import { sanitizeHtml } from "../core/sanitize-html";
 import { toIsoSeconds } from "../core/time";
 import { postImprovements, scannedPosts, type PostSuggestion, type PostVersion } from "../db/schema";
@@ -156,11 +157,14 @@ export async function applyImprovement(services: Services, accountId: string, po
   if (!improvement || !suggestion) throw new AppError("conflict", `Post ${postId} has no improvement suggestion; create one with POST /api/sites/posts/${postId}/improve`);
   if (post.improvementStatus === "APPLIED") throw new AppError("conflict", `The improvement of post ${postId} is already applied; revert it with POST /api/sites/posts/${postId}/revert`);
 
+  // The title is plain text sent as HTML, as an article's is: WordPress keeps an administrator's
+  // title unfiltered and themes print it as it is, so markup in it would run on the page.
+  const title = escapeHtmlText(suggestion.title);
   await claimImprovement(services, post, "apply", now);
   return holding(services, post, () => withWordPress(services, site, async (wp) => {
     const remote = await wp.getPost(post.remoteId);
     const current = versionOf(remote);
-    const alreadyThere = current.title === suggestion.title && current.html === suggestion.html;
+    const alreadyThere = current.title === title && current.html === suggestion.html;
     if (!alreadyThere) {
       const modifiedAt = wpGmt(remote.modified_gmt);
       if (modifiedAt !== improvement.sourceModifiedAt) {
@@ -171,7 +175,7 @@ export async function applyImprovement(services: Services, accountId: string, po
       }
       await services.db.update(postImprovements).set({ previous: current, updatedAt: toIsoSeconds(now) }).where(eq(postImprovements.postId, postId));
     }
-    const updated = alreadyThere ? remote : await wp.updatePost(post.remoteId, { title: suggestion.title, content: suggestion.html });
+    const updated = alreadyThere ? remote : await wp.updatePost(post.remoteId, { title, content: suggestion.html });
     return recordOutcome(services, post, updated, now, "APPLIED");
   }));
 }
@@ -237,8 +241,9 @@ async function recordOutcome(services: Services, post: PostRow, updated: WpPost,
   const modifiedAt = wpGmt(updated.modified_gmt);
   // The post's status first, then the claim released with the outcome: a claim that follows sees the new status.
   const row = await refreshScannedPost(services, post, updated, now, status);
-  // A post that is one of our articles: our row shows what the page now shows.
-  await followPostEdit(services, { accountId: post.accountId, siteId: post.siteId, remoteId: post.remoteId }, versionOf(updated), now);
+  // A post that is one of our articles: our row shows what the page now shows (an article's title is plain text).
+  const version = versionOf(updated);
+  await followPostEdit(services, { accountId: post.accountId, siteId: post.siteId, remoteId: post.remoteId }, { ...version, title: htmlToText(version.title) }, now);
   const [improvement] = await services.db
     .update(postImprovements)
     .set(

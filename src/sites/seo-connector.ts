@@ -48,6 +48,33 @@ export async function recordSeoConnector(db: Database, site: SiteRow, found: Seo
 /** Whether articles of the site are sent with their SEO fields and structured data. */
 export const sendsSeoFields = (site: Pick<SiteRow, "platform" | "seoConnector">) => site.platform === "blog" && site.seoConnector !== null;
 
+/** The connector's post meta keys the service writes, by field (the canonical is left to WordPress). */
+export interface ConnectorMetaKeys {
+  seoTitle: string;
+  seoDesc: string;
+  jsonLd: string;
+}
+
+const CONNECTOR_META_KEYS: ConnectorMetaKeys = { seoTitle: "_content_autopilot_seo_title", seoDesc: "_content_autopilot_seo_desc", jsonLd: "_content_autopilot_jsonld" };
+/** Connector 1.0.x named its keys with the short `_ca_` prefix; 1.1.0 moved them, values included. */
+const LEGACY_CONNECTOR_META_KEYS: ConnectorMetaKeys = { seoTitle: "_ca_seo_title", seoDesc: "_ca_seo_desc", jsonLd: "_ca_jsonld" };
+
+/**
+ * The key sets to write on the site's posts; none without the connector. A site last seen with
+ * 1.0.x gets both: it may have been upgraded since (the version is read at connect and sync
+ * only), and WordPress ignores the keys that no active plugin registered.
+ */
+export function connectorMetaKeys(site: Pick<SiteRow, "platform" | "seoConnector">): ConnectorMetaKeys[] {
+  if (!sendsSeoFields(site)) return [];
+  return isLegacyConnector(site.seoConnector!) ? [CONNECTOR_META_KEYS, LEGACY_CONNECTOR_META_KEYS] : [CONNECTOR_META_KEYS];
+}
+
+/** Whether a connector version is before 1.1.0 ("1.0.3" is; "1.1.0", "2.0" and unreadable ones are not). */
+function isLegacyConnector(version: string): boolean {
+  const [major, minor] = version.split(".").map((part) => Number.parseInt(part, 10));
+  return major !== undefined && minor !== undefined && (major < 1 || (major === 1 && minor < 1));
+}
+
 /** What the site's owner should know about how its articles reach their pages. */
 export function siteWarnings(site: Pick<SiteRow, "platform" | "seoConnector" | "status">): string[] {
   if (site.platform !== "blog" || site.seoConnector !== null || site.status === "DISCONNECTED") return [];

@@ -1,8 +1,9 @@
 // Vitest global setup of the end-to-end suite (runs in Node, before the workerd tests): copies the
-// connector plugin and the SEO plugin stand-ins into the real WordPress's plugins folder, as a
-// site owner uploading the zip would. The tests activate them through the REST API
-// (POST /wp/v2/plugins/{plugin}) and deactivate them afterwards. Needs WP_DIR, which
-// ../shared/peers/wordpress/start.sh prints with the other variables.
+// connector plugin, the SEO plugin stand-ins and the meta probe into the real WordPress's plugins
+// folder, as a site owner uploading the zip would; at every run, since a test deletes the
+// connector. The tests activate them through the REST API (POST /wp/v2/plugins/{plugin}) and
+// deactivate them afterwards. Needs WP_DIR, which ../shared/peers/wordpress/start.sh prints with
+// the other variables.
 import { cpSync, existsSync } from "node:fs";
 import { join } from "node:path";
 
@@ -10,6 +11,7 @@ const PLUGINS = {
   "content-autopilot-connector": "wordpress/content-autopilot-connector",
   "yoast-stand-in": "test/e2e/wordpress-plugins/yoast-stand-in",
   "rank-math-stand-in": "test/e2e/wordpress-plugins/rank-math-stand-in",
+  "meta-probe": "test/e2e/wordpress-plugins/meta-probe",
 };
 
 export default function installPlugins() {

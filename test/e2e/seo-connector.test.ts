@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { faqOf } from "../../src/content/faq";
 import { structuredDataProblems } from "../../src/content/structured-data";
 import { decodeHtmlEntities } from "../../src/core/html-entities";
+import { bytesToBase64 } from "../../src/core/crypto";
 import { htmlToText } from "../../src/core/html-text";
+import { CONNECTOR_VERSION } from "../../src/sites/connector-files.generated";
 import { call, seedAccount } from "../harness";
 import { connectPeer, peer, peerMissing, removeAddedSince, snapshot, wp } from "./wordpress-peer";
 
@@ -15,6 +17,9 @@ import { connectPeer, peer, peerMissing, removeAddedSince, snapshot, wp } from "
 const CONNECTOR = "content-autopilot-connector/content-autopilot-connector";
 const YOAST = "yoast-stand-in/yoast-stand-in";
 const RANK_MATH = "rank-math-stand-in/rank-math-stand-in";
+const PROBE = "meta-probe/meta-probe";
+const KEYS = ["_content_autopilot_seo_title", "_content_autopilot_seo_desc", "_content_autopilot_canonical", "_content_autopilot_jsonld"];
+const LEGACY_KEYS = ["_ca_seo_title", "_ca_seo_desc", "_ca_canonical", "_ca_jsonld"];
 
 interface Site {
   id: string;
@@ -88,16 +93,16 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
 
   // The other e2e files count the seeded posts and terms: what this file added goes again.
   afterAll(async () => {
-    for (const plugin of [YOAST, RANK_MATH, CONNECTOR]) await wp(`wp/v2/plugins/${plugin}`, { method: "POST", json: { status: "inactive" } });
+    for (const plugin of [YOAST, RANK_MATH, PROBE, CONNECTOR]) await wp(`wp/v2/plugins/${plugin}`, { method: "POST", json: { status: "inactive" } });
     await removeAddedSince(before);
   });
 
   it("prints the SEO title, description, one canonical, Open Graph and JSON-LD matching the visible FAQ; an edit changes the page", async () => {
     await setPlugin(CONNECTOR, "active");
     const status = await wp("content-autopilot/v1/status");
-    expect(status.body).toMatchObject({ connector: "1.0.0", seoPlugin: null, metaKeys: ["_ca_seo_title", "_ca_seo_desc", "_ca_canonical", "_ca_jsonld"] });
+    expect(status.body).toMatchObject({ connector: CONNECTOR_VERSION, seoPlugin: null, metaKeys: KEYS });
     const site = await connectPeer(token);
-    expect(await readSite(token, site.id)).toMatchObject({ seo: { connector: "1.0.0", plugin: null }, warnings: [] });
+    expect(await readSite(token, site.id)).toMatchObject({ seo: { connector: CONNECTOR_VERSION, plugin: null }, warnings: [] });
     await call(`/api/sites/${site.id}/brief`, { method: "PUT", token, json: { business: "Sourdough baking", authorName: "Ayşe Yılmaz", organizationName: "Kadıköy Bakery", logoUrl: `${peer.url}/logo.png` } });
 
     const article = await publishOne(token, site.id);
@@ -150,11 +155,11 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
     expect(faq.mainEntity.map((entry: any) => entry.acceptedAnswer.text)).toContain("Never type </script><img src=x onerror=alert(1)> into a recipe.");
 
     // Someone with edit rights writes markup into the meta directly: it is shown as text.
-    const hostile = { _ca_seo_title: `</title><script>alert(1)</script>"`, _ca_seo_desc: `"><img src=x onerror=alert(2)>` };
+    const hostile = { _content_autopilot_seo_title: `</title><script>alert(1)</script>"`, _content_autopilot_seo_desc: `"><img src=x onerror=alert(2)>` };
     expect((await wp(`wp/v2/posts/${postId}`, { method: "POST", json: { meta: hostile } })).status).toBe(200);
     const raw = await page(article.url);
-    expect(raw.titles).toEqual([hostile._ca_seo_title]);
-    expect(raw.meta("description")).toEqual([hostile._ca_seo_desc]);
+    expect(raw.titles).toEqual([hostile._content_autopilot_seo_title]);
+    expect(raw.meta("description")).toEqual([hostile._content_autopilot_seo_desc]);
     expect(raw.html).not.toContain("<script>alert(1)");
     expect(raw.html).not.toContain("<img src=x onerror=alert(2)");
   });
@@ -166,11 +171,11 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
 
     await setPlugin(YOAST, "active");
     expect((await call(`/api/sites/${site.id}/sync`, { method: "POST", token })).status).toBe(200);
-    expect((await readSite(token, site.id)).seo).toEqual({ connector: "1.0.0", plugin: "yoast" });
+    expect((await readSite(token, site.id)).seo).toEqual({ connector: CONNECTOR_VERSION, plugin: "yoast" });
     const forYoast = { seoTitle: "Sourdough at home: the Yoast SEO title of this article", seoDesc: "The description Yoast shows for this sourdough article: what a starter needs, how the dough rises and when the loaf is done, in under 160 characters." };
     await editArticle(token, article.id, forYoast);
     const { body: yoastPost } = await wp(`wp/v2/posts/${postId}?context=edit`);
-    expect(yoastPost.meta).toMatchObject({ _yoast_wpseo_title: forYoast.seoTitle, _yoast_wpseo_metadesc: forYoast.seoDesc, _ca_seo_title: forYoast.seoTitle });
+    expect(yoastPost.meta).toMatchObject({ _yoast_wpseo_title: forYoast.seoTitle, _yoast_wpseo_metadesc: forYoast.seoDesc, _content_autopilot_seo_title: forYoast.seoTitle });
     const yoastPage = await page(article.url);
     expect(yoastPage.meta("description")).toEqual([]);
     expect(yoastPage.meta("og:title")).toEqual([]);
@@ -181,13 +186,81 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
 
     await setPlugin(RANK_MATH, "active");
     await call(`/api/sites/${site.id}/sync`, { method: "POST", token });
-    expect((await readSite(token, site.id)).seo).toEqual({ connector: "1.0.0", plugin: "rank-math" });
+    expect((await readSite(token, site.id)).seo).toEqual({ connector: CONNECTOR_VERSION, plugin: "rank-math" });
     const forRankMath = { seoTitle: "Sourdough at home: the Rank Math SEO title of the article", seoDesc: "The description Rank Math shows for this sourdough article: the starter, the dough, the bake and the cooling, all in under one hundred and sixty characters." };
     await editArticle(token, article.id, forRankMath);
     const { body: rankMathPost } = await wp(`wp/v2/posts/${postId}?context=edit`);
     expect(rankMathPost.meta).toMatchObject({ rank_math_title: forRankMath.seoTitle, rank_math_description: forRankMath.seoDesc });
     expect((await page(article.url)).meta("description")).toEqual([]);
     await setPlugin(RANK_MATH, "inactive");
+  });
+
+  it("lets only users who can edit others' posts set the canonical: an author cannot point their post elsewhere (issue 27, item 10)", async () => {
+    const author = await authorCredentials();
+    try {
+      const created = await wpAs(author, "wp/v2/posts", { method: "POST", json: { title: "An author's own post", content: "<p>Written by the author.</p>", status: "publish" } });
+      expect(created.status).toBe(201);
+      const postId = created.body.id as number;
+      const canonicalOf = async () => (await wp(`wp/v2/posts/${postId}?context=edit`)).body.meta._content_autopilot_canonical as string;
+
+      const refused = await wpAs(author, `wp/v2/posts/${postId}`, { method: "POST", json: { meta: { _content_autopilot_canonical: "https://elsewhere.invalid/page" } } });
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe("rest_cannot_update");
+      expect(await canonicalOf()).toBe("");
+      expect((await page(created.body.link)).html).not.toContain("elsewhere.invalid");
+
+      // The block editor sends every meta field back: an unchanged canonical does not stop the author's save.
+      const saved = await wpAs(author, `wp/v2/posts/${postId}`, { method: "POST", json: { meta: { _content_autopilot_seo_title: "The author's own SEO title", _content_autopilot_canonical: "" } } });
+      expect(saved.status).toBe(200);
+      expect(saved.body.meta._content_autopilot_seo_title).toBe("The author's own SEO title");
+
+      // An administrator (or an editor) may set it; the author may then still save the post over it, not change it.
+      expect((await wp(`wp/v2/posts/${postId}`, { method: "POST", json: { meta: { _content_autopilot_canonical: "https://blog.example.invalid/original/" } } })).status).toBe(200);
+      expect(await canonicalOf()).toBe("https://blog.example.invalid/original/");
+      expect((await wpAs(author, `wp/v2/posts/${postId}`, { method: "POST", json: { title: "Renamed by the author", meta: { _content_autopilot_canonical: "https://blog.example.invalid/original/" } } })).status).toBe(200);
+      expect((await wpAs(author, `wp/v2/posts/${postId}`, { method: "POST", json: { meta: { _content_autopilot_canonical: "" } } })).status).toBe(403);
+      expect(await canonicalOf()).toBe("https://blog.example.invalid/original/");
+    } finally {
+      await wp(`wp/v2/users/${author.id}/application-passwords/${author.uuid}`, { method: "DELETE" });
+    }
+  });
+
+  it("moves 1.0's `_ca_` meta to the new keys once, leaving other plugins' meta and the SEO plugin's fields alone (issue 27, item 16)", async () => {
+    await setPlugin(PROBE, "active");
+    const created = await wp("wp/v2/posts", { method: "POST", json: { title: "A post from the connector 1.0 days", content: "<p>Old.</p>", status: "publish" } });
+    const postId = created.body.id as number;
+    const jsonLd = '{"@context":"https://schema.org","@type":"BlogPosting","headline":"From 1.0"}';
+    // As 1.0 left them, beside a newer value under a new key, another plugin's "_ca_" key and the owner's Yoast title.
+    await probeMeta(postId, {
+      _ca_seo_title: "The SEO title written by connector 1.0",
+      _ca_seo_desc: "An older description",
+      _ca_canonical: "https://blog.example.invalid/from-1-0/",
+      _ca_jsonld: jsonLd,
+      _content_autopilot_seo_desc: "The newer description",
+      _ca_price: "12",
+      _yoast_wpseo_title: "The owner's own Yoast title",
+    });
+    await setPlugin(YOAST, "active");
+    // A site that ran 1.0 has no version option; the next request after the upgrade moves the values.
+    await probeOption("content_autopilot_connector_version", null);
+
+    const moved = await probeMeta(postId);
+    expect(moved).toMatchObject({
+      _content_autopilot_seo_title: ["The SEO title written by connector 1.0"],
+      _content_autopilot_seo_desc: ["The newer description"],
+      _content_autopilot_canonical: ["https://blog.example.invalid/from-1-0/"],
+      _content_autopilot_jsonld: [jsonLd],
+      _ca_price: ["12"],
+      _yoast_wpseo_title: ["The owner's own Yoast title"],
+    });
+    for (const key of LEGACY_KEYS) expect(moved, key).not.toHaveProperty(key);
+    expect(await probeOption("content_autopilot_connector_version")).toBe(CONNECTOR_VERSION);
+    await setPlugin(YOAST, "inactive");
+    expect((await page(created.body.link)).titles).toEqual(["The SEO title written by connector 1.0"]);
+
+    // Once: a "_ca_" value written afterwards is some other plugin's business.
+    await probeMeta(postId, { _ca_seo_title: "Written after the move" });
+    expect(await probeMeta(postId)).toMatchObject({ _ca_seo_title: ["Written after the move"], _content_autopilot_seo_title: ["The SEO title written by connector 1.0"] });
   });
 
   it("without the connector: the site warns after a sync, and the post still publishes", async () => {
@@ -204,7 +277,78 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
     expect(plain.meta("description")).toEqual([]);
     expect(plain.jsonLd).toEqual([]);
   });
+
+  // Last: WordPress deletes the plugin's files too (install-plugins.mjs copies them again at the next run).
+  it("deleted in WordPress, runs uninstall.php: its own meta (1.0's keys too) and option go, nothing else (issue 27, item 16)", async () => {
+    // The first article, published with the connector active.
+    const articles = (await (await call("/api/autopilot/articles?per_page=100", { token })).json()) as { items: { id: string }[] };
+    const articlePost = await postIdOf(await readArticle(token, articles.items.at(-1)!.id));
+    const created = await wp("wp/v2/posts", { method: "POST", json: { title: "A post with everyone's meta", content: "<p>Meta.</p>", status: "publish" } });
+    const postId = created.body.id as number;
+    await probeMeta(postId, {
+      _content_autopilot_seo_title: "Ours",
+      _content_autopilot_canonical: "https://blog.example.invalid/ours/",
+      _ca_seo_desc: "Ours, from 1.0",
+      _ca_price: "12",
+      _yoast_wpseo_title: "The owner's own Yoast title",
+      _content_autopilot_seo_title_draft: "Some other plugin's key",
+    });
+    expect(await probeOption("content_autopilot_connector_version")).toBe(CONNECTOR_VERSION);
+    expect(Object.keys(await probeMeta(articlePost))).toEqual(expect.arrayContaining(["_content_autopilot_seo_title", "_content_autopilot_jsonld"]));
+
+    await setPlugin(CONNECTOR, "inactive");
+    const deleted = await wp(`wp/v2/plugins/${CONNECTOR}`, { method: "DELETE" });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body.deleted).toBe(true);
+
+    const left = await probeMeta(postId);
+    for (const key of [...KEYS, ...LEGACY_KEYS]) expect(left, key).not.toHaveProperty(key);
+    expect(left).toMatchObject({ _ca_price: ["12"], _yoast_wpseo_title: ["The owner's own Yoast title"], _content_autopilot_seo_title_draft: ["Some other plugin's key"] });
+    expect(Object.keys(await probeMeta(articlePost)).filter((key) => KEYS.includes(key))).toEqual([]);
+    expect(await probeOption("content_autopilot_connector_version")).toBeNull();
+  });
 });
+
+/** Every meta row of a post as the database has it (key → values), after writing `rows` (null deletes) when given. */
+async function probeMeta(postId: number, rows?: Record<string, string | null>): Promise<Record<string, string[]>> {
+  const res = rows ? await wp(`meta-probe/v1/posts/${postId}/meta`, { method: "POST", json: rows }) : await wp(`meta-probe/v1/posts/${postId}/meta`);
+  if (res.status !== 200) throw new Error(`the meta probe answered ${res.status} ${JSON.stringify(res.body)} (is it active?)`);
+  return res.body;
+}
+
+/** One of the connector's options (null when absent), after setting it (null deletes) when a value is given. */
+async function probeOption(name: string, value?: string | null): Promise<string | null> {
+  const res = value === undefined ? await wp(`meta-probe/v1/options/${name}`) : await wp(`meta-probe/v1/options/${name}`, { method: "POST", json: { value } });
+  if (res.status !== 200) throw new Error(`the meta probe answered ${res.status} ${JSON.stringify(res.body)} (is it active?)`);
+  return res.body.value;
+}
+
+interface WpUser {
+  id: number;
+  login: string;
+  password: string;
+  uuid: string;
+}
+
+/** An application password for the seeded author (jdoe, role author), made by the administrator. */
+async function authorCredentials(): Promise<WpUser> {
+  const { body: users } = await wp("wp/v2/users?roles=author&context=edit");
+  const author = users[0] as { id: number; username: string };
+  const made = await wp(`wp/v2/users/${author.id}/application-passwords`, { method: "POST", json: { name: `e2e canonical ${Date.now()}` } });
+  expect(made.status).toBe(201);
+  return { id: author.id, login: author.username, password: made.body.password, uuid: made.body.uuid };
+}
+
+/** The WordPress REST API as another user. */
+async function wpAs(user: WpUser, route: string, init: { method?: string; json?: unknown } = {}): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${peer.url}/wp-json/${route}`, {
+    method: init.method ?? "GET",
+    headers: { Authorization: `Basic ${bytesToBase64(new TextEncoder().encode(`${user.login}:${user.password}`))}`, ...(init.json === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
 
 const firstSite = async (token: string) => ((await (await call("/api/sites", { token })).json()) as Site[])[0]!;
 

@@ -152,7 +152,7 @@ export function createFakeWordPress(options: FakeWordPressOptions = {}) {
     const connector = fake.content.connector;
     if (!connector) return wpError(c, 404, "rest_no_route", "No route was found matching the URL and request method.");
     if (!c.get("authenticated")) return wpError(c, 401, "rest_forbidden", "Sorry, you are not allowed to do that.");
-    return c.json({ connector: connector.version, seoPlugin: connector.seoPlugin, seoPluginVersion: connector.seoPlugin ? "1.0" : null, wordpress: "6.1.9", metaKeys: CONNECTOR_META_KEYS });
+    return c.json({ connector: connector.version, seoPlugin: connector.seoPlugin, seoPluginVersion: connector.seoPlugin ? "1.0" : null, wordpress: "6.1.9", metaKeys: Object.keys(connectorMetaLimits(connector.version)) });
   });
 
   registerPostRoutes(rest, fake.content, origin);
@@ -333,19 +333,26 @@ function registerPostRoutes(rest: Rest, content: FakeContent, origin: string) {
   }
 }
 
-/** The connector's meta keys with their REST schema's maxLength: WordPress answers 400 `rest_too_long` past it. */
-const CONNECTOR_META_LIMITS: Record<string, number> = { _ca_seo_title: 300, _ca_seo_desc: 1000, _ca_canonical: 2048, _ca_jsonld: 65_535 };
-const CONNECTOR_META_KEYS = Object.keys(CONNECTOR_META_LIMITS);
+/**
+ * The meta keys the installed connector registers, with their REST schema's maxLength (WordPress
+ * answers 400 `rest_too_long` past it): `_ca_…` up to 1.0.x, `_content_autopilot_…` from 1.1.0.
+ */
+function connectorMetaLimits(version: string): Record<string, number> {
+  const prefix = /^(0|1\.0)(\.|$)/.test(version) ? "_ca_" : "_content_autopilot_";
+  return { [`${prefix}seo_title`]: 300, [`${prefix}seo_desc`]: 1000, [`${prefix}canonical`]: 2048, [`${prefix}jsonld`]: 65_535 };
+}
 
 /** The meta WordPress keeps from a request: registered keys only (the connector's, while it is active); others are ignored, as WordPress does. */
 function connectorMeta(content: FakeContent, meta: unknown): Record<string, string> {
   if (!content.connector || !meta || typeof meta !== "object") return {};
-  return Object.fromEntries(Object.entries(meta as Record<string, unknown>).filter(([key, value]) => CONNECTOR_META_KEYS.includes(key) && typeof value === "string")) as Record<string, string>;
+  const registered = connectorMetaLimits(content.connector.version);
+  return Object.fromEntries(Object.entries(meta as Record<string, unknown>).filter(([key, value]) => key in registered && typeof value === "string")) as Record<string, string>;
 }
 
 function validatePostBody(body: Record<string, unknown>, content: FakeContent): string | null {
   if (content.connector && body.meta && typeof body.meta === "object") {
-    const tooLong = Object.entries(body.meta as Record<string, unknown>).find(([key, value]) => typeof value === "string" && [...value].length > (CONNECTOR_META_LIMITS[key] ?? Infinity));
+    const limits = connectorMetaLimits(content.connector.version);
+    const tooLong = Object.entries(body.meta as Record<string, unknown>).find(([key, value]) => typeof value === "string" && [...value].length > (limits[key] ?? Infinity));
     if (tooLong) return `meta.${tooLong[0]}`;
   }
   if (body.status !== undefined && !["publish", "draft", "pending", "private", "future"].includes(String(body.status))) return "status";

@@ -116,6 +116,19 @@ describe("POST /api/sites/posts/{postId}/improve", () => {
     expect(read).toMatchObject({ status: "NONE", suggestion: null });
   });
 
+  it("refuses a suggestion whose title has markup, naming it to the model, as an article's title is refused (issue 27, item 4)", async () => {
+    const { accountId, token, wp, openai, postId } = await syncedPost();
+    const scripted = { ...goodSuggestion(), title: '<script>alert(1)</script>How to feed a sourdough starter' };
+    openai.script({ answer: scripted }, { answer: { ...scripted, seoDesc: SEO_DESC.replace("simple", "<b>simple</b>") } });
+
+    const error = await expectError(await post(token, postId, "improve"), 422, "unprocessable");
+    expect(error.message).toContain("The title is plain text: HTML markup is not allowed (found '<script>aler…')");
+    expect(error.message).toContain("The seoDesc is plain text");
+    expect(promptOf(openai.requests[1]!)).toContain("The title is plain text: HTML markup is not allowed");
+    expect(wp.calls("wp/v2/posts/100", "POST")).toHaveLength(0);
+    expect((await db().select().from(charges).where(eq(charges.accountId, accountId))).map((c) => c.status)).toEqual(["refunded"]);
+  });
+
   it("refunds when the model provider fails (502), and when credits are short answers 402 before any work", async () => {
     const { accountId, token, openai, postId } = await syncedPost();
     openai.script({ status: 401, code: "invalid_api_key", type: "invalid_request_error", message: "bad key" });
@@ -189,6 +202,30 @@ describe("apply and revert", () => {
     // The suggestion is kept: it can be applied again over the restored version.
     expect((await post(token, postId, "apply")).status).toBe(200);
     expect(target.content).toBe(suggestion.html);
+  });
+
+  it("writes the title to WordPress with < and > escaped, as an article's title is, even a stored one with markup (issue 27, item 4)", async () => {
+    const { token, wp, openai, target, postId } = await syncedPost();
+    const title = "Flour <> water: how to feed a sourdough starter";
+    openai.script({ answer: { ...goodSuggestion(), title } });
+    expect((await post(token, postId, "improve")).status).toBe(200);
+
+    // The first answer is lost: the retry finds the escaped title on WordPress and only records it.
+    wp.loseAnswers("POST", /^\/wp\/v2\/posts\/100$/);
+    expect((await post(token, postId, "apply")).status).toBeGreaterThanOrEqual(500);
+    const applied = await post(token, postId, "apply");
+    expect(applied.status).toBe(200);
+    expect(target.title).toBe("Flour &lt;&gt; water: how to feed a sourdough starter");
+    expect(wp.calls("wp/v2/posts/100", "POST")).toHaveLength(1);
+    expect(((await applied.json()) as Improvement).post.title).toBe(title);
+    expect((await post(token, postId, "revert")).status).toBe(200);
+    expect(target.title).toBe(ORIGINAL_TITLE);
+
+    // A suggestion stored before titles were checked reaches WordPress as text, never as markup.
+    const [row] = await db().select().from(postImprovements).where(eq(postImprovements.postId, postId));
+    await db().update(postImprovements).set({ suggestion: { ...row!.suggestion!, title: "<img src=x onerror=alert(1)>Feeding a starter" } }).where(eq(postImprovements.postId, postId));
+    expect((await post(token, postId, "apply")).status).toBe(200);
+    expect(target.title).toBe("&lt;img src=x onerror=alert(1)&gt;Feeding a starter");
   });
 
   it("is 409 without a suggestion, and 409 (nothing written) when the post was edited on WordPress after the suggestion", async () => {

@@ -51,17 +51,19 @@ describe("a WordPress site without the connector plugin", () => {
 describe("a WordPress site with the connector plugin", () => {
   it("is found at connect; the post carries the SEO title, description and JSON-LD with WordPress's picture and the FAQ", async () => {
     const wp = installFakeWordPress();
-    wp.content.connector = { version: "1.0.0", seoPlugin: null };
+    wp.content.connector = { version: "1.1.0", seoPlugin: null };
     const { token } = await seedAccount();
     const site = await connectFakeSite(token, wp);
-    expect(await readSite(token, site.id)).toMatchObject({ seo: { connector: "1.0.0", plugin: null }, warnings: [] });
+    expect(await readSite(token, site.id)).toMatchObject({ seo: { connector: "1.1.0", plugin: null }, warnings: [] });
     await call(`/api/sites/${site.id}/brief`, { method: "PUT", token, json: { business: "A bakery", authorName: "Ayşe Yılmaz", organizationName: "Kadıköy Bakery", logoUrl: "https://bakery.example/logo.png" } });
 
     const article = await publishOne(token, site.id);
     const [created] = wp.calls("wp/v2/posts", "POST");
     const sent = JSON.parse(created!.body) as SentPost;
-    expect(sent.meta).toMatchObject({ _ca_seo_title: article.seoTitle, _ca_seo_desc: article.seoDesc });
-    const jsonLd = sent.meta!._ca_jsonld!;
+    expect(sent.meta).toMatchObject({ _content_autopilot_seo_title: article.seoTitle, _content_autopilot_seo_desc: article.seoDesc });
+    // Only the keys of the connector the site has: 1.0's short `_ca_` keys could be another plugin's.
+    expect(Object.keys(sent.meta!).sort()).toEqual(["_content_autopilot_jsonld", "_content_autopilot_seo_desc", "_content_autopilot_seo_title"]);
+    const jsonLd = sent.meta!._content_autopilot_jsonld!;
     expect(structuredDataProblems(jsonLd, article.html, { imageRequired: true })).toEqual([]);
     const graph = (JSON.parse(jsonLd) as { "@graph": Record<string, unknown>[] })["@graph"];
     const media = wp.content.media.find((m) => m.id === sent.featured_media)!;
@@ -82,7 +84,7 @@ describe("a WordPress site with the connector plugin", () => {
       mainEntity: faq.entries.map((entry) => ({ "@type": "Question", name: entry.question, acceptedAnswer: { "@type": "Answer", text: entry.answer } })),
     });
     // Stored on the post as WordPress keeps registered meta.
-    expect(wp.content.posts.find((p) => p.slug === sent.slug)!.meta).toMatchObject({ _ca_seo_title: article.seoTitle });
+    expect(wp.content.posts.find((p) => p.slug === sent.slug)!.meta).toMatchObject({ _content_autopilot_seo_title: article.seoTitle });
 
     // An edit of the description reaches the post's meta; the JSON-LD now names the page.
     const seoDesc = "A new description of the article that is long enough to be a proper meta description for a search result, and says what the reader will find in it.";
@@ -90,14 +92,14 @@ describe("a WordPress site with the connector plugin", () => {
     expect(edit.status).toBe(200);
     expect(await edit.json()).toMatchObject({ blogUpdated: true, seoDesc, structuredData: { "@graph": [{ description: seoDesc }, { "@type": "FAQPage" }] } });
     const post = wp.content.posts.find((p) => p.slug === sent.slug)!;
-    expect(post.meta!._ca_seo_desc).toBe(seoDesc);
-    const updated = JSON.parse(post.meta!._ca_jsonld!) as { "@graph": Record<string, unknown>[] };
+    expect(post.meta!._content_autopilot_seo_desc).toBe(seoDesc);
+    const updated = JSON.parse(post.meta!._content_autopilot_jsonld!) as { "@graph": Record<string, unknown>[] };
     expect(updated["@graph"][0]).toMatchObject({ description: seoDesc, url: `${wp.origin}/${post.slug}/`, mainEntityOfPage: { "@id": `${wp.origin}/${post.slug}/` } });
   });
 
   it("leaves a huge FAQ out of the JSON-LD rather than have WordPress refuse the post", async () => {
     const wp = installFakeWordPress({ postCount: 1 });
-    wp.content.connector = { version: "1.0.0", seoPlugin: null };
+    wp.content.connector = { version: "1.1.0", seoPlugin: null };
     const { token } = await seedAccount();
     const site = await connectFakeSite(token, wp);
     const article = await publishOne(token, site.id);
@@ -107,9 +109,32 @@ describe("a WordPress site with the connector plugin", () => {
     const edit = await call(`/api/autopilot/articles/${article.id}`, { method: "PATCH", token, json: { html } });
     expect(await edit.json()).toMatchObject({ blogUpdated: true });
     const post = wp.content.posts.find((p) => p.id === Number(article.remoteId))!;
-    const sent = JSON.parse(post.meta!._ca_jsonld!) as { "@graph": { "@type": string }[] };
+    const sent = JSON.parse(post.meta!._content_autopilot_jsonld!) as { "@graph": { "@type": string }[] };
     expect(sent["@graph"].map((node) => node["@type"])).toEqual(["BlogPosting"]);
     expect(post.content).toContain("Question 3?");
+  });
+
+  it("writes 1.0's `_ca_` keys too while the site was last seen with connector 1.0.x, which may have been upgraded since (issue 27, item 16)", async () => {
+    const wp = installFakeWordPress({ postCount: 1 });
+    wp.content.connector = { version: "1.0.0", seoPlugin: null };
+    const { token } = await seedAccount();
+    const site = await connectFakeSite(token, wp);
+    const article = await publishOne(token, site.id);
+    const post = wp.content.posts.find((p) => p.id === Number(article.remoteId))!;
+    expect(post.meta).toEqual({ _ca_seo_title: article.seoTitle, _ca_seo_desc: article.seoDesc, _ca_jsonld: expect.stringContaining("BlogPosting") });
+
+    // Upgraded on WordPress, not yet synced: the new keys are the ones it keeps.
+    wp.content.connector = { version: "1.1.0", seoPlugin: null };
+    post.meta = {};
+    const seoDesc = "A new description of the article that is long enough to be a proper meta description for a search result, and says what the reader will find in it.";
+    expect(await (await call(`/api/autopilot/articles/${article.id}`, { method: "PATCH", token, json: { seoDesc } })).json()).toMatchObject({ blogUpdated: true });
+    expect(post.meta).toMatchObject({ _content_autopilot_seo_desc: seoDesc, _content_autopilot_seo_title: article.seoTitle });
+
+    // Once a sync has seen 1.1.0, only the new keys are sent.
+    expect((await sync(token, site.id)).status).toBe(200);
+    await call(`/api/autopilot/articles/${article.id}`, { method: "PATCH", token, json: { seoDesc: `${seoDesc.slice(0, -1)}!` } });
+    const last = wp.calls(`wp/v2/posts/${post.id}`, "POST").at(-1);
+    expect(Object.keys((JSON.parse(last!.body) as SentPost).meta!).sort()).toEqual(["_content_autopilot_jsonld", "_content_autopilot_seo_desc", "_content_autopilot_seo_title"]);
   });
 
   it("is looked for again at every sync: installed, another SEO plugin, removed", async () => {

@@ -2,7 +2,7 @@
 /**
  * Plugin Name: Content Autopilot Connector
  * Description: Lets Content Autopilot set each article's SEO title, meta description, canonical URL and structured data (JSON-LD), and hands them to Yoast SEO, Rank Math, SEOPress or All in One SEO when one of them is active.
- * Version: 1.0.0
+ * Version: 1.1.0
  * Requires at least: 5.5
  * Requires PHP: 7.4
  * Author: Content Autopilot
@@ -15,10 +15,11 @@
 
 defined( 'ABSPATH' ) || exit;
 
-define( 'CONTENT_AUTOPILOT_CONNECTOR_VERSION', '1.0.0' );
+define( 'CONTENT_AUTOPILOT_CONNECTOR_VERSION', '1.1.0' );
 
 require_once __DIR__ . '/includes/seo-plugin.php';
 require_once __DIR__ . '/includes/meta.php';
+require_once __DIR__ . '/includes/upgrade.php';
 require_once __DIR__ . '/includes/rest.php';
 require_once __DIR__ . '/includes/sync.php';
 require_once __DIR__ . '/includes/head.php';

@@ -55,7 +55,7 @@ function content_autopilot_document_title( $title ) {
 	if ( null === $post ) {
 		return $title;
 	}
-	$seo_title = content_autopilot_get_meta( $post->ID, '_ca_seo_title' );
+	$seo_title = content_autopilot_get_meta( $post->ID, '_content_autopilot_seo_title' );
 	return '' === $seo_title ? $title : esc_html( $seo_title );
 }
 add_filter( 'pre_get_document_title', 'content_autopilot_document_title', 20 );
@@ -72,7 +72,7 @@ function content_autopilot_canonical_url( $canonical_url, $post ) {
 	if ( ! $post instanceof WP_Post || ! content_autopilot_prints_head_tags() ) {
 		return $canonical_url;
 	}
-	$ours = content_autopilot_get_meta( $post->ID, '_ca_canonical' );
+	$ours = content_autopilot_get_meta( $post->ID, '_content_autopilot_canonical' );
 	return '' === $ours ? $canonical_url : $ours;
 }
 add_filter( 'get_canonical_url', 'content_autopilot_canonical_url', 20, 2 );
@@ -88,8 +88,8 @@ function content_autopilot_print_head_tags() {
 	if ( null === $post ) {
 		return;
 	}
-	$seo_title   = content_autopilot_get_meta( $post->ID, '_ca_seo_title' );
-	$description = content_autopilot_get_meta( $post->ID, '_ca_seo_desc' );
+	$seo_title   = content_autopilot_get_meta( $post->ID, '_content_autopilot_seo_title' );
+	$description = content_autopilot_get_meta( $post->ID, '_content_autopilot_seo_desc' );
 	$title       = '' !== $seo_title ? $seo_title : wp_strip_all_tags( get_the_title( $post ) );
 	$url         = wp_get_canonical_url( $post );
 	$image       = has_post_thumbnail( $post ) ? wp_get_attachment_image_url( get_post_thumbnail_id( $post ), 'full' ) : '';

@@ -17,10 +17,10 @@ defined( 'ABSPATH' ) || exit;
  */
 function content_autopilot_meta_keys() {
 	return array(
-		'_ca_seo_title' => 300,
-		'_ca_seo_desc'  => 1000,
-		'_ca_canonical' => 2048,
-		'_ca_jsonld'    => 65535,
+		'_content_autopilot_seo_title' => 300,
+		'_content_autopilot_seo_desc'  => 1000,
+		'_content_autopilot_canonical' => 2048,
+		'_content_autopilot_jsonld'    => 65535,
 	);
 }
 
@@ -47,16 +47,16 @@ function content_autopilot_post_types() {
  */
 function content_autopilot_register_meta() {
 	$descriptions = array(
-		'_ca_seo_title' => 'SEO title (plain text).',
-		'_ca_seo_desc'  => 'Meta description (plain text).',
-		'_ca_canonical' => 'Canonical URL (http or https).',
-		'_ca_jsonld'    => 'Structured data: a JSON-LD document (schema.org).',
+		'_content_autopilot_seo_title' => 'SEO title (plain text).',
+		'_content_autopilot_seo_desc'  => 'Meta description (plain text).',
+		'_content_autopilot_canonical' => 'Canonical URL (http or https).',
+		'_content_autopilot_jsonld'    => 'Structured data: a JSON-LD document (schema.org).',
 	);
 	$sanitizers   = array(
-		'_ca_seo_title' => 'content_autopilot_sanitize_seo_title',
-		'_ca_seo_desc'  => 'content_autopilot_sanitize_seo_desc',
-		'_ca_canonical' => 'content_autopilot_sanitize_canonical',
-		'_ca_jsonld'    => 'content_autopilot_sanitize_jsonld',
+		'_content_autopilot_seo_title' => 'content_autopilot_sanitize_seo_title',
+		'_content_autopilot_seo_desc'  => 'content_autopilot_sanitize_seo_desc',
+		'_content_autopilot_canonical' => 'content_autopilot_sanitize_canonical',
+		'_content_autopilot_jsonld'    => 'content_autopilot_sanitize_jsonld',
 	);
 	foreach ( content_autopilot_post_types() as $post_type ) {
 		// The REST API exposes registered meta only for post types that support custom fields.
@@ -79,7 +79,7 @@ function content_autopilot_register_meta() {
 						),
 					),
 					// Keys starting with "_" are protected: without this nobody could write them.
-					'auth_callback'     => 'content_autopilot_meta_auth',
+					'auth_callback'     => '_content_autopilot_canonical' === $key ? 'content_autopilot_canonical_auth' : 'content_autopilot_meta_auth',
 					'sanitize_callback' => $sanitizers[ $key ],
 				)
 			);
@@ -94,11 +94,67 @@ add_action( 'init', 'content_autopilot_register_meta', 99 );
  * @param bool   $allowed   Whether the user can, so far (ignored).
  * @param string $meta_key  The meta key.
  * @param int    $object_id The post ID.
+ * @param int    $user_id   The user asking.
  * @return bool
  */
-function content_autopilot_meta_auth( $allowed, $meta_key, $object_id ) {
-	return current_user_can( 'edit_post', (int) $object_id );
+function content_autopilot_meta_auth( $allowed, $meta_key, $object_id, $user_id = 0 ) {
+	return user_can( content_autopilot_asking_user( $user_id ), 'edit_post', (int) $object_id );
 }
+
+/**
+ * Who may set the canonical URL: whoever may edit the post and also others' posts of its type
+ * (editors and administrators). The canonical (and og:url) sends search engines and shares to
+ * another address and is copied into the SEO plugin, so an author or contributor must not point
+ * their own post at another site.
+ *
+ * @param bool   $allowed   Whether the user can, so far (ignored).
+ * @param string $meta_key  The meta key.
+ * @param int    $object_id The post ID.
+ * @param int    $user_id   The user asking.
+ * @return bool
+ */
+function content_autopilot_canonical_auth( $allowed, $meta_key, $object_id, $user_id = 0 ) {
+	$user_id   = content_autopilot_asking_user( $user_id );
+	$post_type = get_post_type_object( (string) get_post_type( (int) $object_id ) );
+	$cap       = $post_type ? $post_type->cap->edit_others_posts : 'edit_others_posts';
+	return user_can( $user_id, 'edit_post', (int) $object_id ) && user_can( $user_id, $cap );
+}
+
+/**
+ * The user a meta capability is checked for (WordPress passes it; older callers may not).
+ *
+ * @param int $user_id The user ID given, or 0.
+ * @return int
+ */
+function content_autopilot_asking_user( $user_id ) {
+	return $user_id ? (int) $user_id : get_current_user_id();
+}
+
+/**
+ * Drops an unchanged canonical URL from a REST request. WordPress before 6.3 checks the
+ * capability before it sees that a value is unchanged, and the block editor sends every meta
+ * field back once any is edited: without this an author could not save their own post.
+ *
+ * @param mixed           $response The response so far (passed through).
+ * @param array           $handler  The route handler (unused).
+ * @param WP_REST_Request $request  The request.
+ * @return mixed
+ */
+function content_autopilot_drop_unchanged_canonical( $response, $handler, $request ) {
+	$key  = '_content_autopilot_canonical';
+	$meta = $request->get_param( 'meta' );
+	if ( ! is_array( $meta ) || ! array_key_exists( $key, $meta ) ) {
+		return $response;
+	}
+	$post_id = (int) $request->get_param( 'id' );
+	$stored  = $post_id > 0 ? content_autopilot_get_meta( $post_id, $key ) : '';
+	if ( $stored === $meta[ $key ] ) {
+		unset( $meta[ $key ] );
+		$request->set_param( 'meta', $meta );
+	}
+	return $response;
+}
+add_filter( 'rest_request_before_callbacks', 'content_autopilot_drop_unchanged_canonical', 10, 3 );
 
 /**
  * Sanitizes the SEO title.

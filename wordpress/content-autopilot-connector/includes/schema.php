@@ -1,6 +1,6 @@
 <?php
 /**
- * Structured data (JSON-LD) from _ca_jsonld: our whole graph, e.g.
+ * Structured data (JSON-LD) from _content_autopilot_jsonld: our whole graph, e.g.
  * {"@context":"https://schema.org","@graph":[{"@type":"BlogPosting",…},{"@type":"FAQPage",…}]}.
  *
  * - No SEO plugin, or SEOPress (its free version prints no Article schema): we print the graph.
@@ -23,7 +23,7 @@ function content_autopilot_current_jsonld( $associative ) {
 	if ( null === $post ) {
 		return null;
 	}
-	$stored = content_autopilot_get_meta( $post->ID, '_ca_jsonld' );
+	$stored = content_autopilot_get_meta( $post->ID, '_content_autopilot_jsonld' );
 	if ( '' === $stored ) {
 		return null;
 	}

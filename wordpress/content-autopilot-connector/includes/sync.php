@@ -18,9 +18,9 @@ defined( 'ABSPATH' ) || exit;
  */
 function content_autopilot_synced_keys() {
 	return array(
-		'_ca_seo_title' => 'title',
-		'_ca_seo_desc'  => 'description',
-		'_ca_canonical' => 'canonical',
+		'_content_autopilot_seo_title' => 'title',
+		'_content_autopilot_seo_desc'  => 'description',
+		'_content_autopilot_canonical' => 'canonical',
 	);
 }
 
