@@ -79,6 +79,7 @@ export function PaymentProgress({ started, onClose }: { started: StartedPayment;
           {balanceAfter && data.purpose === "topup" ? t("payment.newBalance", { balance: money(balanceAfter.creditBalance) }) : null}
           {licenceUntil ? t("payment.licenceUntil", { until: dateTime(licenceUntil) }) : null}
         </p>
+        {started.offline ? <p>{t("payment.simulated")}</p> : null}
         <button type="button" className="secondary" onClick={onClose}>
           {t("payment.close")}
         </button>

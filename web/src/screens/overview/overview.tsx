@@ -71,7 +71,7 @@ export function OverviewScreen() {
                   <Link href={`/plans/${item.planId}`}>{item.title}</Link>
                   <br />
                   <span className="muted">
-                    {item.scheduledAt ? dateTime(item.scheduledAt) : ""} · {siteName(item.siteId)}
+                    {item.scheduledAt ? (Date.parse(item.scheduledAt) <= Date.now() ? t("due") : dateTime(item.scheduledAt)) : ""} · {siteName(item.siteId)}
                   </span>
                 </li>
               ))}

@@ -34,8 +34,8 @@ export function PlanScreen() {
   const plan = useQuery({
     queryKey: planKey(planId),
     queryFn: () => unwrap(api.GET("/api/autopilot/plans/{planId}", { params: { path: { planId } } })),
-    // Items being written, or due for the clock to start (it ticks every 5 minutes), refresh on
-    // their own, and stop once they settle.
+    // Items being written, or due for the clock to start (it ticks each minute under `npm run dev`,
+    // each 5 minutes deployed), refresh on their own, and stop once they settle.
     refetchInterval: (query) => (runsPending || query.state.data?.items.some((item) => IN_FLIGHT.includes(item.status) || isDue(item)) ? REFRESH_MS : false),
   });
   const site = plan.data ? sites.data?.find((candidate) => candidate.id === plan.data.siteId) : undefined;
@@ -323,7 +323,12 @@ function ItemRow({ planId, item, onDropped }: { planId: string; item: PlanItem; 
         <td>
           <ItemStatusBadge status={item.status} />
         </td>
-        <td className="nowrap">{item.scheduledAt ? dateTime(item.scheduledAt) : t("items.notScheduled")}</td>
+        {isDue(item) ? (
+          // A past time shown as a time would look as if nothing were wrong: it waits for the clock's next tick.
+          <td title={dateTime(item.scheduledAt!)}>{t("items.due")}</td>
+        ) : (
+          <td className="nowrap">{item.scheduledAt ? dateTime(item.scheduledAt) : t("items.notScheduled")}</td>
+        )}
         <td className="item-progress">
           <ItemProgress item={item} />
         </td>
