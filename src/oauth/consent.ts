@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { getAccount } from "../accounts/service";
 import { log } from "../core/logger";
 import type { AppEnv } from "../http/context";
+import { pageSecurityHeaders } from "../http/security-headers";
 import { assertSameOrigin, readSessionCookie } from "../http/session-cookie";
 import { sessionAccount } from "../sessions/service";
 import { AUTHORIZE_PATH, OAUTH_SCOPE, oauthHelpers, type McpProps } from "./provider";
@@ -23,6 +24,13 @@ async function sessionOf(c: Context<AppEnv>) {
   const cookie = readSessionCookie(c);
   return cookie ? sessionAccount(c.get("services"), cookie, new Date()) : null;
 }
+
+// Both pages (consent, error) under the page headers: a CSP that allows only their style, never framed.
+consentRoutes.use(AUTHORIZE_PATH, async (c, next) => {
+  await next();
+  if (!c.res.headers.get("Content-Type")?.startsWith("text/html")) return;
+  for (const [name, value] of Object.entries(await pageSecurityHeaders(STYLE))) c.res.headers.set(name, value);
+});
 
 consentRoutes.get(AUTHORIZE_PATH, async (c) => {
   const session = await sessionOf(c);
@@ -47,8 +55,10 @@ consentRoutes.post(AUTHORIZE_PATH, async (c) => {
   const session = await sessionOf(c);
   const language = languageOf(c.req.raw);
   if (!session) return errorPage(language, WORDS[language].signedOut, 401);
+  if (!(c.req.header("Content-Type") ?? "").startsWith("application/x-www-form-urlencoded")) return errorPage(language, WORDS[language].notAForm, 415);
   const oauth = oauthHelpers(c.env);
-  const form = await c.req.formData();
+  const form = await c.req.formData().catch(() => null);
+  if (!form) return errorPage(language, WORDS[language].notAForm, 400);
   const handle = String(form.get("handle") ?? "");
   try {
     if (form.get("decision") !== "approve") {
@@ -109,6 +119,7 @@ const WORDS = {
     failedTitle: "Authorization failed",
     failed: "The authorization could not go on",
     signedOut: "You are signed out. Start again from the app that asked for access.",
+    notAForm: "This page takes the form it shows, nothing else. Start again from the app that asked for access.",
     unverifiable: "This app could not be verified: its metadata document could not be read.",
   },
   tr: {
@@ -127,6 +138,7 @@ const WORDS = {
     failedTitle: "Yetkilendirme başarısız",
     failed: "Yetkilendirme sürdürülemedi",
     signedOut: "Oturumunuz kapalı. Erişim isteyen uygulamadan yeniden başlayın.",
+    notAForm: "Bu sayfa yalnızca gösterdiği formu kabul eder. Erişim isteyen uygulamadan yeniden başlayın.",
     unverifiable: "Bu uygulama doğrulanamadı: üst veri belgesi okunamadı.",
   },
 };

@@ -1,4 +1,4 @@
-import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { discoverAuthorizationServerMetadata, refreshAuthorization, UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
@@ -81,4 +81,40 @@ test("an MCP client connects through OAuth: the owner signs in on the panel, all
   await expect(row).toHaveCount(0);
   const afterRevoke = await fetch(mcpUrl, { method: "POST", headers: { Authorization: `Bearer ${state.tokens!.access_token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
   expect(afterRevoke.status).toBe(401);
+});
+
+test("a copied refresh token: the replaced one presented again revokes the app, and API access says why", async ({ page, baseURL }) => {
+  const mcpUrl = new URL("/mcp", baseURL);
+  const name = `Copied MCP client ${Date.now()}`;
+  const { provider, state } = memoryAuthProvider(name);
+  await page.route("http://127.0.0.1:9/**", (route) => route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." }));
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(DEMO.email);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+
+  const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
+  await expect(new Client({ name: "playwright", version: "1.0.0" }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+  await page.goto(state.authorizationUrl!.toString());
+  await page.getByRole("button", { name: "Allow" }).click();
+  await page.waitForURL(/^http:\/\/127\.0\.0\.1:9\/oauth-callback\?/);
+  await first.finishAuth(new URL(page.url()).searchParams.get("code")!);
+  const original = state.tokens!;
+
+  // The SDK's own refresh: the rightful client rotates its refresh token…
+  const metadata = await discoverAuthorizationServerMetadata(baseURL!);
+  const refreshWith = (refreshToken: string) => refreshAuthorization(baseURL!, { metadata, clientInformation: state.client!, refreshToken, resource: mcpUrl });
+  const refreshed = await refreshWith(original.refresh_token!);
+  expect(refreshed.refresh_token).not.toBe(original.refresh_token);
+  // …and a copy of the replaced one, presented again, is refused and ends the grant.
+  await expect(refreshWith(original.refresh_token!)).rejects.toThrow(/already used/);
+  await expect(refreshWith(refreshed.refresh_token!)).rejects.toThrow();
+  const withNewToken = await fetch(mcpUrl, { method: "POST", headers: { Authorization: `Bearer ${refreshed.access_token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+  expect(withNewToken.status).toBe(401);
+
+  await page.goto("/api-access");
+  await expect(page.getByText(new RegExp(`the access of the app "${name}" was revoked by the service`))).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
+  await screenshot(page, "oauth-revoked-for-reuse");
 });

@@ -6,6 +6,7 @@ import { Loading } from "./components/ui";
 import { common } from "./i18n/common";
 import { useMessages } from "./i18n/language";
 import { SESSION_KEY, useSession } from "./lib/session";
+import { goNext, safeNext } from "./lib/url";
 import { SignInScreen } from "./screens/auth/sign-in";
 import { InviteScreen, SignUpScreen } from "./screens/auth/sign-up";
 import { OverviewScreen } from "./screens/overview/overview";
@@ -60,7 +61,7 @@ export function App() {
       </Switch>
     );
   }
-  if (location === "/sign-in" || location === "/sign-up") return <Redirect to={new URLSearchParams(window.location.search).get("next")?.startsWith("/") ? new URLSearchParams(window.location.search).get("next")! : "/"} replace />;
+  if (location === "/sign-in" || location === "/sign-up") return <SignedInAlready next={safeNext(new URLSearchParams(window.location.search).get("next"))} />;
 
   return (
     <Layout>
@@ -96,4 +97,11 @@ function NotFound() {
       <Link href="/">{t("notFound.home")}</Link>
     </section>
   );
+}
+
+/** Sign-in or sign-up while signed in: straight on to where it would have led (the consent page by a full load). */
+function SignedInAlready({ next }: { next: string }) {
+  const [, navigate] = useLocation();
+  useEffect(() => goNext(next, navigate), [next, navigate]);
+  return <Loading />;
 }

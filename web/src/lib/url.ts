@@ -28,9 +28,22 @@ export function usePageParam(): [number, (page: number) => void] {
   return [page, (next) => setValue(next <= 1 ? null : String(next))];
 }
 
-/** Where sign-in returns to: a path of this panel only (never another origin). */
-export function safeNext(next: string | null): string {
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
+/**
+ * Where sign-in returns to: a path on this origin, else the overview. Parsed as the browser will
+ * read it, so `/\evil.invalid`, `/<TAB>/evil.invalid` or `javascript:` never leave the panel (nor
+ * throw in `history.replaceState`); and the path is resolved once more, since `/.//evil.invalid`
+ * comes out of parsing as `//evil.invalid`.
+ */
+export function safeNext(next: string | null, origin: string = window.location.origin): string {
+  if (!next) return "/";
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return "/";
+  }
+  const path = url.pathname + url.search + url.hash;
+  return url.origin === origin && new URL(path, origin).origin === origin ? path : "/";
 }
 
 /**
