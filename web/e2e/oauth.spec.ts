@@ -12,6 +12,17 @@ import { DEMO, expectAccessible, screenshot } from "./support";
 
 const REDIRECT = "http://127.0.0.1:9/oauth-callback";
 
+/**
+ * The client's requests come from an address of their own: `npm run dev` keeps its state between
+ * runs, and registrations are limited to 10 an hour per address (all of loopback is one).
+ */
+const clientAddress = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+const clientFetch: typeof fetch = (input, init) => {
+  const headers = new Headers(init?.headers);
+  headers.set("CF-Connecting-IP", clientAddress);
+  return fetch(input, { ...init, headers });
+};
+
 /** What an MCP client keeps between the steps of its OAuth flow, in memory. */
 function memoryAuthProvider(name: string) {
   const state: { client?: OAuthClientInformationMixed; tokens?: OAuthTokens; verifier?: string; authorizationUrl?: URL } = {};
@@ -38,7 +49,7 @@ test("an MCP client connects through OAuth: the owner signs in on the panel, all
   const { provider, state } = memoryAuthProvider(`Playwright MCP client ${Date.now()}`);
 
   // 1. The client is refused, finds the authorization server from the challenge, registers and asks for a code.
-  const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
+  const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider, fetch: clientFetch });
   await expect(new Client({ name: "playwright", version: "1.0.0" }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
   expect(state.client?.client_id).toBeTruthy();
   expect(state.authorizationUrl?.pathname).toBe("/oauth/authorize");
@@ -66,7 +77,7 @@ test("an MCP client connects through OAuth: the owner signs in on the panel, all
   // 3. The client exchanges the code (PKCE) and works.
   await first.finishAuth(callback.searchParams.get("code")!);
   const client = new Client({ name: "playwright", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
+  await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider, fetch: clientFetch }));
   expect((await client.listTools()).tools).toHaveLength(22);
   const balance = await client.callTool({ name: "get_balance", arguments: {} });
   expect(balance.structuredContent).toMatchObject({ billingMode: "CREDITS" });
@@ -94,7 +105,7 @@ test("a copied refresh token: the replaced one presented again revokes the app, 
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
 
-  const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
+  const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider, fetch: clientFetch });
   await expect(new Client({ name: "playwright", version: "1.0.0" }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
   await page.goto(state.authorizationUrl!.toString());
   await page.getByRole("button", { name: "Allow" }).click();
