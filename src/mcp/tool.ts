@@ -1,6 +1,6 @@
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { CallToolResult, ServerNotification, ServerRequest, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
-import type { z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { AppError, codeToStatus } from "../core/errors";
 import type { Services } from "../services/container";
 
@@ -29,6 +29,24 @@ export interface Tool<Input extends z.ZodRawShape = z.ZodRawShape, Output extend
 export function defineTool<Input extends z.ZodRawShape, Output extends z.ZodObject>(tool: Tool<Input, Output>): Tool {
   return tool as unknown as Tool;
 }
+
+/**
+ * The fields of a schema shared with the HTTP API, each with what a model reads about it: the
+ * MCP input schema carries zod's own descriptions, never the `.openapi()` ones of the OpenAPI
+ * document. Every field needs one; the compiler names a field added without it.
+ */
+export function describeFields<Shape extends z.ZodRawShape>(shape: Shape, descriptions: { [K in keyof Shape]: string }): Shape {
+  return Object.fromEntries(Object.entries(shape).map(([name, schema]) => [name, (schema as z.ZodType).describe(descriptions[name]!)])) as unknown as Shape;
+}
+
+/**
+ * An article id as either API gives it: the public API's number (42) or the management API's
+ * string ("42"); the tools get the string. Text that is no id is a 404 later, as on the routes.
+ */
+export const articleIdInput = z
+  .union([z.number().int().positive(), z.string().min(1).max(20)])
+  .transform(String)
+  .describe('An article id from list_articles ("1042") or the public API (1042): a number or a string');
 
 export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 

@@ -49,13 +49,13 @@ publicRoutes.openapi(
   async (c) => {
     const query = c.req.valid("query");
     const { accountId } = c.get("caller");
-    const counted = countKey(accountId, c.get("contentVersion"), { status: query.status, language: query.language, search: query.search });
+    const counted = countKey(accountId, c.get("contentVersion"), { site: query.site, status: query.status, language: query.language, search: query.search });
     const known = knownCount(counted);
     const { items, total } = await timed(c, known === undefined ? "query" : "query;desc=page", () =>
       listArticles(
         c.get("db"),
         accountId,
-        { page: query.page, perPage: query.per_page, status: query.status, language: query.language, sort: query.sort, order: query.order, search: query.search },
+        { page: query.page, perPage: query.per_page, siteId: query.site, status: query.status, language: query.language, sort: query.sort, order: query.order, search: query.search },
         known,
       ),
     );

@@ -17,8 +17,13 @@ export type PublicImage = z.infer<typeof PublicImageSchema>;
 export const PublicArticleSchema = z
   .object({
     id: z.number().int().openapi({ example: 42 }),
+    site_id: z.string().nullable().openapi({ description: "The id of the article's site (as GET /api/sites gives it); null for an article without a site", example: "site_b8Zq0Ls2Kd93Hw1P" }),
     title: z.string(),
     slug: z.string(),
+    url: z
+      .string()
+      .nullable()
+      .openapi({ description: "The article's address on its site once published there; null before publication and when the site gives no address (a custom site)", example: "https://blog.example.com/sourdough-basics/" }),
     content: z.string().openapi({ description: "HTML" }),
     excerpt: z.string(),
     featured_image: z.string().nullable().openapi({ description: "URL of the featured image; null when the article has none" }),
@@ -49,6 +54,9 @@ export const ArticleListResponseSchema = z
 export const ArticleResponseSchema = z.object({ success: z.literal(true), data: PublicArticleSchema }).openapi("PublicArticleResponse");
 export const ImageListResponseSchema = z.object({ success: z.literal(true), data: z.array(PublicImageSchema) }).openapi("PublicImageList");
 
+/** A site id as newId("site") makes them; a well-formed id of no site of the account just matches nothing. */
+const SITE_ID = /^site_[A-Za-z0-9]{1,59}$/;
+
 export const ArticleListQuerySchema = z.object({
   page: positiveIntParam("page", 1_000_000, 1, "Page number, from 1"),
   per_page: positiveIntParam("per_page", 100, 10, "Items per page, 1 to 100"),
@@ -61,6 +69,11 @@ export const ArticleListQuerySchema = z.object({
     .openapi({ example: "tr" }),
   sort: z.enum(ARTICLE_SORTS).default("created_at"),
   order: z.enum(["asc", "desc"]).default("desc"),
+  site: z
+    .string()
+    .regex(SITE_ID, "site must be a site id such as site_b8Zq0Ls2Kd93Hw1P (GET /api/sites lists them)")
+    .optional()
+    .openapi({ param: { description: "Only the articles of this site; another account's site or an unknown one gives an empty list" }, example: "site_b8Zq0Ls2Kd93Hw1P" }),
   search: z.string().trim().min(1, "search must not be empty").max(200, "search must be at most 200 characters").optional().openapi({
     param: { description: "Words to find in the title and text, in any order (all must match)" },
   }),
@@ -85,8 +98,11 @@ export function toPublicArticle(article: ArticleRow, images: ArticleImageRow[], 
   const publicImages = images.map((image) => toPublicImage(image, baseUrl));
   return {
     id: article.id,
+    site_id: article.siteId,
     title: article.title,
     slug: article.slug,
+    // A draft sent to WordPress has an address too, but only the published post is public.
+    url: article.status === "published" ? article.publicationUrl : null,
     content: article.html,
     excerpt: article.excerpt,
     featured_image: publicImages.find((image) => image.is_featured)?.url ?? null,

@@ -58,7 +58,7 @@ describe("GET /api/openapi.json", () => {
   it("describes the list parameters with their limits, values and defaults", async () => {
     const doc = await fetchDocument();
     const list = doc.paths["/api/v1/public/articles"]!.get!;
-    expect(list.parameters!.map((p) => p.name).sort()).toStrictEqual(["language", "order", "page", "per_page", "search", "sort", "status"]);
+    expect(list.parameters!.map((p) => p.name).sort()).toStrictEqual(["language", "order", "page", "per_page", "search", "site", "sort", "status"]);
     for (const p of list.parameters!) {
       expect(p.in).toBe("query");
       expect(p.required ?? false).toBe(false);
@@ -69,6 +69,7 @@ describe("GET /api/openapi.json", () => {
     expect(param(list, "order")!.schema).toMatchObject({ enum: ["asc", "desc"], default: "desc" });
     expect(param(list, "status")!.schema).toMatchObject({ enum: expect.arrayContaining(["draft", "pending", "published", "archived"]) });
     expect(param(list, "search")!.schema).toMatchObject({ maxLength: 200 });
+    expect(param(list, "site")!.schema).toMatchObject({ type: "string", pattern: expect.stringContaining("site_") });
     expect(Object.keys(list.responses).sort()).toEqual(expect.arrayContaining(["200", "400", "401", "429"]));
   });
 
@@ -80,7 +81,7 @@ describe("GET /api/openapi.json", () => {
     expect(Object.keys(meta.properties!).sort()).toStrictEqual(["current_page", "last_page", "per_page", "total"]);
     const article = doc.components.schemas.PublicArticle!;
     expect(Object.keys(article.properties!)).toEqual(
-      expect.arrayContaining(["id", "title", "slug", "content", "excerpt", "featured_image", "images", "meta", "word_count", "language", "status", "published_at"]),
+      expect.arrayContaining(["id", "title", "slug", "content", "excerpt", "featured_image", "images", "meta", "word_count", "language", "status", "published_at", "url", "site_id"]),
     );
     expect(Object.keys(doc.components.schemas.PublicImage!.properties!).sort()).toStrictEqual(["alt_text", "id", "is_featured", "url"]);
   });

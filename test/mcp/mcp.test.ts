@@ -1,9 +1,8 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
+import type { Progress } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
-import { BASE, call, seedAccount, seedSite, seedToken, useVars } from "../harness";
+import { call, seedAccount, seedSite, seedToken, useVars } from "../harness";
+import { connect, tool, toolError } from "./client";
 
 // Issue 21: the MCP server at /mcp, driven by the SDK's own client over Streamable HTTP, inside
 // workerd. Every tool calls the same area functions as the routes, so the answers are compared
@@ -33,34 +32,6 @@ const TOOLS = [
   "get_report",
   "get_balance",
 ];
-
-/** The SDK client connected to the Worker's /mcp with a bearer token (requests go to the Worker, not the network). */
-async function connect(token: string | null, sent: { method: string; status: number }[] = []) {
-  const client = new Client({ name: "content-autopilot-tests", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL(`${BASE}/mcp`), {
-    requestInit: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
-    fetch: async (input, init) => {
-      const response = await call(new URL(String(input instanceof Request ? input.url : input)).pathname, init);
-      sent.push({ method: init?.method ?? "GET", status: response.status });
-      return response;
-    },
-  });
-  await client.connect(transport);
-  return client;
-}
-
-async function tool<T = Record<string, unknown>>(client: Client, name: string, args: Record<string, unknown> = {}, onprogress?: (progress: Progress) => void) {
-  const result = (await client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : undefined)) as CallToolResult;
-  if (result.isError) throw new Error(`${name} failed: ${(result.content[0] as { text: string }).text}`);
-  expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
-  return result.structuredContent as T;
-}
-
-async function toolError(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  expect(result.isError).toBe(true);
-  return (result.content[0] as { text: string }).text;
-}
 
 const api = async (path: string, token: string) => (await call(path, { token })).json();
 

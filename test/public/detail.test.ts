@@ -12,10 +12,12 @@ const ARTICLE_FIELDS = [
   "language",
   "meta",
   "published_at",
+  "site_id",
   "slug",
   "status",
   "title",
   "updated_at",
+  "url",
   "word_count",
 ];
 
@@ -50,8 +52,10 @@ describe("GET /api/v1/public/articles/{id}", () => {
     expect(Object.keys(body.data).sort()).toStrictEqual(ARTICLE_FIELDS);
     expect(body.data).toStrictEqual({
       id: article.id,
+      site_id: null,
       title: "Sourdough Basics",
       slug: "sourdough-basics",
+      url: null,
       content: "<p>Flour, water and salt.</p>",
       excerpt: "The three ingredients.",
       featured_image: `${BASE}/api/media/hero.webp`,

@@ -52,7 +52,7 @@ export const accountTools = [
     name: "get_report",
     title: "30-day report",
     description: "Articles generated, articles published and credits spent per day over the last 30 UTC days, with their sum; siteId limits it to one site.",
-    input: { siteId: z.string().min(1).max(64).optional() },
+    input: { siteId: z.string().min(1).max(64).optional().describe("Only this site's figures: a site id from list_sites; all sites when left out") },
     output: ThirtyDayReportSchema,
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: async ({ siteId }, { services, accountId }) => toReportBody(await thirtyDayReport(services.db, accountId, { siteId, now: new Date() })),

@@ -3,12 +3,22 @@ import { editArticle, listArticlePage, publishArticle } from "../../articles/man
 import { ArticleDetailSchema, ArticleEditBodySchema, ArticleEditResultSchema, ArticleSummarySchema } from "../../articles/management-schemas";
 import { articleDetail } from "../../articles/publishable";
 import { getArticleWithImages, parseArticleId } from "../../articles/service";
+import { SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../../content/article-rules";
 import { AppError } from "../../core/errors";
 import { ARTICLE_STATUSES } from "../../db/schema";
-import { defineTool } from "../tool";
+import { articleIdInput as articleId, defineTool, describeFields } from "../tool";
 
-const articleId = z.string().min(1).max(20).describe("An article id from list_articles, e.g. \"1042\"");
-
+/** What update_article changes: the fields of PATCH /api/autopilot/articles/{articleId}, each optional. */
+const articleEdit = describeFields(ArticleEditBodySchema.shape, {
+  title: "The new title (plain text, no markup)",
+  html: "The new article body as HTML; it is sanitised, and the word count follows it",
+  seoTitle: `The title search engines show (${SEO_TITLE_CHARS.min}–${SEO_TITLE_CHARS.max} characters recommended; other lengths are kept and warned about)`,
+  seoDesc: `The meta description search engines show (${SEO_DESC_CHARS.min}–${SEO_DESC_CHARS.max} characters recommended; other lengths are kept and warned about)`,
+  excerpt: "A short summary of the article (plain text)",
+  tags: "The whole new list of tags (at most 20)",
+  categories: "The whole new list of categories (at most 10)",
+  featuredImage: "The id of one of the account's uploads (up_…) to show as the featured image; null removes it",
+});
 
 export const articleTools = [
   defineTool({
@@ -16,11 +26,11 @@ export const articleTools = [
     title: "List articles",
     description: "The account's articles, newest first, with status, publication URL, SEO title, word count and cost. Filter by siteId, planId or status; page through with page and perPage (hasMore says whether there is more).",
     input: {
-      siteId: z.string().min(1).max(64).optional(),
-      planId: z.string().min(1).max(64).optional(),
-      status: z.enum(ARTICLE_STATUSES).optional(),
-      page: z.number().int().min(1).max(100_000).default(1),
-      perPage: z.number().int().min(1).max(100).default(20),
+      siteId: z.string().min(1).max(64).optional().describe("Only this site's articles: a site id from list_sites"),
+      planId: z.string().min(1).max(64).optional().describe("Only the articles written for this plan: a plan id from get_plan"),
+      status: z.enum(ARTICLE_STATUSES).optional().describe("Only articles in this status: draft, pending (waiting for review), published or archived"),
+      page: z.number().int().min(1).max(100_000).default(1).describe("Page number, from 1"),
+      perPage: z.number().int().min(1).max(100).default(20).describe("Articles per page, 1 to 100 (default 20)"),
     },
     output: z.object({ items: z.array(ArticleSummarySchema), page: z.number().int(), perPage: z.number().int(), total: z.number().int(), totalPages: z.number().int(), hasMore: z.boolean() }),
     annotations: { readOnlyHint: true, openWorldHint: false },
@@ -46,7 +56,7 @@ export const articleTools = [
     title: "Edit an article",
     description:
       "Changes any of title, html (sanitised), seoTitle, seoDesc, excerpt, tags, categories, featuredImage (an upload id). A published article is updated on its WordPress or forum too: blogUpdated says whether it arrived, warnings say why not.",
-    input: { articleId, ...ArticleEditBodySchema.shape },
+    input: { articleId, ...articleEdit },
     output: ArticleEditResultSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     run: async ({ articleId, ...edit }, { services, accountId }) => {

@@ -9,7 +9,7 @@ import { getPlan } from "../../plans/read";
 import { CreatePlanBodySchema, PlanItemSchema, PlanSchema, toPlan, toPlanItem, UpdatePlanItemBodySchema } from "../../plans/schemas";
 import { approvePlan, pausePlan } from "../../plans/state";
 import { AppError } from "../../core/errors";
-import { defineTool, type ToolContext } from "../tool";
+import { defineTool, describeFields, type ToolContext } from "../tool";
 
 const planId = z.string().min(1).max(64).describe("A plan id, e.g. plan_…");
 const itemId = z.string().min(1).max(64).describe("A plan item id from get_plan, e.g. item_…");
@@ -43,6 +43,18 @@ async function withProgress<T>(context: ToolContext, work: Promise<T>, describe:
   }
 }
 
+const planRequest = describeFields(CreatePlanBodySchema.shape, {
+  siteId: "The site to plan for: a site id from list_sites",
+  articleCount: "How many articles the plan has, 1–100",
+  cadencePerWeek: "Articles published per week once the plan is approved, 1–21",
+  publishMode: "publish (default): live on the site; draft: posted there as a draft; review: each article waits as pending for publish_article",
+});
+
+const itemChanges = describeFields(UpdatePlanItemBodySchema.shape, {
+  title: "The item's new article title (plain text)",
+  targetKeyword: "The new search keyword the article is written for",
+});
+
 const RunResultSchema = z.object({
   articleId: z.string(),
   url: z.string().describe("Where the article was published; for a custom site or an article in review, its address in the public read API"),
@@ -54,7 +66,7 @@ export const planTools = [
     title: "Create a content plan",
     description:
       "Researches keywords for the site (seeds from its brief and posts, volumes, competition), drops what the site already covers and titles the best articleCount as a DRAFT plan to curate and approve. Plans are free; takes up to a minute or two and reports progress.",
-    input: CreatePlanBodySchema.shape,
+    input: planRequest,
     output: PlanSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     run: async (input, context) => {
@@ -76,7 +88,7 @@ export const planTools = [
     name: "update_plan_item",
     title: "Change a plan item",
     description: "Changes an item's title and/or target keyword before it is written.",
-    input: { itemId, ...UpdatePlanItemBodySchema.shape },
+    input: { itemId, ...itemChanges },
     output: PlanItemSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     run: async ({ itemId, title, targetKeyword }, { services, accountId }) => {

@@ -6,14 +6,27 @@ import { SyncResultSchema } from "../../inventory/schemas";
 import { BriefSchema, getBrief, saveBrief, SiteBriefSchema, toSiteBrief } from "../../sites/brief";
 import { SiteSchema, toSite } from "../../sites/schemas";
 import { getSite, listSites } from "../../sites/service";
-import { defineTool } from "../tool";
+import { defineTool, describeFields } from "../tool";
 
 const siteId = z.string().min(1).max(64).describe("A site id from list_sites, e.g. site_b8Zq0Ls2Kd93Hw1P");
 
 /** Each brief field, optional and without its default: what update_brief is given is merged over the brief. */
-const briefChanges = Object.fromEntries(
-  Object.entries(BriefSchema.shape).map(([name, schema]) => [name, (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema).optional()]),
-) as { [K in keyof typeof BriefSchema.shape]: z.ZodOptional<z.ZodType<z.output<typeof BriefSchema>[K]>> };
+const briefChanges = describeFields(
+  Object.fromEntries(
+    Object.entries(BriefSchema.shape).map(([name, schema]) => [name, (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema).optional()]),
+  ) as { [K in keyof typeof BriefSchema.shape]: z.ZodOptional<z.ZodType<z.output<typeof BriefSchema>[K]>> },
+  {
+    business: "What the business does, sells or offers",
+    audience: "Who reads the site",
+    tone: "How the articles sound (for example: warm, practical, no jargon)",
+    topicsToAvoid: "Topics never to write about: the whole new list, replacing the old one",
+    notes: "Anything else the writer should know",
+    authorName: "The articles' author in their structured data; \"\" for none (the organisation is then the author)",
+    organizationName: "The publisher in the articles' structured data; \"\" for the site's host name",
+    logoUrl: "The organisation's logo for the structured data: an absolute http(s) URL, or \"\" for none",
+    faq: "Whether articles end with an FAQ section (with FAQPage structured data)",
+  },
+);
 
 export const siteTools = [
   defineTool({
@@ -71,7 +84,7 @@ export const siteTools = [
     title: "Talk with the site's agent",
     description:
       "Sends a message to the site's agent, which knows its brief, posts and plans. Facts about the business, audience, tone or topics to avoid update the brief (briefUpdated says so); questions change nothing. Free unless the operator set a chat price.",
-    input: { siteId, message: ChatRequestSchema.shape.message },
+    input: { siteId, message: ChatRequestSchema.shape.message.describe("What you tell or ask the site's agent: facts about the business, audience, tone or topics to avoid, or a question") },
     output: ChatReplySchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     run: async ({ siteId, message }, { services, accountId }) => chatWithSiteAgent(services, accountId, siteId, message),
