@@ -8,6 +8,7 @@ import { handleError, handleNotFound } from "./http/errors";
 import { managementAuth } from "./http/management-auth";
 import { mediaRoutes } from "./media/routes";
 import { mountOpenApiDocument } from "./http/openapi";
+import { mountApiDocs } from "./http/api-docs";
 import { publicGate } from "./http/public-gate";
 import { servicesMiddleware } from "./http/services";
 import { buildServices, type Services } from "./services/container";
@@ -93,5 +94,6 @@ export function createApp(options: AppOptions = {}) {
   app.route("/api", mediaRoutes);
 
   mountOpenApiDocument(app);
+  mountApiDocs(app);
   return app;
 }

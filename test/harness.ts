@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { createAccount } from "../src/accounts/service";
+import { createAccountWithToken } from "../src/accounts/service";
 import { createApp } from "../src/app";
 import { withOAuth } from "../src/oauth/provider";
 import { articlesChanged } from "../src/articles/content-version";
@@ -105,7 +105,7 @@ let counter = 0;
 export async function seedAccount(options: { creditKurus?: number } = {}) {
   counter += 1;
   const email = `owner-${Date.now()}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const { account, secret } = await createAccount(db(), { email, signupCreditKurus: options.creditKurus ?? 10_000, now: new Date() });
+  const { account, secret } = await createAccountWithToken(db(), { email, signupCreditKurus: options.creditKurus ?? 10_000, now: new Date() });
   return { account, accountId: account.id, token: secret };
 }
 

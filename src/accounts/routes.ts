@@ -6,7 +6,7 @@ import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { CreatedApiTokenSchema, CreateTokenBodySchema, toApiToken } from "../tokens/schemas";
 import { createToken } from "../tokens/service";
 import { AccountSchema, CreateAccountBodySchema, CreatedAccountSchema, toAccount } from "./schemas";
-import { createAccount, getAccount } from "./service";
+import { createAccountWithToken, getAccount } from "./service";
 
 export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -37,7 +37,7 @@ adminAccountRoutes.openapi(
   }),
   async (c) => {
     const now = new Date();
-    const { account, token, secret } = await createAccount(c.get("db"), {
+    const { account, token, secret } = await createAccountWithToken(c.get("db"), {
       email: c.req.valid("json").email,
       signupCreditKurus: c.get("config").signupCreditKurus,
       now,

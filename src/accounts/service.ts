@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import { accounts, apiTokens, creditLedger } from "../db/schema";
 import { AppError, notFound } from "../core/errors";
@@ -10,10 +11,30 @@ import { isUniqueViolation } from "../db/errors";
 export type AccountRow = typeof accounts.$inferSelect;
 
 /**
- * Creates an account, its signup credit (as a ledger row) and its first `manage` token in one
- * batch, so a half-created account never exists. 409 when the email is taken.
+ * Creates an account and its signup credit (as a ledger row) in one batch, so a half-created
+ * account never exists. 409 when the email is taken. No token: an owner who signs up works in
+ * the panel and makes the tokens they need there, each secret shown to them once.
  */
-export async function createAccount(db: Database, input: { email: string; signupCreditKurus: number; now: Date }) {
+export async function createAccount(db: Database, input: { email: string; signupCreditKurus: number; now: Date }): Promise<{ account: AccountRow }> {
+  const { account, statements } = await newAccount(db, input);
+  await insertAccount(db, account.email, statements);
+  return { account };
+}
+
+/**
+ * The operator's way in (`POST /api/admin/accounts`): an account as `createAccount` makes it, with
+ * a first `manage` token in the same batch, whose secret the operator hands to the owner.
+ */
+export async function createAccountWithToken(db: Database, input: { email: string; signupCreditKurus: number; now: Date }) {
+  const { account, statements } = await newAccount(db, input);
+  const { secret, row: token } = await mintToken({ accountId: account.id, name: "First token", scope: "manage", now: input.now });
+  await insertAccount(db, account.email, [...statements, db.insert(apiTokens).values(token)]);
+  return { account, token, secret };
+}
+
+type Statements = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+
+async function newAccount(db: Database, input: { email: string; signupCreditKurus: number; now: Date }) {
   const email = input.email.trim().toLowerCase();
   const [taken] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email));
   if (taken) throw new AppError("conflict", `An account with the email ${email} already exists`);
@@ -25,7 +46,6 @@ export async function createAccount(db: Database, input: { email: string; signup
     creditBalanceKurus: input.signupCreditKurus,
     createdAt: toIsoSeconds(input.now),
   };
-  const { secret, row: token } = await mintToken({ accountId: account.id, name: "First token", scope: "manage", now: input.now });
   const ledgerRow = {
     accountId: account.id,
     kind: "signup" as const,
@@ -35,14 +55,18 @@ export async function createAccount(db: Database, input: { email: string; signup
     note: "Signup credit",
     createdAt: account.createdAt,
   };
+  const statements: Statements = [db.insert(accounts).values(account), db.insert(creditLedger).values(ledgerRow)];
+  return { account, statements };
+}
+
+async function insertAccount(db: Database, email: string, statements: Statements) {
   try {
-    await db.batch([db.insert(accounts).values(account), db.insert(apiTokens).values(token), db.insert(creditLedger).values(ledgerRow)]);
+    await db.batch(statements);
   } catch (error) {
     // Two creations racing for one email: the unique index decides.
     if (isUniqueViolation(error)) throw new AppError("conflict", `An account with the email ${email} already exists`);
     throw error;
   }
-  return { account, token, secret };
 }
 
 export async function getAccount(db: Database, accountId: string): Promise<AccountRow> {

@@ -1,5 +1,6 @@
 import { articleStructuredData, type StructuredData } from "../content/structured-data";
 import { briefOf } from "../sites/brief";
+import { articleAuthorName } from "../sites/byline";
 import type { SiteRow } from "../sites/service";
 
 /** What an article page's structured data is made from. */
@@ -13,12 +14,12 @@ export interface StructuredArticle {
 
 /**
  * The JSON-LD of an article on its site: a BlogPosting on a blog, an Article on a custom site,
- * author and publisher from the site's brief (the host name when the brief names no
- * organisation). Forums get none: XenForo has no place for it. The image is given only as an
+ * author and publisher from the site's brief (on a blog whose brief names no author, the byline
+ * WordPress shows: src/sites/byline.ts; the host name when the brief names no organisation). Forums get none: XenForo has no place for it. The image is given only as an
  * absolute URL.
  */
 export function structuredDataFor(
-  site: Pick<SiteRow, "platform" | "url" | "brief" | "businessContext" | "id">,
+  site: Pick<SiteRow, "platform" | "url" | "brief" | "businessContext" | "id" | "blogAuthorName">,
   article: StructuredArticle,
   page: { url: string | null; imageUrl: string | null; datePublished: string; dateModified: string },
 ): StructuredData | null {
@@ -34,7 +35,7 @@ export function structuredDataFor(
     imageUrl: page.imageUrl && /^https?:\/\//i.test(page.imageUrl) ? page.imageUrl : null,
     datePublished: page.datePublished,
     dateModified: page.dateModified,
-    authorName: brief.authorName,
+    authorName: articleAuthorName(site, brief.authorName),
     organizationName: brief.organizationName || new URL(site.url).hostname,
     logoUrl: brief.logoUrl || null,
   });

@@ -33,7 +33,10 @@ export const BriefSchema = z
       .default([])
       .openapi({ description: `Topics never to write about (≤ ${LIMITS.topics}, each ≤ ${LIMITS.topic} characters)`, example: ["gluten-free diets"] }),
     notes: plainText(z.string().trim().max(LIMITS.notes), { multiline: true }).default("").openapi({ description: `Anything else the writer should know (≤ ${LIMITS.notes})` }),
-    authorName: plainText(z.string().trim().max(LIMITS.name), { noMarkup: true }).default("").openapi({ description: `The articles' author in their structured data (≤ ${LIMITS.name}); without one the organisation is the author`, example: "Ayşe Yılmaz" }),
+    authorName: plainText(z.string().trim().max(LIMITS.name), { noMarkup: true }).default("").openapi({
+      description: `The articles' author in their structured data (≤ ${LIMITS.name}). Without one: on a WordPress site the author WordPress shows (the site's \`seo.byline\`), elsewhere the organisation. On WordPress it should be that display name, which readers see: the site warns when it differs`,
+      example: "Ayşe Yılmaz",
+    }),
     organizationName: plainText(z.string().trim().max(LIMITS.name), { noMarkup: true }).default("").openapi({ description: `The publisher in the articles' structured data (≤ ${LIMITS.name}); without one, the site's host name`, example: "Kadıköy Bakery" }),
     logoUrl: LogoUrlSchema,
     faq: z.boolean().default(true).openapi({ description: "Whether articles end with an FAQ section (3–6 questions, with FAQPage structured data)" }),

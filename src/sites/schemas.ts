@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { plainText } from "../core/plain-text";
 import { SEO_PLUGINS, SITE_PLATFORMS, SITE_STATUSES } from "../db/schema";
+import { bylineWarnings } from "./byline";
 import { siteWarnings } from "./seo-connector";
 import type { SiteRow } from "./service";
 
@@ -8,6 +9,10 @@ const SiteSeoSchema = z
   .object({
     connector: z.string().nullable().openapi({ description: "The version of the connector plugin found on the site; null when it is not installed or not active", example: "1.0.0" }),
     plugin: z.enum(SEO_PLUGINS).nullable().openapi({ description: "The SEO plugin the connector writes the SEO fields into; null when none is active (the connector prints the tags itself)" }),
+    byline: z.string().nullable().openapi({
+      description: "The author WordPress shows on the posts the service publishes: the display name of the user the site is connected with. The structured data names it as the author unless the brief names another; null until read",
+      example: "Ayşe Yılmaz",
+    }),
   })
   .openapi("SiteSeo", { description: "Blog sites: how SEO titles, descriptions and structured data reach the pages (read at connect, on new credentials and at every sync); null for forums and custom sites" });
 
@@ -24,7 +29,7 @@ export const SiteSchema = z
     forumNodeId: z.number().int().nullable(),
     webhookUrl: z.string().nullable(),
     seo: SiteSeoSchema.nullable(),
-    warnings: z.array(z.string()).openapi({ description: "What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin)" }),
+    warnings: z.array(z.string()).openapi({ description: "What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin; a brief naming an author other than WordPress's byline)" }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -46,8 +51,8 @@ export function toSite(row: SiteRow): Site {
     blogUsername: row.blogUsername,
     forumNodeId: row.forumNodeId,
     webhookUrl: row.webhookUrl,
-    seo: row.platform === "blog" ? { connector: row.seoConnector, plugin: row.seoPlugin } : null,
-    warnings: siteWarnings(row),
+    seo: row.platform === "blog" ? { connector: row.seoConnector, plugin: row.seoPlugin, byline: row.blogAuthorName } : null,
+    warnings: [...siteWarnings(row), ...bylineWarnings(row)],
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

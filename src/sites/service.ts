@@ -70,7 +70,7 @@ export async function findSiteByUrl(db: Database, accountId: string, platform: S
   return rows.find((row) => row.status !== "DISCONNECTED");
 }
 
-export type SiteChanges = Partial<Pick<SiteRow, "businessContext" | "language" | "blogUsername" | "blogAppPasswordEncrypted" | "blogApiRoot" | "seoConnector" | "seoPlugin" | "status" | "statusMessage" | "webhookUrl" | "webhookSecretEncrypted" | "previousWebhookSecretEncrypted" | "previousWebhookSecretUntil">>;
+export type SiteChanges = Partial<Pick<SiteRow, "businessContext" | "language" | "blogUsername" | "blogAppPasswordEncrypted" | "blogApiRoot" | "blogAuthorName" | "seoConnector" | "seoPlugin" | "status" | "statusMessage" | "webhookUrl" | "webhookSecretEncrypted" | "previousWebhookSecretEncrypted" | "previousWebhookSecretUntil">>;
 
 /** Changes fields of one site of the account (404 for a foreign, missing or disconnected one). */
 export async function updateSite(db: Database, accountId: string, siteId: string, changes: SiteChanges): Promise<SiteRow> {

@@ -5,6 +5,7 @@ import { encryptSecret, requireEncryptionKey } from "../core/crypto";
 import { AppError } from "../core/errors";
 import { newId } from "../core/ids";
 import { assertOutboundUrl } from "../core/outbound-url";
+import { bylineOf } from "./byline";
 import { readSeoConnector } from "./seo-connector";
 import { findSiteByUrl, getSiteOfPlatform, insertSite, updateSite, type SiteRow } from "./service";
 import { wordPressTransport, type SiteAccessDeps } from "./site-access";
@@ -89,6 +90,7 @@ export async function connectWordPressSite(deps: SiteAccessDeps, accountId: stri
     blogUsername: input.blogUsername,
     blogAppPasswordEncrypted: await encryptSecret(key, input.blogAppPassword),
     blogApiRoot: verified.apiRoot,
+    blogAuthorName: bylineOf(verified.user),
     ...seo,
   }).catch(async (error: unknown) => {
     // A connect of the same URL that raced this one won the unique index.
@@ -109,6 +111,7 @@ export async function replaceWordPressCredentials(deps: SiteAccessDeps, accountI
     blogUsername: credentials.blogUsername,
     blogAppPasswordEncrypted: await encryptSecret(key, credentials.blogAppPassword),
     blogApiRoot: verified.apiRoot,
+    blogAuthorName: bylineOf(verified.user),
     status: "CONNECTED",
     statusMessage: null,
   });

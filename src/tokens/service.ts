@@ -4,7 +4,7 @@ import { AppError, notFound } from "../core/errors";
 import { newId } from "../core/ids";
 import { addMonths, toIsoSeconds } from "../core/time";
 import type { Database } from "../db/client";
-import { apiTokens, type TokenScope } from "../db/schema";
+import { accountPasswords, apiTokens, type TokenScope } from "../db/schema";
 import type { AccountState } from "../durable-objects/account-state";
 
 export const TOKEN_PREFIX = "sap_";
@@ -48,8 +48,9 @@ export async function listTokens(db: Database, accountId: string): Promise<ApiTo
 
 /**
  * Revokes one of the account's tokens; revoking twice is harmless. Another account's id is 404.
- * The account's last active `manage` token is kept (409): without one nothing could issue a new
- * token. One statement decides, so two concurrent revocations cannot both pass.
+ * The account's last active `manage` token is kept (409) unless the account has a password: without
+ * one nothing could issue a new token, while an owner who signs in to the panel can always make
+ * another. One statement decides, so two concurrent revocations cannot both pass.
  */
 export async function revokeToken(db: Database, input: { accountId: string; tokenId: string; now: Date }): Promise<ApiTokenRow> {
   const scoped = and(eq(apiTokens.id, input.tokenId), eq(apiTokens.accountId, input.accountId));
@@ -64,7 +65,8 @@ export async function revokeToken(db: Database, input: { accountId: string; toke
         sql`(${apiTokens.scope} <> 'manage' OR EXISTS (
           SELECT 1 FROM api_tokens AS other
           WHERE other.account_id = ${input.accountId} AND other.id <> ${input.tokenId}
-            AND other.scope = 'manage' AND other.revoked_at IS NULL AND other.expires_at > ${now}))`,
+            AND other.scope = 'manage' AND other.revoked_at IS NULL AND other.expires_at > ${now})
+          OR EXISTS (SELECT 1 FROM ${accountPasswords} WHERE ${accountPasswords.accountId} = ${input.accountId}))`,
       ),
     )
     .returning();

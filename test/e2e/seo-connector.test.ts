@@ -23,7 +23,7 @@ const LEGACY_KEYS = ["_ca_seo_title", "_ca_seo_desc", "_ca_canonical", "_ca_json
 
 interface Site {
   id: string;
-  seo: { connector: string | null; plugin: string | null } | null;
+  seo: { connector: string | null; plugin: string | null; byline: string | null } | null;
   warnings: string[];
 }
 interface Article {
@@ -138,6 +138,29 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
     expect(edited.meta("og:description")).toEqual([seoDesc]);
   });
 
+  it("names the byline the reader sees as the JSON-LD author when the brief names none, and warns while the brief names another (issue 28)", async () => {
+    const site = await firstSite(token);
+    const article = await readArticle(token, (await latestArticleId(token))!);
+    const { body: post } = await wp(`wp/v2/posts/${await postIdOf(article)}?context=edit`);
+    const { body: author } = await wp(`wp/v2/users/${post.author}`);
+    // The post's author is the connected user; its display name is the site's byline.
+    expect((await wp("wp/v2/users/me")).body.id).toBe(post.author);
+    const read = await readSite(token, site.id);
+    expect(read.seo?.byline).toBe(author.name);
+    // The first test's brief names "Ayşe Yılmaz": not the byline on the page, so the site says so.
+    expect(read.warnings).toEqual([expect.stringContaining(`The brief names "Ayşe Yılmaz" as the articles' author, but WordPress shows "${author.name}"`)]);
+
+    await call(`/api/sites/${site.id}/brief`, { method: "PUT", token, json: { business: "Sourdough baking", organizationName: "Kadıköy Bakery", logoUrl: `${peer.url}/logo.png` } });
+    expect((await readSite(token, site.id)).warnings).toEqual([]);
+    await editArticle(token, article.id, { seoDesc: "The sourdough article once more: the starter, the dough, the rise and the bake, with the author named as the page names them, in one sentence." });
+    const shown = await page(article.url);
+    // Twenty Twenty-Three prints the byline in its post-author block.
+    const byline = decodeHtmlEntities(/class="wp-block-post-author__name">([^<]*)</.exec(shown.html)?.[1] ?? "");
+    expect(byline).toBe(author.name);
+    const graph = (JSON.parse(shown.jsonLd[0]!) as { "@graph": Record<string, any>[] })["@graph"];
+    expect(graph[0]!.author).toEqual({ "@type": "Person", name: byline });
+  });
+
   it("escapes hostile values: quotes and ampersands through our API, script and img markup written straight into the meta", async () => {
     const article = await readArticle(token, (await latestArticleId(token))!);
     const postId = await postIdOf(article);
@@ -171,7 +194,7 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
 
     await setPlugin(YOAST, "active");
     expect((await call(`/api/sites/${site.id}/sync`, { method: "POST", token })).status).toBe(200);
-    expect((await readSite(token, site.id)).seo).toEqual({ connector: CONNECTOR_VERSION, plugin: "yoast" });
+    expect((await readSite(token, site.id)).seo).toMatchObject({ connector: CONNECTOR_VERSION, plugin: "yoast" });
     const forYoast = { seoTitle: "Sourdough at home: the Yoast SEO title of this article", seoDesc: "The description Yoast shows for this sourdough article: what a starter needs, how the dough rises and when the loaf is done, in under 160 characters." };
     await editArticle(token, article.id, forYoast);
     const { body: yoastPost } = await wp(`wp/v2/posts/${postId}?context=edit`);
@@ -186,7 +209,7 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
 
     await setPlugin(RANK_MATH, "active");
     await call(`/api/sites/${site.id}/sync`, { method: "POST", token });
-    expect((await readSite(token, site.id)).seo).toEqual({ connector: CONNECTOR_VERSION, plugin: "rank-math" });
+    expect((await readSite(token, site.id)).seo).toMatchObject({ connector: CONNECTOR_VERSION, plugin: "rank-math" });
     const forRankMath = { seoTitle: "Sourdough at home: the Rank Math SEO title of the article", seoDesc: "The description Rank Math shows for this sourdough article: the starter, the dough, the bake and the cooling, all in under one hundred and sixty characters." };
     await editArticle(token, article.id, forRankMath);
     const { body: rankMathPost } = await wp(`wp/v2/posts/${postId}?context=edit`);
@@ -268,7 +291,7 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
     await setPlugin(CONNECTOR, "inactive");
     expect((await call(`/api/sites/${site.id}/sync`, { method: "POST", token })).status).toBe(200);
     const read = await readSite(token, site.id);
-    expect(read.seo).toEqual({ connector: null, plugin: null });
+    expect(read.seo).toMatchObject({ connector: null, plugin: null });
     expect(read.warnings).toEqual([expect.stringContaining("install the connector plugin")]);
 
     const article = await publishOne(token, site.id);

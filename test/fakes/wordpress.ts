@@ -36,6 +36,8 @@ export function createFakeWordPress(options: FakeWordPressOptions = {}) {
     content: seedContent(options.postCount ?? 25),
     appPassword: "abcd EFGH 1234 ijkl MNOP 5678",
     failure: null as FakeWordPressFailure,
+    /** The application-password user; `name` is their display name, the byline of the posts they write. */
+    user: { ...USER },
     slowMs: 5_000,
     requests: [] as RecordedRequest[],
     /** The user deleted the application password in WordPress: the stored one stops working. */
@@ -144,7 +146,7 @@ export function createFakeWordPress(options: FakeWordPressOptions = {}) {
 
   rest.get("/wp/v2/users/me", (c) => {
     if (!c.get("authenticated")) return wpError(c, 401, "rest_not_logged_in", "You are not currently logged in.");
-    return c.json({ id: USER.id, name: USER.name, slug: USER.login, link: `${origin}/author/admin/` });
+    return c.json({ id: fake.user.id, name: fake.user.name, slug: fake.user.login, link: `${origin}/author/admin/` });
   });
 
   // The connector plugin's status route exists only while the plugin is active.

@@ -46,8 +46,11 @@ describe("POST /api/autopilot/items/{itemId}/run: a custom site", () => {
     expect(hero!.url).toBe(`/api/media/${upload!.objectKey}`);
     const stored = await testEnv.MEDIA.get(upload!.objectKey);
     expect(stored?.httpMetadata?.contentType).toBe("image/webp");
-    const listed = (await (await call("/api/uploads", { token })).json()) as { uploads: { fileName: string }[] };
+    const listed = (await (await call("/api/uploads", { token })).json()) as { uploads: { fileName: string; originalName: string | null }[] };
     expect(listed.uploads.map((u) => u.fileName)).toContain(upload!.fileName);
+    // Named by what it shows, as its alt text says (not by an item id).
+    expect(upload!.originalName).toBe(hero!.altText);
+    expect(upload!.originalName).toContain(item.targetKeyword);
 
     // Item and plan show it; the charge is settled once.
     expect(await itemRow(item.id)).toMatchObject({ status: "PUBLISHED", articleId: article!.id, attempts: 1, failureReason: null });

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { bytesToBase64 } from "../../src/core/crypto";
 import { toIsoSeconds } from "../../src/core/time";
-import { accountPasswords, sessions } from "../../src/db/schema";
+import { accountPasswords, apiTokens, sessions } from "../../src/db/schema";
 import { runCronTick } from "../../src/jobs/cron";
 import { BASE, call, db, expectError, seedAccount, testServices, useVars } from "../harness";
 
@@ -64,6 +64,19 @@ describe("sign-up and sign-in", () => {
     expect(short.message).toContain("'password'");
     const { email: taken } = await signUp();
     await expectError(await call("/api/session/signup", { method: "POST", json: { email: taken, password: PASSWORD } }), 409, "conflict");
+  });
+
+  it("makes no token whose secret nobody saw; the owner's own last manage token can be revoked (the password still signs in)", async () => {
+    const { cookie, body } = await signUp();
+    expect(await db().select().from(apiTokens).where(eq(apiTokens.accountId, body.accountId))).toEqual([]);
+    expect(await (await call("/api/tokens", { headers: withCookie(cookie) })).json()).toEqual([]);
+    const made = await call("/api/tokens", { method: "POST", json: { name: "my script" }, headers: withCookie(cookie, SAME_ORIGIN) });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    const revoked = await call(`/api/tokens/${id}`, { method: "DELETE", headers: withCookie(cookie, SAME_ORIGIN) });
+    expect(revoked.status).toBe(200);
+    expect(await revoked.json()).toMatchObject({ id, status: "revoked" });
+    expect((await signIn(body.email, PASSWORD)).status).toBe(200);
   });
 
   it("signs in with the right password; an unknown email and a wrong password get the same 401", async () => {

@@ -37,7 +37,7 @@ describe("a WordPress site without the connector plugin", () => {
     expect(warned.mock.calls.map(([line]) => String(line)).filter((line) => line.includes("content-autopilot/v1/status"))).toEqual([]);
     warned.mockRestore();
     const read = await readSite(token, site.id);
-    expect(read.seo).toEqual({ connector: null, plugin: null });
+    expect(read.seo).toEqual({ connector: null, plugin: null, byline: "Site Admin" });
     expect(read.warnings).toEqual([expect.stringContaining("SEO titles and descriptions do not reach your pages: install the connector plugin")]);
     expect(read.warnings[0]).toContain(CONNECTOR_ZIP_PATH);
 
@@ -54,7 +54,7 @@ describe("a WordPress site with the connector plugin", () => {
     wp.content.connector = { version: "1.1.0", seoPlugin: null };
     const { token } = await seedAccount();
     const site = await connectFakeSite(token, wp);
-    expect(await readSite(token, site.id)).toMatchObject({ seo: { connector: "1.1.0", plugin: null }, warnings: [] });
+    expect(await readSite(token, site.id)).toMatchObject({ seo: { connector: "1.1.0", plugin: null, byline: "Site Admin" }, warnings: [] });
     await call(`/api/sites/${site.id}/brief`, { method: "PUT", token, json: { business: "A bakery", authorName: "Ayşe Yılmaz", organizationName: "Kadıköy Bakery", logoUrl: "https://bakery.example/logo.png" } });
 
     const article = await publishOne(token, site.id);
@@ -141,20 +141,20 @@ describe("a WordPress site with the connector plugin", () => {
     const wp = installFakeWordPress({ postCount: 2 });
     const { token } = await seedAccount();
     const site = await connectFakeSite(token, wp);
-    expect((await readSite(token, site.id)).seo).toEqual({ connector: null, plugin: null });
+    expect((await readSite(token, site.id)).seo).toEqual({ connector: null, plugin: null, byline: "Site Admin" });
 
     wp.content.connector = { version: "1.0.0", seoPlugin: "yoast" };
     expect((await sync(token, site.id)).status).toBe(200);
-    expect(await readSite(token, site.id)).toMatchObject({ seo: { connector: "1.0.0", plugin: "yoast" }, warnings: [] });
+    expect(await readSite(token, site.id)).toMatchObject({ seo: { connector: "1.0.0", plugin: "yoast", byline: "Site Admin" }, warnings: [] });
 
     wp.content.connector = { version: "1.0.1", seoPlugin: "rank-math" };
     await sync(token, site.id);
-    expect((await readSite(token, site.id)).seo).toEqual({ connector: "1.0.1", plugin: "rank-math" });
+    expect((await readSite(token, site.id)).seo).toEqual({ connector: "1.0.1", plugin: "rank-math", byline: "Site Admin" });
 
     wp.content.connector = null;
     await sync(token, site.id);
     const removed = await readSite(token, site.id);
-    expect(removed.seo).toEqual({ connector: null, plugin: null });
+    expect(removed.seo).toEqual({ connector: null, plugin: null, byline: "Site Admin" });
     expect(removed.warnings).toHaveLength(1);
   });
 
@@ -163,12 +163,12 @@ describe("a WordPress site with the connector plugin", () => {
     wp.content.connector = { version: "2.0.0", seoPlugin: "some-new-plugin" as "yoast" };
     const { token } = await seedAccount();
     const site = await connectFakeSite(token, wp);
-    expect((await readSite(token, site.id)).seo).toEqual({ connector: "2.0.0", plugin: null });
+    expect((await readSite(token, site.id)).seo).toEqual({ connector: "2.0.0", plugin: null, byline: "Site Admin" });
 
     wp.loseAnswers("GET", /^\/content-autopilot\/v1\/status$/);
     expect((await sync(token, site.id)).status).toBe(200);
     // What was known is kept.
-    expect((await readSite(token, site.id)).seo).toEqual({ connector: "2.0.0", plugin: null });
+    expect((await readSite(token, site.id)).seo).toEqual({ connector: "2.0.0", plugin: null, byline: "Site Admin" });
   });
 });
 

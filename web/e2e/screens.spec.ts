@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
+import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { DEMO, expectAccessible, expectNoHorizontalOverflow, screenshot, settled, uniqueEmail, WIDTHS } from "./support";
+import { DEMO, expectAccessible, expectNoHorizontalOverflow, expectRowActionsVisible, expectTableSemantics, screenshot, settled, uniqueEmail, WIDTHS } from "./support";
 
 // Every screen of the demo account at a desktop and a phone width: axe finds no serious or
 // critical violation, nothing scrolls sideways, and a screenshot of each is saved
@@ -14,21 +15,67 @@ async function firstId(page: Page, path: string, pick: (body: any) => string | u
 test.describe.configure({ mode: "serial" });
 
 /**
- * An account with something on every screen, made through the API: a custom site (never
- * fetched: .invalid) with its brief, a plan whose first item was run now (an article, a charge),
- * and a second plan left as a draft.
+ * An account with something in every table, made through the API: a custom site (never fetched:
+ * .invalid) with its brief and a webhook address, a plan whose first two items were run now (two
+ * articles with their hero images and charges: one published, with a webhook delivery that cannot
+ * arrive, one waiting for review), a second plan left as a draft, an API token and an app allowed
+ * through OAuth.
  */
 async function accountWithContent(page: Page): Promise<void> {
   const origin = { Origin: new URL(page.url()).origin };
-  const email = uniqueEmail("tour");
-  expect((await page.request.post("/api/session/signup", { data: { email, password: DEMO.password }, headers: origin })).status()).toBe(201);
-  const site = await (await page.request.post("/api/platforms/custom/connect", { data: { url: "https://tour-bakery.invalid", businessContext: "Home baking: sourdough bread, rye bread, focaccia" }, headers: origin })).json();
+  await signUpFresh(page, "tour");
+  const connect = await page.request.post("/api/platforms/custom/connect", {
+    data: { url: "https://tour-bakery.invalid", webhookUrl: "https://tour-bakery.invalid/hooks/autopilot", businessContext: "Home baking: sourdough bread, rye bread, focaccia" },
+    headers: origin,
+  });
+  expect(connect.status(), await connect.text()).toBe(201);
+  const site = await connect.json();
   await page.request.put(`/api/sites/${site.id}/brief`, { data: { business: "Home baking: sourdough bread, rye bread, focaccia", audience: "Home bakers" }, headers: origin });
   const plan = await (await page.request.post("/api/autopilot/plans", { data: { siteId: site.id, articleCount: 3, cadencePerWeek: 2, publishMode: "review" }, headers: origin })).json();
   await page.request.post(`/api/autopilot/plans/${plan.id}/approve`, { headers: origin });
-  expect((await page.request.post(`/api/autopilot/items/${plan.items[0].id}/run`, { headers: origin })).status()).toBe(200);
+  // The first article is published (a webhook delivery, which cannot arrive), the second waits for review.
+  const first = await page.request.post(`/api/autopilot/items/${plan.items[0].id}/run`, { headers: origin });
+  expect(first.status()).toBe(200);
+  expect((await page.request.post(`/api/autopilot/articles/${(await first.json()).articleId}/publish`, { headers: origin })).status()).toBe(200);
+  expect((await page.request.post(`/api/autopilot/items/${plan.items[1].id}/run`, { headers: origin })).status()).toBe(200);
   await page.request.post("/api/autopilot/plans", { data: { siteId: site.id, articleCount: 2, cadencePerWeek: 1 }, headers: origin });
+  expect((await page.request.post("/api/tokens", { data: { name: "Bakery shop sync" }, headers: origin })).status()).toBe(201);
+  await allowAnApp(page, "Tour MCP client");
 }
+
+/**
+ * Registrations and sign-ups are limited per address, and the dev server keeps its windows between
+ * runs: each comes from an address of its own (198.18.0.0/15, the benchmarking range).
+ */
+const freshAddress = () => `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+/** A new account, signed in (the session cookie is the page's). */
+async function signUpFresh(page: Page, label: string): Promise<void> {
+  const headers = { Origin: new URL(page.url()).origin, "CF-Connecting-IP": freshAddress() };
+  const res = await page.request.post("/api/session/signup", { data: { email: uniqueEmail(label), password: DEMO.password }, headers });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** An app allowed through OAuth as an MCP client does it (registration, PKCE), the owner pressing Allow. */
+async function allowAnApp(page: Page, name: string): Promise<void> {
+  const redirect = "http://127.0.0.1:9/oauth-callback";
+  const registered = await page.request.post("/oauth/register", {
+    headers: { "CF-Connecting-IP": freshAddress() },
+    data: { client_name: name, redirect_uris: [redirect], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { client_id: clientId } = await registered.json();
+  const challenge = createHash("sha256").update(randomBytes(32).toString("base64url")).digest("base64url");
+  const query = new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: redirect, code_challenge: challenge, code_challenge_method: "S256", state: "tour", resource: new URL("/mcp", page.url()).href });
+  await page.route("http://127.0.0.1:9/**", (route) => route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." }));
+  await page.goto(`/oauth/authorize?${query}`);
+  await page.getByRole("button", { name: "Allow" }).click();
+  await page.waitForURL(/^http:\/\/127\.0\.0\.1:9\/oauth-callback\?/);
+  await page.unroute("http://127.0.0.1:9/**");
+}
+
+/** The screens whose tables the tour's account fills: each must show rows. */
+const SCREENS_WITH_ROWS = new Set(["sites", "plans", "articles", "review-queue", "media", "webhooks", "billing", "api-access", "plan", "plan-active"]);
 
 test("every screen, 1280 px and 375 px, English and Turkish: accessible, no sideways scroll, screenshot", async ({ page }) => {
   test.setTimeout(600_000);
@@ -52,8 +99,11 @@ test("every screen, 1280 px and 375 px, English and Turkish: accessible, no side
   ];
   const siteId = await firstId(page, "/api/sites", (body) => body[0]?.id);
   if (siteId) screens.push(["site", `/sites/${siteId}`], ["site-brief", `/sites/${siteId}?tab=brief`], ["site-chat", `/sites/${siteId}?tab=chat`]);
-  const planId = await firstId(page, "/api/autopilot/plans", (body) => body.items[0]?.id);
+  const planId = await firstId(page, "/api/autopilot/plans", (body) => body.items.find((plan: { status: string }) => plan.status === "DRAFT")?.id);
   if (planId) screens.push(["plan", `/plans/${planId}`]);
+  // The approved plan: items written, waiting for review, scheduled; their links and actions.
+  const activePlanId = await firstId(page, "/api/autopilot/plans", (body) => body.items.find((plan: { status: string }) => plan.status === "ACTIVE")?.id);
+  if (activePlanId) screens.push(["plan-active", `/plans/${activePlanId}`]);
 
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
@@ -62,6 +112,11 @@ test("every screen, 1280 px and 375 px, English and Turkish: accessible, no side
       await settled(page);
       await expectAccessible(page, `${name} at ${width}px`);
       await expectNoHorizontalOverflow(page, `${name} at ${width}px`);
+      const rows = await expectRowActionsVisible(page, `${name} at ${width}px`);
+      if (SCREENS_WITH_ROWS.has(name)) {
+        expect(rows, `${name} at ${width}px shows rows`).toBeGreaterThan(0);
+        await expectTableSemantics(page, `${name} at ${width}px`);
+      }
       await screenshot(page, `${name}-${width}`);
     }
   }
@@ -74,11 +129,58 @@ test("every screen, 1280 px and 375 px, English and Turkish: accessible, no side
     await page.goto(path);
     await settled(page);
     await expectAccessible(page, `${name} in Turkish`);
+    await expectRowActionsVisible(page, `${name} in Turkish`);
     await screenshot(page, `${name}-tr`);
   }
   await page.goto("/");
   await expect(page.getByRole("link", { name: /^Bakiye: ₺\d{1,3}(\.\d{3})*,\d{2}$/ })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Genel bakış", level: 1 })).toBeVisible();
+});
+
+test("a new account: the overview starts with connecting a site, then planning; no token nobody saw; languages by name", async ({ page }) => {
+  await page.goto("/sign-in");
+  await signUpFresh(page, "first-steps");
+  expect(await (await page.request.get("/api/tokens")).json()).toEqual([]);
+
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.goto("/");
+    await settled(page);
+    const steps = page.getByRole("region", { name: "First step: connect your site" });
+    await expect(steps).toBeVisible();
+    await expect(steps.getByRole("link", { name: "Connect a WordPress site" })).toHaveAttribute("href", "/sites?connect=wordpress");
+    // Nothing happened yet: a sentence, not an empty chart.
+    await expect(page.getByText("Nothing yet: the chart fills in once your first article is written.")).toBeVisible();
+    await expect(page.locator(".chart svg")).toHaveCount(0);
+    await expectAccessible(page, `new account's overview at ${width}px`);
+    await expectNoHorizontalOverflow(page, `new account's overview at ${width}px`);
+    await screenshot(page, `overview-new-account-${width}`);
+  }
+
+  // The article language is chosen by name.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/sites?connect=custom");
+  const language = page.getByLabel("Article language");
+  await expect(language).toHaveValue("en");
+  await expect(language.locator("option", { hasText: "German · Deutsch" })).toHaveAttribute("value", "de");
+  await expect(language.locator("option", { hasText: "Brazilian Portuguese" })).toHaveAttribute("value", "pt-br");
+  await language.selectOption({ label: "Turkish · Türkçe" });
+  await page.getByLabel("Site address").fill("https://first-steps.invalid/blog");
+  await page.getByRole("button", { name: "Connect the site" }).click();
+  await page.getByRole("link", { name: "I have stored the secret: open the site" }).click();
+  // Titled by its host; its address, with the path, is among its facts.
+  await expect(page.getByRole("heading", { name: "first-steps.invalid", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "https://first-steps.invalid/blog" })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: /^Turkish$/ })).toBeVisible();
+
+  // A site, no plan yet: the next step is the plan, for that site.
+  await page.goto("/");
+  const next = page.getByRole("region", { name: "Next step: plan your articles" });
+  await expect(next).toBeVisible();
+  await next.getByRole("link", { name: "Create a plan" }).click();
+  await expect(page).toHaveURL(/\/plans\?siteId=site_/);
+  await expect(page.getByLabel("Site", { exact: true })).toContainText("first-steps.invalid");
+  await screenshot(page, "plans-first-plan-1280");
 });
 
 test("keyboard only: skip link, sign in, navigate; the phone menu opens and closes", async ({ page }) => {
@@ -158,6 +260,11 @@ test("the signed-out pages, 1280 px and 375 px: accessible, no sideways scroll, 
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectAccessible(page, `${name} at ${width}px`);
       await expectNoHorizontalOverflow(page, `${name} at ${width}px`);
+      const rows = await expectRowActionsVisible(page, `${name} at ${width}px`);
+      if (SCREENS_WITH_ROWS.has(name)) {
+        expect(rows, `${name} at ${width}px shows rows`).toBeGreaterThan(0);
+        await expectTableSemantics(page, `${name} at ${width}px`);
+      }
       await screenshot(page, `${name}-${width}`);
     }
   }

@@ -59,6 +59,57 @@ export async function expectNoHorizontalOverflow(page: Page, name: string) {
   expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
 }
 
+/**
+ * Nothing a row says or offers is hidden off to the side: every button, link and status badge in
+ * the rows of the page's tables, brought into view by scrolling the page up or down only (never
+ * sideways), lies inside the viewport and inside its table's box. Answers how many rows were
+ * checked, so a caller can insist the table was not empty.
+ */
+export async function expectRowActionsVisible(page: Page, name: string): Promise<number> {
+  const viewport = page.viewportSize()!;
+  // A table scrolled sideways earlier would hide the problem: every table box back at its left edge.
+  await page.evaluate(() => document.querySelectorAll(".table-wrap").forEach((box) => void (box.scrollLeft = 0)));
+  const rows = await page.locator("main tbody tr").count();
+  const controls = page.locator("main tbody tr").locator("button, a[href], .badge");
+  const count = await controls.count();
+  for (let i = 0; i < count; i++) {
+    const control = controls.nth(i);
+    if (!(await control.isVisible())) continue;
+    // Vertically only: Playwright's own scrollIntoViewIfNeeded would also scroll the table sideways.
+    const table = await control.evaluate((element) => {
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      window.scrollTo({ left: 0, top: Math.max(0, top - window.innerHeight / 2), behavior: "instant" });
+      const box = element.closest(".table-wrap")?.getBoundingClientRect();
+      return box ? { left: box.left, right: box.right } : null;
+    });
+    const box = (await control.boundingBox())!;
+    const label = ((await control.getAttribute("aria-label")) ?? (await control.innerText())).trim();
+    const where = `${name}: "${label}" is at x ${Math.round(box.x)}–${Math.round(box.x + box.width)}, y ${Math.round(box.y)}–${Math.round(box.y + box.height)} in a ${viewport.width} × ${viewport.height} viewport`;
+    expect(box.x, where).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, where).toBeLessThanOrEqual(viewport.width);
+    expect(box.y, where).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, where).toBeLessThanOrEqual(viewport.height);
+    if (table) {
+      expect(box.x, `${where}, left of its table (${Math.round(table.left)})`).toBeGreaterThanOrEqual(table.left - 1);
+      expect(box.x + box.width, `${where}, beyond its table's right edge (${Math.round(table.right)})`).toBeLessThanOrEqual(table.right + 1);
+    }
+  }
+  await page.evaluate(() => window.scrollTo({ left: 0, top: 0, behavior: "instant" }));
+  return rows;
+}
+
+/**
+ * The tables are still tables to a screen reader (Chromium's accessibility tree), also where CSS
+ * shows their rows as cards: a table, its column headers, and cells in its rows.
+ */
+export async function expectTableSemantics(page: Page, name: string) {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as { nodes: { role?: { value?: string }; ignored?: boolean }[] };
+  await cdp.detach();
+  const roles = new Set(nodes.filter((node) => !node.ignored).map((node) => node.role?.value));
+  for (const role of ["table", "row", "columnheader", "cell"]) expect(roles.has(role), `${name}: no ${role} in the accessibility tree`).toBe(true);
+}
+
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });
 }

@@ -34,6 +34,11 @@ export const sites = sqliteTable(
     seoConnector: text("seo_connector"),
     /** The SEO plugin the connector found active on the site. */
     seoPlugin: text("seo_plugin", { enum: SEO_PLUGINS }),
+    /**
+     * The byline WordPress shows on the posts the service publishes: the display name of the user
+     * the site is connected with (src/sites/byline.ts); null until read, or when it has none.
+     */
+    blogAuthorName: text("blog_author_name"),
     forumUserId: integer("forum_user_id"),
     forumApiKeyEncrypted: text("forum_api_key_encrypted"),
     forumNodeId: integer("forum_node_id"),

@@ -21,7 +21,7 @@ const briefChanges = describeFields(
     tone: "How the articles sound (for example: warm, practical, no jargon)",
     topicsToAvoid: "Topics never to write about: the whole new list, replacing the old one",
     notes: "Anything else the writer should know",
-    authorName: "The articles' author in their structured data; \"\" for none (the organisation is then the author)",
+    authorName: "The articles' author in their structured data; \"\" for none (a WordPress blog then names the byline WordPress shows, its connected user; other sites the organisation)",
     organizationName: "The publisher in the articles' structured data; \"\" for the site's host name",
     logoUrl: "The organisation's logo for the structured data: an absolute http(s) URL, or \"\" for none",
     faq: "Whether articles end with an FAQ section (with FAQPage structured data)",

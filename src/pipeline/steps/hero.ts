@@ -85,7 +85,8 @@ export async function storeHeroImage(services: Services, run: ItemRunParams, now
         bytes: stored.bytes,
         width: stored.width,
         height: stored.height,
-        originalName: `hero image of ${run.itemId}`,
+        // Named by what it shows (the alt text, in the article's language), as the media list shows it.
+        originalName: record.draft.heroImageAlt.trim(),
         originalType: stored.sourceType,
         originalBytes: source.bytes.length,
         createdAt: at,

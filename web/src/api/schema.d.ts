@@ -1198,8 +1198,18 @@ export interface components {
         PublicArticle: {
             /** @example 42 */
             id: number;
+            /**
+             * @description The id of the article's site (as GET /api/sites gives it); null for an article without a site
+             * @example site_b8Zq0Ls2Kd93Hw1P
+             */
+            site_id: string | null;
             title: string;
             slug: string;
+            /**
+             * @description The article's address on its site once published there; null before publication and when the site gives no address (a custom site)
+             * @example https://blog.example.com/sourdough-basics/
+             */
+            url: string | null;
             /** @description HTML */
             content: string;
             excerpt: string;
@@ -1518,7 +1528,7 @@ export interface components {
             forumNodeId: number | null;
             webhookUrl: string | null;
             seo: components["schemas"]["SiteSeo"];
-            /** @description What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin) */
+            /** @description What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin; a brief naming an author other than WordPress's byline) */
             warnings: string[];
             createdAt: string;
             updatedAt: string;
@@ -1535,6 +1545,11 @@ export interface components {
              * @enum {string|null}
              */
             plugin: "yoast" | "rank-math" | "seopress" | "aioseo" | null;
+            /**
+             * @description The author WordPress shows on the posts the service publishes: the display name of the user the site is connected with. The structured data names it as the author unless the brief names another; null until read
+             * @example Ayşe Yılmaz
+             */
+            byline: string | null;
         } | null;
         ConnectWordPressSiteRequest: {
             /** @example https://blog.example.com */
@@ -1618,7 +1633,7 @@ export interface components {
              */
             notes: string;
             /**
-             * @description The articles' author in their structured data (≤ 200); without one the organisation is the author
+             * @description The articles' author in their structured data (≤ 200). Without one: on a WordPress site the author WordPress shows (the site's `seo.byline`), elsewhere the organisation. On WordPress it should be that display name, which readers see: the site warns when it differs
              * @default
              * @example Ayşe Yılmaz
              */
@@ -1676,7 +1691,7 @@ export interface components {
              */
             notes: string;
             /**
-             * @description The articles' author in their structured data (≤ 200); without one the organisation is the author
+             * @description The articles' author in their structured data (≤ 200). Without one: on a WordPress site the author WordPress shows (the site's `seo.byline`), elsewhere the organisation. On WordPress it should be that display name, which readers see: the site warns when it differs
              * @default
              * @example Ayşe Yılmaz
              */
@@ -2590,6 +2605,8 @@ export interface operations {
                 language?: string;
                 sort?: "created_at" | "updated_at" | "title" | "word_count";
                 order?: "asc" | "desc";
+                /** @description Only the articles of this site; another account's site or an unknown one gives an empty list */
+                site?: string;
                 /** @description Words to find in the title and text, in any order (all must match) */
                 search?: string;
             };

@@ -58,6 +58,12 @@ function Addresses() {
           </dd>
         </div>
         <div>
+          <dt>{t("addresses.reference")}</dt>
+          <dd>
+            <a href="/api/docs">{t("addresses.referenceLink")}</a>
+          </dd>
+        </div>
+        <div>
           <dt>{t("addresses.openapi")}</dt>
           <dd>
             <a href="/api/openapi.json">{t("addresses.openapiLink")}</a>
@@ -192,7 +198,7 @@ function TokenList() {
       {shown.length > 0 ? (
         <>
           <div className="table-wrap" tabIndex={0}>
-            <table>
+            <table className="stack-table">
               <thead>
                 <tr>
                   <th scope="col">{t("list.name")}</th>
@@ -223,23 +229,31 @@ function TokenRow({ token, revoking, onRevoke }: { token: Token; revoking: boole
   const { t, dateTime } = useMessages(apiAccessMessages);
   return (
     <tr>
-      <th scope="row">{token.name}</th>
-      <td>
+      <th scope="row" className="cell-name">
+        {token.name}
+      </th>
+      <td className="nowrap" data-label={t("list.scope")}>
         <code>{token.scope}</code>
       </td>
-      <td className="nowrap">
+      <td className="nowrap" data-label={t("list.token")}>
         <code>
           {token.prefix}…{token.lastFour}
         </code>
       </td>
-      <td>
+      <td data-label={t("list.status")}>
         <Badge status={token.status} label={t(`status.${token.status}`)} />
         {token.revokedAt ? <div className="muted">{t("list.revoked", { when: dateTime(token.revokedAt) })}</div> : null}
       </td>
-      <td className="nowrap">{dateTime(token.createdAt)}</td>
-      <td className="nowrap">{token.lastUsedAt ? dateTime(token.lastUsedAt) : t("list.never")}</td>
-      <td className="nowrap">{dateTime(token.expiresAt)}</td>
-      <td>
+      <td className="token-date" data-label={t("list.created")}>
+        {dateTime(token.createdAt)}
+      </td>
+      <td className="token-date" data-label={t("list.lastUsed")}>
+        {token.lastUsedAt ? dateTime(token.lastUsedAt) : t("list.never")}
+      </td>
+      <td className="token-date" data-label={t("list.expires")}>
+        {dateTime(token.expiresAt)}
+      </td>
+      <td data-label={t("list.actions")}>
         {token.status === "active" ? (
           <button type="button" className="danger secondary" aria-label={t("revoke.label", { name: token.name })} disabled={revoking} onClick={onRevoke}>
             {revoking ? t("revoke.working") : t("revoke.button")}
@@ -287,7 +301,7 @@ function GrantList() {
       {grants.data && rows.length === 0 ? <p className="grant-empty">{t("oauth.empty", { url: `${window.location.origin}/mcp` })}</p> : null}
       {rows.length > 0 ? (
         <div className="table-wrap" tabIndex={0}>
-          <table aria-labelledby="oauth-heading">
+          <table aria-labelledby="oauth-heading" className="stack-table">
             <thead>
               <tr>
                 <th scope="col">{t("oauth.app")}</th>
@@ -313,16 +327,20 @@ function GrantRow({ grant, revoking, onRevoke }: { grant: Grant; revoking: boole
   const name = grantName(grant);
   return (
     <tr>
-      <th scope="row" className="grant-app">
+      <th scope="row" className="grant-app cell-name">
         {name}
         <div className="muted grant-unverified">{t("oauth.unverified")}</div>
         <div className="muted grant-client">
           {t("oauth.clientId")} <code>{grant.clientId}</code>
         </div>
       </th>
-      <td className="nowrap">{dateTime(grant.createdAt)}</td>
-      <td className="nowrap">{grant.expiresAt ? dateTime(grant.expiresAt) : t("oauth.noExpiry")}</td>
-      <td>
+      <td className="nowrap" data-label={t("oauth.allowed")}>
+        {dateTime(grant.createdAt)}
+      </td>
+      <td className="nowrap" data-label={t("list.expires")}>
+        {grant.expiresAt ? dateTime(grant.expiresAt) : t("oauth.noExpiry")}
+      </td>
+      <td data-label={t("list.actions")}>
         <button type="button" className="danger secondary" aria-label={t("oauth.revokeLabel", { name })} disabled={revoking} onClick={onRevoke}>
           {revoking ? t("revoke.working") : t("revoke.button")}
         </button>

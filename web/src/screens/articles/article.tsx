@@ -5,6 +5,7 @@ import { api, unwrap, type Schemas } from "../../api/client";
 import { Badge, ErrorNotice, fieldError, LengthCounter, Loading, Notice, PageTitle, Pager, TextArea, TextField } from "../../components/ui";
 import { common } from "../../i18n/common";
 import { useMessages } from "../../i18n/language";
+import { languageName } from "../../lib/article-languages";
 import "./article.css";
 import { articleMessages } from "./messages";
 import { siteName, statusKey } from "./shared";
@@ -72,7 +73,7 @@ function PostLink({ url }: { url: string }) {
 }
 
 function ArticleFacts({ article }: { article: Article }) {
-  const { t, number, dateTime } = useMessages(articleMessages);
+  const { t, number, dateTime, locale } = useMessages(articleMessages);
   const sites = useQuery({ queryKey: ["/api/sites"], queryFn: () => unwrap(api.GET("/api/sites")) });
   const site = sites.data?.find((candidate) => candidate.id === article.siteId);
   const otherKeywords = article.keywords.filter((keyword) => keyword !== article.targetKeyword);
@@ -98,7 +99,7 @@ function ArticleFacts({ article }: { article: Article }) {
           <dt>{t("detail.words")}</dt>
           <dd>{number(article.wordCount)}</dd>
           <dt>{t("detail.language")}</dt>
-          <dd>{article.language}</dd>
+          <dd>{languageName(article.language, locale)}</dd>
           <dt>{t("detail.created")}</dt>
           <dd>{dateTime(article.createdAt)}</dd>
           <dt>{t("detail.updated")}</dt>

@@ -127,7 +127,7 @@ function ArticleTable({ articles, siteLabel }: { articles: Schemas["ArticleSumma
   const { t, number, dateTime } = useMessages(articleMessages);
   return (
     <div className="table-wrap" tabIndex={0}>
-      <table>
+      <table className="stack-table">
         <thead>
           <tr>
             <th scope="col">{t("list.colTitle")}</th>
@@ -142,17 +142,23 @@ function ArticleTable({ articles, siteLabel }: { articles: Schemas["ArticleSumma
         <tbody>
           {articles.map((article) => (
             <tr key={article.id}>
-              <td>
+              <th scope="row" className="cell-name">
                 <Link href={`/articles/${article.id}`}>{article.title}</Link>
-              </td>
-              <td>{siteLabel(article.siteId)}</td>
-              <td>
+              </th>
+              <td data-label={t("list.colSite")}>{siteLabel(article.siteId)}</td>
+              <td data-label={t("list.colStatus")}>
                 <Badge status={article.status} label={t(statusKey(article.status))} />
               </td>
-              <td>{article.targetKeyword ?? t("list.none")}</td>
-              <td className="nowrap">{number(article.wordCount)}</td>
-              <td className="nowrap">{dateTime(article.createdAt)}</td>
-              <td className="nowrap">{article.publishedAt ? dateTime(article.publishedAt) : t("list.none")}</td>
+              <td data-label={t("list.colKeyword")}>{article.targetKeyword ?? t("list.none")}</td>
+              <td className="nowrap" data-label={t("list.colWords")}>
+                {number(article.wordCount)}
+              </td>
+              <td className="nowrap" data-label={t("list.colCreated")}>
+                {dateTime(article.createdAt)}
+              </td>
+              <td className="nowrap" data-label={t("list.colPublished")}>
+                {article.publishedAt ? dateTime(article.publishedAt) : t("list.none")}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,5 @@
 import type { Schemas } from "../../api/client";
+import { siteName as nameOf } from "../../lib/site-name";
 
 export type ArticleStatus = Schemas["Article"]["status"];
 export const ARTICLE_STATUSES: readonly ArticleStatus[] = ["draft", "pending", "published", "archived"];
@@ -9,11 +10,7 @@ export function isArticleStatus(value: string | null): value is ArticleStatus {
 
 /** A site as people know it: its host name ("blog.example.com"). */
 export function siteName(site: Pick<Schemas["Site"], "url">): string {
-  try {
-    return new URL(site.url).host;
-  } catch {
-    return site.url;
-  }
+  return nameOf(site.url);
 }
 
 export const statusKey = (status: ArticleStatus) => `status.${status}` as const;

@@ -26,7 +26,7 @@ export function TransactionsSection() {
       {shown.length > 0 ? (
         <>
           <div className="table-wrap" tabIndex={0}>
-            <table>
+            <table className="stack-table">
               <thead>
                 <tr>
                   <th scope="col">{t("transactions.time")}</th>
@@ -55,15 +55,21 @@ function TransactionRow({ row }: { row: Schemas["Transaction"] }) {
   const credited = Number(row.amount) > 0;
   return (
     <tr>
-      <td className="nowrap">{dateTime(row.createdAt)}</td>
-      <td>{t(`kind.${row.kind}`)}</td>
+      <th scope="row" className="nowrap cell-name">
+        {dateTime(row.createdAt)}
+      </th>
+      <td data-label={t("transactions.kind")}>{t(`kind.${row.kind}`)}</td>
       {/* The sign carries the direction; the colour only repeats it. */}
-      <td className={`nowrap${credited ? " amount-positive" : ""}`}>
+      <td className={`nowrap${credited ? " amount-positive" : ""}`} data-label={t("transactions.amount")}>
         {credited ? "+" : ""}
         {money(row.amount)}
       </td>
-      <td className="nowrap">{money(row.balanceAfter)}</td>
-      <td>{row.note ?? "—"}</td>
+      <td className="nowrap" data-label={t("transactions.balanceAfter")}>
+        {money(row.balanceAfter)}
+      </td>
+      <td className="cell-wide" data-label={t("transactions.note")}>
+        {row.note ?? "—"}
+      </td>
     </tr>
   );
 }

@@ -232,11 +232,10 @@ function UploadTable({ uploads }: { uploads: Schemas["Upload"][] }) {
   const size = useByteSize();
   return (
     <div className="table-wrap" tabIndex={0}>
-      <table>
+      <table className="stack-table upload-table">
         <thead>
           <tr>
             <th scope="col">{t("list.colImage")}</th>
-            <th scope="col">{t("list.colName")}</th>
             <th scope="col">{t("list.colSize")}</th>
             <th scope="col">{t("list.colDimensions")}</th>
             <th scope="col">{t("list.colUploaded")}</th>
@@ -245,30 +244,33 @@ function UploadTable({ uploads }: { uploads: Schemas["Upload"][] }) {
         </thead>
         <tbody>
           {uploads.map((upload) => {
+            // An uploaded file is named by its file name; a drawn hero image by its alt text.
             const name = upload.originalName ?? upload.fileName;
             const address = publicAddress(upload.url);
             return (
               <tr key={upload.id}>
-                <td>
-                  <img className="upload-thumb" src={upload.url} alt={name} loading="lazy" width={upload.width || undefined} height={upload.height || undefined} />
-                </td>
-                <td className="upload-name">
-                  {name}
-                  {upload.originalName && upload.originalName !== upload.fileName ? (
-                    <>
-                      <br />
-                      <span className="muted mono">{upload.fileName}</span>
-                    </>
-                  ) : null}
-                </td>
-                <td>
+                <th scope="row" className="upload-name cell-name">
+                  <div className="upload-named">
+                    {/* The name beside it says what the picture is: the thumbnail adds nothing to read. */}
+                    <img className="upload-thumb" src={upload.url} alt="" loading="lazy" width={upload.width || undefined} height={upload.height || undefined} />
+                    <span>
+                      {name}
+                      {upload.originalName && upload.originalName !== upload.fileName ? <span className="muted mono upload-file">{upload.fileName}</span> : null}
+                    </span>
+                  </div>
+                </th>
+                <td data-label={t("list.colSize")}>
                   <span className="nowrap">{size(upload.bytes)}</span>
                   <br />
                   <span className="muted">{t("list.original", { type: upload.originalType, size: size(upload.originalBytes) })}</span>
                 </td>
-                <td className="nowrap">{upload.width > 0 && upload.height > 0 ? t("list.dimensions", { width: number(upload.width), height: number(upload.height) }) : t("list.unknown")}</td>
-                <td className="nowrap">{dateTime(upload.createdAt)}</td>
-                <td>
+                <td className="nowrap" data-label={t("list.colDimensions")}>
+                  {upload.width > 0 && upload.height > 0 ? t("list.dimensions", { width: number(upload.width), height: number(upload.height) }) : t("list.unknown")}
+                </td>
+                <td className="nowrap" data-label={t("list.colUploaded")}>
+                  {dateTime(upload.createdAt)}
+                </td>
+                <td className="cell-wide" data-label={t("list.colUrl")}>
                   <div className="upload-address">
                     <code>{address}</code>
                     <CopyButton value={address} label={name} />

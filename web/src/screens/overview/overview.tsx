@@ -4,10 +4,19 @@ import { api, unwrap, type Schemas } from "../../api/client";
 import { useBalance } from "../../components/layout";
 import { Badge, ErrorNotice, Loading, PageTitle } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
+import { siteName as nameOfSite } from "../../lib/site-name";
 import { ReportChart } from "./chart";
+import { FirstSteps } from "./first-steps";
 import { overviewMessages } from "./messages";
 
 const HOUR = 3_600_000;
+/** Enough plans to tell a new account (every plan still a draft) from one under way. */
+const FIRST_STEPS_PLANS = 5;
+
+/** A day with anything to draw: an article written or published, or credits spent. */
+function hasActivity(days: Schemas["ReportDay"][]): boolean {
+  return days.some((day) => day.generated > 0 || day.published > 0 || Number(day.credits) > 0);
+}
 
 export function OverviewScreen() {
   const { t, money, dateTime, day } = useMessages(overviewMessages);
@@ -18,8 +27,13 @@ export function OverviewScreen() {
   const recent = useQuery({ queryKey: ["/api/autopilot/articles", "recent"], queryFn: () => unwrap(api.GET("/api/autopilot/articles", { params: { query: { per_page: 5 } } })) });
   const pending = useQuery({ queryKey: ["/api/autopilot/articles", "pending-count"], queryFn: () => unwrap(api.GET("/api/autopilot/articles", { params: { query: { status: "pending", per_page: 1 } } })) });
   const sites = useQuery({ queryKey: ["/api/sites"], queryFn: () => unwrap(api.GET("/api/sites")) });
+  const plans = useQuery({ queryKey: ["/api/autopilot/plans", "first-steps"], queryFn: () => unwrap(api.GET("/api/autopilot/plans", { params: { query: { per_page: FIRST_STEPS_PLANS } } })) });
   const siteList = sites.data ?? [];
-  const siteName = (siteId: string) => siteList.find((site) => site.id === siteId)?.url.replace(/^https?:\/\//, "") ?? siteId;
+  const siteName = (siteId: string) => {
+    const site = siteList.find((candidate) => candidate.id === siteId);
+    return site ? nameOfSite(site.url) : siteId;
+  };
+  const noSite = sites.data !== undefined && siteList.every((site) => site.status === "DISCONNECTED");
   const customSites = siteList.filter((site) => site.platform === "custom" && site.status !== "DISCONNECTED");
   const deliveries = useQueries({
     queries: customSites.map((site) => ({
@@ -40,6 +54,7 @@ export function OverviewScreen() {
   return (
     <section aria-labelledby="page-title">
       <PageTitle title={t("title")}>{t("title")}</PageTitle>
+      <FirstSteps sites={sites.data} plans={plans.data} />
       <div className="grid overview-top">
         <div className="card">
           <h2>{t("balance")}</h2>
@@ -60,9 +75,15 @@ export function OverviewScreen() {
           {next.isPending ? <Loading /> : null}
           <ErrorNotice error={next.error} />
           {next.data && next.data.items.length === 0 ? (
-            <p>
-              {t("nextEmpty")} <Link href="/plans">{t("nextCreatePlan")}</Link>
-            </p>
+            noSite ? (
+              <p>
+                {t("nextNoSite")} <Link href="/sites">{t("nextConnectSite")}</Link>
+              </p>
+            ) : (
+              <p>
+                {t("nextEmpty")} <Link href="/plans">{t("nextCreatePlan")}</Link>
+              </p>
+            )
           ) : null}
           {next.data && next.data.items.length > 0 ? (
             <ul>
@@ -112,18 +133,25 @@ export function OverviewScreen() {
       <section className="card" aria-labelledby="chart-title">
         <h2 id="chart-title">{t("chart")}</h2>
         <ErrorNotice error={report.error} />
-        {/* The chart's room is kept while the report loads, so nothing below it jumps. */}
-        <p className="chart-summary">{report.data ? t("chartSummary", { generated: report.data.summary.generated, published: report.data.summary.published, credits: money(report.data.summary.credits) }) : ""}</p>
-        {report.data ? (
-          <>
-            <ReportChart days={report.data.daily} dayLabel={day} labels={{ generated: t("chartGenerated"), published: t("chartPublished"), credits: t("chartCredits"), title: t("chartTableCaption") }} />
-            <details>
-              <summary>{t("chartShowTable")}</summary>
-              <ReportTable days={report.data.daily} />
-            </details>
-          </>
+        {report.data && !hasActivity(report.data.daily) ? (
+          // Nothing to draw: a sentence says so, not an empty frame.
+          <p>{t("chartEmpty")}</p>
         ) : (
-          <div className="chart-placeholder" aria-hidden="true" />
+          <>
+            {/* The chart's room is kept while the report loads, so nothing below it jumps. */}
+            <p className="chart-summary">{report.data ? t("chartSummary", { generated: report.data.summary.generated, published: report.data.summary.published, credits: money(report.data.summary.credits) }) : ""}</p>
+            {report.data ? (
+              <>
+                <ReportChart days={report.data.daily} dayLabel={day} labels={{ generated: t("chartGenerated"), published: t("chartPublished"), credits: t("chartCredits"), title: t("chartTableCaption") }} />
+                <details>
+                  <summary>{t("chartShowTable")}</summary>
+                  <ReportTable days={report.data.daily} />
+                </details>
+              </>
+            ) : (
+              <div className="chart-placeholder" aria-hidden="true" />
+            )}
+          </>
         )}
       </section>
 

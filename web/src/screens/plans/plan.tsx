@@ -15,7 +15,7 @@ const REFRESH_MS = 3000;
 const IN_FLIGHT: readonly ItemStatus[] = ["QUEUED", "GENERATING"];
 const EDITABLE: readonly ItemStatus[] = ["PLANNED", "SCHEDULED"];
 const RUNNABLE: readonly ItemStatus[] = ["PLANNED", "SCHEDULED", "FAILED"];
-const ITEM_COLUMNS = 10;
+const ITEM_COLUMNS = 8;
 const TITLE_MAX = 200;
 const KEYWORD_MAX = 100;
 
@@ -218,7 +218,7 @@ function Items({ plan, refreshing }: { plan: Plan; refreshing: boolean }) {
   const { t } = useMessages(planMessages);
   // A dropped item's row is gone: its outcome is said here.
   const [dropped, setDropped] = useState<string | null>(null);
-  const estimates = plan.research.volumesAreEstimates;
+  const volumeHeading = `${t("items.column.volume")}${plan.research.volumesAreEstimates ? ` ${t("items.estimate")}` : ""}`;
   return (
     <section aria-labelledby="plan-items-title">
       <h2 id="plan-items-title">{t("items.title")}</h2>
@@ -230,27 +230,22 @@ function Items({ plan, refreshing }: { plan: Plan; refreshing: boolean }) {
         <>
           <p className="muted">{t("items.runHint")}</p>
           <div className="table-wrap" tabIndex={0}>
-            <table className="plan-items">
+            <table className="plan-items stack-table">
               <thead>
                 <tr>
                   <th scope="col">{t("items.column.position")}</th>
                   <th scope="col">{t("items.column.title")}</th>
                   <th scope="col">{t("items.column.keyword")}</th>
-                  <th scope="col">
-                    {t("items.column.volume")}
-                    {estimates ? ` ${t("items.estimate")}` : ""}
-                  </th>
+                  <th scope="col">{volumeHeading}</th>
                   <th scope="col">{t("items.column.competition")}</th>
                   <th scope="col">{t("items.column.status")}</th>
                   <th scope="col">{t("items.column.scheduled")}</th>
-                  <th scope="col">{t("items.column.progress")}</th>
-                  <th scope="col">{t("items.column.links")}</th>
                   <th scope="col">{t("items.column.actions")}</th>
                 </tr>
               </thead>
               <tbody>
                 {plan.items.map((item) => (
-                  <ItemRow key={item.id} planId={plan.id} item={item} onDropped={setDropped} />
+                  <ItemRow key={item.id} planId={plan.id} item={item} volumeHeading={volumeHeading} onDropped={setDropped} />
                 ))}
               </tbody>
             </table>
@@ -267,7 +262,7 @@ function invalidateAfterItemChange(queryClient: QueryClient, planId: string) {
   void queryClient.invalidateQueries({ queryKey: PLANS_KEY });
 }
 
-function ItemRow({ planId, item, onDropped }: { planId: string; item: PlanItem; onDropped(title: string | null): void }) {
+function ItemRow({ planId, item, volumeHeading, onDropped }: { planId: string; item: PlanItem; volumeHeading: string; onDropped(title: string | null): void }) {
   const { t, number, dateTime } = useMessages(planMessages);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
@@ -315,88 +310,98 @@ function ItemRow({ planId, item, onDropped }: { planId: string; item: PlanItem; 
   return (
     <>
       <tr data-testid={`item-${item.id}`}>
-        <td className="item-number">{number(item.position)}</td>
-        <td className="item-title">{item.title}</td>
-        <td>{item.targetKeyword}</td>
-        <td className="item-number">{number(item.monthlyVolume)}</td>
-        <td>{t(`competition.${item.competition}`)}</td>
-        <td>
+        <td className="item-number item-position" data-label={t("items.column.position")}>
+          {number(item.position)}
+        </td>
+        <th scope="row" className="item-title cell-name">
+          {item.title}
+        </th>
+        <td data-label={t("items.column.keyword")}>{item.targetKeyword}</td>
+        <td className="item-number" data-label={volumeHeading}>
+          {number(item.monthlyVolume)}
+        </td>
+        <td data-label={t("items.column.competition")}>{t(`competition.${item.competition}`)}</td>
+        <td className="item-status" data-label={t("items.column.status")}>
           <ItemStatusBadge status={item.status} />
+          <ItemProgress item={item} />
         </td>
         {isDue(item) ? (
           // A past time shown as a time would look as if nothing were wrong: it waits for the clock's next tick.
-          <td title={dateTime(item.scheduledAt!)}>{t("items.due")}</td>
+          <td className="item-scheduled" title={dateTime(item.scheduledAt!)} data-label={t("items.column.scheduled")}>
+            {t("items.due")}
+          </td>
         ) : (
-          <td className="nowrap">{item.scheduledAt ? dateTime(item.scheduledAt) : t("items.notScheduled")}</td>
+          <td className="item-scheduled" data-label={t("items.column.scheduled")}>
+            {item.scheduledAt ? dateTime(item.scheduledAt) : t("items.notScheduled")}
+          </td>
         )}
-        <td className="item-progress">
-          <ItemProgress item={item} />
-        </td>
-        <td>
+        <td className="cell-wide" data-label={t("items.column.actions")}>
           <ItemLinks item={item} />
-        </td>
-        <td>
-          <div className="item-actions">
-            {editable ? (
-              <button
-                ref={editButton}
-                type="button"
-                className="secondary"
-                aria-label={t("items.editLabel", { title: item.title })}
-                aria-expanded={editing}
-                disabled={busy}
-                onClick={() => {
-                  setSaved(false);
-                  setEditing((open) => !open);
-                }}
-              >
-                {t("items.edit")}
-              </button>
-            ) : null}
-            {editable ? (
-              <button
-                type="button"
-                className="danger secondary"
-                aria-label={t("items.dropLabel", { title: item.title })}
-                disabled={busy}
-                onClick={() => {
-                  if (!window.confirm(t("items.dropConfirm", { title: item.title }))) return;
-                  onDropped(null);
-                  drop.mutate();
-                }}
-              >
-                {drop.isPending ? t("items.dropping") : t("items.drop")}
-              </button>
-            ) : null}
-            {runnable || run.isPending ? (
-              <button type="button" aria-label={t("items.runLabel", { title: item.title })} disabled={busy} onClick={() => run.mutate()}>
-                {run.isPending ? t("items.running") : t("items.run")}
-              </button>
-            ) : null}
-          </div>
-          <div className="item-outcome">
-            <ErrorNotice error={drop.error ?? run.error} />
-            {saved ? <Notice tone="success">{t("items.saved")}</Notice> : null}
-            {run.isPending ? <Notice>{t("items.runWaiting", { title: item.title })}</Notice> : null}
-            {run.data ? (
-              <Notice tone="success">
-                {t("items.runDone")} <Link href={`/articles/${String(run.data.articleId)}`}>{t("items.runOpenArticle")}</Link>
-                {run.data.url ? (
-                  <>
-                    {" · "}
-                    <a href={run.data.url} target="_blank" rel="noopener noreferrer">
-                      {t("items.runOpenPage")}
-                    </a>
-                  </>
-                ) : null}
-              </Notice>
-            ) : null}
-          </div>
+          {editable || runnable || run.isPending ? (
+            <div className="item-actions">
+              {editable ? (
+                <button
+                  ref={editButton}
+                  type="button"
+                  className="secondary"
+                  aria-label={t("items.editLabel", { title: item.title })}
+                  aria-expanded={editing}
+                  disabled={busy}
+                  onClick={() => {
+                    setSaved(false);
+                    setEditing((open) => !open);
+                  }}
+                >
+                  {t("items.edit")}
+                </button>
+              ) : null}
+              {editable ? (
+                <button
+                  type="button"
+                  className="danger secondary"
+                  aria-label={t("items.dropLabel", { title: item.title })}
+                  disabled={busy}
+                  onClick={() => {
+                    if (!window.confirm(t("items.dropConfirm", { title: item.title }))) return;
+                    onDropped(null);
+                    drop.mutate();
+                  }}
+                >
+                  {drop.isPending ? t("items.dropping") : t("items.drop")}
+                </button>
+              ) : null}
+              {runnable || run.isPending ? (
+                <button type="button" aria-label={t("items.runLabel", { title: item.title })} disabled={busy} onClick={() => run.mutate()}>
+                  {run.isPending ? t("items.running") : t("items.run")}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+          {drop.error || run.error || saved || run.isPending || run.data ? (
+            <div className="item-outcome">
+              <ErrorNotice error={drop.error ?? run.error} />
+              {saved ? <Notice tone="success">{t("items.saved")}</Notice> : null}
+              {run.isPending ? <Notice>{t("items.runWaiting", { title: item.title })}</Notice> : null}
+              {run.data ? (
+                <Notice tone="success">
+                  {t("items.runDone")} <Link href={`/articles/${String(run.data.articleId)}`}>{t("items.runOpenArticle")}</Link>
+                  {run.data.url ? (
+                    <>
+                      {" · "}
+                      <a href={run.data.url} target="_blank" rel="noopener noreferrer">
+                        {t("items.runOpenPage")}
+                      </a>
+                    </>
+                  ) : null}
+                </Notice>
+              ) : null}
+            </div>
+          ) : null}
         </td>
       </tr>
       {editing ? (
         <tr className="item-editing">
-          <td colSpan={ITEM_COLUMNS}>
+          <td colSpan={ITEM_COLUMNS} className="cell-wide">
             <ItemEditor item={item} planId={planId} onClose={closeEditor} />
           </td>
         </tr>

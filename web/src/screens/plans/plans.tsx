@@ -158,7 +158,7 @@ function PlanList() {
       {plans.data && plans.data.items.length > 0 ? (
         <>
           <div className="table-wrap" tabIndex={0}>
-            <table>
+            <table className="stack-table">
               <thead>
                 <tr>
                   <th scope="col">{t("plans.column.created")}</th>
@@ -189,23 +189,25 @@ function PlanRow({ plan, siteUrl }: { plan: PlanSummary; siteUrl: string | undef
   const created = dateTime(plan.createdAt);
   return (
     <tr data-testid={`plan-${plan.id}`}>
-      <td className="nowrap">
+      <th scope="row" className="nowrap cell-name">
         <Link href={`/plans/${plan.id}`} aria-label={t("plans.openLabel", { site, date: created })}>
           {created}
         </Link>
-      </td>
-      <td>
+      </th>
+      <td data-label={t("plans.column.site")}>
         {site}
         {plan.warnings.length > 0 ? <div className="muted">{t("plans.warningsCount", { count: number(plan.warnings.length) })}</div> : null}
       </td>
-      <td>
+      <td data-label={t("plans.column.status")}>
         <PlanStatusBadge status={plan.status} />
       </td>
-      <td>
+      <td data-label={t("plans.column.items")}>
         <ItemCounts counts={plan.counts} />
       </td>
-      <td>{t(`publishMode.${plan.publishMode}`)}</td>
-      <td className="nowrap">{t("plan.cadenceValue", { count: number(plan.cadencePerWeek) })}</td>
+      <td data-label={t("plans.column.publishMode")}>{t(`publishMode.${plan.publishMode}`)}</td>
+      <td className="nowrap" data-label={t("plans.column.cadence")}>
+        {t("plan.cadenceValue", { count: number(plan.cadencePerWeek) })}
+      </td>
     </tr>
   );
 }

@@ -22,14 +22,7 @@ export function useSites() {
   return useQuery({ queryKey: SITES_KEY, queryFn: () => unwrap(api.GET("/api/sites")) });
 }
 
-/** A site as people know it: its host name ("blog.example.com"), or the stored address when it is not a URL. */
-export function siteName(url: string): string {
-  try {
-    return new URL(url).host || url;
-  } catch {
-    return url;
-  }
-}
+export { siteName } from "../../lib/site-name";
 
 export function PlanStatusBadge({ status }: { status: Plan["status"] }) {
   const { t } = useMessages(planMessages);

@@ -93,7 +93,7 @@ function SiteInventory({ site }: { site: Site }) {
         {posts.data && posts.data.items.length > 0 ? (
           <>
             <div className="table-wrap" tabIndex={0}>
-              <table>
+              <table className="stack-table">
                 <thead>
                   <tr>
                     <th scope="col">{t("posts.column.title")}</th>
@@ -124,16 +124,22 @@ function PostRow({ post }: { post: ScannedPost }) {
   const title = post.title.trim() || t("posts.untitled");
   return (
     <tr data-testid={`post-${post.id}`}>
-      <td className="post-title-cell">
+      <th scope="row" className="post-title-cell cell-name">
         <Link href={`/posts/${post.id}?siteId=${encodeURIComponent(post.siteId)}`}>{title}</Link>
-      </td>
-      <td>
+      </th>
+      <td data-label={t("posts.column.improvement")}>
         <ImprovementBadge status={post.improvementStatus} />
       </td>
-      <td className="nowrap">{number(post.wordCount)}</td>
-      <td className="nowrap">{post.modifiedAt ? dateTime(post.modifiedAt) : "—"}</td>
-      <td className="nowrap">{dateTime(post.syncedAt)}</td>
-      <td>
+      <td className="nowrap" data-label={t("posts.column.words")}>
+        {number(post.wordCount)}
+      </td>
+      <td className="nowrap" data-label={t("posts.column.modified")}>
+        {post.modifiedAt ? dateTime(post.modifiedAt) : "—"}
+      </td>
+      <td className="nowrap" data-label={t("posts.column.synced")}>
+        {dateTime(post.syncedAt)}
+      </td>
+      <td data-label={t("posts.column.live")}>
         <a href={post.url} target="_blank" rel="noopener noreferrer" aria-label={t("posts.livePageLabel", { title })}>
           {t("posts.livePage")}
         </a>

@@ -20,14 +20,7 @@ export function useWordPressSites() {
   return { ...sites, wordPress: sites.data?.filter((site) => site.platform === "blog") };
 }
 
-/** A site as people know it: its host name, or the stored address when it is not a URL. */
-export function siteName(url: string): string {
-  try {
-    return new URL(url).host || url;
-  } catch {
-    return url;
-  }
-}
+export { siteName } from "../../lib/site-name";
 
 export function ImprovementBadge({ status }: { status: ImprovementStatus }) {
   const { t } = useMessages(postMessages);

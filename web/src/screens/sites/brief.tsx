@@ -18,7 +18,8 @@ interface Topic {
   text: string;
 }
 
-export function BriefTab({ siteId }: { siteId: string }) {
+/** `byline`: the author WordPress shows on the site's posts (blog sites; the site's `seo.byline`), null when unknown or not a blog. */
+export function BriefTab({ siteId, byline = null }: { siteId: string; byline?: string | null }) {
   const { t } = useMessages(siteMessages);
   const brief = useQuery({ queryKey: briefKey(siteId), queryFn: () => unwrap(api.GET("/api/sites/{siteId}/brief", { params: { path: { siteId } } })) });
   return (
@@ -30,12 +31,15 @@ export function BriefTab({ siteId }: { siteId: string }) {
       {brief.isPending ? <Loading /> : null}
       <ErrorNotice error={brief.error} onRetry={() => void brief.refetch()} />
       {/* The form starts from the loaded brief once; later reloads never overwrite what is being typed. */}
-      {brief.data ? <BriefForm key={siteId} siteId={siteId} initial={brief.data} /> : null}
+      {brief.data ? <BriefForm key={siteId} siteId={siteId} initial={brief.data} byline={byline} /> : null}
     </section>
   );
 }
 
-function BriefForm({ siteId, initial }: { siteId: string; initial: Brief }) {
+/** A name as the API compares it with the byline (src/sites/byline.ts): trimmed, runs of white space as one space. */
+const sameName = (name: string) => name.trim().replace(/\s+/g, " ");
+
+function BriefForm({ siteId, initial, byline }: { siteId: string; initial: Brief; byline: string | null }) {
   const { t, dateTime } = useMessages(siteMessages);
   const queryClient = useQueryClient();
   const [business, setBusiness] = useState(initial.business ?? "");
@@ -135,13 +139,16 @@ function BriefForm({ siteId, initial }: { siteId: string; initial: Brief }) {
       <p className="muted">{t("brief.structuredIntro")}</p>
       <TextField
         label={t("brief.authorName")}
-        hint={t("brief.authorNameHint")}
+        hint={byline ? t("brief.authorNameHintWordPress", { byline }) : t("brief.authorNameHint")}
         autoComplete="off"
         value={authorName}
         onChange={(event) => setAuthorName(event.target.value)}
         aside={<LengthCounter length={authorName.length} max={LIMITS.name} />}
         error={fieldError(error, "authorName")}
       />
+      {byline && sameName(authorName) && sameName(authorName) !== sameName(byline) ? (
+        <Notice tone="warning">{t("brief.authorMismatch", { byline, name: sameName(authorName), action: t("sync.submit") })}</Notice>
+      ) : null}
       <TextField
         label={t("brief.organizationName")}
         hint={t("brief.organizationNameHint")}

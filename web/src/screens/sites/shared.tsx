@@ -3,7 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { api, ApiError, unwrap, type Schemas } from "../../api/client";
-import { Badge, CopyButton, fieldError, TextField } from "../../components/ui";
+import { Badge, CopyButton, fieldError, SelectField, TextField } from "../../components/ui";
+import { ARTICLE_LANGUAGES, languageOption } from "../../lib/article-languages";
 import { useMessages } from "../../i18n/language";
 import { siteMessages } from "./messages";
 
@@ -71,19 +72,18 @@ export function SecretOnce({ secret, explanation }: { secret: string; explanatio
   );
 }
 
+/** The article language, chosen from a list by name; a code the list lacks (set through the API) stays offered. */
 export function LanguageField({ value, onChange, error }: { value: string; onChange(value: string): void; error: unknown }) {
-  const { t } = useMessages(siteMessages);
+  const { t, locale } = useMessages(siteMessages);
+  const codes: readonly string[] = ARTICLE_LANGUAGES.includes(value.toLowerCase() as (typeof ARTICLE_LANGUAGES)[number]) ? ARTICLE_LANGUAGES : [value, ...ARTICLE_LANGUAGES];
   return (
-    <TextField
-      label={t("field.language")}
-      hint={t("field.languageHint")}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      autoComplete="off"
-      spellCheck={false}
-      maxLength={12}
-      error={fieldError(error, "language")}
-    />
+    <SelectField label={t("field.language")} hint={t("field.languageHint")} value={value.toLowerCase()} onChange={(event) => onChange(event.target.value)} error={fieldError(error, "language")}>
+      {codes.map((code) => (
+        <option key={code} value={code.toLowerCase()}>
+          {languageOption(code, locale)}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

@@ -5,6 +5,7 @@ import { Link, useLocation } from "wouter";
 import { api, unwrap } from "../../api/client";
 import { ErrorNotice, Notice, TextField } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
+import { languageName } from "../../lib/article-languages";
 import { siteMessages } from "./messages";
 import { briefKey, chatKey, CONNECTOR_ZIP_URL, messageAbout, SecretOnce, SEO_PLUGIN_NAMES, siteKey, SiteErrorExplanation, SiteStatusBadge, SITES_KEY, usePlatformName, type Flash, type Site, WordPressCredentialFields } from "./shared";
 
@@ -41,7 +42,7 @@ function useSiteChanged() {
 }
 
 function SiteFacts({ site }: { site: Site }) {
-  const { t, dateTime } = useMessages(siteMessages);
+  const { t, dateTime, locale } = useMessages(siteMessages);
   const platformName = usePlatformName();
   return (
     <section aria-labelledby="site-facts-title">
@@ -61,9 +62,7 @@ function SiteFacts({ site }: { site: Site }) {
           <SiteStatusBadge site={site} />
         </dd>
         <dt>{t("overview.language")}</dt>
-        <dd>
-          <code>{site.language}</code>
-        </dd>
+        <dd>{languageName(site.language, locale)}</dd>
         {site.platform === "blog" ? (
           <>
             <dt>{t("overview.blogUser")}</dt>

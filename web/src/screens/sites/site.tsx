@@ -3,6 +3,7 @@ import { Link, useParams } from "wouter";
 import { api, ApiError, unwrap } from "../../api/client";
 import { ErrorNotice, Loading, Notice, PageTitle } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
+import { siteName } from "../../lib/site-name";
 import { useSearchParam } from "../../lib/url";
 import { BriefTab } from "./brief";
 import { ChatTab } from "./chat";
@@ -44,7 +45,7 @@ export function SiteScreen() {
     <section aria-labelledby="page-title">
       <BackToSites />
       <div className="site-heading">
-        <PageTitle title={data.url}>{data.url}</PageTitle>
+        <PageTitle title={siteName(data.url)}>{siteName(data.url)}</PageTitle>
         <p className="site-summary">
           <span>{platformName(data.platform)}</span> <SiteStatusBadge site={data} />
         </p>
@@ -58,7 +59,7 @@ export function SiteScreen() {
         ))}
       </nav>
       {tab === "overview" ? <SiteOverview site={data} /> : null}
-      {tab === "brief" ? <BriefTab siteId={data.id} /> : null}
+      {tab === "brief" ? <BriefTab siteId={data.id} byline={data.seo?.byline ?? null} /> : null}
       {tab === "chat" ? <ChatTab siteId={data.id} /> : null}
     </section>
   );

@@ -1,6 +1,8 @@
 import { Link } from "wouter";
 import { Badge, ErrorNotice, Loading, Notice, PageTitle, Pager } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
+import { languageName } from "../../lib/article-languages";
+import { siteAddressDetail, siteName } from "../../lib/site-name";
 import { usePageParam, useSearchParam } from "../../lib/url";
 import { CustomConnect, WordPressConnect, XenForoConnect } from "./connect";
 import { siteMessages } from "./messages";
@@ -46,14 +48,14 @@ function SiteList() {
 }
 
 function SiteTable({ sites, page, onPage }: { sites: Site[]; page: number; onPage(page: number): void }) {
-  const { t, dateTime } = useMessages(siteMessages);
+  const { t, dateTime, locale } = useMessages(siteMessages);
   const platformName = usePlatformName();
   const totalPages = Math.max(1, Math.ceil(sites.length / SITES_PER_PAGE));
   const shown = sites.slice((Math.min(page, totalPages) - 1) * SITES_PER_PAGE, Math.min(page, totalPages) * SITES_PER_PAGE);
   return (
     <>
       <div className="table-wrap" tabIndex={0}>
-        <table aria-labelledby="site-list-title">
+        <table aria-labelledby="site-list-title" className="stack-table">
           <thead>
             <tr>
               <th scope="col">{t("sites.column.site")}</th>
@@ -64,28 +66,32 @@ function SiteTable({ sites, page, onPage }: { sites: Site[]; page: number; onPag
             </tr>
           </thead>
           <tbody>
-            {shown.map((site) => (
-              <tr key={site.id}>
-                <td className="site-url">
-                  <Link href={`/sites/${site.id}`}>{site.url}</Link>
-                </td>
-                <td>{platformName(site.platform)}</td>
-                <td>
-                  <SiteStatusBadge site={site} />
-                  {missesSeoConnector(site) ? (
-                    <>
-                      {" "}
-                      <Badge status="seo-missing" label={t("sites.seoMissing")} />
-                    </>
-                  ) : null}
-                  <SiteErrorExplanation site={site} />
-                </td>
-                <td>
-                  <code>{site.language}</code>
-                </td>
-                <td className="nowrap">{dateTime(site.createdAt)}</td>
-              </tr>
-            ))}
+            {shown.map((site) => {
+              const detail = siteAddressDetail(site.url);
+              return (
+                <tr key={site.id}>
+                  <th scope="row" className="site-url cell-name">
+                    <Link href={`/sites/${site.id}`}>{siteName(site.url)}</Link>
+                    {detail ? <div className="muted site-address">{detail}</div> : null}
+                  </th>
+                  <td data-label={t("sites.column.platform")}>{platformName(site.platform)}</td>
+                  <td data-label={t("sites.column.status")}>
+                    <SiteStatusBadge site={site} />
+                    {missesSeoConnector(site) ? (
+                      <>
+                        {" "}
+                        <Badge status="seo-missing" label={t("sites.seoMissing")} />
+                      </>
+                    ) : null}
+                    <SiteErrorExplanation site={site} />
+                  </td>
+                  <td data-label={t("sites.column.language")}>{languageName(site.language, locale)}</td>
+                  <td className="nowrap" data-label={t("sites.column.connected")}>
+                    {dateTime(site.createdAt)}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

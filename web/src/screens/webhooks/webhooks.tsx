@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { api, unwrap, type Schemas } from "../../api/client";
 import { Badge, ErrorNotice, Loading, Notice, PageTitle, Pager, SelectField } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
+import { siteName } from "../../lib/site-name";
 import { usePageParam, useSearchParam } from "../../lib/url";
 import { webhookMessages } from "./messages";
 import "./webhooks.css";
@@ -40,7 +41,7 @@ export function WebhooksScreen() {
               {selected ? null : <option value="">{t("webhooks.chooseSite")}</option>}
               {customSites.map((site) => (
                 <option key={site.id} value={site.id}>
-                  {site.url}
+                  {siteName(site.url)}
                 </option>
               ))}
             </SelectField>
@@ -131,7 +132,7 @@ function Deliveries({ site }: { site: Site }) {
       {deliveries.data && deliveries.data.items.length > 0 ? (
         <>
           <div className="table-wrap" tabIndex={0}>
-            <table aria-labelledby="deliveries-title">
+            <table aria-labelledby="deliveries-title" className="stack-table">
               <thead>
                 <tr>
                   <th scope="col">{t("deliveries.column.event")}</th>
@@ -180,7 +181,7 @@ function DeliveryRow({ siteId, delivery, onRedelivered, onFailed }: { siteId: st
   const actionText = redeliver.isPending ? t("deliveries.redelivering") : t("deliveries.redeliver");
   return (
     <tr>
-      <td>
+      <th scope="row" className="cell-name delivery-event">
         <code>{delivery.event}</code>
         {delivery.articleId ? (
           <div>
@@ -188,21 +189,21 @@ function DeliveryRow({ siteId, delivery, onRedelivered, onFailed }: { siteId: st
           </div>
         ) : null}
         <div className="muted delivery-id">{delivery.id}</div>
-      </td>
-      <td>
+      </th>
+      <td data-label={t("deliveries.column.status")}>
         <Badge status={delivery.status} label={t(`status.${delivery.status}`)} />
       </td>
-      <td>{number(delivery.attempts)}</td>
-      <td className="last-answer">
+      <td data-label={t("deliveries.column.attempts")}>{number(delivery.attempts)}</td>
+      <td className="last-answer" data-label={t("deliveries.column.lastAnswer")}>
         {delivery.attempts === 0 ? t("deliveries.notTried") : delivery.lastStatusCode === null ? t("deliveries.noAnswer") : t("deliveries.statusCode", { code: delivery.lastStatusCode })}
         {delivery.lastError ? <div className="muted">{delivery.lastError}</div> : null}
       </td>
-      <td className="delivery-times">
+      <td className="delivery-times" data-label={t("deliveries.column.times")}>
         <div>{t("deliveries.created", { time: dateTime(delivery.createdAt) })}</div>
         {delivery.deliveredAt ? <div>{t("deliveries.deliveredAt", { time: dateTime(delivery.deliveredAt) })}</div> : null}
         {delivery.status === "pending" && delivery.nextAttemptAt ? <div>{t("deliveries.nextAttempt", { time: dateTime(delivery.nextAttemptAt) })}</div> : null}
       </td>
-      <td>
+      <td data-label={t("deliveries.column.action")}>
         <button
           type="button"
           className="secondary"

@@ -1,0 +1,1 @@
+ALTER TABLE `sites` ADD `blog_author_name` text;
