@@ -67,7 +67,9 @@ interface StoredGrant {
  * API access.
  */
 export async function guardRefreshTokenReuse(request: Request, body: string, env: Env, oauth: OAuthHelpers): Promise<Response | null> {
-  if (!(request.headers.get("Content-Type") ?? "").startsWith("application/x-www-form-urlencoded")) return null;
+  // The library takes the token request only as a form, its media type read as this reads it.
+  const mediaType = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (mediaType !== "application/x-www-form-urlencoded") return null;
   const form = new URLSearchParams(body);
   const token = form.get("refresh_token");
   if (form.get("grant_type") !== "refresh_token" || !token) return null;

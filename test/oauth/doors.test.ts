@@ -49,6 +49,18 @@ describe("refresh token reuse", () => {
     expect(await (await call("/api/oauth/grants", { token: stranger.token })).json()).toEqual({ items: [], revoked: [] });
   });
 
+  it("is detected however the form's media type is spelled", async () => {
+    const { clientId, tokens } = await connectedApp();
+    expect((await refresh(clientId, tokens.refresh_token)).status).toBe(200);
+    const reused = await call("/oauth/token", {
+      method: "POST",
+      headers: { "Content-Type": " Application/X-WWW-Form-Urlencoded ; charset=UTF-8" },
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId }).toString(),
+    });
+    expect(reused.status).toBe(400);
+    expect(await reused.json()).toMatchObject({ error: "invalid_grant", error_description: expect.stringContaining("revoked") });
+  });
+
   it("the current refresh token keeps rotating as before", async () => {
     const { clientId, tokens } = await connectedApp();
     let refreshToken = tokens.refresh_token;
