@@ -1,6 +1,7 @@
 import type { Services } from "../services/container";
 import { log } from "../core/logger";
-import { ITEM_RUN_MESSAGE, WEBHOOK_MESSAGE, type ItemRunParams } from "../core/queue-messages";
+import type { z } from "zod";
+import { DeliveryWakeUp, ITEM_RUN_MESSAGE, ItemRunParams, WEBHOOK_MESSAGE } from "../core/queue-messages";
 import { startQueuedRuns } from "../pipeline/start";
 import { deliverFromQueue } from "../webhooks/deliver";
 
@@ -11,43 +12,62 @@ export type MessageHandler = (body: Record<string, unknown>, services: Services)
 
 /** Message kinds by `type`; areas that enqueue work register their handler here. */
 export const messageHandlers: Record<string, MessageHandler> = {
-  [WEBHOOK_MESSAGE]: (body, services) => deliverFromQueue(services, { deliveryId: String(body.deliveryId), attempts: Number(body.attempts) }),
+  [WEBHOOK_MESSAGE]: (body, services) => deliverFromQueue(services, parseBody(DeliveryWakeUp, body)),
 };
 
-/** The work function of a kind handled a batch at a time (one call for all its messages of a batch). */
-export type BatchHandler = (bodies: Record<string, unknown>[], services: Services) => Promise<void>;
+/** A kind handled a batch at a time: each body is parsed alone, then one call takes them all. */
+export interface BatchHandler<T> {
+  schema: z.ZodType<T>;
+  handle: (bodies: T[], services: Services) => Promise<void>;
+}
 
 /** Item runs start as one `createBatch` of Workflow instances per queue batch. */
-export const batchHandlers: Record<string, BatchHandler> = {
-  [ITEM_RUN_MESSAGE]: (bodies, services) => startQueuedRuns(services, bodies.map(toItemRun)),
+export const batchHandlers: Record<string, BatchHandler<ItemRunParams>> = {
+  [ITEM_RUN_MESSAGE]: { schema: ItemRunParams, handle: (runs, services) => startQueuedRuns(services, runs) },
 };
 
-function toItemRun(body: Record<string, unknown>): ItemRunParams {
-  return { accountId: String(body.accountId), itemId: String(body.itemId), attempt: Number(body.attempt) };
+/** A body that does not fit its kind's schema: no retry can mend it, so it is logged and acked. */
+class MalformedMessage extends Error {}
+
+function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  // Field paths only, never values: a body may carry an article or a secret.
+  if (!parsed.success) throw new MalformedMessage(parsed.error.issues.map((issue) => issue.path.join(".") || "body").join(", "));
+  return parsed.data;
 }
 
 const MAX_RETRY_DELAY_SECONDS = 15 * 60;
 
-export function retryDelaySeconds(attempts: number): number {
+/** The dispatcher's wait before retrying a message whose handler threw: 10 s doubling to 15 min. */
+export function backoffSeconds(attempts: number): number {
   return Math.min(MAX_RETRY_DELAY_SECONDS, 10 * 2 ** Math.max(0, attempts - 1));
 }
 
 /** One dispatcher for every queue: each message is handled, retried with backoff, or dead-lettered. */
 export async function handleQueueBatch(batch: MessageBatch<unknown>, services: Services): Promise<void> {
-  const byBatchType = new Map<string, Message<unknown>[]>();
+  const byBatchType = new Map<string, { message: Message<unknown>; body: ItemRunParams }[]>();
   const single: Message<unknown>[] = [];
   for (const message of batch.messages) {
     const type = batch.queue === DEAD_LETTER_QUEUE ? undefined : typeOf(message.body);
-    if (type && batchHandlers[type]) byBatchType.set(type, [...(byBatchType.get(type) ?? []), message]);
-    else single.push(message);
-  }
-  for (const [type, messages] of byBatchType) {
+    const batched = type ? batchHandlers[type] : undefined;
+    if (!type || !batched) {
+      single.push(message);
+      continue;
+    }
     try {
-      await batchHandlers[type]!(messages.map((message) => message.body as Record<string, unknown>), services);
+      byBatchType.set(type, [...(byBatchType.get(type) ?? []), { message, body: parseBody(batched.schema, message.body) }]);
+    } catch (error) {
+      ackMalformed(batch.queue, message, error as MalformedMessage);
+    }
+  }
+  for (const [type, parsed] of byBatchType) {
+    const messages = parsed.map((entry) => entry.message);
+    try {
+      await batchHandlers[type]!.handle(parsed.map((entry) => entry.body), services);
       for (const message of messages) message.ack();
     } catch (error) {
       log("warn", "message_batch_retry", { queue: batch.queue, type, count: messages.length, error: String(error) });
-      for (const message of messages) message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      for (const message of messages) message.retry({ delaySeconds: backoffSeconds(message.attempts) });
     }
   }
   for (const message of single) {
@@ -68,10 +88,19 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, services: S
       await handler(body!, services);
       message.ack();
     } catch (error) {
+      if (error instanceof MalformedMessage) {
+        ackMalformed(batch.queue, message, error);
+        continue;
+      }
       log("warn", "message_retry", { queue: batch.queue, id: message.id, type: body!.type, attempts: message.attempts, error: String(error) });
-      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      message.retry({ delaySeconds: backoffSeconds(message.attempts) });
     }
   }
+}
+
+function ackMalformed(queue: string, message: Message<unknown>, error: MalformedMessage): void {
+  log("error", "message_malformed", { queue, id: message.id, type: typeOf(message.body) ?? null, fields: error.message });
+  message.ack();
 }
 
 function typeOf(body: unknown): string | undefined {

@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import { uploads } from "../db/schema";
 import { toIsoSeconds } from "../core/time";
 import { newId } from "../core/ids";
-import { deleteMedia, putImage, type MediaDeps } from "./store";
+import { deleteMedia, putImage, type MediaDeps, type StoredImage } from "./store";
 import type { UploadedFile } from "./upload-body";
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -11,20 +11,7 @@ export type UploadRow = typeof uploads.$inferSelect;
 /** Converts, stores and records one upload for the account; a refused image leaves nothing behind. */
 export async function createUpload(deps: MediaDeps & { db: Database }, input: { accountId: string; file: UploadedFile; now: Date }): Promise<UploadRow> {
   const stored = await putImage(deps, { folder: "uploads", originalName: input.file.name, bytes: input.file.bytes });
-  const row: UploadRow = {
-    id: newId("up"),
-    accountId: input.accountId,
-    fileName: stored.fileName,
-    objectKey: stored.key,
-    contentType: stored.contentType,
-    bytes: stored.bytes,
-    width: stored.width,
-    height: stored.height,
-    originalName: input.file.name?.slice(0, 255) ?? null,
-    originalType: stored.sourceType,
-    originalBytes: input.file.bytes.length,
-    createdAt: toIsoSeconds(input.now),
-  };
+  const row = uploadRow(stored, { id: newId("up"), accountId: input.accountId, originalName: input.file.name?.slice(0, 255) ?? null, originalBytes: input.file.bytes.length, now: input.now });
   try {
     await deps.db.insert(uploads).values(row);
   } catch (error) {
@@ -32,6 +19,24 @@ export async function createUpload(deps: MediaDeps & { db: Database }, input: { 
     throw error;
   }
   return row;
+}
+
+/** The uploads row of an image `putImage` stored (a user's upload, a run's hero image). */
+export function uploadRow(stored: StoredImage, input: { id: string; accountId: string; originalName: string | null; originalBytes: number; now: Date }): UploadRow {
+  return {
+    id: input.id,
+    accountId: input.accountId,
+    fileName: stored.fileName,
+    objectKey: stored.key,
+    contentType: stored.contentType,
+    bytes: stored.bytes,
+    width: stored.width,
+    height: stored.height,
+    originalName: input.originalName,
+    originalType: stored.sourceType,
+    originalBytes: input.originalBytes,
+    createdAt: toIsoSeconds(input.now),
+  };
 }
 
 /** One page of the account's uploads, newest first, with the count and stored bytes of all of them. */

@@ -1,11 +1,12 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { reserveGeneration } from "../billing/generation-charge";
-import { AppError, notFound } from "../core/errors";
+import { AppError } from "../core/errors";
 import { log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
 import type { Database } from "../db/client";
 import { articles, planItems } from "../db/schema";
 import { modelsForAccount } from "../billing/account-models";
+import { getPlanItemRow } from "../plans/read";
 import type { Services } from "../services/container";
 import { assertSiteTakesArticles, getSite } from "../sites/service";
 import { ITEM_RUN_MESSAGE, runChargeReference, runInstanceId, type ItemRunParams } from "./run-params";
@@ -148,7 +149,7 @@ export async function runItemNow(services: Services, accountId: string, itemId: 
 
 async function claimForRunNow(services: Services, accountId: string, itemId: string): Promise<ItemRunParams> {
   for (let tries = 0; tries < 3; tries += 1) {
-    const item = await itemOf(services, accountId, itemId);
+    const item = await getPlanItemRow(services.db, accountId, itemId);
     if (item.status === "PUBLISHED") {
       throw new AppError("conflict", `Item ${itemId} is already published as article ${item.articleId}; it is never published twice (edit it with PATCH /api/autopilot/articles/${item.articleId})`);
     }
@@ -171,19 +172,10 @@ async function claimForRunNow(services: Services, accountId: string, itemId: str
     if (claimed) return run;
     // Someone else moved the item between the read and the claim (the cron, another run-now):
     // the reservation is theirs to use when they run the same number, else it goes back.
-    const now = await itemOf(services, accountId, itemId);
+    const now = await getPlanItemRow(services.db, accountId, itemId);
     if (now.attempts !== run.attempt) await refundRunCharge(services, run, new Date());
   }
   throw new AppError("conflict", `Item ${itemId} is changing state; try again`);
-}
-
-async function itemOf(services: Services, accountId: string, itemId: string) {
-  const [item] = await services.db
-    .select()
-    .from(planItems)
-    .where(and(eq(planItems.id, itemId), eq(planItems.accountId, accountId)));
-  if (!item) throw notFound("Plan item");
-  return item;
 }
 
 /** Starts the run's instance unless it exists, then polls it until it ends or the wait limit passes. */
@@ -210,7 +202,7 @@ async function waitForRun(services: Services, run: ItemRunParams): Promise<{ art
 async function finishedRun(services: Services, run: ItemRunParams, output: ItemRunOutput): Promise<{ articleId: number; url: string | null }> {
   if (output.outcome === "published") return { articleId: output.articleId, url: output.url };
   // Skipped: the item left the queue (paused plan) or a newer run took it.
-  const item = await itemOf(services, run.accountId, run.itemId);
+  const item = await getPlanItemRow(services.db, run.accountId, run.itemId);
   if ((item.status === "PUBLISHED" || item.status === "REVIEW") && item.articleId !== null) {
     const [article] = await services.db.select({ url: articles.publicationUrl }).from(articles).where(eq(articles.id, item.articleId));
     return { articleId: item.articleId, url: article?.url ?? null };
@@ -220,7 +212,7 @@ async function finishedRun(services: Services, run: ItemRunParams, output: ItemR
 
 /** The run errored; but when its article was stored before (a later step such as settling failed) the item is done, and that is the answer. */
 async function failedRun(services: Services, run: ItemRunParams): Promise<{ articleId: number; url: string | null }> {
-  const item = await itemOf(services, run.accountId, run.itemId);
+  const item = await getPlanItemRow(services.db, run.accountId, run.itemId);
   if ((item.status === "PUBLISHED" || item.status === "REVIEW") && item.articleId !== null) {
     const [article] = await services.db.select({ url: articles.publicationUrl }).from(articles).where(eq(articles.id, item.articleId));
     return { articleId: item.articleId, url: article?.url ?? null };

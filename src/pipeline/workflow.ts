@@ -11,22 +11,29 @@ import { recordArticle } from "./steps/record";
 import { failureOf, permanentFailureAsValue, recordStruggle, type RunFailure, type StepOutcome } from "./steps/run-state";
 import { checkDraft, writeDraft } from "./steps/write";
 
-/** Database work: quick, retried quickly. */
-const DATABASE_STEP: WorkflowStepConfig = { retries: { limit: 5, delay: "2 seconds", backoff: "exponential" }, timeout: "1 minute" };
-/** Model calls: slow, and outages or rate limits last a while, so the waits grow from 30 s. */
-const MODEL_STEP: WorkflowStepConfig = { retries: { limit: 4, delay: "30 seconds", backoff: "exponential" }, timeout: "10 minutes" };
-/** Settling a committed article's charge: a database write that must happen, so it is retried longer. */
-const SETTLE_STEP: WorkflowStepConfig = { retries: { limit: 10, delay: "5 seconds", backoff: "exponential" }, timeout: "1 minute" };
-/** Calls to the user's platform. */
-const PLATFORM_STEP: WorkflowStepConfig = { retries: { limit: 5, delay: "30 seconds", backoff: "exponential" }, timeout: "5 minutes" };
-
-/** A step's retry policy in milliseconds, for the item's "next try at". */
-function retriesOf(config: WorkflowStepConfig): { limit: number; delayMs: number; exponential: boolean } {
-  const retries = config.retries!;
-  const delay = typeof retries.delay === "string" || typeof retries.delay === "number" ? String(retries.delay) : "0";
-  const delayMs = Number(/^(\d+)/.exec(delay)?.[1] ?? 0) * (/minute/.test(delay) ? 60_000 : /hour/.test(delay) ? 3_600_000 : /second/.test(delay) ? 1000 : 1);
-  return { limit: retries.limit, delayMs, exponential: retries.backoff === "exponential" };
+/**
+ * A step's retry policy: the numbers the item's "next try at" is counted from, and the engine's
+ * config derived from them here, once.
+ */
+interface StepPolicy {
+  limit: number;
+  delayMs: number;
+  exponential: boolean;
+  config: WorkflowStepConfig;
 }
+
+function stepPolicy(limit: number, delaySeconds: number, timeout: WorkflowStepConfig["timeout"]): StepPolicy {
+  return { limit, delayMs: delaySeconds * 1000, exponential: true, config: { retries: { limit, delay: `${delaySeconds} seconds`, backoff: "exponential" }, timeout } };
+}
+
+/** Database work: quick, retried quickly. */
+const DATABASE_STEP = stepPolicy(5, 2, "1 minute");
+/** Model calls: slow, and outages or rate limits last a while, so the waits grow from 30 s. */
+const MODEL_STEP = stepPolicy(4, 30, "10 minutes");
+/** Settling a committed article's charge: a database write that must happen, so it is retried longer. */
+const SETTLE_STEP = stepPolicy(10, 5, "1 minute");
+/** Calls to the user's platform. */
+const PLATFORM_STEP = stepPolicy(5, 30, "5 minutes");
 
 export type ItemRunOutput = { outcome: "published"; articleId: number; url: string | null } | { outcome: "skipped"; reason: string };
 
@@ -57,14 +64,14 @@ export class ItemPipeline extends WorkflowEntrypoint<Env, ItemRunParams> {
   override async run(event: Readonly<WorkflowEvent<ItemRunParams>>, step: WorkflowStep): Promise<ItemRunOutput> {
     const services = this.pipelineServices();
     const run = event.payload;
-    const claim = await step.do("claim item", DATABASE_STEP, () => claimRun(services, run));
+    const claim = await step.do("claim item", DATABASE_STEP.config, () => claimRun(services, run));
     if (!claim.claimed) return { outcome: "skipped", reason: claim.reason ?? "the item is not queued" };
 
     // Each step answers its permanent failure as a value (memoised like any result); the engine
     // retries only what is thrown.
-    const attempt = async <T>(name: string, config: WorkflowStepConfig, body: () => Promise<T>): Promise<T> => {
-      const struggled = (error: unknown) => recordStruggle(services, run, error, retriesOf(config));
-      const outcome = await step.do(name, config, async () => (await permanentFailureAsValue(body, struggled)) as unknown as Record<string, string>);
+    const attempt = async <T>(name: string, policy: StepPolicy, body: () => Promise<T>): Promise<T> => {
+      const struggled = (error: unknown) => recordStruggle(services, run, error, policy);
+      const outcome = await step.do(name, policy.config, async () => (await permanentFailureAsValue(body, struggled)) as unknown as Record<string, string>);
       return valueOf(outcome as unknown as StepOutcome<T>);
     };
     let article: { articleId: number; url: string | null };
@@ -85,12 +92,12 @@ export class ItemPipeline extends WorkflowEntrypoint<Env, ItemRunParams> {
       article = await attempt("record article", DATABASE_STEP, () => recordArticle(services, run, published, amountKurus));
     } catch (error) {
       const failure = error instanceof RunFailed ? error.failure : failureOf(error);
-      await step.do("record failure", DATABASE_STEP, () => failRun(services, run, failure));
+      await step.do("record failure", DATABASE_STEP.config, () => failRun(services, run, failure));
       throw new NonRetryableError(failure.message);
     }
     // The article is committed: settling is retried on its own and never turns into a refund
     // (should it still fail, the reservation sweep settles it, src/billing/stale-reservations.ts).
-    await step.do("settle charge", SETTLE_STEP, () => settleRun(services, run));
+    await step.do("settle charge", SETTLE_STEP.config, () => settleRun(services, run));
     return { outcome: "published", articleId: article.articleId, url: article.url };
   }
 }

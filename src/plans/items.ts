@@ -1,20 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { AppError, notFound } from "../core/errors";
+import { AppError } from "../core/errors";
 import { toIsoSeconds } from "../core/time";
 import { planItems } from "../db/schema";
 import { keywordKey } from "./keyword-key";
-import type { PlanItemRow } from "./read";
+import { getPlanItemRow, type PlanItemRow } from "./read";
 import { completePlanIfDone } from "./state";
 
 /** Items a user may still change: nothing has started on them. */
 const EDITABLE = ["PLANNED", "SCHEDULED"] as const;
-
-async function itemOf(db: Database, accountId: string, itemId: string): Promise<PlanItemRow> {
-  const [item] = await db.select().from(planItems).where(and(eq(planItems.id, itemId), eq(planItems.accountId, accountId)));
-  if (!item) throw notFound("Plan item");
-  return item;
-}
 
 const startedConflict = (item: PlanItemRow, action: string) =>
   new AppError("conflict", `Plan item ${item.id} is ${item.status}; only PLANNED or SCHEDULED items can be ${action}`);
@@ -32,7 +26,7 @@ export async function updatePlanItem(db: Database, accountId: string, itemId: st
     .where(and(eq(planItems.id, itemId), eq(planItems.accountId, accountId), inArray(planItems.status, EDITABLE)))
     .returning();
   // Nothing changed: the item is missing (404) or has started (409).
-  if (!updated) throw startedConflict(await itemOf(db, accountId, itemId), "changed");
+  if (!updated) throw startedConflict(await getPlanItemRow(db, accountId, itemId), "changed");
   return updated;
 }
 
@@ -42,6 +36,6 @@ export async function deletePlanItem(db: Database, accountId: string, itemId: st
     .delete(planItems)
     .where(and(eq(planItems.id, itemId), eq(planItems.accountId, accountId), inArray(planItems.status, EDITABLE)))
     .returning({ planId: planItems.planId });
-  if (!deleted) throw startedConflict(await itemOf(db, accountId, itemId), "deleted");
+  if (!deleted) throw startedConflict(await getPlanItemRow(db, accountId, itemId), "deleted");
   await completePlanIfDone(db, deleted.planId);
 }

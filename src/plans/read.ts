@@ -23,6 +23,13 @@ export async function getPlanRow(db: Database, accountId: string, planId: string
   return plan;
 }
 
+/** One plan item of the account (404 when the account has no such item). */
+export async function getPlanItemRow(db: Database, accountId: string, itemId: string): Promise<PlanItemRow> {
+  const [item] = await db.select().from(planItems).where(and(eq(planItems.id, itemId), eq(planItems.accountId, accountId)));
+  if (!item) throw notFound("Plan item");
+  return item;
+}
+
 /** A plan of the account with its items in order, each with its article's URL once published. */
 export async function getPlan(db: Database, accountId: string, planId: string): Promise<PlanDetail> {
   const [planRows, itemRows] = await db.batch([

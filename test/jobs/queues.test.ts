@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
-import { DEAD_LETTER_QUEUE, handleQueueBatch, messageHandlers, retryDelaySeconds, type MessageHandler } from "../../src/jobs/queues";
+import { DEAD_LETTER_QUEUE, handleQueueBatch, messageHandlers, backoffSeconds, type MessageHandler } from "../../src/jobs/queues";
 import { testEnv, testServices } from "../harness";
 
 const GENERATION_QUEUE = "content-autopilot-generation";
@@ -40,6 +40,24 @@ describe("queue dispatcher", () => {
     expect(result.retryMessages).toStrictEqual([]);
     expect(logged).toHaveBeenCalledTimes(4);
     for (const [text] of logged.mock.calls) expect(String(text)).not.toMatch(/world|just a string/);
+  });
+
+  it("acks and logs a known kind whose body does not fit its schema, naming fields but not values", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const result = await deliver(GENERATION_QUEUE, [
+      { id: "run-no-item", body: { type: "item.run", accountId: "acct_secret", attempt: 1 } },
+      { id: "run-text-attempt", body: { type: "item.run", accountId: "acct_secret", itemId: "item_secret", attempt: "one" } },
+      { id: "wake-no-attempts", body: { type: "webhook.deliver", deliveryId: "whd_secret" } },
+    ]);
+    expect(result.explicitAcks.sort()).toStrictEqual(["run-no-item", "run-text-attempt", "wake-no-attempts"]);
+    expect(result.retryMessages).toStrictEqual([]);
+    const lines = logged.mock.calls.map(([text]) => JSON.parse(String(text)) as Record<string, unknown>);
+    expect(lines.map((line) => [line.event, line.id, line.type, line.fields])).toStrictEqual([
+      ["message_malformed", "run-no-item", "item.run", "itemId"],
+      ["message_malformed", "run-text-attempt", "item.run", "attempt"],
+      ["message_malformed", "wake-no-attempts", "webhook.deliver", "attempts"],
+    ]);
+    for (const [text] of logged.mock.calls) expect(String(text)).not.toMatch(/secret/);
   });
 
   it("hands a known message to its handler with the services, then acks it", async () => {
@@ -110,8 +128,8 @@ describe("queue dispatcher", () => {
   });
 });
 
-describe("retryDelaySeconds", () => {
+describe("backoffSeconds", () => {
   it("doubles from 10 s and stops at 15 minutes", () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 100].map(retryDelaySeconds)).toStrictEqual([10, 10, 20, 40, 80, 160, 320, 640, 900, 900]);
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 100].map(backoffSeconds)).toStrictEqual([10, 10, 20, 40, 80, 160, 320, 640, 900, 900]);
   });
 });

@@ -4,10 +4,11 @@ import { log } from "../../core/logger";
 import { toIsoSeconds } from "../../core/time";
 import { itemRuns, planItems } from "../../db/schema";
 import { modelsForAccount } from "../../billing/account-models";
+import { getPlanItemRow } from "../../plans/read";
 import type { Services } from "../../services/container";
 import { runChargeReference, type ItemRunParams } from "../run-params";
 import { refundRunCharge } from "./finish";
-import { itemOf, markStage } from "./run-state";
+import { markStage } from "./run-state";
 
 // The first steps of a run: claim the item, reserve its price.
 // Each step may run more than once (the Workflow retries and replays): every one is idempotent,
@@ -25,7 +26,7 @@ export async function claimRun(services: Services, run: ItemRunParams, now = new
     .where(and(eq(planItems.id, run.itemId), eq(planItems.accountId, run.accountId), eq(planItems.attempts, run.attempt), inArray(planItems.status, ["QUEUED", "GENERATING"])))
     .returning({ id: planItems.id });
   if (!claimed) {
-    const item = await itemOf(services, run).catch(() => null);
+    const item = await getPlanItemRow(services.db, run.accountId, run.itemId).catch(() => null);
     const reason = !item ? "the item was deleted" : item.attempts !== run.attempt ? `run ${item.attempts} replaced it` : `the item is ${item.status}`;
     // A run-now reserved this run's price before starting it: a run that never starts gives it back.
     await refundRunCharge(services, run, now);
@@ -40,7 +41,7 @@ export async function claimRun(services: Services, run: ItemRunParams, now = new
 /** Reserves the run's price (credits) or quota unit (BYOK); 402/403 end the run before any model is called. */
 export async function reserveRunCharge(services: Services, run: ItemRunParams, now = new Date()): Promise<{ amountKurus: number }> {
   await markStage(services, run, "reserve charge", now);
-  const item = await itemOf(services, run);
+  const item = await getPlanItemRow(services.db, run.accountId, run.itemId);
   const models = await modelsForAccount(services, run.accountId);
   const { charge } = await reserveGeneration(services.db, services.config.billing, {
     accountId: run.accountId,

@@ -4,9 +4,10 @@ import { log } from "../../core/logger";
 import { toIsoSeconds } from "../../core/time";
 import { articles, planItems, plans } from "../../db/schema";
 import { completePlanIfDone } from "../../plans/state";
+import { getPlanItemRow } from "../../plans/read";
 import type { Services } from "../../services/container";
 import { runChargeReference, type ItemRunParams } from "../run-params";
-import { itemOf, type ItemRow, type RunFailure } from "./run-state";
+import type { ItemRow, RunFailure } from "./run-state";
 
 // The end of a run: its charge settled, or the failure recorded and the charge refunded.
 // Each step may run more than once (the Workflow retries and replays): every one is idempotent,
@@ -14,7 +15,7 @@ import { itemOf, type ItemRow, type RunFailure } from "./run-state";
 
 /** Marks the run's charge as earned and completes the plan when this was its last item. */
 export async function settleRun(services: Services, run: ItemRunParams, now = new Date()): Promise<{ planCompleted: boolean }> {
-  const item = await itemOf(services, run);
+  const item = await getPlanItemRow(services.db, run.accountId, run.itemId);
   await settleCharge(services.db, { accountId: run.accountId, reference: runChargeReference(run), now });
   const planCompleted = await completePlanIfDone(services.db, item.planId, now);
   log("info", "item_run_finished", { ...run, articleId: item.articleId, planCompleted });
@@ -37,7 +38,7 @@ export async function failRun(services: Services, run: ItemRunParams, failure: R
   }
   let retryAt: string | null = null;
   if (!failure.superseded) {
-    const item = await itemOf(services, run);
+    const item = await getPlanItemRow(services.db, run.accountId, run.itemId);
     retryAt = await automaticRetryAt(services, item, failure, now);
     await services.db
       .update(planItems)

@@ -7,6 +7,7 @@ import { toIsoSeconds } from "../../core/time";
 import { itemRuns, uploads } from "../../db/schema";
 import { inspectImage } from "../../media/convert";
 import { getMediaBytes, putImage } from "../../media/store";
+import { uploadRow } from "../../media/uploads";
 import { modelsForAccount } from "../../billing/account-models";
 import type { Services } from "../../services/container";
 import type { ItemRunParams } from "../run-params";
@@ -76,21 +77,8 @@ export async function storeHeroImage(services: Services, run: ItemRunParams, now
   await services.db.batch([
     services.db
       .insert(uploads)
-      .values({
-        id: uploadId,
-        accountId: run.accountId,
-        fileName: stored.fileName,
-        objectKey: stored.key,
-        contentType: stored.contentType,
-        bytes: stored.bytes,
-        width: stored.width,
-        height: stored.height,
-        // Named by what it shows (the alt text, in the article's language), as the media list shows it.
-        originalName: record.draft.heroImageAlt.trim(),
-        originalType: stored.sourceType,
-        originalBytes: source.bytes.length,
-        createdAt: at,
-      })
+      // Named by what it shows (the alt text, in the article's language), as the media list shows it.
+      .values(uploadRow(stored, { id: uploadId, accountId: run.accountId, originalName: record.draft.heroImageAlt.trim(), originalBytes: source.bytes.length, now }))
       .onConflictDoNothing(),
     services.db
       .update(itemRuns)

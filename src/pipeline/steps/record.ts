@@ -6,10 +6,11 @@ import { AppError } from "../../core/errors";
 import { toIsoSeconds } from "../../core/time";
 import { articles, planItems, sites, uploads } from "../../db/schema";
 import { mediaUrl } from "../../media/store";
+import { getPlanItemRow } from "../../plans/read";
 import type { Services } from "../../services/container";
 import type { ItemRunParams } from "../run-params";
 import type { PublishDecision } from "./publish";
-import { itemOf, markStage, runRow } from "./run-state";
+import { markStage, runRow } from "./run-state";
 
 // Recording the article the run published.
 // Each step may run more than once (the Workflow retries and replays): every one is idempotent,
@@ -24,7 +25,7 @@ export async function recordArticle(services: Services, run: ItemRunParams, publ
   await markStage(services, run, "record article", now);
   const { db } = services;
   const record = await runRow(services, run);
-  const item = await itemOf(services, run);
+  const item = await getPlanItemRow(services.db, run.accountId, run.itemId);
   // The site as it is, whatever its status: a site disconnected after the post went out still owns the article.
   const [site] = await db.select({ id: sites.id, language: sites.language }).from(sites).where(eq(sites.id, item.siteId));
   if (!site) throw new AppError("internal_error", `The site of item ${run.itemId} is gone`);

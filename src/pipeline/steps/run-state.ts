@@ -1,9 +1,10 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { parseStoredDraft, type SiteLink } from "../../content/draft";
-import { AppError, notFound } from "../../core/errors";
+import { AppError } from "../../core/errors";
 import { log } from "../../core/logger";
 import { toIsoSeconds } from "../../core/time";
 import { articles, itemRuns, planItems, scannedPosts } from "../../db/schema";
+import { getPlanItemRow } from "../../plans/read";
 import type { Services } from "../../services/container";
 import { getSite, type SiteRow } from "../../sites/service";
 import type { ItemRunParams } from "../run-params";
@@ -79,15 +80,6 @@ export class SupersededError extends AppError {
   }
 }
 
-export async function itemOf(services: Services, run: ItemRunParams): Promise<ItemRow> {
-  const [item] = await services.db
-    .select()
-    .from(planItems)
-    .where(and(eq(planItems.id, run.itemId), eq(planItems.accountId, run.accountId)));
-  if (!item) throw notFound("Plan item");
-  return item;
-}
-
 /**
  * Records that the run is at `stage` (plan detail shows it; the cron tick restarts runs whose
  * progress stops). Throws SupersededError when the item no longer belongs to this run.
@@ -139,7 +131,7 @@ interface RunSubject {
 }
 
 export async function subjectOf(services: Services, run: ItemRunParams): Promise<RunSubject> {
-  const item = await itemOf(services, run);
+  const item = await getPlanItemRow(services.db, run.accountId, run.itemId);
   const site = await getSite(services.db, run.accountId, item.siteId);
   return { item, site, links: await siteLinks(services, site) };
 }

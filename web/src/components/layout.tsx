@@ -22,8 +22,9 @@ export const NAVIGATION = [
 
 export const BALANCE_KEY = ["/api/billing/balance"] as const;
 
-export function useBalance() {
-  return useQuery({ queryKey: BALANCE_KEY, queryFn: () => unwrap(api.GET("/api/billing/balance")) });
+/** The account's balance; `refetchInterval` keeps it moving while something charges it (a run in flight). */
+export function useBalance(refetchInterval: number | false = false) {
+  return useQuery({ queryKey: BALANCE_KEY, queryFn: () => unwrap(api.GET("/api/billing/balance")), refetchInterval });
 }
 
 /** The signed-in frame: header (balance, account, language, sign out), navigation, main. */

@@ -10,6 +10,7 @@ import "./article.css";
 import { articleMessages } from "./messages";
 import { siteName, statusKey } from "./shared";
 import { previewDocument } from "../../lib/preview";
+import { useSites } from "../../api/query-keys";
 
 type Article = Schemas["Article"];
 type ArticleEdit = Schemas["ArticleEdit"];
@@ -74,7 +75,7 @@ function PostLink({ url }: { url: string }) {
 
 function ArticleFacts({ article }: { article: Article }) {
   const { t, number, dateTime, locale } = useMessages(articleMessages);
-  const sites = useQuery({ queryKey: ["/api/sites"], queryFn: () => unwrap(api.GET("/api/sites")) });
+  const sites = useSites();
   const site = sites.data?.find((candidate) => candidate.id === article.siteId);
   const otherKeywords = article.keywords.filter((keyword) => keyword !== article.targetKeyword);
   return (

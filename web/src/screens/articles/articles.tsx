@@ -6,6 +6,7 @@ import { useMessages } from "../../i18n/language";
 import { usePageParam, useSearchParam } from "../../lib/url";
 import { articleMessages } from "./messages";
 import { ARTICLE_STATUSES, isArticleStatus, siteName, statusKey, type ArticleStatus } from "./shared";
+import { useSites } from "../../api/query-keys";
 
 const PER_PAGE = 20;
 
@@ -25,7 +26,7 @@ export function ArticlesScreen() {
   const [page, setPage] = usePageParam();
   const status = isArticleStatus(statusParam) ? statusParam : null;
 
-  const sites = useQuery({ queryKey: ["/api/sites"], queryFn: () => unwrap(api.GET("/api/sites")) });
+  const sites = useSites();
   const plans = useQuery({
     queryKey: ["/api/autopilot/plans", { perPage: 100 }],
     queryFn: () => unwrap(api.GET("/api/autopilot/plans", { params: { query: { per_page: 100 } } })),

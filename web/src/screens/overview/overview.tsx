@@ -8,6 +8,7 @@ import { siteName as nameOfSite } from "../../lib/site-name";
 import { ReportChart } from "./chart";
 import { FirstSteps } from "./first-steps";
 import { overviewMessages } from "./messages";
+import { useSites } from "../../api/query-keys";
 
 const HOUR = 3_600_000;
 /** Enough plans to tell a new account (every plan still a draft) from one under way. */
@@ -26,7 +27,7 @@ export function OverviewScreen() {
   const failed = useQuery({ queryKey: ["/api/autopilot/items", "FAILED"], queryFn: () => unwrap(api.GET("/api/autopilot/items", { params: { query: { status: "FAILED", per_page: 5 } } })) });
   const recent = useQuery({ queryKey: ["/api/autopilot/articles", "recent"], queryFn: () => unwrap(api.GET("/api/autopilot/articles", { params: { query: { per_page: 5 } } })) });
   const pending = useQuery({ queryKey: ["/api/autopilot/articles", "pending-count"], queryFn: () => unwrap(api.GET("/api/autopilot/articles", { params: { query: { status: "pending", per_page: 1 } } })) });
-  const sites = useQuery({ queryKey: ["/api/sites"], queryFn: () => unwrap(api.GET("/api/sites")) });
+  const sites = useSites();
   const plans = useQuery({ queryKey: ["/api/autopilot/plans", "first-steps"], queryFn: () => unwrap(api.GET("/api/autopilot/plans", { params: { query: { per_page: FIRST_STEPS_PLANS } } })) });
   const siteList = sites.data ?? [];
   const siteName = (siteId: string) => {

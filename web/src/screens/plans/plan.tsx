@@ -2,13 +2,14 @@ import { useIsMutating, useMutation, useQuery, useQueryClient, type QueryClient 
 import { useRef, useState, type FormEvent } from "react";
 import { Link, useParams } from "wouter";
 import { api, ApiError, unwrap } from "../../api/client";
-import { BALANCE_KEY } from "../../components/layout";
+import { BALANCE_KEY, useBalance } from "../../components/layout";
 import { ErrorNotice, fieldError, LengthCounter, Loading, Notice, PageTitle, TextField } from "../../components/ui";
 import { common } from "../../i18n/common";
 import { useMessages } from "../../i18n/language";
 import { planMessages } from "./messages";
-import { ItemCounts, ItemStatusBadge, PLANS_KEY, PlanStatusBadge, Warnings, planKey, siteName, useSites, type ItemStatus, type Plan, type PlanItem } from "./shared";
+import { ItemCounts, ItemStatusBadge, PLANS_KEY, PlanStatusBadge, Warnings, planKey, siteName, type ItemStatus, type Plan, type PlanItem } from "./shared";
 import "./plans.css";
+import { useSites } from "../../api/query-keys";
 
 /** While an item is queued or being written, the plan is read again this often. */
 const REFRESH_MS = 3000;
@@ -31,6 +32,7 @@ export function PlanScreen() {
   const { t } = useMessages(planMessages);
   const sites = useSites();
   const runsPending = useIsMutating({ mutationKey: runKey(planId) }) > 0;
+  useBalance(runsPending ? REFRESH_MS : false);
   const plan = useQuery({
     queryKey: planKey(planId),
     queryFn: () => unwrap(api.GET("/api/autopilot/plans/{planId}", { params: { path: { planId } } })),
@@ -280,12 +282,9 @@ function ItemRow({ planId, item, volumeHeading, onDropped }: { planId: string; i
     mutationKey: runKey(planId),
     mutationFn: () => unwrap(api.POST("/api/autopilot/items/{itemId}/run", { params: { path: { itemId: item.id } } })),
     onMutate: () => {
+      // The price is reserved and the item turns QUEUED at once: while the run is pending the plan
+      // screen refetches the plan and the balance (refetchInterval), so the progress shows.
       setSaved(false);
-      // The price is reserved and the item turns QUEUED at once: read both soon so the progress shows.
-      setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: planKey(planId) });
-        void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
-      }, 1000);
     },
     onSettled: () => {
       invalidateAfterItemChange(queryClient, planId);

@@ -7,8 +7,9 @@ import { common } from "../../i18n/common";
 import { useMessages } from "../../i18n/language";
 import { usePageParam } from "../../lib/url";
 import { planMessages } from "./messages";
-import { ItemCounts, PLANS_KEY, PUBLISH_MODES, PlanStatusBadge, planKey, siteName, useSites, type PlanSummary, type PublishMode } from "./shared";
+import { ItemCounts, PLANS_KEY, PUBLISH_MODES, PlanStatusBadge, planKey, siteName, type PlanSummary, type PublishMode } from "./shared";
 import "./plans.css";
+import { useSites } from "../../api/query-keys";
 
 const PER_PAGE = 20;
 

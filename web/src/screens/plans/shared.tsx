@@ -1,6 +1,5 @@
-// Pieces both plan screens use: the sites query, a site's short name, status badges and counts.
-import { useQuery } from "@tanstack/react-query";
-import { api, unwrap, type Schemas } from "../../api/client";
+// Pieces both plan screens use: a site's short name, status badges and counts.
+import type { Schemas } from "../../api/client";
 import { Badge } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { planMessages } from "./messages";
@@ -11,16 +10,11 @@ export type PlanItem = Schemas["PlanItem"];
 export type ItemStatus = PlanItem["status"];
 export type PublishMode = Plan["publishMode"];
 
-export const SITES_KEY = ["/api/sites"] as const;
 export const PLANS_KEY = ["/api/autopilot/plans"] as const;
 export const planKey = (planId: string) => ["/api/autopilot/plans/{planId}", planId] as const;
 
 export const ITEM_STATUSES: readonly ItemStatus[] = ["PLANNED", "SCHEDULED", "QUEUED", "GENERATING", "REVIEW", "PUBLISHED", "FAILED"];
 export const PUBLISH_MODES: readonly PublishMode[] = ["publish", "draft", "review"];
-
-export function useSites() {
-  return useQuery({ queryKey: SITES_KEY, queryFn: () => unwrap(api.GET("/api/sites")) });
-}
 
 export { siteName } from "../../lib/site-name";
 

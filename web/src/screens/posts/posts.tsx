@@ -7,6 +7,7 @@ import { usePageParam, useSearchParam } from "../../lib/url";
 import { postMessages } from "./messages";
 import { ImprovementBadge, postsKey, siteName, useWordPressSites, type ScannedPost, type Site } from "./shared";
 import "./posts.css";
+import { SITES_KEY } from "../../api/query-keys";
 
 const PER_PAGE = 20;
 
@@ -62,7 +63,7 @@ function SiteInventory({ site }: { site: Site }) {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: postsKey(site.id) });
       // A sync can turn the site to ERROR (rejected credentials): its status shows here and on Sites.
-      void queryClient.invalidateQueries({ queryKey: ["/api/sites"] });
+      void queryClient.invalidateQueries({ queryKey: SITES_KEY });
     },
   });
 

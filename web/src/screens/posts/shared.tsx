@@ -1,22 +1,21 @@
 // Pieces both old-post screens use: the WordPress sites, query keys and the improvement badge.
-import { useQuery } from "@tanstack/react-query";
-import { api, unwrap, type Schemas } from "../../api/client";
+import type { Schemas } from "../../api/client";
 import { Badge } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { postMessages } from "./messages";
+import { useSites } from "../../api/query-keys";
 
 export type Site = Schemas["Site"];
 export type ScannedPost = Schemas["ScannedPost"];
 export type Improvement = Schemas["PostImprovement"];
 export type ImprovementStatus = ScannedPost["improvementStatus"];
 
-export const SITES_KEY = ["/api/sites"] as const;
 export const postsKey = (siteId: string) => ["/api/sites/{siteId}/posts", siteId] as const;
 export const improvementKey = (postId: string) => ["/api/sites/posts/{postId}/improvement", postId] as const;
 
 /** Old posts live on WordPress sites only (the API's platform "blog"). */
 export function useWordPressSites() {
-  const sites = useQuery({ queryKey: SITES_KEY, queryFn: () => unwrap(api.GET("/api/sites")) });
+  const sites = useSites();
   return { ...sites, wordPress: sites.data?.filter((site) => site.platform === "blog") };
 }
 

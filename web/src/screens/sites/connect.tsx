@@ -7,7 +7,8 @@ import { api, unwrap, type Schemas } from "../../api/client";
 import { ErrorNotice, fieldError, LengthCounter, Notice, SelectField, TextArea, TextField } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { siteMessages } from "./messages";
-import { LanguageField, messageAbout, SecretOnce, siteKey, SITES_KEY, type Flash, WordPressCredentialFields } from "./shared";
+import { LanguageField, messageAbout, SecretOnce, siteKey, type Flash, WordPressCredentialFields } from "./shared";
+import { SITES_KEY } from "../../api/query-keys";
 
 const BUSINESS_CONTEXT_MAX = 5000;
 

@@ -1,8 +1,7 @@
 // Pieces the sites screens share: query keys, the site's status in words, a secret shown once,
 // the article-language field, and the API's message placed next to the field it is about.
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { api, ApiError, unwrap, type Schemas } from "../../api/client";
+import { ApiError, type Schemas } from "../../api/client";
 import { Badge, CopyButton, fieldError, SelectField, TextField } from "../../components/ui";
 import { ARTICLE_LANGUAGES, languageOption } from "../../lib/article-languages";
 import { useMessages } from "../../i18n/language";
@@ -24,14 +23,9 @@ export function missesSeoConnector(site: Pick<Site, "platform" | "status" | "seo
   return site.platform === "blog" && site.status !== "DISCONNECTED" && (site.seo?.connector ?? null) === null;
 }
 
-export const SITES_KEY = ["/api/sites"] as const;
 export const siteKey = (siteId: string) => ["/api/sites/{siteId}", siteId] as const;
 export const briefKey = (siteId: string) => ["/api/sites/{siteId}/brief", siteId] as const;
 export const chatKey = (siteId: string) => ["/api/sites/{siteId}/chat", siteId] as const;
-
-export function useSites() {
-  return useQuery({ queryKey: SITES_KEY, queryFn: () => unwrap(api.GET("/api/sites")) });
-}
 
 export function usePlatformName(): (platform: Platform) => string {
   const { t } = useMessages(siteMessages);

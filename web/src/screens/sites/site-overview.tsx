@@ -7,7 +7,8 @@ import { ErrorNotice, Notice, TextField } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { languageName } from "../../lib/article-languages";
 import { siteMessages } from "./messages";
-import { briefKey, chatKey, CONNECTOR_ZIP_URL, messageAbout, SecretOnce, SEO_PLUGIN_NAMES, siteKey, SiteErrorExplanation, SiteStatusBadge, SITES_KEY, usePlatformName, type Flash, type Site, WordPressCredentialFields } from "./shared";
+import { briefKey, chatKey, CONNECTOR_ZIP_URL, messageAbout, SecretOnce, SEO_PLUGIN_NAMES, siteKey, SiteErrorExplanation, SiteStatusBadge, usePlatformName, type Flash, type Site, WordPressCredentialFields } from "./shared";
+import { SITES_KEY } from "../../api/query-keys";
 
 export function SiteOverview({ site }: { site: Site }) {
   return (

@@ -6,8 +6,9 @@ import { siteAddressDetail, siteName } from "../../lib/site-name";
 import { usePageParam, useSearchParam } from "../../lib/url";
 import { CustomConnect, WordPressConnect, XenForoConnect } from "./connect";
 import { siteMessages } from "./messages";
-import { missesSeoConnector, SiteErrorExplanation, SiteStatusBadge, useFlash, usePlatformName, useSites, type Site } from "./shared";
+import { missesSeoConnector, SiteErrorExplanation, SiteStatusBadge, useFlash, usePlatformName, type Site } from "./shared";
 import "./sites.css";
+import { useSites } from "../../api/query-keys";
 
 /** GET /api/sites answers every site at once: the panel pages it itself. */
 const SITES_PER_PAGE = 20;

@@ -8,6 +8,7 @@ import { siteName } from "../../lib/site-name";
 import { usePageParam, useSearchParam } from "../../lib/url";
 import { webhookMessages } from "./messages";
 import "./webhooks.css";
+import { useSites } from "../../api/query-keys";
 
 type Site = Schemas["Site"];
 type Delivery = Schemas["WebhookDelivery"];
@@ -17,7 +18,7 @@ const deliveriesKey = (siteId: string) => ["/api/sites/{siteId}/webhooks/deliver
 
 export function WebhooksScreen() {
   const { t } = useMessages(webhookMessages);
-  const sites = useQuery({ queryKey: ["/api/sites"], queryFn: () => unwrap(api.GET("/api/sites")) });
+  const sites = useSites();
   const [siteIdParam, setSiteId] = useSearchParam("siteId");
   const customSites = sites.data?.filter((site) => site.platform === "custom") ?? [];
   const asked = siteIdParam ? customSites.find((site) => site.id === siteIdParam) : undefined;
