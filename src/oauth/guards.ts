@@ -1,5 +1,5 @@
 import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
-import { sha256Hex } from "../core/crypto";
+import { concatBytes, sha256Hex } from "../core/crypto";
 import { log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
 import { createDb } from "../db/client";
@@ -44,13 +44,7 @@ export async function readLimitedBody(request: Request, limit: number): Promise<
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  return new TextDecoder().decode(concatBytes(chunks));
 }
 
 interface StoredGrant {

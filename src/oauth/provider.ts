@@ -80,34 +80,32 @@ export const cachedProviderCount = () => providers.size;
 
 /** The fetch handler of the Worker (and of the test harness): the OAuth provider in front of the OAuth paths, the app behind. */
 export function withOAuth(app: FetchHandler) {
-  // The provider's own answers (metadata, token, registration, the /mcp challenge) skip the app's middleware.
-  const handle = oauthFetch(app);
-  return (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => handle(request, env, ctx).then(withNosniff);
-}
-
-function oauthFetch(app: FetchHandler) {
   return async (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => {
     const path = new URL(request.url).pathname;
     if (!isOAuthPath(path)) return app.fetch(request, env, ctx);
-    const resource = mcpResource(env, request);
-    if (!acceptedScheme(new URL(resource))) {
-      return oauthErrorResponse(400, "invalid_request", "OAuth and the MCP server need HTTPS: call this service at its https:// address (or set PUBLIC_BASE_URL to it)");
-    }
-    if (path === MCP_PATH) {
-      const refused = refuseForeignOrigin(request, env, resource);
-      if (refused) return refused;
-    }
-    const { provider, options } = providerFor(app, resource);
-    if (request.method === "POST" && (path === TOKEN_PATH || path === REGISTER_PATH)) {
-      const body = await readLimitedBody(request, OAUTH_BODY_LIMIT);
-      if (body === null) return oauthErrorResponse(413, "invalid_request", `The request body is larger than ${OAUTH_BODY_LIMIT / 1024} KB`);
-      const guard = path === TOKEN_PATH ? guardRefreshTokenReuse(request, body, env, getOAuthApi(options, env)) : guardClientRegistration(request, body, env);
-      const refused = await guard;
-      if (refused) return refused;
-      return provider.fetch(new Request(request, { body }), env, ctx);
-    }
-    return provider.fetch(request, env, ctx);
+    // The provider's own answers (metadata, token, registration, the /mcp challenge) skip the app's middleware.
+    return withNosniff(await oauthFetch(app, request, env, ctx, path));
   };
+}
+
+async function oauthFetch(app: FetchHandler, request: Request, env: Env, ctx: ExecutionContext, path: string): Promise<Response> {
+  const resource = mcpResource(env, request);
+  if (!acceptedScheme(new URL(resource))) {
+    return oauthErrorResponse(400, "invalid_request", "OAuth and the MCP server need HTTPS: call this service at its https:// address (or set PUBLIC_BASE_URL to it)");
+  }
+  if (path === MCP_PATH) {
+    const refused = refuseForeignOrigin(request, env, resource);
+    if (refused) return refused;
+  }
+  const { provider, options } = providerFor(app, resource);
+  if (request.method === "POST" && (path === TOKEN_PATH || path === REGISTER_PATH)) {
+    const body = await readLimitedBody(request, OAUTH_BODY_LIMIT);
+    if (body === null) return oauthErrorResponse(413, "invalid_request", `The request body is larger than ${OAUTH_BODY_LIMIT / 1024} KB`);
+    const refused = path === TOKEN_PATH ? await guardRefreshTokenReuse(request, body, env, getOAuthApi(options, env)) : await guardClientRegistration(request, body, env);
+    if (refused) return refused;
+    return provider.fetch(new Request(request, { body }), env, ctx);
+  }
+  return provider.fetch(request, env, ctx);
 }
 
 /**
