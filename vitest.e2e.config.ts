@@ -4,8 +4,14 @@ import { workerUnderTest } from "./vitest.workers.ts";
 // End-to-end tests against a REAL WordPress (../shared/peers/wordpress/start.sh prints the
 // three variables). Same Worker and bindings as vitest.config.ts, but outbound calls go to the
 // network, so the Worker talks to that WordPress through its own fetch.
-const wordpress = { WP_URL: process.env.WP_URL ?? "", WP_USER: process.env.WP_USER ?? "", WP_APP_PASSWORD: process.env.WP_APP_PASSWORD ?? "" };
-const missing = Object.entries(wordpress).filter(([, value]) => !value).map(([name]) => name);
+const wordpress = {
+  WP_URL: process.env.WP_URL ?? "",
+  WP_USER: process.env.WP_USER ?? "",
+  WP_APP_PASSWORD: process.env.WP_APP_PASSWORD ?? "",
+};
+const missing = Object.entries(wordpress)
+  .filter(([, value]) => !value)
+  .map(([name]) => name);
 if (missing.length > 0) {
   console.warn(
     `\n[test:e2e] SKIPPING the end-to-end tests: ${missing.join(", ")} not set.\n` +

@@ -33,7 +33,12 @@ export function workerUnderTest(overrides: Record<string, string> = {}) {
         // (useVars + useFakeFetch / useServices({ ai })); the keys are the fakes' test keys.
         TEXT_PROVIDER: "offline",
         // The default price list plus the offline writer, so offline runs are charged like real ones.
-        ARTICLE_PRICES_TRY: JSON.stringify({ "@cf/meta/llama-3.3-70b-instruct-fp8-fast": "10.00", "gpt-4o-mini": "15.00", "claude-sonnet-4-5": "40.00", "offline-draft": "5.00" }),
+        ARTICLE_PRICES_TRY: JSON.stringify({
+          "@cf/meta/llama-3.3-70b-instruct-fp8-fast": "10.00",
+          "gpt-4o-mini": "15.00",
+          "claude-sonnet-4-5": "40.00",
+          "offline-draft": "5.00",
+        }),
         IMAGE_PROVIDER: "offline",
         KEYWORD_PROVIDER: "offline",
         OPENAI_API_KEY: "sk-operator-test-key",

@@ -34,17 +34,36 @@ function seed(finished) {
   rmSync(STATE, { recursive: true, force: true });
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
   const dir = join(STATE, "v3/d1/miniflare-D1DatabaseObject");
-  const file = join(dir, readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite"));
+  const file = join(
+    dir,
+    readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite"),
+  );
   const db = new DatabaseSync(file);
   const start = Date.now() + 60 * 60_000; // ticks run in the future, so nothing seeded "now" is due by accident
   const past = iso(Date.now() - 30 * 86_400_000);
-  const research = JSON.stringify({ keywordProvider: "offline", textProvider: "offline", textModel: "offline-draft", volumesAreEstimates: true, seeds: [], ideasFound: 0, ideasUsable: 0, costUsd: 0, inputTokens: 0, outputTokens: 0 });
+  const research = JSON.stringify({
+    keywordProvider: "offline",
+    textProvider: "offline",
+    textModel: "offline-draft",
+    volumesAreEstimates: true,
+    seeds: [],
+    ideasFound: 0,
+    ideasUsable: 0,
+    costUsd: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+  });
   db.exec("BEGIN");
-  db.exec(`INSERT INTO accounts (id, email, credit_balance_kurus, created_at) VALUES ('acc_benchcron00000000', 'cron@bench.local', 100000000, '${past}')`);
-  db.exec(`INSERT INTO sites (id, account_id, platform, url) VALUES ('site_benchcron0000000', 'acc_benchcron00000000', 'custom', 'https://bench.invalid')`);
+  db.exec(
+    `INSERT INTO accounts (id, email, credit_balance_kurus, created_at) VALUES ('acc_benchcron00000000', 'cron@bench.local', 100000000, '${past}')`,
+  );
+  db.exec(
+    `INSERT INTO sites (id, account_id, platform, url) VALUES ('site_benchcron0000000', 'acc_benchcron00000000', 'custom', 'https://bench.invalid')`,
+  );
   const item = (id, plan, position, status, scheduledAt) =>
     `SELECT ${id}, ${plan}, 'acc_benchcron00000000', 'site_benchcron0000000', ${position}, 'Title', 'keyword', 'keyword', 100, 'LOW', '${status}', ${scheduledAt}`;
-  const columns = "(id, plan_id, account_id, site_id, position, title, target_keyword, keyword_key, monthly_volume, competition, status, scheduled_at, attempts, progress_at)";
+  const columns =
+    "(id, plan_id, account_id, site_id, position, title, target_keyword, keyword_key, monthly_volume, competition, status, scheduled_at, attempts, progress_at)";
   const ran = `, 1, '${past}'`; // finished items ran once and stopped moving long ago
   const notRun = ", 0, NULL";
   db.exec(`
@@ -74,8 +93,16 @@ function seed(finished) {
   db.exec("COMMIT");
   db.exec("ANALYZE");
   const plans = {
-    due: db.prepare(`EXPLAIN QUERY PLAN SELECT id FROM plan_items AS due INDEXED BY plan_items_due_idx WHERE status = 'SCHEDULED' AND scheduled_at <= ? AND EXISTS (SELECT 1 FROM plans WHERE plans.id = due.plan_id AND plans.status = 'ACTIVE') ORDER BY scheduled_at LIMIT 100`).all(iso(start)).map((row) => row.detail),
-    stuck: db.prepare(`EXPLAIN QUERY PLAN SELECT id FROM plan_items WHERE status IN ('QUEUED', 'GENERATING') AND progress_at < ? LIMIT 100`).all(iso(start)).map((row) => row.detail),
+    due: db
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT id FROM plan_items AS due INDEXED BY plan_items_due_idx WHERE status = 'SCHEDULED' AND scheduled_at <= ? AND EXISTS (SELECT 1 FROM plans WHERE plans.id = due.plan_id AND plans.status = 'ACTIVE') ORDER BY scheduled_at LIMIT 100`,
+      )
+      .all(iso(start))
+      .map((row) => row.detail),
+    stuck: db
+      .prepare(`EXPLAIN QUERY PLAN SELECT id FROM plan_items WHERE status IN ('QUEUED', 'GENERATING') AND progress_at < ? LIMIT 100`)
+      .all(iso(start))
+      .map((row) => row.detail),
   };
   // The due statement alone, as the Worker sends it (rolled back each time), in SQLite in-process.
   const dueUpdate = db.prepare(`
@@ -96,8 +123,14 @@ function seed(finished) {
     db.exec("ROLLBACK");
   }
   statementMs.sort((a, b) => a - b);
-  plans.stuckWithBoundStatuses = db.prepare("EXPLAIN QUERY PLAN SELECT id FROM plan_items WHERE status IN (?, ?) AND progress_at < ? LIMIT 100").all("QUEUED", "GENERATING", iso(start)).map((row) => row.detail);
-  plans.update = db.prepare(`EXPLAIN QUERY PLAN ${dueUpdate.sourceSQL}`).all(iso(start)).map((row) => row.detail);
+  plans.stuckWithBoundStatuses = db
+    .prepare("EXPLAIN QUERY PLAN SELECT id FROM plan_items WHERE status IN (?, ?) AND progress_at < ? LIMIT 100")
+    .all("QUEUED", "GENERATING", iso(start))
+    .map((row) => row.detail);
+  plans.update = db
+    .prepare(`EXPLAIN QUERY PLAN ${dueUpdate.sourceSQL}`)
+    .all(iso(start))
+    .map((row) => row.detail);
   plans.statementMs = { p50: percentile(statementMs, 50), max: statementMs.at(-1) };
   const counts = db.prepare("SELECT status, count(*) AS n FROM plan_items GROUP BY status").all();
   db.close();
@@ -135,15 +168,37 @@ async function measure(finished) {
   let t = Date.now();
   const { file, start, plans, counts } = seed(finished);
   const seedSeconds = (Date.now() - t) / 1000;
-  console.log(`Seeded ${finished.toLocaleString("en")} finished items in ${seedSeconds.toFixed(1)} s: ${counts.map((c) => `${c.status} ${c.n}`).join(", ")}`);
+  console.log(
+    `Seeded ${finished.toLocaleString("en")} finished items in ${seedSeconds.toFixed(1)} s: ${counts.map((c) => `${c.status} ${c.n}`).join(", ")}`,
+  );
   let log = "";
   const server = spawn(
     "wrangler",
-    ["dev", "--local", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", STATE, "--show-interactive-dev-session=false",
-     "--var", "ENVIRONMENT:development", "--var", "TEXT_PROVIDER:offline", "--var", "IMAGE_PROVIDER:offline", "--var", "KEYWORD_PROVIDER:offline",
-     // The bench moves the scheduled time 5 minutes a tick while runs progress in real time:
-     // without this they would look stuck after six ticks and be restarted.
-     "--var", "STUCK_RUN_MINUTES:1000000", "--var", `ARTICLE_PRICES_TRY:${JSON.stringify({ "offline-draft": "5.00" })}`],
+    [
+      "dev",
+      "--local",
+      "--port",
+      String(PORT),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      STATE,
+      "--show-interactive-dev-session=false",
+      "--var",
+      "ENVIRONMENT:development",
+      "--var",
+      "TEXT_PROVIDER:offline",
+      "--var",
+      "IMAGE_PROVIDER:offline",
+      "--var",
+      "KEYWORD_PROVIDER:offline",
+      // The bench moves the scheduled time 5 minutes a tick while runs progress in real time:
+      // without this they would look stuck after six ticks and be restarted.
+      "--var",
+      "STUCK_RUN_MINUTES:1000000",
+      "--var",
+      `ARTICLE_PRICES_TRY:${JSON.stringify({ "offline-draft": "5.00" })}`,
+    ],
     { env, stdio: ["ignore", "pipe", "inherit"] },
   );
   server.stdout.on("data", (chunk) => (log += chunk));
@@ -187,16 +242,41 @@ const results = [await measure(FINISHED), await measure(FINISHED / 10)];
 rmSync(STATE, { recursive: true, force: true });
 
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(1) : "-");
-console.log(`\nCron tick, ${PLANS.toLocaleString("en")} active plans, ${DUE_PER_TICK} items due per tick, ${TICKS} ticks (wrangler dev --local)\n`);
-console.log("finished items".padEnd(16) + "queued".padStart(8) + "tick p50 ms".padStart(13) + "p95".padStart(8) + "max".padStart(8) + "   in-Worker p50/p95 ms");
+console.log(
+  `\nCron tick, ${PLANS.toLocaleString("en")} active plans, ${DUE_PER_TICK} items due per tick, ${TICKS} ticks (wrangler dev --local)\n`,
+);
+console.log(
+  "finished items".padEnd(16) +
+    "queued".padStart(8) +
+    "tick p50 ms".padStart(13) +
+    "p95".padStart(8) +
+    "max".padStart(8) +
+    "   in-Worker p50/p95 ms",
+);
 for (const r of results) {
-  console.log(r.finished.toLocaleString("en").padEnd(16) + String(r.queued).padStart(8) + fmt(r.wallMs.p50).padStart(13) + fmt(r.wallMs.p95).padStart(8) + fmt(r.wallMs.max).padStart(8) + `   ${fmt(r.insideMs.p50)}/${fmt(r.insideMs.p95)}`);
+  console.log(
+    r.finished.toLocaleString("en").padEnd(16) +
+      String(r.queued).padStart(8) +
+      fmt(r.wallMs.p50).padStart(13) +
+      fmt(r.wallMs.p95).padStart(8) +
+      fmt(r.wallMs.max).padStart(8) +
+      `   ${fmt(r.insideMs.p50)}/${fmt(r.insideMs.p95)}`,
+  );
 }
-for (const r of results) console.log(`Due UPDATE … RETURNING alone (node:sqlite, ${r.finished.toLocaleString("en")} finished): p50 ${r.queryPlans.statementMs.p50.toFixed(2)} ms, max ${r.queryPlans.statementMs.max.toFixed(2)} ms`);
+for (const r of results)
+  console.log(
+    `Due UPDATE … RETURNING alone (node:sqlite, ${r.finished.toLocaleString("en")} finished): p50 ${r.queryPlans.statementMs.p50.toFixed(2)} ms, max ${r.queryPlans.statementMs.max.toFixed(2)} ms`,
+  );
 console.log(`\nDue items:  ${results[0].queryPlans.due.join(" | ")}`);
 console.log(`Due UPDATE: ${results[0].queryPlans.update.join(" | ")}`);
 console.log(`Stuck runs: ${results[0].queryPlans.stuck.join(" | ")}`);
 console.log(`Stuck runs, statuses bound as parameters (as before c4b6b10): ${results[0].queryPlans.stuckWithBoundStatuses.join(" | ")}`);
-for (const r of results) console.log(`Runs of a tick ended after p50 ${(r.runsEndedMs.p50 / 1000).toFixed(1)} s (${r.finished.toLocaleString("en")} finished); ticks were timed after that, with nothing else running`);
+for (const r of results)
+  console.log(
+    `Runs of a tick ended after p50 ${(r.runsEndedMs.p50 / 1000).toFixed(1)} s (${r.finished.toLocaleString("en")} finished); ticks were timed after that, with nothing else running`,
+  );
 mkdirSync("bench/results", { recursive: true });
-writeFileSync("bench/results/cron.json", `${JSON.stringify({ at: new Date().toISOString(), plans: PLANS, duePerTick: DUE_PER_TICK, results }, null, 2)}\n`);
+writeFileSync(
+  "bench/results/cron.json",
+  `${JSON.stringify({ at: new Date().toISOString(), plans: PLANS, duePerTick: DUE_PER_TICK, results }, null, 2)}\n`,
+);

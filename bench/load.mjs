@@ -53,5 +53,13 @@ export async function measureWithFetch({ url, headers, requests, seconds = 10, c
     }),
   );
   times.sort((a, b) => a - b);
-  return { requests: times.length, rps: times.length / seconds, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), statuses: Object.fromEntries(statuses), errors };
+  return {
+    requests: times.length,
+    rps: times.length / seconds,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    statuses: Object.fromEntries(statuses),
+    errors,
+  };
 }

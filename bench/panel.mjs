@@ -31,7 +31,11 @@ function run(command, args) {
 function firstLoadBytes() {
   const html = readFileSync("web/dist/index.html", "utf8");
   const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);
-  const sizes = files.map((file) => ({ file, raw: readFileSync(join("web/dist", file)).length, gzip: gzipSync(readFileSync(join("web/dist", file)), { level: 9 }).length }));
+  const sizes = files.map((file) => ({
+    file,
+    raw: readFileSync(join("web/dist", file)).length,
+    gzip: gzipSync(readFileSync(join("web/dist", file)), { level: 9 }).length,
+  }));
   const lazy = readdirSync("web/dist/assets").filter((file) => !files.includes(`assets/${file}`));
   return { sizes, lazy };
 }
@@ -40,18 +44,40 @@ function seed() {
   rmSync(STATE, { recursive: true, force: true });
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
   const dir = join(STATE, "v3/d1/miniflare-D1DatabaseObject");
-  const db = new DatabaseSync(join(dir, readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite")));
+  const db = new DatabaseSync(
+    join(
+      dir,
+      readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite"),
+    ),
+  );
   const now = Date.now();
   db.exec("BEGIN");
-  db.prepare("INSERT INTO accounts (id, email, billing_mode, credit_balance_kurus, created_at) VALUES ('acc_bench0000000000', ?, 'CREDITS', 123450, ?)").run(EMAIL, iso(now));
-  db.prepare("INSERT INTO account_passwords (account_id, hash, updated_at) VALUES ('acc_bench0000000000', ?, ?)").run(passwordHash(PASSWORD), iso(now));
+  db.prepare(
+    "INSERT INTO accounts (id, email, billing_mode, credit_balance_kurus, created_at) VALUES ('acc_bench0000000000', ?, 'CREDITS', 123450, ?)",
+  ).run(EMAIL, iso(now));
+  db.prepare("INSERT INTO account_passwords (account_id, hash, updated_at) VALUES ('acc_bench0000000000', ?, ?)").run(
+    passwordHash(PASSWORD),
+    iso(now),
+  );
   const insert = db.prepare(
     "INSERT INTO articles (account_id, title, slug, html, content_text, excerpt, seo_title, seo_desc, keywords, tags, word_count, language, status, published_at, created_at, updated_at) VALUES ('acc_bench0000000000', ?, ?, ?, ?, ?, ?, ?, '[\"bread\"]', '[]', 420, 'en', ?, ?, ?, ?)",
   );
   for (let i = 0; i < ARTICLES; i++) {
     const at = iso(now - (i % 30) * 86_400_000 - i * 1000);
     const status = i % 10 === 0 ? "pending" : "published";
-    insert.run(`Bread article number ${i + 1}`, `bread-article-${i + 1}`, `<p>Article ${i + 1} about bread.</p>`, `Article ${i + 1} about bread.`, `Article ${i + 1}`, `Bread article ${i + 1}`, `About bread ${i + 1}`, status, status === "published" ? at : null, at, at);
+    insert.run(
+      `Bread article number ${i + 1}`,
+      `bread-article-${i + 1}`,
+      `<p>Article ${i + 1} about bread.</p>`,
+      `Article ${i + 1} about bread.`,
+      `Article ${i + 1}`,
+      `Bread article ${i + 1}`,
+      `About bread ${i + 1}`,
+      status,
+      status === "published" ? at : null,
+      at,
+      at,
+    );
   }
   db.exec("COMMIT");
   db.close();
@@ -69,9 +95,16 @@ async function waitUntilReady(server, log) {
 }
 
 async function lighthouseRun(cookie, config) {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
   try {
-    const result = await lighthouse(`${BASE}/`, { port: chrome.port, onlyCategories: ["performance", "accessibility"], extraHeaders: { Cookie: cookie }, logLevel: "error" }, config);
+    const result = await lighthouse(
+      `${BASE}/`,
+      { port: chrome.port, onlyCategories: ["performance", "accessibility"], extraHeaders: { Cookie: cookie }, logLevel: "error" },
+      config,
+    );
     const { categories, audits } = result.lhr;
     return {
       performance: Math.round(categories.performance.score * 100),
@@ -80,8 +113,12 @@ async function lighthouseRun(cookie, config) {
       lcp: audits["largest-contentful-paint"].displayValue,
       tbt: audits["total-blocking-time"].displayValue,
       cls: audits["cumulative-layout-shift"].displayValue,
-      shifts: (audits["layout-shifts"]?.details?.items ?? []).slice(0, 3).map((item) => `${item.node?.selector ?? "?"} ${item.score?.toFixed(3)}`),
-      failedA11y: Object.values(audits).filter((audit) => categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) && audit.score === 0).map((audit) => audit.id),
+      shifts: (audits["layout-shifts"]?.details?.items ?? [])
+        .slice(0, 3)
+        .map((item) => `${item.node?.selector ?? "?"} ${item.score?.toFixed(3)}`),
+      failedA11y: Object.values(audits)
+        .filter((audit) => categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) && audit.score === 0)
+        .map((audit) => audit.id),
     };
   } finally {
     await chrome.kill();
@@ -93,27 +130,50 @@ const { sizes, lazy } = firstLoadBytes();
 const total = sizes.reduce((sum, size) => sum + size.gzip, 0);
 console.log("First load (web/dist/index.html):");
 for (const size of sizes) console.log(`  ${size.file}: ${(size.raw / 1024).toFixed(1)} KB, ${(size.gzip / 1024).toFixed(1)} KB gzipped`);
-console.log(`  total ${(total / 1024).toFixed(1)} KB gzipped (budget 200 KB) ${total <= 200 * 1024 ? "OK" : "OVER BUDGET"}; ${lazy.length} more files load with their screens`);
+console.log(
+  `  total ${(total / 1024).toFixed(1)} KB gzipped (budget 200 KB) ${total <= 200 * 1024 ? "OK" : "OVER BUDGET"}; ${lazy.length} more files load with their screens`,
+);
 
 seed();
 let output = "";
 const server = spawn(
   "wrangler",
-  ["dev", "--local", "--port", String(PORT), "--persist-to", STATE, "--show-interactive-dev-session=false", "--var", "ENVIRONMENT:development", "--var", "ENCRYPTION_KEY:ZGV2LW9ubHktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM="],
+  [
+    "dev",
+    "--local",
+    "--port",
+    String(PORT),
+    "--persist-to",
+    STATE,
+    "--show-interactive-dev-session=false",
+    "--var",
+    "ENVIRONMENT:development",
+    "--var",
+    "ENCRYPTION_KEY:ZGV2LW9ubHktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM=",
+  ],
   { env, stdio: ["ignore", "pipe", "pipe"], detached: true },
 );
 server.stdout.on("data", (chunk) => (output += chunk));
 server.stderr.on("data", (chunk) => (output += chunk));
 try {
   await waitUntilReady(server, () => output);
-  const signIn = await fetch(`${BASE}/api/session`, { method: "POST", headers: { "Content-Type": "application/json", Origin: BASE }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+  const signIn = await fetch(`${BASE}/api/session`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: BASE },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
   if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
   const cookie = signIn.headers.get("Set-Cookie").split(";")[0];
   const listed = await (await fetch(`${BASE}/api/autopilot/articles?per_page=1`, { headers: { Cookie: cookie } })).json();
   console.log(`\nLighthouse on the overview of an account with ${listed.total} articles:`);
-  for (const [name, config] of [["mobile (Lighthouse default: slow 4G, 4× CPU)", undefined], ["desktop", desktopConfig]]) {
+  for (const [name, config] of [
+    ["mobile (Lighthouse default: slow 4G, 4× CPU)", undefined],
+    ["desktop", desktopConfig],
+  ]) {
     const scores = await lighthouseRun(cookie, config);
-    console.log(`  ${name}: performance ${scores.performance} (budget 90), accessibility ${scores.accessibility} (budget 95); FCP ${scores.fcp}, LCP ${scores.lcp}, TBT ${scores.tbt}, CLS ${scores.cls}${scores.shifts.length ? ` (largest shifts: ${scores.shifts.join("; ")})` : ""}${scores.failedA11y.length ? `; failed: ${scores.failedA11y.join(", ")}` : ""}`);
+    console.log(
+      `  ${name}: performance ${scores.performance} (budget 90), accessibility ${scores.accessibility} (budget 95); FCP ${scores.fcp}, LCP ${scores.lcp}, TBT ${scores.tbt}, CLS ${scores.cls}${scores.shifts.length ? ` (largest shifts: ${scores.shifts.join("; ")})` : ""}${scores.failedA11y.length ? `; failed: ${scores.failedA11y.join(", ")}` : ""}`,
+    );
   }
 } finally {
   process.kill(-server.pid, "SIGTERM");

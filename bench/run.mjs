@@ -57,8 +57,23 @@ console.log(`Seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
 const server = spawn(
   "wrangler",
-  ["dev", "--local", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", STATE, "--show-interactive-dev-session=false",
-   "--var", "ENVIRONMENT:bench", "--var", "PUBLIC_RATE_LIMIT_PER_MINUTE:1000000000", "--log-level", "warn"],
+  [
+    "dev",
+    "--local",
+    "--port",
+    String(PORT),
+    "--ip",
+    "127.0.0.1",
+    "--persist-to",
+    STATE,
+    "--show-interactive-dev-session=false",
+    "--var",
+    "ENVIRONMENT:bench",
+    "--var",
+    "PUBLIC_RATE_LIMIT_PER_MINUTE:1000000000",
+    "--log-level",
+    "warn",
+  ],
   { env, stdio: ["ignore", "ignore", "inherit"] },
 );
 const FLOOR = `http://127.0.0.1:${PORT + 1}`;
@@ -69,7 +84,19 @@ try {
   // Started only now: two `wrangler dev` starting at once collide on an internal socket.
   floorServer = spawn(
     "wrangler",
-    ["dev", "--local", "--config", "bench/floor/wrangler.toml", "--port", String(PORT + 1), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--log-level", "warn"],
+    [
+      "dev",
+      "--local",
+      "--config",
+      "bench/floor/wrangler.toml",
+      "--port",
+      String(PORT + 1),
+      "--ip",
+      "127.0.0.1",
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "warn",
+    ],
     { env, stdio: ["ignore", "ignore", "inherit"] },
   );
   await waitUntilReady(floorServer, FLOOR);
@@ -85,18 +112,36 @@ try {
     ["detail (10k)", TOKEN_A, ids.map((id) => ({ path: `/api/v1/public/articles/${id}` }))],
     ["search (10k)", TOKEN_A, searchWords.map((w) => ({ path: `/api/v1/public/articles?search=${encodeURIComponent(w)}` }))],
     [`list (${LARGE / 1000}k)`, TOKEN_B, [{ path: "/api/v1/public/articles" }]],
-    [`search (${LARGE / 1000}k, one word)`, TOKEN_B, searchWords.map((w) => ({ path: `/api/v1/public/articles?search=${encodeURIComponent(w)}` }))],
-    [`search (${LARGE / 1000}k, two words + filter)`, TOKEN_B, searchWords.map((w, i) => ({ path: `/api/v1/public/articles?status=published&search=${encodeURIComponent(`${w} ${searchWords[(i + 3) % searchWords.length]}`)}` }))],
+    [
+      `search (${LARGE / 1000}k, one word)`,
+      TOKEN_B,
+      searchWords.map((w) => ({ path: `/api/v1/public/articles?search=${encodeURIComponent(w)}` })),
+    ],
+    [
+      `search (${LARGE / 1000}k, two words + filter)`,
+      TOKEN_B,
+      searchWords.map((w, i) => ({
+        path: `/api/v1/public/articles?status=published&search=${encodeURIComponent(`${w} ${searchWords[(i + 3) % searchWords.length]}`)}`,
+      })),
+    ],
   ];
   // Revalidation: the client sends back the ETag it got (a 304 answered from the content version).
   // The ETag is read right before the run (it carries the 5-minute period), so `requests` is a function.
   const listEtag = async () => (await fetch(`${BASE}/api/v1/public/articles`, { headers: auth(TOKEN_A) })).headers.get("etag");
-  scenarios.push(["revalidation (10k list, If-None-Match)", TOKEN_A, async () => [{ path: "/api/v1/public/articles", headers: { ...auth(TOKEN_A), "If-None-Match": await listEtag() } }]]);
+  scenarios.push([
+    "revalidation (10k list, If-None-Match)",
+    TOKEN_A,
+    async () => [{ path: "/api/v1/public/articles", headers: { ...auth(TOKEN_A), "If-None-Match": await listEtag() } }],
+  ]);
   // First reads: 10,000 different pages, so nearly every request misses the cache and queries D1.
-  const uncached = Array.from({ length: 10_000 }, (_, i) => ({ path: `/api/v1/public/articles?page=${1 + ((i * 7919) % 400)}&per_page=${10 + (i % 25)}` }));
+  const uncached = Array.from({ length: 10_000 }, (_, i) => ({
+    path: `/api/v1/public/articles?page=${1 + ((i * 7919) % 400)}&per_page=${10 + (i % 25)}`,
+  }));
   scenarios.push(["first reads (10k, uncached pages)", TOKEN_A, uncached]);
   // First searches: one common word over 100,000 articles, a different page each time (the count runs every time).
-  const firstSearches = Array.from({ length: 10_000 }, (_, i) => ({ path: `/api/v1/public/articles?search=${encodeURIComponent(searchWords[i % searchWords.length])}&page=${1 + Math.floor(i / searchWords.length)}&per_page=5` }));
+  const firstSearches = Array.from({ length: 10_000 }, (_, i) => ({
+    path: `/api/v1/public/articles?search=${encodeURIComponent(searchWords[i % searchWords.length])}&page=${1 + Math.floor(i / searchWords.length)}&per_page=5`,
+  }));
   scenarios.push([`first searches (${LARGE / 1000}k, one word, uncached)`, TOKEN_B, firstSearches]);
   const only = process.env.BENCH_ONLY;
   if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter(([name], i) => i === 0 || name.includes(only)));
@@ -105,7 +150,13 @@ try {
     for (const [name, token, requests] of scenarios) {
       const url = token ? BASE : FLOOR;
       const list = typeof requests === "function" ? await requests() : requests;
-      results[`${name} @${connections}`] = await measure({ url, headers: token ? auth(token) : {}, requests: list, seconds: SECONDS, connections });
+      results[`${name} @${connections}`] = await measure({
+        url,
+        headers: token ? auth(token) : {},
+        requests: list,
+        seconds: SECONDS,
+        connections,
+      });
     }
   }
 
@@ -118,7 +169,12 @@ try {
     if (match) limiterMs.push(Number(match[1]));
   }
   limiterMs.sort((a, b) => a - b);
-  results["rate limiter (Server-Timing)"] = { p50: percentile(limiterMs, 50), p95: percentile(limiterMs, 95), p99: percentile(limiterMs, 99), requests: limiterMs.length };
+  results["rate limiter (Server-Timing)"] = {
+    p50: percentile(limiterMs, 50),
+    p95: percentile(limiterMs, 95),
+    p99: percentile(limiterMs, 99),
+    requests: limiterMs.length,
+  };
 
   if (WORDPRESS) {
     // The same 10,000 articles in a WordPress of their own, read anonymously and with the application password.
@@ -129,8 +185,20 @@ try {
       const basic = Buffer.from(`${peer.user}:${peer.appPassword}`).toString("base64");
       const wpRequests = [{ path: "/wp-json/wp/v2/posts?per_page=10" }];
       for (const connections of CONNECTION_LEVELS) {
-        results[`WordPress posts?per_page=10, anonymous @${connections}`] = await measureWithFetch({ url: peer.url, headers: {}, requests: wpRequests, seconds: SECONDS, connections });
-        results[`WordPress posts?per_page=10, app password @${connections}`] = await measureWithFetch({ url: peer.url, headers: { Authorization: `Basic ${basic}` }, requests: wpRequests, seconds: SECONDS, connections });
+        results[`WordPress posts?per_page=10, anonymous @${connections}`] = await measureWithFetch({
+          url: peer.url,
+          headers: {},
+          requests: wpRequests,
+          seconds: SECONDS,
+          connections,
+        });
+        results[`WordPress posts?per_page=10, app password @${connections}`] = await measureWithFetch({
+          url: peer.url,
+          headers: { Authorization: `Basic ${basic}` },
+          requests: wpRequests,
+          seconds: SECONDS,
+          connections,
+        });
       }
     } finally {
       stopBenchWordPress(WP_BENCH_PORT);
@@ -143,9 +211,22 @@ try {
 
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 1 : 0) : "-");
 console.log(`\n${SECONDS} s per scenario at ${CONNECTION_LEVELS.join(" and ")} connections (@N), wrangler dev --local on this machine\n`);
-console.log("scenario".padEnd(52) + "req/s".padStart(9) + "p50 ms".padStart(9) + "p95 ms".padStart(9) + "p99 ms".padStart(9) + "  statuses");
+console.log(
+  "scenario".padEnd(52) + "req/s".padStart(9) + "p50 ms".padStart(9) + "p95 ms".padStart(9) + "p99 ms".padStart(9) + "  statuses",
+);
 for (const [name, r] of Object.entries(results)) {
-  console.log(name.padEnd(52) + fmt(r.rps).padStart(9) + fmt(r.p50).padStart(9) + fmt(r.p95).padStart(9) + fmt(r.p99).padStart(9) + "  " + JSON.stringify(r.statuses ?? {}));
+  console.log(
+    name.padEnd(52) +
+      fmt(r.rps).padStart(9) +
+      fmt(r.p50).padStart(9) +
+      fmt(r.p95).padStart(9) +
+      fmt(r.p99).padStart(9) +
+      "  " +
+      JSON.stringify(r.statuses ?? {}),
+  );
 }
 mkdirSync("bench/results", { recursive: true });
-writeFileSync("bench/results/latest.json", JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, connections: CONNECTION_LEVELS, results }, null, 2));
+writeFileSync(
+  "bench/results/latest.json",
+  JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, connections: CONNECTION_LEVELS, results }, null, 2),
+);

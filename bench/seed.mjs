@@ -8,7 +8,16 @@ const STATUSES = ["published", "published", "published", "draft", "pending", "ar
 const LANGUAGES = ["tr", "tr", "en", "en", "de", "fr"];
 
 /** The words the benchmark searches for, and the Zipf rank each gets in the vocabulary. */
-export const SEARCH_WORDS = { ekmek: 120, sourdough: 200, istanbul: 300, garden: 450, kahvaltı: 600, performance: 900, köprü: 1300, recipe: 2000 };
+export const SEARCH_WORDS = {
+  ekmek: 120,
+  sourdough: 200,
+  istanbul: 300,
+  garden: 450,
+  kahvaltı: 600,
+  performance: 900,
+  köprü: 1300,
+  recipe: 2000,
+};
 const VOCABULARY_SIZE = 20_000;
 const SYLLABLES = "ka ra me li so tu ne ba de ri mo la zu po ve ni ta ko se ya gü şe ıl ça ö".split(" ");
 
@@ -43,7 +52,7 @@ function buildVocabulary(random) {
 
 function seededRandom(seed) {
   let state = seed >>> 0;
-  return () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 export function seedBenchAccount(sqlitePath, { accountId, token, count, seed = 1 }) {
@@ -56,24 +65,45 @@ export function seedBenchAccount(sqlitePath, { accountId, token, count, seed = 1
   const tokenHash = createHash("sha256").update(token).digest("hex");
 
   db.exec("BEGIN");
-  db.prepare("INSERT INTO accounts (id, email, credit_balance_kurus, created_at) VALUES (?, ?, 0, ?)").run(accountId, `${accountId}@bench.local`, iso(now));
-  db.prepare("INSERT INTO api_tokens (id, account_id, name, scope, token_hash, prefix, last_four, expires_at, created_at) VALUES (?, ?, 'bench', 'manage', ?, ?, ?, ?, ?)").run(
-    `tok_${accountId.slice(4)}`, accountId, tokenHash, token.slice(0, 8), token.slice(-4), iso(now + 150 * 86_400_000), iso(now),
+  db.prepare("INSERT INTO accounts (id, email, credit_balance_kurus, created_at) VALUES (?, ?, 0, ?)").run(
+    accountId,
+    `${accountId}@bench.local`,
+    iso(now),
   );
+  db.prepare(
+    "INSERT INTO api_tokens (id, account_id, name, scope, token_hash, prefix, last_four, expires_at, created_at) VALUES (?, ?, 'bench', 'manage', ?, ?, ?, ?, ?)",
+  ).run(`tok_${accountId.slice(4)}`, accountId, tokenHash, token.slice(0, 8), token.slice(-4), iso(now + 150 * 86_400_000), iso(now));
   const insertArticle = db.prepare(
     "INSERT INTO articles (account_id, title, slug, html, content_text, excerpt, seo_desc, keywords, word_count, language, status, published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
-  const insertImage = db.prepare("INSERT INTO article_images (article_id, account_id, url, alt_text, is_featured, position) VALUES (?, ?, ?, ?, 1, 0)");
+  const insertImage = db.prepare(
+    "INSERT INTO article_images (article_id, account_id, url, alt_text, is_featured, position) VALUES (?, ?, ?, ?, 1, 0)",
+  );
   for (let i = 0; i < count; i++) {
     const title = Array.from({ length: 4 + Math.floor(random() * 5) }, word).join(" ");
-    const paragraphs = Array.from({ length: 2 + Math.floor(random() * 4) }, () => `<p>${Array.from({ length: 25 + Math.floor(random() * 40) }, word).join(" ")}.</p>`);
+    const paragraphs = Array.from(
+      { length: 2 + Math.floor(random() * 4) },
+      () => `<p>${Array.from({ length: 25 + Math.floor(random() * 40) }, word).join(" ")}.</p>`,
+    );
     const html = `<h2>${title}</h2>${paragraphs.join("")}`;
     const text = htmlToText(html);
     const created = iso(now - (count - i) * 60_000);
     const status = pick(STATUSES);
     const { lastInsertRowid } = insertArticle.run(
-      accountId, title, slugify(title), html, text, text.slice(0, 150), text.slice(0, 155), JSON.stringify([word(), word()]),
-      countWords(text), pick(LANGUAGES), status, status === "published" ? created : null, created, created,
+      accountId,
+      title,
+      slugify(title),
+      html,
+      text,
+      text.slice(0, 150),
+      text.slice(0, 155),
+      JSON.stringify([word(), word()]),
+      countWords(text),
+      pick(LANGUAGES),
+      status,
+      status === "published" ? created : null,
+      created,
+      created,
     );
     if (i % 3 === 0) insertImage.run(lastInsertRowid, accountId, `/api/media/generated/${i}.webp`, title);
   }

@@ -72,12 +72,22 @@ async function runUploads(token, jpeg, total, clients, expectedStatus = 201) {
   );
   const seconds = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  return { uploads: times.length, clients, conversionsPerSecond: times.length / seconds, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1), storedBytes: last.bytes ?? "-" };
+  return {
+    uploads: times.length,
+    clients,
+    conversionsPerSecond: times.length / seconds,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: times.at(-1),
+    storedBytes: last.bytes ?? "-",
+  };
 }
 
 const t = performance.now();
 const jpeg = encodeJpeg(4000, 3000, photoLike, 81);
-console.log(`Source: 4000 × 3000 baseline JPEG, ${(jpeg.length / 1e6).toFixed(2)} MB (encoded in ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+console.log(
+  `Source: 4000 × 3000 baseline JPEG, ${(jpeg.length / 1e6).toFixed(2)} MB (encoded in ${((performance.now() - t) / 1000).toFixed(1)} s)`,
+);
 
 rmSync(STATE, { recursive: true, force: true });
 rmSync(BUNDLE, { recursive: true, force: true });
@@ -85,8 +95,29 @@ run("wrangler", ["deploy", "--dry-run", "--outdir", BUNDLE]);
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
 const server = spawn(
   "wrangler",
-  ["dev", `${BUNDLE}/index.js`, "--no-bundle", "--local", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", STATE, "--show-interactive-dev-session=false",
-   "--var", "ENVIRONMENT:bench", "--var", `ADMIN_TOKEN:${ADMIN_TOKEN}`, "--var", "ALLOW_PRIVATE_URLS:true", "--var", "MANAGEMENT_RATE_LIMIT_PER_MINUTE:1000000000", "--log-level", "warn"],
+  [
+    "dev",
+    `${BUNDLE}/index.js`,
+    "--no-bundle",
+    "--local",
+    "--port",
+    String(PORT),
+    "--ip",
+    "127.0.0.1",
+    "--persist-to",
+    STATE,
+    "--show-interactive-dev-session=false",
+    "--var",
+    "ENVIRONMENT:bench",
+    "--var",
+    `ADMIN_TOKEN:${ADMIN_TOKEN}`,
+    "--var",
+    "ALLOW_PRIVATE_URLS:true",
+    "--var",
+    "MANAGEMENT_RATE_LIMIT_PER_MINUTE:1000000000",
+    "--log-level",
+    "warn",
+  ],
   { env, stdio: ["ignore", "ignore", "inherit"] },
 );
 const results = { source: { width: 4000, height: 3000, bytes: jpeg.length }, runs: {} };
@@ -120,7 +151,9 @@ for (const [name, r] of Object.entries(results.runs)) {
   );
 }
 const stored = results.storage.stored;
-console.log(`\nStored: ${stored.width} × ${stored.height} ${stored.contentType}, ${stored.bytes} bytes; account total ${results.storage.count} uploads, ${results.storage.totalBytes} bytes`);
+console.log(
+  `\nStored: ${stored.width} × ${stored.height} ${stored.contentType}, ${stored.bytes} bytes; account total ${results.storage.count} uploads, ${results.storage.totalBytes} bytes`,
+);
 mkdirSync("bench/results", { recursive: true });
 writeFileSync("bench/results/upload.json", JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2) + "\n");
 console.log("Written to bench/results/upload.json");

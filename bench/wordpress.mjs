@@ -14,7 +14,11 @@ const mysqlTime = (iso) => iso.replace("T", " ").replace(/Z$/, "");
 
 /** Starts the dedicated peer and returns its URL and credentials (start.sh's env lines). */
 export function startBenchWordPress(port) {
-  const result = spawnSync(`${PEER_DIR}/start.sh`, { env: { ...process.env, WP_PORT: String(port) }, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const result = spawnSync(`${PEER_DIR}/start.sh`, {
+    env: { ...process.env, WP_PORT: String(port) },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   if (result.status !== 0) throw new Error("the WordPress peer did not start");
   const vars = Object.fromEntries(
     result.stdout
@@ -36,7 +40,9 @@ export function stopBenchWordPress(port) {
  */
 export function seedWordPressFrom(sqliteFile, accountId, peer) {
   const db = new DatabaseSync(sqliteFile, { readOnly: true });
-  const rows = db.prepare("SELECT title, slug, html, excerpt, created_at, updated_at FROM articles WHERE account_id = ? ORDER BY id").all(accountId);
+  const rows = db
+    .prepare("SELECT title, slug, html, excerpt, created_at, updated_at FROM articles WHERE account_id = ? ORDER BY id")
+    .all(accountId);
   db.close();
   const statements = ["DELETE FROM wp_posts WHERE post_type = 'post';"];
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
@@ -53,9 +59,13 @@ export function seedWordPressFrom(sqliteFile, accountId, peer) {
   const file = join(peer.dir, "bench-posts.sql");
   writeFileSync(file, statements.join("\n"));
   const sockDirFile = join(peer.dir, "run", "sockdir");
-  const socket = existsSync(sockDirFile) ? join(readFileSync(sockDirFile, "utf8").trim(), "mysqld.sock") : join(peer.dir, "run", "mysqld.sock");
+  const socket = existsSync(sockDirFile)
+    ? join(readFileSync(sockDirFile, "utf8").trim(), "mysqld.sock")
+    : join(peer.dir, "run", "mysqld.sock");
   const started = Date.now();
-  const result = spawnSync("sh", ["-c", `mariadb --no-defaults -S '${socket}' -uroot wordpress < '${file}'`], { stdio: ["ignore", "ignore", "inherit"] });
+  const result = spawnSync("sh", ["-c", `mariadb --no-defaults -S '${socket}' -uroot wordpress < '${file}'`], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if (result.status !== 0) throw new Error("loading the posts into WordPress failed");
   return { posts: rows.length, ms: Date.now() - started };
 }

@@ -9,7 +9,11 @@ import { apiTypes } from "./api-types-lib.mjs";
 mkdirSync("web/dist", { recursive: true });
 const port = 8799;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "1" };
-const server = spawn("wrangler", ["dev", "--local", "--port", String(port), "--show-interactive-dev-session=false", "--persist-to", ".wrangler/api-types"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+const server = spawn(
+  "wrangler",
+  ["dev", "--local", "--port", String(port), "--show-interactive-dev-session=false", "--persist-to", ".wrangler/api-types"],
+  { env, stdio: ["ignore", "pipe", "pipe"], detached: true },
+);
 let log = "";
 server.stdout.on("data", (chunk) => (log += chunk));
 server.stderr.on("data", (chunk) => (log += chunk));

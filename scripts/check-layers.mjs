@@ -22,7 +22,10 @@ const height = new Map(LAYERS.flatMap((areas, index) => areas.map((area) => [are
 // env.ts declares the Worker's bindings, so it names the types of the classes bound to it.
 const WIRING = new Set(["src/env.ts"]);
 
-const files = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : entry.name.endsWith(".ts") ? [join(dir, entry.name)] : []));
+const files = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(join(dir, entry.name)) : entry.name.endsWith(".ts") ? [join(dir, entry.name)] : [],
+  );
 const areaOf = (file) => relative("src", file).split("/")[0];
 const IMPORT = /^(?:import|export)(\s+type)?\s[^;]*?from\s+"(\.[^"]+)";/gm;
 
@@ -37,7 +40,8 @@ for (const file of files("src")) {
     if (from === to || WIRING.has(file)) continue;
     // An area's routes and schemas sit on top of the HTTP helpers they are built with.
     if (to === "http" && /routes|schemas|openapi/.test(file)) continue;
-    if ((height.get(to) ?? 0) > (height.get(from) ?? 0)) problems.push(`${file} imports ${target}: ${from} may not import ${to}, a higher layer`);
+    if ((height.get(to) ?? 0) > (height.get(from) ?? 0))
+      problems.push(`${file} imports ${target}: ${from} may not import ${to}, a higher layer`);
   }
 }
 // Circles through value imports only.

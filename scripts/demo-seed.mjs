@@ -24,14 +24,62 @@ export function loadOrCreateDemoToken(path = ".wrangler/demo-token") {
 }
 
 const SAMPLE_ARTICLES = [
-  { title: "Ekşi Mayalı Ekmeğin Sırları", language: "tr", status: "published", keywords: ["ekşi maya", "ekmek"], html: "<h2>Maya nasıl hazırlanır?</h2><p>Ekşi maya, un ve suyun birkaç gün boyunca fermente olmasıyla oluşur. Ilık bir ortamda bekleyen maya her gün beslenir.</p><p>İyi bir ekmek için sabır gerekir: hamur uzun süre dinlenir ve fırında yüksek ısıda pişirilir.</p>" },
-  { title: "İstanbul'da Bir Hafta Sonu Rotası", language: "tr", status: "published", keywords: ["istanbul", "gezi"], html: "<p>Karaköy'den başlayıp Kadıköy'e uzanan rota, vapur yolculuğu ve sokak lezzetleriyle dolu.</p><ul><li>Galata Kulesi</li><li>Moda sahili</li></ul>" },
-  { title: "A Beginner's Guide to Sourdough Bread", language: "en", status: "published", keywords: ["sourdough", "bread"], html: "<h2>What is a starter?</h2><p>A sourdough starter is flour and water fermented by wild yeast. Feed it daily and keep it warm.</p><p>Bake at a high temperature for a crisp crust.</p>" },
-  { title: "How to Speed Up a WordPress Site", language: "en", status: "published", keywords: ["wordpress", "performance"], html: "<p>Caching, smaller images and fewer plugins are the three quickest wins for a slow WordPress site.</p>" },
-  { title: "Choosing Keywords That Bring Readers", language: "en", status: "draft", keywords: ["seo", "keywords"], html: "<p>Pick keywords with real monthly volume and low competition, and write for the reader first.</p>" },
-  { title: "Kış Aylarında Bahçe Bakımı", language: "tr", status: "pending", keywords: ["bahçe", "kış"], html: "<p>Soğuk havalarda bitkileri don olayından korumak için malçlama yapın ve sulamayı azaltın.</p>" },
-  { title: "Die besten Wanderwege im Schwarzwald", language: "de", status: "published", keywords: ["wandern"], html: "<p>Der Schwarzwald bietet Wanderwege für jede Kondition, von kurzen Rundwegen bis zu mehrtägigen Touren.</p>" },
-  { title: "Old Announcement: Spring Sale", language: "en", status: "archived", keywords: ["sale"], html: "<p>Our spring sale has ended. Thank you to everyone who joined.</p>" },
+  {
+    title: "Ekşi Mayalı Ekmeğin Sırları",
+    language: "tr",
+    status: "published",
+    keywords: ["ekşi maya", "ekmek"],
+    html: "<h2>Maya nasıl hazırlanır?</h2><p>Ekşi maya, un ve suyun birkaç gün boyunca fermente olmasıyla oluşur. Ilık bir ortamda bekleyen maya her gün beslenir.</p><p>İyi bir ekmek için sabır gerekir: hamur uzun süre dinlenir ve fırında yüksek ısıda pişirilir.</p>",
+  },
+  {
+    title: "İstanbul'da Bir Hafta Sonu Rotası",
+    language: "tr",
+    status: "published",
+    keywords: ["istanbul", "gezi"],
+    html: "<p>Karaköy'den başlayıp Kadıköy'e uzanan rota, vapur yolculuğu ve sokak lezzetleriyle dolu.</p><ul><li>Galata Kulesi</li><li>Moda sahili</li></ul>",
+  },
+  {
+    title: "A Beginner's Guide to Sourdough Bread",
+    language: "en",
+    status: "published",
+    keywords: ["sourdough", "bread"],
+    html: "<h2>What is a starter?</h2><p>A sourdough starter is flour and water fermented by wild yeast. Feed it daily and keep it warm.</p><p>Bake at a high temperature for a crisp crust.</p>",
+  },
+  {
+    title: "How to Speed Up a WordPress Site",
+    language: "en",
+    status: "published",
+    keywords: ["wordpress", "performance"],
+    html: "<p>Caching, smaller images and fewer plugins are the three quickest wins for a slow WordPress site.</p>",
+  },
+  {
+    title: "Choosing Keywords That Bring Readers",
+    language: "en",
+    status: "draft",
+    keywords: ["seo", "keywords"],
+    html: "<p>Pick keywords with real monthly volume and low competition, and write for the reader first.</p>",
+  },
+  {
+    title: "Kış Aylarında Bahçe Bakımı",
+    language: "tr",
+    status: "pending",
+    keywords: ["bahçe", "kış"],
+    html: "<p>Soğuk havalarda bitkileri don olayından korumak için malçlama yapın ve sulamayı azaltın.</p>",
+  },
+  {
+    title: "Die besten Wanderwege im Schwarzwald",
+    language: "de",
+    status: "published",
+    keywords: ["wandern"],
+    html: "<p>Der Schwarzwald bietet Wanderwege für jede Kondition, von kurzen Rundwegen bis zu mehrtägigen Touren.</p>",
+  },
+  {
+    title: "Old Announcement: Spring Sale",
+    language: "en",
+    status: "archived",
+    keywords: ["sale"],
+    html: "<p>Our spring sale has ended. Thank you to everyone who joined.</p>",
+  },
 ];
 
 export function passwordHash(password) {

@@ -23,7 +23,12 @@ const LOCAL_DEFAULTS = {
   IMAGE_PROVIDER: "offline",
   KEYWORD_PROVIDER: "offline",
   // The default price list plus the offline writer: local articles are charged like real ones.
-  ARTICLE_PRICES_TRY: JSON.stringify({ "@cf/meta/llama-3.3-70b-instruct-fp8-fast": "10.00", "gpt-4o-mini": "15.00", "claude-sonnet-4-5": "40.00", "offline-draft": "5.00" }),
+  ARTICLE_PRICES_TRY: JSON.stringify({
+    "@cf/meta/llama-3.3-70b-instruct-fp8-fast": "10.00",
+    "gpt-4o-mini": "15.00",
+    "claude-sonnet-4-5": "40.00",
+    "offline-draft": "5.00",
+  }),
 };
 
 // Nothing reaches Cloudflare: no telemetry, and no fetch of the `Request.cf` sample (a placeholder is used).
@@ -34,7 +39,8 @@ const clockOn = !process.argv.includes("--no-clock");
 const args = process.argv.slice(2).filter((arg) => arg !== "--no-clock");
 const portIndex = args.findIndex((arg) => arg === "--port" || arg.startsWith("--port="));
 const port = portIndex === -1 ? "8787" : args[portIndex].includes("=") ? args[portIndex].split("=")[1] : args[portIndex + 1];
-const passThrough = portIndex === -1 ? args : args.filter((_, i) => i !== portIndex && (args[portIndex].includes("=") || i !== portIndex + 1));
+const passThrough =
+  portIndex === -1 ? args : args.filter((_, i) => i !== portIndex && (args[portIndex].includes("=") || i !== portIndex + 1));
 
 /** Runs one preparation step quietly: its output is shown only when it fails. */
 function quietly(command, commandArgs) {
@@ -60,7 +66,9 @@ console.log("done");
  * (then .dev.vars is not read), else .dev.vars, else .env and .env.local.
  */
 function varsFiles() {
-  const given = args.flatMap((arg, i) => (arg === "--env-file" ? [args[i + 1]] : arg.startsWith("--env-file=") ? [arg.slice("--env-file=".length)] : [])).filter(Boolean);
+  const given = args
+    .flatMap((arg, i) => (arg === "--env-file" ? [args[i + 1]] : arg.startsWith("--env-file=") ? [arg.slice("--env-file=".length)] : []))
+    .filter(Boolean);
   if (given.length > 0) return given;
   return existsSync(".dev.vars") ? [".dev.vars"] : [".env", ".env.local"].filter((file) => existsSync(file));
 }
@@ -107,7 +115,8 @@ const vars = Object.entries(localDefaults)
 const effective = { ...localDefaults, ...fromFile };
 const OFFLINE_WORDS = { TEXT_PROVIDER: "offline stand-in", IMAGE_PROVIDER: "offline placeholder", KEYWORD_PROVIDER: "offline estimates" };
 const providers = Object.entries({ text: "TEXT_PROVIDER", images: "IMAGE_PROVIDER", keywords: "KEYWORD_PROVIDER" }).map(
-  ([what, key]) => `${what}: ${effective[key] === "offline" ? OFFLINE_WORDS[key] : `${effective[key]}${key === "TEXT_PROVIDER" && effective.TEXT_MODEL ? ` (${effective.TEXT_MODEL})` : ""}`}`,
+  ([what, key]) =>
+    `${what}: ${effective[key] === "offline" ? OFFLINE_WORDS[key] : `${effective[key]}${key === "TEXT_PROVIDER" && effective.TEXT_MODEL ? ` (${effective.TEXT_MODEL})` : ""}`}`,
 );
 
 console.log(`\nDemo account ${DEMO_EMAIL}; its API token (scope manage):\n${token}\n`);
@@ -120,7 +129,11 @@ console.log(
     : `The autopilot clock is off (--no-clock): tick it by hand with curl http://localhost:${port}/cdn-cgi/local/scheduled\n`,
 );
 
-const server = spawn("wrangler", ["dev", "--local", "--port", port, "--test-scheduled", "--show-interactive-dev-session=false", ...vars, ...passThrough], { env, stdio: "inherit" });
+const server = spawn(
+  "wrangler",
+  ["dev", "--local", "--port", port, "--test-scheduled", "--show-interactive-dev-session=false", ...vars, ...passThrough],
+  { env, stdio: "inherit" },
+);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
 if (clockOn) void runClock(`http://localhost:${port}/cdn-cgi/local/scheduled`);

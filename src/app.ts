@@ -56,7 +56,13 @@ export function createApp(options: AppOptions = {}) {
   // Public read API: CORS first so browsers can read even the 401s and 429s.
   app.use(
     "/api/v1/public/*",
-    cors({ origin: "*", allowMethods: ["GET", "HEAD", "OPTIONS"], allowHeaders: ["Authorization", "If-None-Match"], exposeHeaders: ["ETag", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After"], maxAge: 86400 }),
+    cors({
+      origin: "*",
+      allowMethods: ["GET", "HEAD", "OPTIONS"],
+      allowHeaders: ["Authorization", "If-None-Match"],
+      exposeHeaders: ["ETag", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After"],
+      maxAge: 86400,
+    }),
     publicGate,
     async (c, next) => {
       await next();

@@ -13,40 +13,52 @@ import type { Env } from "./env";
 const unsetWhenEmpty = (value: unknown) => (value === "" ? undefined : value);
 const optionalText = () => z.preprocess(unsetWhenEmpty, z.string().trim().optional());
 const textVar = (fallback: string) => z.preprocess(unsetWhenEmpty, z.string().trim().default(fallback));
-const enumVar = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) => z.preprocess(unsetWhenEmpty, z.enum(values).default(fallback));
-const flagVar = (fallback: boolean) => z.preprocess(unsetWhenEmpty, z.enum(["true", "false"]).default(fallback ? "true" : "false")).transform((value) => value === "true");
+const enumVar = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+  z.preprocess(unsetWhenEmpty, z.enum(values).default(fallback));
+const flagVar = (fallback: boolean) =>
+  z.preprocess(unsetWhenEmpty, z.enum(["true", "false"]).default(fallback ? "true" : "false")).transform((value) => value === "true");
 const countVar = (fallback: number, min: number) =>
-  z.preprocess(unsetWhenEmpty, z.string().regex(/^\d+$/, "must be a whole number").default(String(fallback))).transform(Number).pipe(z.number().int().min(min).max(Number.MAX_SAFE_INTEGER));
+  z
+    .preprocess(unsetWhenEmpty, z.string().regex(/^\d+$/, "must be a whole number").default(String(fallback)))
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(Number.MAX_SAFE_INTEGER));
 const amountVar = (fallback: string) =>
   z.preprocess(unsetWhenEmpty, z.string().default(fallback)).transform((text, ctx) => {
     const kurus = parseTryToKurus(text);
     if (kurus === null) ctx.addIssue({ code: "custom", message: `must be an amount in lira like 150.00, got ${text}` });
     return kurus ?? 0;
   });
-const urlVar = (fallback: string) => z.preprocess(unsetWhenEmpty, z.url({ protocol: /^https?$/ }).default(fallback)).transform((url) => url.replace(/\/+$/, ""));
+const urlVar = (fallback: string) =>
+  z.preprocess(unsetWhenEmpty, z.url({ protocol: /^https?$/ }).default(fallback)).transform((url) => url.replace(/\/+$/, ""));
 
 /** JSON object: model id → price of one article in lira, e.g. {"gpt-4o-mini":"15.00"}. */
-const articlePrices = z.preprocess(unsetWhenEmpty, z.string().default('{"@cf/meta/llama-3.3-70b-instruct-fp8-fast":"10.00","gpt-4o-mini":"15.00","claude-sonnet-4-5":"40.00"}')).transform((text, ctx) => {
-  const example = 'a non-empty JSON object like {"model":"10.00"}';
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    ctx.addIssue({ code: "custom", message: `must be ${example}` });
-    return {};
-  }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed) || Object.keys(parsed).length === 0) {
-    ctx.addIssue({ code: "custom", message: `must be ${example}` });
-    return {};
-  }
-  const prices: Record<string, number> = {};
-  for (const [model, price] of Object.entries(parsed)) {
-    const kurus = parseTryToKurus(String(price));
-    if (kurus === null) ctx.addIssue({ code: "custom", path: [model], message: `must be an amount in lira like 10.00, got ${String(price)}` });
-    prices[model] = kurus ?? 0;
-  }
-  return prices;
-});
+const articlePrices = z
+  .preprocess(
+    unsetWhenEmpty,
+    z.string().default('{"@cf/meta/llama-3.3-70b-instruct-fp8-fast":"10.00","gpt-4o-mini":"15.00","claude-sonnet-4-5":"40.00"}'),
+  )
+  .transform((text, ctx) => {
+    const example = 'a non-empty JSON object like {"model":"10.00"}';
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: "custom", message: `must be ${example}` });
+      return {};
+    }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed) || Object.keys(parsed).length === 0) {
+      ctx.addIssue({ code: "custom", message: `must be ${example}` });
+      return {};
+    }
+    const prices: Record<string, number> = {};
+    for (const [model, price] of Object.entries(parsed)) {
+      const kurus = parseTryToKurus(String(price));
+      if (kurus === null)
+        ctx.addIssue({ code: "custom", path: [model], message: `must be an amount in lira like 10.00, got ${String(price)}` });
+      prices[model] = kurus ?? 0;
+    }
+    return prices;
+  });
 
 const varsSchema = z.object({
   ENVIRONMENT: textVar("production"),
@@ -122,7 +134,10 @@ const configSchema = varsSchema
     signupOpen: v.SIGNUP_OPEN,
     publicBaseUrl: v.PUBLIC_BASE_URL ? v.PUBLIC_BASE_URL.replace(/\/+$/, "") : null,
     /** Browser origins besides the service's own that may call /mcp (comma-separated); none by default. */
-    mcpAllowedOrigins: (v.MCP_ALLOWED_ORIGINS ?? "").split(",").map((origin) => origin.trim().replace(/\/+$/, "")).filter(Boolean),
+    mcpAllowedOrigins: (v.MCP_ALLOWED_ORIGINS ?? "")
+      .split(",")
+      .map((origin) => origin.trim().replace(/\/+$/, ""))
+      .filter(Boolean),
     publicRateLimitPerMinute: v.PUBLIC_RATE_LIMIT_PER_MINUTE,
     /** Management requests per rolling minute per account (all its tokens together). */
     managementRateLimitPerMinute: v.MANAGEMENT_RATE_LIMIT_PER_MINUTE,

@@ -29,7 +29,8 @@ export interface SentMessage {
 export function recordingQueue(): { queue: Queue<unknown>; sent: SentMessage[] } {
   const sent: SentMessage[] = [];
   const queue = {
-    send: async (body: unknown, options?: QueueSendOptions) => void sent.push({ body: body as Record<string, unknown>, delaySeconds: options?.delaySeconds ?? 0 }),
+    send: async (body: unknown, options?: QueueSendOptions) =>
+      void sent.push({ body: body as Record<string, unknown>, delaySeconds: options?.delaySeconds ?? 0 }),
     sendBatch: async (messages: Iterable<MessageSendRequest<unknown>>) => {
       for (const message of messages) sent.push({ body: message.body as Record<string, unknown>, delaySeconds: message.delaySeconds ?? 0 });
     },
@@ -52,7 +53,10 @@ const noNetwork: typeof fetch = async (input, init) => {
   if (wordPressPeer && new URL(request.url).origin === wordPressPeer) return fetch(request);
   return fakeNetwork()(request);
 };
-const defaultOverrides = (): ServiceOverrides => ({ fetch: noNetwork, queues: { generation: testEnv.GENERATION_QUEUE, webhooks: webhookQueue.queue } });
+const defaultOverrides = (): ServiceOverrides => ({
+  fetch: noNetwork,
+  queues: { generation: testEnv.GENERATION_QUEUE, webhooks: webhookQueue.queue },
+});
 let overrides: ServiceOverrides = defaultOverrides();
 
 // Each test calls from an address of its own (198.18.0.0/15, the benchmarking range), so the
@@ -105,7 +109,11 @@ let counter = 0;
 export async function seedAccount(options: { creditKurus?: number } = {}) {
   counter += 1;
   const email = `owner-${Date.now()}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const { account, secret } = await createAccountWithToken(db(), { email, signupCreditKurus: options.creditKurus ?? 10_000, now: new Date() });
+  const { account, secret } = await createAccountWithToken(db(), {
+    email,
+    signupCreditKurus: options.creditKurus ?? 10_000,
+    now: new Date(),
+  });
   return { account, accountId: account.id, token: secret };
 }
 
@@ -125,7 +133,13 @@ export async function seedArticle(accountId: string, input: Partial<NewArticle> 
 export async function seedSite(accountId: string, fields: Partial<typeof sites.$inferInsert> = {}) {
   const [site] = await db()
     .insert(sites)
-    .values({ id: newId("site"), accountId, platform: "custom", url: `https://site-${newId("site").slice(5, 13).toLowerCase()}.invalid`, ...fields })
+    .values({
+      id: newId("site"),
+      accountId,
+      platform: "custom",
+      url: `https://site-${newId("site").slice(5, 13).toLowerCase()}.invalid`,
+      ...fields,
+    })
     .returning();
   return site!;
 }
@@ -135,7 +149,18 @@ export async function seedScannedPosts(accountId: string, siteId: string, posts:
   if (posts.length === 0) return;
   await db()
     .insert(scannedPosts)
-    .values(posts.map((post, i) => ({ id: newId("post"), accountId, siteId, remoteId: i + 1, title: post.title, url: post.url, wordCount: 500, syncId: "seeded" })));
+    .values(
+      posts.map((post, i) => ({
+        id: newId("post"),
+        accountId,
+        siteId,
+        remoteId: i + 1,
+        title: post.title,
+        url: post.url,
+        wordCount: 500,
+        syncId: "seeded",
+      })),
+    );
 }
 
 /** Calls the Worker's HTTP surface like a client would, and waits for its after-response work. */
@@ -144,7 +169,11 @@ export function call(path: string, init: RequestInit & { token?: string; json?: 
 }
 
 /** `call`, on another origin than BASE: a plain-http host, a second custom domain. */
-export async function callAt(origin: string, path: string, init: RequestInit & { token?: string; json?: unknown; vars?: Partial<Env> } = {}): Promise<Response> {
+export async function callAt(
+  origin: string,
+  path: string,
+  init: RequestInit & { token?: string; json?: unknown; vars?: Partial<Env> } = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", clientAddress);
   if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
@@ -163,7 +192,13 @@ export async function callAt(origin: string, path: string, init: RequestInit & {
 
 export async function expectError(response: Response, status: number, code?: string) {
   const body = (await response.json()) as { success: boolean; statusCode: number; message: string; code: string };
-  if (response.status !== status || body.statusCode !== status || body.success !== false || typeof body.message !== "string" || (code && body.code !== code)) {
+  if (
+    response.status !== status ||
+    body.statusCode !== status ||
+    body.success !== false ||
+    typeof body.message !== "string" ||
+    (code && body.code !== code)
+  ) {
     throw new Error(`expected error ${status}${code ? ` ${code}` : ""}, got ${response.status}: ${JSON.stringify(body)}`);
   }
   return body;

@@ -14,12 +14,17 @@ afterEach(resetServices);
 
 async function emptyDatabase(database: D1Database) {
   const { results } = await database
-    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'")
+    .prepare(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
+    )
     .all<{ name: string; sql: string }>();
   // A full-text table's own shadow tables are its business: emptying the table empties them.
   const virtual = results.filter((table) => /^CREATE VIRTUAL TABLE/i.test(table.sql)).map((table) => table.name);
   const tables = results.map((table) => table.name).filter((name) => !virtual.some((owner) => name.startsWith(`${owner}_`)));
   if (tables.length === 0) return;
   // One transaction: foreign keys are checked at its end, when every table is empty.
-  await database.batch([database.prepare("PRAGMA defer_foreign_keys = on"), ...tables.map((name) => database.prepare(`DELETE FROM "${name}"`))]);
+  await database.batch([
+    database.prepare("PRAGMA defer_foreign_keys = on"),
+    ...tables.map((name) => database.prepare(`DELETE FROM "${name}"`)),
+  ]);
 }

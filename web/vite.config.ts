@@ -25,7 +25,10 @@ function apiReferenceAssets(): Plugin {
     apply: "build",
     generateBundle() {
       for (const file of ["swagger-ui-bundle.js", "swagger-ui.css"]) {
-        const source = readFileSync(require.resolve(`swagger-ui-dist/${file}`), "utf8").replace(/\n?\/[/*]# sourceMappingURL=\S+(\s*\*\/)?\s*$/, "\n");
+        const source = readFileSync(require.resolve(`swagger-ui-dist/${file}`), "utf8").replace(
+          /\n?\/[/*]# sourceMappingURL=\S+(\s*\*\/)?\s*$/,
+          "\n",
+        );
         this.emitFile({ type: "asset", fileName: `vendor/swagger-ui/${file}`, source });
       }
     },

@@ -15,7 +15,10 @@ export const AccountSchema = z
   .openapi("Account");
 export type Account = z.infer<typeof AccountSchema>;
 
-export const CreateAccountBodySchema = z.object({ email: z.email().max(254) }).strict().openapi("CreateAccountRequest");
+export const CreateAccountBodySchema = z
+  .object({ email: z.email().max(254) })
+  .strict()
+  .openapi("CreateAccountRequest");
 
 export const CreatedAccountSchema = z.object({ account: AccountSchema, token: CreatedApiTokenSchema }).openapi("CreatedAccount");
 

@@ -15,7 +15,10 @@ export type AccountRow = typeof accounts.$inferSelect;
  * account never exists. 409 when the email is taken. No token: an owner who signs up works in
  * the panel and makes the tokens they need there, each secret shown to them once.
  */
-export async function createAccount(db: Database, input: { email: string; signupCreditKurus: number; now: Date }): Promise<{ account: AccountRow }> {
+export async function createAccount(
+  db: Database,
+  input: { email: string; signupCreditKurus: number; now: Date },
+): Promise<{ account: AccountRow }> {
   const { account, statements } = await newAccount(db, input);
   await insertAccount(db, account.email, statements);
   return { account };

@@ -60,7 +60,13 @@ export function backoffMs(attempt: number): number {
  * caller to classify. A network failure is `unavailable`, an attempt over `timeoutMs` a
  * `timeout` (not retried here: a model that timed out once is likely to again within one call).
  */
-export async function postJson(transport: ProviderTransport, provider: string, url: string, headers: Record<string, string>, body: unknown): Promise<ProviderReply> {
+export async function postJson(
+  transport: ProviderTransport,
+  provider: string,
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<ProviderReply> {
   const sleep = transport.sleep ?? sleepFor;
   const payload = JSON.stringify(body);
   for (let attempt = 0; ; attempt += 1) {
@@ -73,10 +79,21 @@ export async function postJson(transport: ProviderTransport, provider: string, u
   }
 }
 
-async function postOnce(transport: ProviderTransport, provider: string, url: string, headers: Record<string, string>, payload: string): Promise<ProviderReply> {
+async function postOnce(
+  transport: ProviderTransport,
+  provider: string,
+  url: string,
+  headers: Record<string, string>,
+  payload: string,
+): Promise<ProviderReply> {
   const signal = AbortSignal.timeout(transport.timeoutMs);
   try {
-    const response = await transport.fetch(url, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: payload, signal });
+    const response = await transport.fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body: payload,
+      signal,
+    });
     const text = await response.text();
     let json: unknown;
     try {

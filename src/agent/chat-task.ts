@@ -20,7 +20,8 @@ export interface ChatTurnInput {
   message: string;
 }
 
-const field = (what: string) => z.string().nullish().describe(`The complete new ${what}, the current text and the new facts merged; omit or null to keep it as it is`);
+const field = (what: string) =>
+  z.string().nullish().describe(`The complete new ${what}, the current text and the new facts merged; omit or null to keep it as it is`);
 
 /** Only the brief fields a message changes, each with its whole new value; a field left out is kept. */
 const BriefUpdateSchema = z.object({
@@ -30,13 +31,20 @@ const BriefUpdateSchema = z.object({
   topicsToAvoid: z
     .array(z.string())
     .nullish()
-    .describe("The complete new list of topics never to write about: the current ones still wanted plus the new ones; omit or null to keep the list"),
+    .describe(
+      "The complete new list of topics never to write about: the current ones still wanted plus the new ones; omit or null to keep the list",
+    ),
   notes: field("notes for the writer"),
 });
 export type BriefUpdate = z.output<typeof BriefUpdateSchema>;
 
 const ChatAnswerSchema = z.object({
-  reply: z.string().trim().min(1).max(4000).describe("Your answer to the user, in the user's language; when you change the brief, say what you changed"),
+  reply: z
+    .string()
+    .trim()
+    .min(1)
+    .max(4000)
+    .describe("Your answer to the user, in the user's language; when you change the brief, say what you changed"),
   briefUpdate: BriefUpdateSchema.nullable().describe(
     "null when the message states no new fact about the business, its audience, the tone or topics to avoid (a question, a greeting, small talk); otherwise only the fields that change",
   ),
@@ -56,7 +64,9 @@ export function mergeBrief(brief: Brief, update: BriefUpdate | null): Record<str
   }
   if (Array.isArray(update.topicsToAvoid)) {
     const seen = new Set<string>();
-    merged.topicsToAvoid = update.topicsToAvoid.map((topic) => topic.trim()).filter((topic) => topic !== "" && !seen.has(topic.toLowerCase()) && seen.add(topic.toLowerCase()));
+    merged.topicsToAvoid = update.topicsToAvoid
+      .map((topic) => topic.trim())
+      .filter((topic) => topic !== "" && !seen.has(topic.toLowerCase()) && seen.add(topic.toLowerCase()));
   }
   return merged;
 }
@@ -76,7 +86,8 @@ export function chatTurnTask(current: Brief): StructuredTask<ChatTurnInput, Chat
       if (!answer.briefUpdate) return;
       const merged = BriefSchema.safeParse(mergeBrief(current, answer.briefUpdate));
       if (merged.success) return;
-      for (const issue of merged.error.issues) ctx.addIssue({ code: "custom", path: ["briefUpdate", ...issue.path], message: issue.message });
+      for (const issue of merged.error.issues)
+        ctx.addIssue({ code: "custom", path: ["briefUpdate", ...issue.path], message: issue.message });
     }),
     system: (input) =>
       [

@@ -29,11 +29,20 @@ const PLAN_ITEMS_FOR_AGENT = 50;
  * (402, the model, a disconnected site) the user's message is removed again and the charge
  * refunded: the history and the brief stay as they were.
  */
-export async function chatWithSiteAgent(services: Services, accountId: string, siteId: string, message: string, now = new Date()): Promise<{ reply: string; briefUpdated: boolean }> {
+export async function chatWithSiteAgent(
+  services: Services,
+  accountId: string,
+  siteId: string,
+  message: string,
+  now = new Date(),
+): Promise<{ reply: string; briefUpdated: boolean }> {
   const { db } = services;
   const site = await getSite(db, accountId, siteId);
   const models = await modelsForAccount(services, accountId);
-  const [asked] = await db.insert(chatMessages).values({ accountId, siteId, role: "user", content: message, createdAt: toIsoSeconds(now) }).returning({ id: chatMessages.id });
+  const [asked] = await db
+    .insert(chatMessages)
+    .values({ accountId, siteId, role: "user", content: message, createdAt: toIsoSeconds(now) })
+    .returning({ id: chatMessages.id });
   const reference = `chat:${siteId}:${asked!.id}`;
   const price = services.config.billing.chatPriceKurus;
   let reserved = false;
@@ -47,7 +56,13 @@ export async function chatWithSiteAgent(services: Services, accountId: string, s
     const input: ChatTurnInput = { siteUrl: site.url, language: site.language, brief, message, ...(await contextOf(db, site, asked!.id)) };
     const { value, usage } = await generateStructured(models.text, chatTurnTask(brief), input);
     turn = { reply: value.reply, briefUpdated: await storeTurn(db, accountId, siteId, value.reply, value.briefUpdate, new Date()) };
-    log("info", "site_agent_replied", { siteId, messageId: asked!.id, briefUpdated: turn.briefUpdated, provider: models.text.provider, costUsd: usage.costUsd });
+    log("info", "site_agent_replied", {
+      siteId,
+      messageId: asked!.id,
+      briefUpdated: turn.briefUpdated,
+      provider: models.text.provider,
+      costUsd: usage.costUsd,
+    });
   } catch (error) {
     await db.delete(chatMessages).where(eq(chatMessages.id, asked!.id));
     if (reserved) await refundCharge(db, { accountId, reference, now: new Date() });
@@ -63,16 +78,25 @@ export async function chatWithSiteAgent(services: Services, accountId: string, s
  * during the model call keeps the fields the update does not name), in one batch. True when
  * the brief changed; an update that changes nothing leaves the stored brief untouched.
  */
-async function storeTurn(db: Database, accountId: string, siteId: string, reply: string, update: BriefUpdate | null, now: Date): Promise<boolean> {
+async function storeTurn(
+  db: Database,
+  accountId: string,
+  siteId: string,
+  reply: string,
+  update: BriefUpdate | null,
+  now: Date,
+): Promise<boolean> {
   const at = toIsoSeconds(now);
-  const answer = (briefUpdated: boolean) => db.insert(chatMessages).values({ accountId, siteId, role: "assistant", content: reply, briefUpdated, createdAt: at });
+  const answer = (briefUpdated: boolean) =>
+    db.insert(chatMessages).values({ accountId, siteId, role: "assistant", content: reply, briefUpdated, createdAt: at });
   if (!update) {
     await answer(false);
     return false;
   }
   const { brief } = await getBrief(db, accountId, siteId);
   const merged = BriefSchema.safeParse(mergeBrief(brief, update));
-  if (!merged.success) throw new AppError("conflict", "The brief changed while the agent was answering and its update no longer fits; send the message again");
+  if (!merged.success)
+    throw new AppError("conflict", "The brief changed while the agent was answering and its update no longer fits; send the message again");
   if (JSON.stringify(merged.data) === JSON.stringify(brief)) {
     await answer(false);
     return false;
@@ -111,11 +135,22 @@ async function contextOf(db: Database, site: SiteRow, before: number) {
       .orderBy(desc(chatMessages.id))
       .limit(CHAT_HISTORY_WINDOW),
   ]);
-  return { postCount: posts?.total ?? 0, posts: recentPosts, planItemCount: items?.total ?? 0, planItems: recentItems, history: history.reverse() };
+  return {
+    postCount: posts?.total ?? 0,
+    posts: recentPosts,
+    planItemCount: items?.total ?? 0,
+    planItems: recentItems,
+    history: history.reverse(),
+  };
 }
 
 /** GET /sites/{siteId}/chat: a page of the site's conversation, newest first (by id, which only grows). */
-export async function listChatMessages(db: Database, accountId: string, siteId: string, query: { page: number; perPage: number }): Promise<{ rows: ChatMessageRow[]; total: number }> {
+export async function listChatMessages(
+  db: Database,
+  accountId: string,
+  siteId: string,
+  query: { page: number; perPage: number },
+): Promise<{ rows: ChatMessageRow[]; total: number }> {
   await getSite(db, accountId, siteId);
   const mine = and(eq(chatMessages.siteId, siteId), eq(chatMessages.accountId, accountId));
   const [[counted], rows] = await db.batch([

@@ -23,7 +23,10 @@ const GREETING = /^(?:hi|hello|hey|thanks|thank\s+you|good\s+(?:morning|afternoo
 export function offlineChatAnswer(input: ChatTurnInput): ChatAnswer {
   const message = input.message.trim();
   if (message.endsWith("?")) {
-    return { reply: `${LABEL} I cannot answer questions without a language model, and the brief is unchanged. ${summary(input)}`, briefUpdate: null };
+    return {
+      reply: `${LABEL} I cannot answer questions without a language model, and the brief is unchanged. ${summary(input)}`,
+      briefUpdate: null,
+    };
   }
   const update = factsOf(message, input.brief);
   const changes = update ? describeChanges(input.brief, update) : [];
@@ -41,7 +44,10 @@ function factsOf(message: string, brief: Brief): BriefUpdate | null {
   const update: BriefUpdate = {};
   const business: string[] = [];
   for (const raw of message.split(/(?<=[.!;])\s+|\n+/)) {
-    const sentence = raw.trim().replace(/[.!;]+$/, "").trim();
+    const sentence = raw
+      .trim()
+      .replace(/[.!;]+$/, "")
+      .trim();
     if (!sentence) continue;
     const avoided = AVOID.map((pattern) => pattern.exec(sentence)?.[1]).find(Boolean);
     if (avoided) {

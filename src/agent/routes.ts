@@ -27,7 +27,11 @@ agentRoutes.openapi(
     request: { params: SiteIdParamSchema, body: jsonBody(ChatRequestSchema) },
     responses: { 200: jsonContent(ChatReplySchema, "The agent's reply"), ...errorResponses(400, 401, 402, 403, 404, 409, 502, 504) },
   }),
-  async (c) => c.json(await chatWithSiteAgent(c.get("services"), c.get("caller").accountId, c.req.valid("param").siteId, c.req.valid("json").message), 200),
+  async (c) =>
+    c.json(
+      await chatWithSiteAgent(c.get("services"), c.get("caller").accountId, c.req.valid("param").siteId, c.req.valid("json").message),
+      200,
+    ),
 );
 
 agentRoutes.openapi(
@@ -38,7 +42,10 @@ agentRoutes.openapi(
     operationId: "listSiteChatMessages",
     summary: "The conversation with the site's agent, newest message first",
     request: { params: SiteIdParamSchema, query: PageQuerySchema },
-    responses: { 200: jsonContent(pageSchema(ChatMessageSchema, "ChatMessagePage"), "A page of messages, newest first"), ...errorResponses(400, 401, 403, 404) },
+    responses: {
+      200: jsonContent(pageSchema(ChatMessageSchema, "ChatMessagePage"), "A page of messages, newest first"),
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
   async (c) => {
     const { page, per_page: perPage } = c.req.valid("query");

@@ -12,15 +12,25 @@ export const ChatRequestSchema = z
         .min(1, "message cannot be empty")
         .max(MAX_CHAT_MESSAGE_CHARS, `message must be at most ${MAX_CHAT_MESSAGE_CHARS} characters`),
       { multiline: true },
-    ).openapi({ description: `What you tell or ask the site's agent (1–${MAX_CHAT_MESSAGE_CHARS} characters after trimming)`, example: "Our audience is home bakers in Istanbul. Never write about gluten-free diets." }),
+    ).openapi({
+      description: `What you tell or ask the site's agent (1–${MAX_CHAT_MESSAGE_CHARS} characters after trimming)`,
+      example: "Our audience is home bakers in Istanbul. Never write about gluten-free diets.",
+    }),
   })
   .strict()
   .openapi("ChatRequest");
 
 export const ChatReplySchema = z
   .object({
-    reply: z.string().openapi({ description: "The agent's answer; it says what it changed when it updated the brief", example: "I updated the brief: audience is now home bakers in Istanbul; gluten-free diets added to the topics to avoid." }),
-    briefUpdated: z.boolean().openapi({ description: "True when the message changed the site's brief (GET /api/sites/{siteId}/brief shows it)" }),
+    reply: z
+      .string()
+      .openapi({
+        description: "The agent's answer; it says what it changed when it updated the brief",
+        example: "I updated the brief: audience is now home bakers in Istanbul; gluten-free diets added to the topics to avoid.",
+      }),
+    briefUpdated: z
+      .boolean()
+      .openapi({ description: "True when the message changed the site's brief (GET /api/sites/{siteId}/brief shows it)" }),
   })
   .openapi("ChatReply");
 

@@ -69,7 +69,8 @@ export async function listArticles(db: Database, accountId: string, query: Artic
   const statements = articleListStatements(db, accountId, query);
   if (statements === null) return { items: [], total: 0 };
   const { count: counted, page } = statements;
-  const itemsOf = (rows: Awaited<typeof page>) => rows.map((row) => ({ article: row.article, images: parseImagesJson(row.imagesJson, row.article) }));
+  const itemsOf = (rows: Awaited<typeof page>) =>
+    rows.map((row) => ({ article: row.article, images: parseImagesJson(row.imagesJson, row.article) }));
   if (knownTotal !== undefined) return { items: itemsOf(await page), total: knownTotal };
 
   // One round trip: the count and the page, each row carrying its images as JSON.

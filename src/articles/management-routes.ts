@@ -4,7 +4,14 @@ import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { editArticle, listArticlePage, publishArticle } from "./management";
-import { ArticleDetailSchema, ArticleEditBodySchema, ArticleEditResultSchema, ArticleIdParamSchema, ArticleListQuerySchema, ArticleSummarySchema } from "./management-schemas";
+import {
+  ArticleDetailSchema,
+  ArticleEditBodySchema,
+  ArticleEditResultSchema,
+  ArticleIdParamSchema,
+  ArticleListQuerySchema,
+  ArticleSummarySchema,
+} from "./management-schemas";
 import { articleDetail } from "./publishable";
 import { getArticleWithImages, parseArticleId } from "./service";
 
@@ -20,9 +27,13 @@ articleRoutes.openapi(
     path: "/autopilot/articles",
     tags,
     summary: "List articles, newest first, with status, publication URL, SEO title, word count and cost",
-    description: "Filters combine: `siteId`, `planId`, `status` (draft, pending, published, archived). Another account's site or plan simply matches nothing.",
+    description:
+      "Filters combine: `siteId`, `planId`, `status` (draft, pending, published, archived). Another account's site or plan simply matches nothing.",
     request: { query: ArticleListQuerySchema },
-    responses: { 200: jsonContent(pageSchema(ArticleSummarySchema, "ArticlePage"), "A page of articles"), ...errorResponses(400, 401, 403) },
+    responses: {
+      200: jsonContent(pageSchema(ArticleSummarySchema, "ArticlePage"), "A page of articles"),
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) => {
     const { page, per_page: perPage, siteId, planId, status } = c.req.valid("query");
@@ -41,7 +52,11 @@ articleRoutes.openapi(
     responses: { 200: jsonContent(ArticleDetailSchema, "The article"), ...errorResponses(401, 403, 404) },
   }),
   async (c) => {
-    const { article, images } = await getArticleWithImages(c.get("db"), c.get("caller").accountId, parseArticleId(c.req.valid("param").articleId));
+    const { article, images } = await getArticleWithImages(
+      c.get("db"),
+      c.get("caller").accountId,
+      parseArticleId(c.req.valid("param").articleId),
+    );
     return c.json(await articleDetail(c.get("db"), article, images), 200);
   },
 );
@@ -56,10 +71,18 @@ articleRoutes.openapi(
     description:
       "Any of `title`, `html` (sanitised with an allowlist), `seoTitle`, `seoDesc`, `excerpt`, `tags`, `categories` (plain text), `featuredImage` (the id of one of the account's uploads; null removes it here, the post on the platform keeps its image). SEO lengths outside 50–70 / 150–160 characters are accepted and listed in `warnings`. When the article is on WordPress or a forum, the change is sent there: `blogUpdated` says whether it arrived; when the platform cannot be reached the edit is kept here and `warnings` says why.",
     request: { params: ArticleIdParamSchema, body: jsonBody(ArticleEditBodySchema) },
-    responses: { 200: jsonContent(ArticleEditResultSchema, "The article, blogUpdated and warnings"), ...errorResponses(400, 401, 403, 404, 413, 415) },
+    responses: {
+      200: jsonContent(ArticleEditResultSchema, "The article, blogUpdated and warnings"),
+      ...errorResponses(400, 401, 403, 404, 413, 415),
+    },
   }),
   async (c) => {
-    const { article, images, blogUpdated, warnings } = await editArticle(c.get("services"), c.get("caller").accountId, parseArticleId(c.req.valid("param").articleId), c.req.valid("json"));
+    const { article, images, blogUpdated, warnings } = await editArticle(
+      c.get("services"),
+      c.get("caller").accountId,
+      parseArticleId(c.req.valid("param").articleId),
+      c.req.valid("json"),
+    );
     return c.json({ ...(await articleDetail(c.get("db"), article, images)), blogUpdated, warnings }, 200);
   },
 );
@@ -77,7 +100,11 @@ articleRoutes.openapi(
     responses: { 200: jsonContent(ArticleDetailSchema, "The published article"), ...errorResponses(401, 403, 404, 409, 422, 502, 504) },
   }),
   async (c) => {
-    const { article, images } = await publishArticle(c.get("services"), c.get("caller").accountId, parseArticleId(c.req.valid("param").articleId));
+    const { article, images } = await publishArticle(
+      c.get("services"),
+      c.get("caller").accountId,
+      parseArticleId(c.req.valid("param").articleId),
+    );
     return c.json(await articleDetail(c.get("db"), article, images), 200);
   },
 );

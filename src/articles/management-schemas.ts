@@ -6,13 +6,27 @@ import { ARTICLE_STATUSES } from "../db/schema";
 import type { StructuredData } from "../content/structured-data";
 import type { ArticleImageRow, ArticleRow } from "./service";
 
-const UsageSchema = z.object({ inputTokens: z.number().int(), outputTokens: z.number().int(), images: z.number().int(), costUsd: z.number() });
+const UsageSchema = z.object({
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  images: z.number().int(),
+  costUsd: z.number(),
+});
 
 const ArticleCostSchema = z
   .object({
-    credits: z.string().openapi({ description: "Kuruş charged for writing it, as lira (0.00 for BYOK or hand-made articles)", example: "15.00" }),
+    credits: z
+      .string()
+      .openapi({ description: "Kuruş charged for writing it, as lira (0.00 for BYOK or hand-made articles)", example: "15.00" }),
     usage: z
-      .object({ textProvider: z.string(), textModel: z.string(), imageProvider: z.string(), imageModel: z.string(), text: UsageSchema, image: UsageSchema })
+      .object({
+        textProvider: z.string(),
+        textModel: z.string(),
+        imageProvider: z.string(),
+        imageModel: z.string(),
+        text: UsageSchema,
+        image: UsageSchema,
+      })
       .nullable()
       .openapi({ description: "What the providers reported; null for articles the autopilot did not write" }),
   })
@@ -49,14 +63,13 @@ export const ArticleDetailSchema = z
     ...articleFields,
     html: z.string(),
     keywords: z.array(z.string()),
-    images: z.array(z.object({ id: z.number().int(), url: z.string(), altText: z.string(), isFeatured: z.boolean(), position: z.number().int() })),
-    structuredData: z
-      .record(z.string(), z.unknown())
-      .nullable()
-      .openapi({
-        description:
-          "The page's JSON-LD (schema.org @graph: a BlogPosting on a blog, an Article on a custom site, and an FAQPage matching the article's FAQ section), as the connector plugin or a custom site's page prints it in <script type=\"application/ld+json\">; null for forums and articles without a site",
-      }),
+    images: z.array(
+      z.object({ id: z.number().int(), url: z.string(), altText: z.string(), isFeatured: z.boolean(), position: z.number().int() }),
+    ),
+    structuredData: z.record(z.string(), z.unknown()).nullable().openapi({
+      description:
+        "The page's JSON-LD (schema.org @graph: a BlogPosting on a blog, an Article on a custom site, and an FAQPage matching the article's FAQ section), as the connector plugin or a custom site's page prints it in <script type=\"application/ld+json\">; null for forums and articles without a site",
+    }),
   })
   .openapi("Article");
 
@@ -83,17 +96,24 @@ export const ArticleEditBodySchema = z
     seoDesc: plainText(z.string().max(1000), { noMarkup: true }),
     excerpt: plainText(z.string().trim().max(1000), { noMarkup: true, multiline: true }),
     tags: z.array(plainText(z.string().trim().min(1, "a tag cannot be empty").max(100), { noMarkup: true })).max(20, "at most 20 tags"),
-    categories: z.array(plainText(z.string().trim().min(1, "a category cannot be empty").max(100), { noMarkup: true })).max(10, "at most 10 categories"),
+    categories: z
+      .array(plainText(z.string().trim().min(1, "a category cannot be empty").max(100), { noMarkup: true }))
+      .max(10, "at most 10 categories"),
     featuredImage: z
       .string()
       .min(1)
       .max(64)
       .nullable()
-      .openapi({ description: "The id of one of the account's uploads (GET /api/uploads) to show as the featured image; null removes it", example: "up_k3J9sQ0aLm2P7xYz" }),
+      .openapi({
+        description: "The id of one of the account's uploads (GET /api/uploads) to show as the featured image; null removes it",
+        example: "up_k3J9sQ0aLm2P7xYz",
+      }),
   })
   .partial()
   .strict()
-  .refine((body) => Object.keys(body).length > 0, { message: "Send at least one of title, html, seoTitle, seoDesc, excerpt, tags, categories, featuredImage" })
+  .refine((body) => Object.keys(body).length > 0, {
+    message: "Send at least one of title, html, seoTitle, seoDesc, excerpt, tags, categories, featuredImage",
+  })
   .openapi("ArticleEdit");
 
 export type ArticleEdit = z.infer<typeof ArticleEditBodySchema>;
@@ -124,7 +144,11 @@ export function toArticleSummary(article: ArticleRow, featuredImage: string | nu
   };
 }
 
-export function toArticleDetail(article: ArticleRow, images: ArticleImageRow[], structuredData: StructuredData | null): z.infer<typeof ArticleDetailSchema> {
+export function toArticleDetail(
+  article: ArticleRow,
+  images: ArticleImageRow[],
+  structuredData: StructuredData | null,
+): z.infer<typeof ArticleDetailSchema> {
   return {
     structuredData: structuredData as Record<string, unknown> | null,
     ...toArticleSummary(article, images.find((image) => image.isFeatured)?.url ?? null),

@@ -14,7 +14,15 @@ import { getSite, type SiteRow } from "../sites/service";
 import { toArticleSummary, type ArticleEdit } from "./management-schemas";
 import { articlePage, publishableArticle } from "./publishable";
 import { getArticleWithImages, imagesJsonColumn, parseImagesJson, type ArticleImageRow, type ArticleRow } from "./service";
-import { claimPublication, claimRepublication, clearPlatformLink, recordPlatformLink, releasePublication, saveArticleEdit, undoPublication } from "./writes";
+import {
+  claimPublication,
+  claimRepublication,
+  clearPlatformLink,
+  recordPlatformLink,
+  releasePublication,
+  saveArticleEdit,
+  undoPublication,
+} from "./writes";
 
 export interface ArticleFilters {
   page: number;
@@ -49,31 +57,48 @@ export async function listManagedArticles(services: Services, accountId: string,
       .offset((filters.page - 1) * filters.perPage),
     db.select({ total: count() }).from(articles).where(where),
   ]);
-  return { rows: rows.map((row) => ({ article: row.article, images: parseImagesJson(row.imagesJson, row.article) })), total: total?.total ?? 0 };
+  return {
+    rows: rows.map((row) => ({ article: row.article, images: parseImagesJson(row.imagesJson, row.article) })),
+    total: total?.total ?? 0,
+  };
 }
 
 /** "seoTitle has 43 characters; 50–70 is recommended": accepted, but said. */
 function lengthWarnings(article: Pick<ArticleRow, "seoTitle" | "seoDesc">): string[] {
   const warnings: string[] = [];
-  for (const [field, value, range] of [["seoTitle", article.seoTitle, SEO_TITLE_CHARS], ["seoDesc", article.seoDesc, SEO_DESC_CHARS]] as const) {
+  for (const [field, value, range] of [
+    ["seoTitle", article.seoTitle, SEO_TITLE_CHARS],
+    ["seoDesc", article.seoDesc, SEO_DESC_CHARS],
+  ] as const) {
     const length = [...value].length;
-    if (length < range.min || length > range.max) warnings.push(`${field} has ${length} characters; ${range.min}–${range.max} is recommended`);
+    if (length < range.min || length > range.max)
+      warnings.push(`${field} has ${length} characters; ${range.min}–${range.max} is recommended`);
   }
   return warnings;
 }
 
 /** The platform an article is on (null when it is on none: a custom site, never posted, site gone). */
-async function placeOf(services: Services, article: ArticleRow): Promise<{ site: SiteRow; platform: NonNullable<ReturnType<typeof publishingPlatformFor>> } | { reason: string }> {
+async function placeOf(
+  services: Services,
+  article: ArticleRow,
+): Promise<{ site: SiteRow; platform: NonNullable<ReturnType<typeof publishingPlatformFor>> } | { reason: string }> {
   if (!article.siteId) return { reason: "The article belongs to no site; nothing was sent anywhere" };
   const site = await getSite(services.db, article.accountId, article.siteId).catch(() => null);
   if (!site) return { reason: "The article's site is no longer connected; nothing was sent anywhere" };
   const platform = publishingPlatformFor(services, site);
-  if (!platform) return { reason: "Custom sites read articles through GET /api/autopilot/articles (or the public API); there is no platform to update" };
+  if (!platform)
+    return { reason: "Custom sites read articles through GET /api/autopilot/articles (or the public API); there is no platform to update" };
   return { site, platform };
 }
 
 /** The stored article as the platforms take it, with the featured image's bytes. */
-async function asPublishable(services: Services, site: SiteRow, article: ArticleRow, images: ArticleImageRow[], status: "publish" | "draft") {
+async function asPublishable(
+  services: Services,
+  site: SiteRow,
+  article: ArticleRow,
+  images: ArticleImageRow[],
+  status: "publish" | "draft",
+) {
   const featured = images.find((image) => image.isFeatured);
   const key = featured ? mediaKeyFromUrl(featured.url) : null;
   const hero = featured && key ? { objectKey: key, fileName: key.split("/").pop()!, alt: featured.altText } : null;
@@ -89,8 +114,19 @@ async function asPublishable(services: Services, site: SiteRow, article: Article
 export async function editArticle(services: Services, accountId: string, articleId: number, edit: ArticleEdit, now = new Date()) {
   const { db } = services;
   const { article: before } = await getArticleWithImages(db, accountId, articleId); // 404 first
-  const featuredImage = edit.featuredImage === undefined ? undefined : edit.featuredImage === null ? null : await featuredUpload(services, accountId, edit.featuredImage, before.title);
-  await saveArticleEdit(services, accountId, articleId, { ...edit, html: edit.html === undefined ? undefined : sanitizeHtml(edit.html), featuredImage }, now);
+  const featuredImage =
+    edit.featuredImage === undefined
+      ? undefined
+      : edit.featuredImage === null
+        ? null
+        : await featuredUpload(services, accountId, edit.featuredImage, before.title);
+  await saveArticleEdit(
+    services,
+    accountId,
+    articleId,
+    { ...edit, html: edit.html === undefined ? undefined : sanitizeHtml(edit.html), featuredImage },
+    now,
+  );
 
   const { article, images } = await getArticleWithImages(db, accountId, articleId);
   const warnings = lengthWarnings(article);
@@ -113,17 +149,43 @@ export async function editArticle(services: Services, accountId: string, article
       await clearPlatformLink(services, article, error.remoteId, now);
       log("warn", "article_platform_link_lost", { articleId, siteId: article.siteId, remoteId: error.remoteId });
       const current = await getArticleWithImages(db, accountId, articleId);
-      return { ...current, blogUpdated: false, warnings: [...warnings, `${reason}. Nothing was written there, and the article is no longer linked to that post; publish it again with POST /api/autopilot/articles/${articleId}/publish to make a new post`] };
+      return {
+        ...current,
+        blogUpdated: false,
+        warnings: [
+          ...warnings,
+          `${reason}. Nothing was written there, and the article is no longer linked to that post; publish it again with POST /api/autopilot/articles/${articleId}/publish to make a new post`,
+        ],
+      };
     }
     log("warn", "article_platform_update_failed", { articleId, siteId: article.siteId, ...errorFields(error) });
-    return { article, images, blogUpdated: false, warnings: [...warnings, `The edit is stored here but ${place.site.platform === "blog" ? "WordPress" : "the forum"} was not updated: ${reason}`] };
+    return {
+      article,
+      images,
+      blogUpdated: false,
+      warnings: [
+        ...warnings,
+        `The edit is stored here but ${place.site.platform === "blog" ? "WordPress" : "the forum"} was not updated: ${reason}`,
+      ],
+    };
   }
 }
 
 /** What the platform is sent of an article: when it changes, the platform must be sent it again. */
 function platformFingerprint(article: ArticleRow, images: ArticleImageRow[]): string {
   const { title, html, excerpt, slug, seoTitle, seoDesc, categories, tags, status } = article;
-  return JSON.stringify([title, html, excerpt, slug, seoTitle, seoDesc, categories, tags, status, images.find((image) => image.isFeatured)?.url ?? null]);
+  return JSON.stringify([
+    title,
+    html,
+    excerpt,
+    slug,
+    seoTitle,
+    seoDesc,
+    categories,
+    tags,
+    status,
+    images.find((image) => image.isFeatured)?.url ?? null,
+  ]);
 }
 
 /** Rounds of sending before giving up on an article that keeps changing (each edit also sends itself). */
@@ -135,7 +197,13 @@ const MAX_SEND_ROUNDS = 5;
  * platform got last is what is stored. Concurrent edits and a publication in flight therefore
  * end with the platform showing the last stored version, whichever request's write lands last.
  */
-async function sendUntilCurrent(services: Services, accountId: string, articleId: number, { site, platform }: { site: SiteRow; platform: PublishingPlatform }, now: Date) {
+async function sendUntilCurrent(
+  services: Services,
+  accountId: string,
+  articleId: number,
+  { site, platform }: { site: SiteRow; platform: PublishingPlatform },
+  now: Date,
+) {
   let sent: string | null = null;
   for (let round = 0; ; round += 1) {
     const { article, images } = await getArticleWithImages(services.db, accountId, articleId);
@@ -165,12 +233,20 @@ export async function publishArticle(services: Services, accountId: string, arti
     const platform = site ? publishingPlatformFor(services, site) : null;
     if (site && platform) return republishArticle(services, article, { site, platform }, now);
   }
-  if (article.status === "published") throw new AppError("conflict", `Article ${articleId} is already published${article.publicationUrl ? ` at ${article.publicationUrl}` : ""}`);
-  if (article.status === "archived") throw new AppError("conflict", `Article ${articleId} is archived; only a draft or pending article can be published`);
+  if (article.status === "published")
+    throw new AppError(
+      "conflict",
+      `Article ${articleId} is already published${article.publicationUrl ? ` at ${article.publicationUrl}` : ""}`,
+    );
+  if (article.status === "archived")
+    throw new AppError("conflict", `Article ${articleId} is archived; only a draft or pending article can be published`);
   const at = toIsoSeconds(now);
   const site = article.siteId ? await getSite(db, accountId, article.siteId).catch(() => null) : null;
   const webhookSiteId = site?.platform === "custom" && site.webhookUrl !== null ? site.id : null;
-  const itemPublished = db.update(planItems).set({ status: "PUBLISHED", updatedAt: at }).where(and(eq(planItems.articleId, articleId), eq(planItems.status, "REVIEW")));
+  const itemPublished = db
+    .update(planItems)
+    .set({ status: "PUBLISHED", updatedAt: at })
+    .where(and(eq(planItems.articleId, articleId), eq(planItems.status, "REVIEW")));
   if (!(await claimPublication(services, article, { webhookSiteId, at, alongside: [itemPublished] }))) {
     throw new AppError("conflict", `Article ${articleId} is being published or was changed meanwhile; read it again`);
   }
@@ -179,7 +255,12 @@ export async function publishArticle(services: Services, accountId: string, arti
   try {
     if (site && platform) await sendUntilCurrent(services, accountId, articleId, { site, platform }, now);
   } catch (error) {
-    await undoPublication(services, article, at, [db.update(planItems).set({ status: "REVIEW", updatedAt: at }).where(and(eq(planItems.articleId, articleId), eq(planItems.status, "PUBLISHED")))]);
+    await undoPublication(services, article, at, [
+      db
+        .update(planItems)
+        .set({ status: "REVIEW", updatedAt: at })
+        .where(and(eq(planItems.articleId, articleId), eq(planItems.status, "PUBLISHED"))),
+    ]);
     throw error;
   } finally {
     await releasePublication(services, article);
@@ -194,7 +275,12 @@ export async function publishArticle(services: Services, accountId: string, arti
  * its marker) gets a new post: one claim decides among simultaneous calls, then the stored
  * article is sent like any publication.
  */
-async function republishArticle(services: Services, article: ArticleRow, place: { site: SiteRow; platform: PublishingPlatform }, now: Date) {
+async function republishArticle(
+  services: Services,
+  article: ArticleRow,
+  place: { site: SiteRow; platform: PublishingPlatform },
+  now: Date,
+) {
   if (!(await claimRepublication(services, article, now))) {
     throw new AppError("conflict", `Article ${article.id} is being published again; read it again in a moment`);
   }
@@ -208,8 +294,21 @@ async function republishArticle(services: Services, article: ArticleRow, place: 
 }
 
 /** One of the account's uploads as a featured image (its URL and an alt text); 400 naming the field otherwise. */
-async function featuredUpload(services: Services, accountId: string, uploadId: string, title: string): Promise<{ url: string; altText: string }> {
-  const [upload] = await services.db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.accountId, accountId)));
-  if (!upload) throw new AppError("invalid_request", `Invalid body field 'featuredImage': the account has no upload ${uploadId.slice(0, 64)} (GET /api/uploads lists them)`, [{ path: "featuredImage", message: "is not one of the account's uploads" }]);
+async function featuredUpload(
+  services: Services,
+  accountId: string,
+  uploadId: string,
+  title: string,
+): Promise<{ url: string; altText: string }> {
+  const [upload] = await services.db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), eq(uploads.accountId, accountId)));
+  if (!upload)
+    throw new AppError(
+      "invalid_request",
+      `Invalid body field 'featuredImage': the account has no upload ${uploadId.slice(0, 64)} (GET /api/uploads lists them)`,
+      [{ path: "featuredImage", message: "is not one of the account's uploads" }],
+    );
   return { url: mediaUrl(upload.objectKey, services.config.publicBaseUrl), altText: title };
 }

@@ -8,7 +8,10 @@ import { wakeDelivery } from "../services/webhook-wake";
  * article does (src/webhooks sends and retries it). Delivery ids are `whd_a<article id>`; the row
  * is written only when `when` holds inside the batch, and never twice (ON CONFLICT DO NOTHING).
  */
-export function publishedEventRow(input: { accountId: string; siteId: string; articleId: SQL | number; at: string; when: SQL }): { deliveryId: SQL; statement: SQL } {
+export function publishedEventRow(input: { accountId: string; siteId: string; articleId: SQL | number; at: string; when: SQL }): {
+  deliveryId: SQL;
+  statement: SQL;
+} {
   // CAST: D1 binds a JS number as REAL, and 'whd_a' || 1.0 would be 'whd_a1.0'.
   const deliveryId = sql`'whd_a' || CAST(${input.articleId} AS INTEGER)`;
   return {

@@ -21,15 +21,34 @@ export interface ArticlePage {
 }
 
 /** The page of a stored article: its URL on the platform, published when it was (or now), modified when last stored. */
-export function articlePage(site: SiteRow, article: { publicationUrl: string | null; language: string; publishedAt: string | null; updatedAt: string }, now = new Date()): ArticlePage {
+export function articlePage(
+  site: SiteRow,
+  article: { publicationUrl: string | null; language: string; publishedAt: string | null; updatedAt: string },
+  now = new Date(),
+): ArticlePage {
   const datePublished = article.publishedAt ?? toIsoSeconds(now);
-  return { site, url: article.publicationUrl, language: article.language, datePublished, dateModified: article.updatedAt > datePublished ? article.updatedAt : datePublished };
+  return {
+    site,
+    url: article.publicationUrl,
+    language: article.language,
+    datePublished,
+    dateModified: article.updatedAt > datePublished ? article.updatedAt : datePublished,
+  };
 }
 
 /** An article's fields as the platforms take them, with the hero image's bytes read from R2 and the page's structured data. */
 export async function publishableArticle(
   services: Pick<Services, "media" | "config">,
-  fields: { title: string; html: string; excerpt: string; slug: string; seoTitle: string; seoDesc: string; categories: string[]; tags: string[] },
+  fields: {
+    title: string;
+    html: string;
+    excerpt: string;
+    slug: string;
+    seoTitle: string;
+    seoDesc: string;
+    categories: string[];
+    tags: string[];
+  },
   hero: { objectKey: string; fileName: string; alt: string } | null,
   status: PublishableArticle["status"],
   origin: PublishableArticle["origin"],
@@ -40,7 +59,11 @@ export async function publishableArticle(
   return {
     ...fields,
     heroImage: hero && bytes ? { fileName: hero.fileName, alt: hero.alt, contentType: bytes.contentType, bytes: bytes.bytes } : null,
-    structuredData: structuredDataFor(page.site, { ...fields, language: page.language }, { url: page.url, imageUrl, datePublished: page.datePublished, dateModified: page.dateModified }),
+    structuredData: structuredDataFor(
+      page.site,
+      { ...fields, language: page.language },
+      { url: page.url, imageUrl, datePublished: page.datePublished, dateModified: page.dateModified },
+    ),
     status,
     origin,
   };
@@ -52,7 +75,10 @@ export async function publishableArticle(
  */
 export async function storedStructuredData(db: Database, article: ArticleRow, images: ArticleImageRow[]): Promise<StructuredData | null> {
   if (!article.siteId) return null;
-  const [site] = await db.select().from(sites).where(and(eq(sites.id, article.siteId), eq(sites.accountId, article.accountId)));
+  const [site] = await db
+    .select()
+    .from(sites)
+    .where(and(eq(sites.id, article.siteId), eq(sites.accountId, article.accountId)));
   if (!site) return null;
   const page = articlePage(site, article);
   const imageUrl = images.find((image) => image.isFeatured)?.url ?? null;

@@ -4,7 +4,10 @@
  * JavaScript's toLowerCase makes of "İ") becomes i too, or it would split the word in two.
  */
 export function foldForSearch(text: string): string {
-  return text.normalize("NFC").replace(/[ıİ]/g, "i").replace(/i\u0307/g, "i");
+  return text
+    .normalize("NFC")
+    .replace(/[ıİ]/g, "i")
+    .replace(/i\u0307/g, "i");
 }
 
 const MAX_SEARCH_TERMS = 20;

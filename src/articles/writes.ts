@@ -22,13 +22,21 @@ type NewArticleRow = typeof articles.$inferInsert;
  */
 export async function storeGeneratedArticle(
   services: Services,
-  input: { values: NewArticleRow & { planItemId: string }; hero: { url: string; altText: string } | null; webhookSiteId: string | null; alongside: (ofThisItem: SQL) => BatchStatement[] },
+  input: {
+    values: NewArticleRow & { planItemId: string };
+    hero: { url: string; altText: string } | null;
+    webhookSiteId: string | null;
+    alongside: (ofThisItem: SQL) => BatchStatement[];
+  },
 ): Promise<{ articleId: number; url: string | null }> {
   const { db } = services;
   const { values } = input;
   const at = values.createdAt ?? toIsoSeconds(new Date());
   const ofThisItem = sql`(SELECT id FROM articles WHERE plan_item_id = ${values.planItemId})`;
-  const event = input.webhookSiteId && values.status === "published" ? publishedEventRow({ accountId: values.accountId, siteId: input.webhookSiteId, articleId: ofThisItem, at, when: sql`1 = 1` }) : null;
+  const event =
+    input.webhookSiteId && values.status === "published"
+      ? publishedEventRow({ accountId: values.accountId, siteId: input.webhookSiteId, articleId: ofThisItem, at, when: sql`1 = 1` })
+      : null;
   await runBatch(db, [
     db.insert(articles).values(values).onConflictDoNothing(),
     sql`
@@ -38,7 +46,10 @@ export async function storeGeneratedArticle(
     ...(event ? [event.statement] : []),
     ...input.alongside(ofThisItem),
   ]);
-  const [article] = await db.select({ id: articles.id, url: articles.publicationUrl }).from(articles).where(eq(articles.planItemId, values.planItemId));
+  const [article] = await db
+    .select({ id: articles.id, url: articles.publicationUrl })
+    .from(articles)
+    .where(eq(articles.planItemId, values.planItemId));
   if (!article) throw new AppError("internal_error", `The article of item ${values.planItemId} was not stored`);
   await articlesChanged(services, values.accountId);
   if (event) await wakePublishedEvent(services, article.id);
@@ -58,7 +69,13 @@ export interface ArticleFieldsEdit {
 }
 
 /** PATCH: the fields given (HTML already sanitised) stored on the account's article, the featured image in the same batch. */
-export async function saveArticleEdit(services: Services, accountId: string, articleId: number, edit: ArticleFieldsEdit, now: Date): Promise<void> {
+export async function saveArticleEdit(
+  services: Services,
+  accountId: string,
+  articleId: number,
+  edit: ArticleFieldsEdit,
+  now: Date,
+): Promise<void> {
   const { db } = services;
   const at = toIsoSeconds(now);
   const changes: Partial<NewArticleRow> = { updatedAt: at };
@@ -69,11 +86,28 @@ export async function saveArticleEdit(services: Services, accountId: string, art
   if (edit.excerpt !== undefined) changes.excerpt = edit.excerpt;
   if (edit.tags !== undefined) changes.tags = edit.tags;
   if (edit.categories !== undefined) changes.categories = edit.categories;
-  const statements: BatchStatement[] = [db.update(articles).set(changes).where(and(eq(articles.id, articleId), eq(articles.accountId, accountId)))];
+  const statements: BatchStatement[] = [
+    db
+      .update(articles)
+      .set(changes)
+      .where(and(eq(articles.id, articleId), eq(articles.accountId, accountId))),
+  ];
   if (edit.featuredImage !== undefined) {
     statements.push(db.delete(articleImages).where(and(eq(articleImages.articleId, articleId), eq(articleImages.isFeatured, true))));
     if (edit.featuredImage) {
-      statements.push(db.insert(articleImages).values({ articleId, accountId, url: edit.featuredImage.url, altText: edit.featuredImage.altText, isFeatured: true, position: 0, createdAt: at }));
+      statements.push(
+        db
+          .insert(articleImages)
+          .values({
+            articleId,
+            accountId,
+            url: edit.featuredImage.url,
+            altText: edit.featuredImage.altText,
+            isFeatured: true,
+            position: 0,
+            createdAt: at,
+          }),
+      );
     }
   }
   await runBatch(db, statements);
@@ -92,9 +126,21 @@ export async function claimPublication(
 ): Promise<boolean> {
   const { db } = services;
   const claim = and(eq(articles.id, article.id), eq(articles.accountId, article.accountId), inArray(articles.status, ["draft", "pending"]));
-  const event = input.webhookSiteId ? publishedEventRow({ accountId: article.accountId, siteId: input.webhookSiteId, articleId: article.id, at: input.at, when: sql`changes() = 1` }) : null;
+  const event = input.webhookSiteId
+    ? publishedEventRow({
+        accountId: article.accountId,
+        siteId: input.webhookSiteId,
+        articleId: article.id,
+        at: input.at,
+        when: sql`changes() = 1`,
+      })
+    : null;
   const [claimed] = await runBatch(db, [
-    db.update(articles).set({ status: "published", publishedAt: input.at, updatedAt: input.at, publishingUntil: holdUntil(new Date(Date.parse(input.at))) }).where(claim).returning({ id: articles.id }),
+    db
+      .update(articles)
+      .set({ status: "published", publishedAt: input.at, updatedAt: input.at, publishingUntil: holdUntil(new Date(Date.parse(input.at))) })
+      .where(claim)
+      .returning({ id: articles.id }),
     ...(event ? [event.statement] : []),
     ...input.alongside,
   ]);
@@ -105,14 +151,30 @@ export async function claimPublication(
 }
 
 /** A publication the platform refused: the article goes back to the status it had, with `alongside` (its plan item). */
-export async function undoPublication(services: Services, article: Pick<ArticleRow, "id" | "accountId" | "status" | "publishedAt">, at: string, alongside: BatchStatement[]): Promise<void> {
+export async function undoPublication(
+  services: Services,
+  article: Pick<ArticleRow, "id" | "accountId" | "status" | "publishedAt">,
+  at: string,
+  alongside: BatchStatement[],
+): Promise<void> {
   const { db } = services;
-  await runBatch(db, [db.update(articles).set({ status: article.status as ArticleStatus, publishedAt: article.publishedAt, publishingUntil: null, updatedAt: at }).where(eq(articles.id, article.id)), ...alongside]);
+  await runBatch(db, [
+    db
+      .update(articles)
+      .set({ status: article.status as ArticleStatus, publishedAt: article.publishedAt, publishingUntil: null, updatedAt: at })
+      .where(eq(articles.id, article.id)),
+    ...alongside,
+  ]);
   await articlesChanged(services, article.accountId);
 }
 
 /** Where the article now is on its platform (a new post's id, a changed URL). */
-export async function recordPlatformLink(services: Services, article: ArticleRow, ref: { remoteId: string; url: string | null }, now: Date): Promise<void> {
+export async function recordPlatformLink(
+  services: Services,
+  article: ArticleRow,
+  ref: { remoteId: string; url: string | null },
+  now: Date,
+): Promise<void> {
   if (ref.remoteId === article.remoteId && ref.url === article.publicationUrl) return;
   await services.db
     .update(articles)
@@ -122,8 +184,16 @@ export async function recordPlatformLink(services: Services, article: ArticleRow
 }
 
 /** The post the article pointed at is not its own any more: the link is dropped (republishing makes a new post). */
-export async function clearPlatformLink(services: Services, article: Pick<ArticleRow, "id" | "accountId">, remoteId: string, now: Date): Promise<void> {
-  await services.db.update(articles).set({ remoteId: null, publicationUrl: null, updatedAt: toIsoSeconds(now) }).where(and(eq(articles.id, article.id), eq(articles.remoteId, remoteId)));
+export async function clearPlatformLink(
+  services: Services,
+  article: Pick<ArticleRow, "id" | "accountId">,
+  remoteId: string,
+  now: Date,
+): Promise<void> {
+  await services.db
+    .update(articles)
+    .set({ remoteId: null, publicationUrl: null, updatedAt: toIsoSeconds(now) })
+    .where(and(eq(articles.id, article.id), eq(articles.remoteId, remoteId)));
   await articlesChanged(services, article.accountId);
 }
 
@@ -164,7 +234,12 @@ export async function releasePublication(services: Services, article: Pick<Artic
  * A refresh applied to (or reverted on) a WordPress post that is one of our articles: our row
  * follows, so the management and public APIs show what the page shows. Returns the article's id, if any.
  */
-export async function followPostEdit(services: Services, post: { accountId: string; siteId: string; remoteId: number }, version: { title: string; html: string }, now: Date): Promise<number | null> {
+export async function followPostEdit(
+  services: Services,
+  post: { accountId: string; siteId: string; remoteId: number },
+  version: { title: string; html: string },
+  now: Date,
+): Promise<number | null> {
   const [updated] = await services.db
     .update(articles)
     // WordPress's raw content carries our marker and block comments: the article keeps the sanitised HTML.

@@ -38,13 +38,25 @@ export async function modelsForAccount(services: Services, accountId: string): P
   const transport = providerTransport(services);
   if (key.provider === "openai") {
     return {
-      text: createOpenAiTextModel({ transport, baseUrl: OPENAI_BASE_URL, apiKey: key.apiKey, model: key.model, maxTokensField: "max_completion_tokens" }),
+      text: createOpenAiTextModel({
+        transport,
+        baseUrl: OPENAI_BASE_URL,
+        apiKey: key.apiKey,
+        model: key.model,
+        maxTokensField: "max_completion_tokens",
+      }),
       image: createOpenAiImageModel({ transport, baseUrl: OPENAI_BASE_URL, apiKey: key.apiKey, model: DEFAULT_IMAGE_MODELS.openai }),
       byok: true,
     };
   }
   return {
-    text: createAnthropicTextModel({ transport, baseUrl: ANTHROPIC_BASE_URL, apiKey: key.apiKey, model: key.model, structuredOutput: services.config.providers.anthropic.structuredOutput }),
+    text: createAnthropicTextModel({
+      transport,
+      baseUrl: ANTHROPIC_BASE_URL,
+      apiKey: key.apiKey,
+      model: key.model,
+      structuredOutput: services.config.providers.anthropic.structuredOutput,
+    }),
     image: services.imageModel(),
     byok: true,
   };

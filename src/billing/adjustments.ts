@@ -23,7 +23,14 @@ export async function adjustBalance(
   if (earlier) return sameAdjustment(earlier, input.amountKurus, reference);
   if (account.balance + input.amountKurus < 0) throw belowZero(account.balance, input.amountKurus);
   try {
-    const result = await applyLedgerChange(db, { accountId: input.accountId, kind: "adjustment", amountKurus: input.amountKurus, reference, note: input.reason, now: input.now });
+    const result = await applyLedgerChange(db, {
+      accountId: input.accountId,
+      kind: "adjustment",
+      amountKurus: input.amountKurus,
+      reference,
+      note: input.reason,
+      now: input.now,
+    });
     return result.applied ? result : sameAdjustment(result.entry, input.amountKurus, reference);
   } catch (error) {
     // The balance fell between the check and the write: the accounts CHECK refused it.
@@ -33,10 +40,17 @@ export async function adjustBalance(
 }
 
 function sameAdjustment(entry: LedgerEntry, amountKurus: number, reference: string) {
-  if (entry.amountKurus !== amountKurus) throw new AppError("conflict", `The reference '${reference.slice("adjustment:".length)}' was already used for an adjustment of ${formatKurus(entry.amountKurus)} TRY`);
+  if (entry.amountKurus !== amountKurus)
+    throw new AppError(
+      "conflict",
+      `The reference '${reference.slice("adjustment:".length)}' was already used for an adjustment of ${formatKurus(entry.amountKurus)} TRY`,
+    );
   return { entry, applied: false };
 }
 
 function belowZero(balanceKurus: number, amountKurus: number) {
-  return new AppError("conflict", `The balance is ${formatKurus(balanceKurus)} TRY; an adjustment of ${formatKurus(amountKurus)} TRY would take it below zero`);
+  return new AppError(
+    "conflict",
+    `The balance is ${formatKurus(balanceKurus)} TRY; an adjustment of ${formatKurus(amountKurus)} TRY would take it below zero`,
+  );
 }

@@ -30,7 +30,13 @@ billingAdminRoutes.openapi(
     const { id } = c.req.valid("param");
     const input = c.req.valid("json");
     const db = c.get("db");
-    const { entry, applied } = await adjustBalance(db, { accountId: id, amountKurus: liraNumberToKurus(input.amountTry)!, reason: input.reason, reference: input.reference, now: new Date() });
+    const { entry, applied } = await adjustBalance(db, {
+      accountId: id,
+      amountKurus: liraNumberToKurus(input.amountTry)!,
+      reason: input.reason,
+      reference: input.reference,
+      now: new Date(),
+    });
     return c.json({ transaction: toTransaction(entry), creditBalance: formatKurus(await getBalanceKurus(db, id)) }, applied ? 201 : 200);
   },
 );

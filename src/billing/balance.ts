@@ -21,7 +21,11 @@ export async function getBalance(db: Database, config: BillingConfig, accountId:
     .where(eq(accounts.id, accountId));
   if (!account) throw notFound("Account");
   const [held] = await db
-    .select({ kurus: sql<number>`coalesce(sum(${charges.amountKurus}), 0)`, count: sql<number>`count(*)`, oldestAt: sql<string | null>`min(${charges.createdAt})` })
+    .select({
+      kurus: sql<number>`coalesce(sum(${charges.amountKurus}), 0)`,
+      count: sql<number>`count(*)`,
+      oldestAt: sql<string | null>`min(${charges.createdAt})`,
+    })
     .from(charges)
     .where(and(eq(charges.accountId, accountId), eq(charges.status, "reserved"), eq(charges.mode, "credits")));
   return { ...account, byok: await byokStatus(db, config, accountId, now), reserved: held ?? { kurus: 0, count: 0, oldestAt: null } };

@@ -51,5 +51,9 @@ export async function getByokKey(db: Database, accountId: string): Promise<ByokK
 /** The decrypted key for the generation pipeline; never leaves the server. */
 export async function loadByokCredentials(db: Database, encryptionKey: string | undefined, accountId: string) {
   const row = await getByokKey(db, accountId);
-  return { provider: row.provider, model: row.model, apiKey: await decryptSecret(requireEncryptionKey(encryptionKey), row.apiKeyEncrypted) };
+  return {
+    provider: row.provider,
+    model: row.model,
+    apiKey: await decryptSecret(requireEncryptionKey(encryptionKey), row.apiKeyEncrypted),
+  };
 }

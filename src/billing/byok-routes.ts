@@ -20,7 +20,11 @@ billingByokRoutes.openapi(
   }),
   async (c) => {
     const input = c.req.valid("json");
-    const row = await saveByokKey(c.get("db"), c.get("services").keyChecker(), c.get("services").encryptionKey, { ...input, accountId: c.get("caller").accountId, now: new Date() });
+    const row = await saveByokKey(c.get("db"), c.get("services").keyChecker(), c.get("services").encryptionKey, {
+      ...input,
+      accountId: c.get("caller").accountId,
+      now: new Date(),
+    });
     return c.json(toByokKey(row), 200);
   },
 );

@@ -49,7 +49,17 @@ export async function reserveCredits(db: Database, request: ChargeRequest & { am
       WHERE id = ${accountId} AND credit_balance_kurus >= ${amountKurus}
         AND NOT EXISTS (SELECT 1 FROM charges WHERE account_id = ${accountId} AND reference = ${reference})`,
     moveBalance(accountId, -amountKurus, claimed),
-    recordLedgerRow({ accountId, kind: request.kind, amountKurus: -amountKurus, reference: ledgerReference(reference), note: request.note ?? null, now: request.now }, claimed),
+    recordLedgerRow(
+      {
+        accountId,
+        kind: request.kind,
+        amountKurus: -amountKurus,
+        reference: ledgerReference(reference),
+        note: request.note ?? null,
+        now: request.now,
+      },
+      claimed,
+    ),
   ]);
 
   const charge = await findCharge(db, accountId, reference);
@@ -96,7 +106,10 @@ export async function refundCharge(db: Database, input: { accountId: string; ref
       .set({ status: "refunded", claimToken: claim, finishedAt: toIsoSeconds(input.now) })
       .where(and(eq(charges.accountId, accountId), eq(charges.reference, reference), eq(charges.status, "reserved"))),
     moveBalance(accountId, amount, claimed),
-    recordLedgerRow({ accountId, kind: "refund", amountKurus: amount, reference: refundReference(reference), note: null, now: input.now }, claimed),
+    recordLedgerRow(
+      { accountId, kind: "refund", amountKurus: amount, reference: refundReference(reference), note: null, now: input.now },
+      claimed,
+    ),
   ]);
   const charge = await findCharge(db, accountId, reference);
   if (!charge) throw notFound("Charge");

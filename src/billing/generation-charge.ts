@@ -12,7 +12,10 @@ import { findLicence, nextQuotaReset, quotaMonth } from "./licence";
 export function articlePriceKurus(config: BillingConfig, model: string): number {
   const price = config.articlePricesKurus[model];
   if (price === undefined) {
-    throw new AppError("invalid_request", `No article price is configured for model '${model}'; priced models: ${Object.keys(config.articlePricesKurus).join(", ")}`);
+    throw new AppError(
+      "invalid_request",
+      `No article price is configured for model '${model}'; priced models: ${Object.keys(config.articlePricesKurus).join(", ")}`,
+    );
   }
   return price;
 }
@@ -24,10 +27,15 @@ export function articlePriceKurus(config: BillingConfig, model: string): number 
  * is used up or no key is set. A reference seen before returns its first charge unchanged.
  * Afterwards call settleCharge on success or refundCharge on failure.
  */
-export async function reserveGeneration(db: Database, config: BillingConfig, request: ChargeRequest & { model: string }): Promise<ChargeResult> {
+export async function reserveGeneration(
+  db: Database,
+  config: BillingConfig,
+  request: ChargeRequest & { model: string },
+): Promise<ChargeResult> {
   const earlier = await findCharge(db, request.accountId, request.reference);
   if (earlier) {
-    if (earlier.kind !== request.kind) throw new AppError("conflict", `The reference '${request.reference}' was already used for another charge`);
+    if (earlier.kind !== request.kind)
+      throw new AppError("conflict", `The reference '${request.reference}' was already used for another charge`);
     return { charge: earlier, applied: false };
   }
   const [account] = await db.select({ billingMode: accounts.billingMode }).from(accounts).where(eq(accounts.id, request.accountId));
@@ -42,9 +50,16 @@ export async function reserveGeneration(db: Database, config: BillingConfig, req
 async function reserveByokQuota(db: Database, config: BillingConfig, request: ChargeRequest): Promise<ChargeResult> {
   const { accountId, reference, now } = request;
   const licence = await findLicence(db, accountId);
-  if (!licence) throw new AppError("forbidden", "BYOK licence missing: this account has no bring-your-own-key licence; buy one with POST /api/billing/license");
+  if (!licence)
+    throw new AppError(
+      "forbidden",
+      "BYOK licence missing: this account has no bring-your-own-key licence; buy one with POST /api/billing/license",
+    );
   if (licence.expiresAt <= toIsoSeconds(now)) {
-    throw new AppError("forbidden", `BYOK licence expired: the ${licence.kind} licence ended at ${licence.expiresAt}; renew it with POST /api/billing/license`);
+    throw new AppError(
+      "forbidden",
+      `BYOK licence expired: the ${licence.kind} licence ended at ${licence.expiresAt}; renew it with POST /api/billing/license`,
+    );
   }
   const [key] = await db.select({ provider: byokKeys.provider }).from(byokKeys).where(eq(byokKeys.accountId, accountId));
   if (!key) throw new AppError("forbidden", "BYOK key missing: set your model provider key with PUT /api/billing/byok-key");

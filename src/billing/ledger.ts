@@ -65,7 +65,12 @@ export async function findLedgerEntry(db: Database, accountId: string, reference
 
 /** The account's last 100 balance movements, newest first. */
 export async function listTransactions(db: Database, accountId: string): Promise<LedgerEntry[]> {
-  return db.select().from(creditLedger).where(eq(creditLedger.accountId, accountId)).orderBy(desc(creditLedger.id)).limit(TRANSACTIONS_LIMIT);
+  return db
+    .select()
+    .from(creditLedger)
+    .where(eq(creditLedger.accountId, accountId))
+    .orderBy(desc(creditLedger.id))
+    .limit(TRANSACTIONS_LIMIT);
 }
 
 export async function getBalanceKurus(db: Database, accountId: string): Promise<number> {

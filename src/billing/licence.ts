@@ -41,7 +41,14 @@ export async function byokUsedThisMonth(db: Database, accountId: string, now: Da
   const [row] = await db
     .select({ used: sql<number>`count(*)` })
     .from(charges)
-    .where(and(eq(charges.accountId, accountId), eq(charges.mode, "byok"), eq(charges.quotaMonth, quotaMonth(now)), ne(charges.status, "refunded")));
+    .where(
+      and(
+        eq(charges.accountId, accountId),
+        eq(charges.mode, "byok"),
+        eq(charges.quotaMonth, quotaMonth(now)),
+        ne(charges.status, "refunded"),
+      ),
+    );
   return row?.used ?? 0;
 }
 

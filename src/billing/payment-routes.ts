@@ -5,7 +5,16 @@ import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { getPayment, handlePaymentCallback, startLicencePurchase, startTopup, type PaymentStart } from "./payments";
-import { CheckoutSchema, LicenceBodySchema, liraNumberToKurus, MerchantOidParamSchema, PaymentSchema, PaytrCallbackFormSchema, toPayment, TopupBodySchema } from "./schemas";
+import {
+  CheckoutSchema,
+  LicenceBodySchema,
+  liraNumberToKurus,
+  MerchantOidParamSchema,
+  PaymentSchema,
+  PaytrCallbackFormSchema,
+  toPayment,
+  TopupBodySchema,
+} from "./schemas";
 
 /** Top-ups and licence purchases through the payment provider, and the provider's callback. */
 export const billingPaymentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -21,7 +30,10 @@ async function paymentStart(c: Context<AppEnv>): Promise<PaymentStart> {
   };
 }
 
-const checkoutResponses = { 201: jsonContent(CheckoutSchema, "The pending payment and its payment page"), ...errorResponses(400, 401, 403, 502, 504) };
+const checkoutResponses = {
+  201: jsonContent(CheckoutSchema, "The pending payment and its payment page"),
+  ...errorResponses(400, 401, 403, 502, 504),
+};
 
 billingPaymentRoutes.openapi(
   createRoute({
@@ -36,7 +48,10 @@ billingPaymentRoutes.openapi(
   async (c) => {
     const amountKurus = liraNumberToKurus(c.req.valid("json").amountTry)!;
     const config = c.get("config");
-    const started = await startTopup(c.get("db"), c.get("services").paymentProvider(), config.billing, { ...(await paymentStart(c)), amountKurus });
+    const started = await startTopup(c.get("db"), c.get("services").paymentProvider(), config.billing, {
+      ...(await paymentStart(c)),
+      amountKurus,
+    });
     return c.json(started, 201);
   },
 );
@@ -53,7 +68,10 @@ billingPaymentRoutes.openapi(
   }),
   async (c) => {
     const config = c.get("config");
-    const started = await startLicencePurchase(c.get("db"), c.get("services").paymentProvider(), config.billing, { ...(await paymentStart(c)), kind: c.req.valid("json").kind });
+    const started = await startLicencePurchase(c.get("db"), c.get("services").paymentProvider(), config.billing, {
+      ...(await paymentStart(c)),
+      kind: c.req.valid("json").kind,
+    });
     return c.json(started, 201);
   },
 );
@@ -81,7 +99,10 @@ billingPaymentRoutes.openapi(
     security: [],
     request: { body: { required: true, content: { "application/x-www-form-urlencoded": { schema: PaytrCallbackFormSchema } } } },
     responses: {
-      200: { description: "Accepted (also for a repeat); PayTR expects exactly `OK`", content: { "text/plain": { schema: z.string().openapi({ example: "OK" }) } } },
+      200: {
+        description: "Accepted (also for a repeat); PayTR expects exactly `OK`",
+        content: { "text/plain": { schema: z.string().openapi({ example: "OK" }) } },
+      },
       ...errorResponses(400, 401, 404),
     },
   }),

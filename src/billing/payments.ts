@@ -40,7 +40,12 @@ function newMerchantOid(): string {
 }
 
 /** Starts a credit top-up of `amountKurus`; 400 outside the configured bounds. Credit arrives only with the paid callback. */
-export async function startTopup(db: Database, provider: PaymentProvider, config: BillingConfig, input: PaymentStart & { amountKurus: number }) {
+export async function startTopup(
+  db: Database,
+  provider: PaymentProvider,
+  config: BillingConfig,
+  input: PaymentStart & { amountKurus: number },
+) {
   if (input.amountKurus < config.topupMinKurus || input.amountKurus > config.topupMaxKurus) {
     throw new AppError(
       "invalid_request",
@@ -48,13 +53,28 @@ export async function startTopup(db: Database, provider: PaymentProvider, config
       [{ path: "amountTry", message: `must be between ${formatKurus(config.topupMinKurus)} and ${formatKurus(config.topupMaxKurus)}` }],
     );
   }
-  return startPayment(db, provider, input, { purpose: "topup", licenceKind: null, amountKurus: input.amountKurus, itemName: `Credit top-up ${formatKurus(input.amountKurus)} TRY` });
+  return startPayment(db, provider, input, {
+    purpose: "topup",
+    licenceKind: null,
+    amountKurus: input.amountKurus,
+    itemName: `Credit top-up ${formatKurus(input.amountKurus)} TRY`,
+  });
 }
 
 /** Starts the purchase of a BYOK licence at its configured price; the licence starts or extends with the paid callback. */
-export async function startLicencePurchase(db: Database, provider: PaymentProvider, config: BillingConfig, input: PaymentStart & { kind: LicenceKind }) {
+export async function startLicencePurchase(
+  db: Database,
+  provider: PaymentProvider,
+  config: BillingConfig,
+  input: PaymentStart & { kind: LicenceKind },
+) {
   const amountKurus = config.licences[input.kind].priceKurus;
-  return startPayment(db, provider, input, { purpose: "licence", licenceKind: input.kind, amountKurus, itemName: LICENCE_NAMES[input.kind] });
+  return startPayment(db, provider, input, {
+    purpose: "licence",
+    licenceKind: input.kind,
+    amountKurus,
+    itemName: LICENCE_NAMES[input.kind],
+  });
 }
 
 async function startPayment(
@@ -129,10 +149,19 @@ export async function handlePaymentCallback(
   }
   if (notification.status === "failed") return markFailed(db, payment, notification, now);
   if (notification.totalAmountKurus < payment.amountKurus) {
-    log("error", "payment_callback_amount_short", { merchantOid: payment.merchantOid, expected: payment.amountKurus, paid: notification.totalAmountKurus });
-    throw new AppError("invalid_request", `Payment callback rejected: total_amount ${notification.totalAmountKurus} is below the order's ${payment.amountKurus}; nothing was changed`);
+    log("error", "payment_callback_amount_short", {
+      merchantOid: payment.merchantOid,
+      expected: payment.amountKurus,
+      paid: notification.totalAmountKurus,
+    });
+    throw new AppError(
+      "invalid_request",
+      `Payment callback rejected: total_amount ${notification.totalAmountKurus} is below the order's ${payment.amountKurus}; nothing was changed`,
+    );
   }
-  return payment.purpose === "topup" ? completeTopup(db, payment, notification, now) : completeLicence(db, config, payment, notification, now);
+  return payment.purpose === "topup"
+    ? completeTopup(db, payment, notification, now)
+    : completeLicence(db, config, payment, notification, now);
 }
 
 async function markFailed(db: Database, payment: Payment, notification: PaymentNotification, now: Date) {
@@ -145,10 +174,23 @@ async function markFailed(db: Database, payment: Payment, notification: PaymentN
 }
 
 // A success after a reported failure still counts: the provider's signed word that money arrived wins.
-function claimPayment(db: Database, payment: Payment, notification: PaymentNotification, claim: string, now: Date, extraGuard = sql`1 = 1`) {
+function claimPayment(
+  db: Database,
+  payment: Payment,
+  notification: PaymentNotification,
+  claim: string,
+  now: Date,
+  extraGuard = sql`1 = 1`,
+) {
   return db
     .update(payments)
-    .set({ status: "succeeded", paidAmountKurus: notification.totalAmountKurus, claimToken: claim, completedAt: toIsoSeconds(now), failedReason: null })
+    .set({
+      status: "succeeded",
+      paidAmountKurus: notification.totalAmountKurus,
+      claimToken: claim,
+      completedAt: toIsoSeconds(now),
+      failedReason: null,
+    })
     .where(and(eq(payments.merchantOid, payment.merchantOid), ne(payments.status, "succeeded"), extraGuard));
 }
 
@@ -164,7 +206,17 @@ async function completeTopup(db: Database, payment: Payment, notification: Payme
   await runBatch(db, [
     claimPayment(db, payment, notification, claim, now),
     moveBalance(payment.accountId, payment.amountKurus, claimed),
-    recordLedgerRow({ accountId: payment.accountId, kind: "topup", amountKurus: payment.amountKurus, reference: `payment:${payment.merchantOid}`, note, now }, claimed),
+    recordLedgerRow(
+      {
+        accountId: payment.accountId,
+        kind: "topup",
+        amountKurus: payment.amountKurus,
+        reference: `payment:${payment.merchantOid}`,
+        note,
+        now,
+      },
+      claimed,
+    ),
   ]);
   const after = (await findPayment(db, payment.merchantOid))!;
   return { payment: after, applied: after.claimToken === claim };
@@ -187,8 +239,14 @@ async function completeLicence(db: Database, config: BillingConfig, payment: Pay
         INSERT INTO byok_licences (account_id, kind, expires_at, created_at, updated_at)
         SELECT ${payment.accountId}, ${kind}, ${expiresAt}, ${at}, ${at} WHERE ${claimed}
         ON CONFLICT (account_id) DO UPDATE SET kind = excluded.kind, expires_at = excluded.expires_at, updated_at = excluded.updated_at`,
-      db.update(accounts).set({ billingMode: kind }).where(and(eq(accounts.id, payment.accountId), claimed)),
-      recordLedgerRow({ accountId: payment.accountId, kind: "licence", amountKurus: 0, reference: `payment:${payment.merchantOid}`, note, now }, claimed),
+      db
+        .update(accounts)
+        .set({ billingMode: kind })
+        .where(and(eq(accounts.id, payment.accountId), claimed)),
+      recordLedgerRow(
+        { accountId: payment.accountId, kind: "licence", amountKurus: 0, reference: `payment:${payment.merchantOid}`, note, now },
+        claimed,
+      ),
     ]);
     const after = (await findPayment(db, payment.merchantOid))!;
     if (after.claimToken === claim) return { payment: after, applied: true };

@@ -23,22 +23,37 @@ export function liraNumberToKurus(value: number): number | null {
 const liraAmount = (description: string) =>
   z
     .number()
-    .refine((value) => liraNumberToKurus(value) !== null, { message: "must be an amount in lira with at most two decimals (below 1000000000)" })
+    .refine((value) => liraNumberToKurus(value) !== null, {
+      message: "must be an amount in lira with at most two decimals (below 1000000000)",
+    })
     .openapi({ description, example: 150 });
 
 // ---- requests ----
 
 export const TopupBodySchema = z
-  .object({ amountTry: liraAmount("Amount in Turkish lira, at most two decimals; bounds in GET /billing/packages").refine((v) => v > 0, "must be positive") })
+  .object({
+    amountTry: liraAmount("Amount in Turkish lira, at most two decimals; bounds in GET /billing/packages").refine(
+      (v) => v > 0,
+      "must be positive",
+    ),
+  })
   .strict()
   .openapi("TopupRequest");
 
-export const LicenceBodySchema = z.object({ kind: z.enum(LICENCE_KINDS) }).strict().openapi("LicenceRequest");
+export const LicenceBodySchema = z
+  .object({ kind: z.enum(LICENCE_KINDS) })
+  .strict()
+  .openapi("LicenceRequest");
 
 export const ByokKeyBodySchema = z
   .object({
     provider: z.enum(BYOK_PROVIDERS),
-    apiKey: z.string().min(8).max(400).regex(/^\S+$/, "must not contain spaces or line breaks").openapi({ description: "Stored encrypted; never returned", example: "sk-…" }),
+    apiKey: z
+      .string()
+      .min(8)
+      .max(400)
+      .regex(/^\S+$/, "must not contain spaces or line breaks")
+      .openapi({ description: "Stored encrypted; never returned", example: "sk-…" }),
     model: z
       .string()
       .min(1)
@@ -95,9 +110,14 @@ export const BalanceSchema = z
     }),
     reserved: z
       .object({
-        amount: Money("15.00").openapi({ description: "Credits already taken from the balance for work under way: kept when it finishes, refunded when it fails" }),
+        amount: Money("15.00").openapi({
+          description: "Credits already taken from the balance for work under way: kept when it finishes, refunded when it fails",
+        }),
         count: z.number().int().openapi({ description: "Reservations held" }),
-        oldestAt: z.string().nullable().openapi({ description: "When the oldest was made; one older than an hour is settled or refunded by the hourly sweep" }),
+        oldestAt: z
+          .string()
+          .nullable()
+          .openapi({ description: "When the oldest was made; one older than an hour is settled or refunded by the hourly sweep" }),
       })
       .openapi({ description: "Reservations not yet settled or refunded" }),
   })
@@ -106,7 +126,9 @@ export const BalanceSchema = z
 export const PackagesSchema = z
   .object({
     currency: z.literal("TRY"),
-    licences: z.array(z.object({ kind: z.enum(LICENCE_KINDS), price: Money("499.00"), months: z.number().int(), monthlyQuota: z.number().int() })),
+    licences: z.array(
+      z.object({ kind: z.enum(LICENCE_KINDS), price: Money("499.00"), months: z.number().int(), monthlyQuota: z.number().int() }),
+    ),
     articlePrices: z.array(z.object({ model: z.string(), price: Money("15.00") })),
     improvementPrice: Money("5.00"),
     chatPrice: Money("0.00").openapi({ description: "One message to a site's agent (credits accounts; 0.00: free)" }),
@@ -160,7 +182,9 @@ export const ByokKeySchema = z
   })
   .openapi("ByokKey");
 
-export const AdjustmentResultSchema = z.object({ transaction: TransactionSchema, creditBalance: Money("120.00") }).openapi("AdjustmentResult");
+export const AdjustmentResultSchema = z
+  .object({ transaction: TransactionSchema, creditBalance: Money("120.00") })
+  .openapi("AdjustmentResult");
 
 export function toBalance(balance: Balance): z.infer<typeof BalanceSchema> {
   return {
@@ -198,13 +222,25 @@ export function toPayment(payment: Payment): z.infer<typeof PaymentSchema> {
 }
 
 export function toByokKey(row: ByokKeyRow): z.infer<typeof ByokKeySchema> {
-  return { provider: row.provider, model: row.model, keyLastFour: row.keyLastFour, verified: row.verifiedAt !== null, verifiedAt: row.verifiedAt, updatedAt: row.updatedAt };
+  return {
+    provider: row.provider,
+    model: row.model,
+    keyLastFour: row.keyLastFour,
+    verified: row.verifiedAt !== null,
+    verifiedAt: row.verifiedAt,
+    updatedAt: row.updatedAt,
+  };
 }
 
 export function toPackages(config: BillingConfig): z.infer<typeof PackagesSchema> {
   return {
     currency: "TRY",
-    licences: LICENCE_KINDS.map((kind) => ({ kind, price: formatKurus(config.licences[kind].priceKurus), months: config.licences[kind].months, monthlyQuota: config.licences[kind].monthlyQuota })),
+    licences: LICENCE_KINDS.map((kind) => ({
+      kind,
+      price: formatKurus(config.licences[kind].priceKurus),
+      months: config.licences[kind].months,
+      monthlyQuota: config.licences[kind].monthlyQuota,
+    })),
     articlePrices: Object.entries(config.articlePricesKurus).map(([model, price]) => ({ model, price: formatKurus(price) })),
     improvementPrice: formatKurus(config.improvementPriceKurus),
     chatPrice: formatKurus(config.chatPriceKurus),

@@ -10,10 +10,25 @@ const wpId = z.number().int().openapi({ description: "The WordPress id", example
 const isoTime = z.string().nullable().openapi({ description: "ISO 8601 UTC", example: "2026-11-22T08:00:00Z" });
 
 export const BlogCategorySchema = z
-  .object({ id: wpId, name: z.string(), slug: z.string(), description: z.string(), parentId: z.number().int().nullable(), postCount: z.number().int(), url: z.string().nullable() })
+  .object({
+    id: wpId,
+    name: z.string(),
+    slug: z.string(),
+    description: z.string(),
+    parentId: z.number().int().nullable(),
+    postCount: z.number().int(),
+    url: z.string().nullable(),
+  })
   .openapi("BlogCategory");
 export const BlogTagSchema = z
-  .object({ id: wpId, name: z.string(), slug: z.string(), description: z.string(), postCount: z.number().int(), url: z.string().nullable() })
+  .object({
+    id: wpId,
+    name: z.string(),
+    slug: z.string(),
+    description: z.string(),
+    postCount: z.number().int(),
+    url: z.string().nullable(),
+  })
   .openapi("BlogTag");
 
 export const COMMENT_STATUSES = ["approved", "hold", "spam", "trash"] as const;
@@ -63,7 +78,13 @@ export const BlogMediaSchema = z
   .openapi("BlogMedia");
 
 export const BlogSettingsSchema = z
-  .object({ title: z.string(), description: z.string().openapi({ description: "The tagline" }), url: z.string().nullable(), language: z.string().nullable(), timezone: z.string().nullable() })
+  .object({
+    title: z.string(),
+    description: z.string().openapi({ description: "The tagline" }),
+    url: z.string().nullable(),
+    language: z.string().nullable(),
+    timezone: z.string().nullable(),
+  })
   .openapi("BlogSettings");
 
 export const BlogCategoryPageSchema = pageSchema(BlogCategorySchema, "BlogCategoryPage");
@@ -73,7 +94,10 @@ export const BlogPagePageSchema = pageSchema(BlogPageSchema, "BlogPagePage");
 export const BlogMediaPageSchema = pageSchema(BlogMediaSchema, "BlogMediaPage");
 
 export const BlogCommentListQuerySchema = PageQuerySchema.extend({
-  status: z.enum(COMMENT_FILTERS).optional().openapi({ param: { description: "Only comments with this status; without it, approved and held comments" } }),
+  status: z
+    .enum(COMMENT_FILTERS)
+    .optional()
+    .openapi({ param: { description: "Only comments with this status; without it, approved and held comments" } }),
 });
 
 const name = z.string().trim().min(1, "name must not be empty").max(200);
@@ -81,8 +105,14 @@ export const CreateCategoryBodySchema = z
   .object({ name, description: z.string().max(5000).optional(), parentId: z.number().int().positive().optional() })
   .strict()
   .openapi("CreateBlogCategoryRequest");
-export const CreateTagBodySchema = z.object({ name, description: z.string().max(5000).optional() }).strict().openapi("CreateBlogTagRequest");
-export const ModerateCommentBodySchema = z.object({ status: z.enum(COMMENT_STATUSES) }).strict().openapi("ModerateBlogCommentRequest");
+export const CreateTagBodySchema = z
+  .object({ name, description: z.string().max(5000).optional() })
+  .strict()
+  .openapi("CreateBlogTagRequest");
+export const ModerateCommentBodySchema = z
+  .object({ status: z.enum(COMMENT_STATUSES) })
+  .strict()
+  .openapi("ModerateBlogCommentRequest");
 export const CreatePageBodySchema = z
   .object({
     title: z.string().trim().min(1, "title must not be empty").max(500),
@@ -110,15 +140,32 @@ const text = (html: string | undefined) => htmlToText(html ?? "");
 const nonEmpty = (value: string | undefined) => (value ? value : null);
 
 export function toBlogCategory(term: WpTerm): z.infer<typeof BlogCategorySchema> {
-  return { id: term.id, name: text(term.name), slug: term.slug ?? "", description: term.description ?? "", parentId: term.parent ? term.parent : null, postCount: term.count ?? 0, url: nonEmpty(term.link) };
+  return {
+    id: term.id,
+    name: text(term.name),
+    slug: term.slug ?? "",
+    description: term.description ?? "",
+    parentId: term.parent ? term.parent : null,
+    postCount: term.count ?? 0,
+    url: nonEmpty(term.link),
+  };
 }
 
 export function toBlogTag(term: WpTerm): z.infer<typeof BlogTagSchema> {
-  return { id: term.id, name: text(term.name), slug: term.slug ?? "", description: term.description ?? "", postCount: term.count ?? 0, url: nonEmpty(term.link) };
+  return {
+    id: term.id,
+    name: text(term.name),
+    slug: term.slug ?? "",
+    description: term.description ?? "",
+    postCount: term.count ?? 0,
+    url: nonEmpty(term.link),
+  };
 }
 
 export function toBlogComment(comment: WpComment): z.infer<typeof BlogCommentSchema> {
-  const status = (COMMENT_STATUSES as readonly string[]).includes(comment.status ?? "") ? (comment.status as (typeof COMMENT_STATUSES)[number]) : "hold";
+  const status = (COMMENT_STATUSES as readonly string[]).includes(comment.status ?? "")
+    ? (comment.status as (typeof COMMENT_STATUSES)[number])
+    : "hold";
   return {
     id: comment.id,
     postId: comment.post || null,
@@ -162,5 +209,11 @@ export function toBlogMedia(media: WpMedia): z.infer<typeof BlogMediaSchema> {
 }
 
 export function toBlogSettings(settings: WpSettings): z.infer<typeof BlogSettingsSchema> {
-  return { title: settings.title ?? "", description: settings.description ?? "", url: nonEmpty(settings.url), language: nonEmpty(settings.language), timezone: nonEmpty(settings.timezone) };
+  return {
+    title: settings.title ?? "",
+    description: settings.description ?? "",
+    url: nonEmpty(settings.url),
+    language: nonEmpty(settings.language),
+    timezone: nonEmpty(settings.timezone),
+  };
 }

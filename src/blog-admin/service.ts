@@ -49,11 +49,14 @@ export const listCategories = (ref: BlogSiteRef, query: PageQuery) =>
 
 export const createCategory = (ref: BlogSiteRef, input: { name: string; description?: string; parentId?: number }) =>
   onBlogSite(ref, async (wp) => {
-    const term = await wp.createCategory({ name: input.name, description: input.description, parent: input.parentId }).catch((error) => termExists(error, "category", input.name));
+    const term = await wp
+      .createCategory({ name: input.name, description: input.description, parent: input.parentId })
+      .catch((error) => termExists(error, "category", input.name));
     return toBlogCategory(term);
   });
 
-export const listTags = (ref: BlogSiteRef, query: PageQuery) => onBlogSite(ref, async (wp) => toPage(await wp.listTags(pageRequest(query)), query, toBlogTag));
+export const listTags = (ref: BlogSiteRef, query: PageQuery) =>
+  onBlogSite(ref, async (wp) => toPage(await wp.listTags(pageRequest(query)), query, toBlogTag));
 
 export const createTag = (ref: BlogSiteRef, input: { name: string; description?: string }) =>
   onBlogSite(ref, async (wp) => toBlogTag(await wp.createTag(input).catch((error) => termExists(error, "tag", input.name))));
@@ -71,16 +74,19 @@ export const listComments = (ref: BlogSiteRef, query: PageQuery & { status?: (ty
 export const moderateComment = (ref: BlogSiteRef, commentId: number, status: (typeof COMMENT_STATUSES)[number]) =>
   onBlogSite(ref, async (wp) => toBlogComment(await wp.updateCommentStatus(commentId, status)));
 
-export const listPages = (ref: BlogSiteRef, query: PageQuery) => onBlogSite(ref, async (wp) => toPage(await wp.listPages(pageRequest(query)), query, toBlogPage));
+export const listPages = (ref: BlogSiteRef, query: PageQuery) =>
+  onBlogSite(ref, async (wp) => toPage(await wp.listPages(pageRequest(query)), query, toBlogPage));
 
 export const createPage = (ref: BlogSiteRef, input: { title: string; content: string; status: (typeof PAGE_STATUSES)[number] }) =>
   onBlogSite(ref, async (wp) => toBlogPage(await wp.createPage(input)));
 
-export const listMedia = (ref: BlogSiteRef, query: PageQuery) => onBlogSite(ref, async (wp) => toPage(await wp.listMedia(pageRequest(query)), query, toBlogMedia));
+export const listMedia = (ref: BlogSiteRef, query: PageQuery) =>
+  onBlogSite(ref, async (wp) => toPage(await wp.listMedia(pageRequest(query)), query, toBlogMedia));
 
 export const deleteMedia = (ref: BlogSiteRef, mediaId: number) =>
   onBlogSite(ref, async (wp) => {
-    if (!(await wp.deleteMedia(mediaId))) throw new WordPressError("server_error", `WordPress did not confirm the deletion of media item ${mediaId}`);
+    if (!(await wp.deleteMedia(mediaId)))
+      throw new WordPressError("server_error", `WordPress did not confirm the deletion of media item ${mediaId}`);
     return { id: mediaId, deleted: true as const };
   });
 

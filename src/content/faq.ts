@@ -21,7 +21,9 @@ const FAQ_HEADINGS: Record<string, string> = {
 };
 
 /** Headings taken as an FAQ too, whatever the site's language (folded for comparison). */
-const KNOWN_HEADINGS = new Set([...Object.values(FAQ_HEADINGS), "FAQ", "FAQs", "SSS", "Sık sorulan sorular"].map((heading) => foldText(heading)));
+const KNOWN_HEADINGS = new Set(
+  [...Object.values(FAQ_HEADINGS), "FAQ", "FAQs", "SSS", "Sık sorulan sorular"].map((heading) => foldText(heading)),
+);
 
 /** The heading the FAQ section of an article in `language` carries. */
 export function faqHeading(language: string): string {
@@ -48,14 +50,23 @@ export function faqOf(html: string): FaqSection | null {
     const end = part.search(/<\/h2\s*>/i);
     if (end === -1) continue;
     const heading = htmlToText(part.slice(0, end));
-    if (!KNOWN_HEADINGS.has(foldText(heading).replace(/[?:.!]+$/u, "").trim())) continue;
+    if (
+      !KNOWN_HEADINGS.has(
+        foldText(heading)
+          .replace(/[?:.!]+$/u, "")
+          .trim(),
+      )
+    )
+      continue;
     const body = part.slice(end).replace(/^<\/h2\s*>/i, "");
     const entries = body
       .split(/<h3\b[^>]*>/i)
       .slice(1)
       .map((block) => {
         const close = block.search(/<\/h3\s*>/i);
-        return close === -1 ? null : { question: htmlToText(block.slice(0, close)), answer: htmlToText(block.slice(close).replace(/^<\/h3\s*>/i, "")) };
+        return close === -1
+          ? null
+          : { question: htmlToText(block.slice(0, close)), answer: htmlToText(block.slice(close).replace(/^<\/h3\s*>/i, "")) };
       })
       .filter((entry): entry is FaqEntry => entry !== null && entry.question !== "");
     return { heading, entries };
@@ -67,13 +78,25 @@ export function faqOf(html: string): FaqSection | null {
 export function faqProblems(html: string, language: string, wanted: boolean): string[] {
   const faq = faqOf(html);
   const heading = faqHeading(language);
-  if (!faq) return wanted ? [`The article has no FAQ section; end it with <h2>${heading}</h2> and ${FAQ_QUESTIONS.min}–${FAQ_QUESTIONS.max} questions, each an <h3> followed by its answer in <p>`] : [];
+  if (!faq)
+    return wanted
+      ? [
+          `The article has no FAQ section; end it with <h2>${heading}</h2> and ${FAQ_QUESTIONS.min}–${FAQ_QUESTIONS.max} questions, each an <h3> followed by its answer in <p>`,
+        ]
+      : [];
   const problems: string[] = [];
   const count = faq.entries.length;
-  if (count < FAQ_QUESTIONS.min || count > FAQ_QUESTIONS.max) problems.push(`The FAQ section has ${count} question${count === 1 ? "" : "s"}; it must have ${FAQ_QUESTIONS.min}–${FAQ_QUESTIONS.max}, each an <h3> followed by its answer`);
+  if (count < FAQ_QUESTIONS.min || count > FAQ_QUESTIONS.max)
+    problems.push(
+      `The FAQ section has ${count} question${count === 1 ? "" : "s"}; it must have ${FAQ_QUESTIONS.min}–${FAQ_QUESTIONS.max}, each an <h3> followed by its answer`,
+    );
   const unanswered = faq.entries.filter((entry) => entry.answer === "");
-  if (unanswered.length > 0) problems.push(`The FAQ question "${unanswered[0]!.question}" has no answer; put the answer in a <p> after its <h3>`);
+  if (unanswered.length > 0)
+    problems.push(`The FAQ question "${unanswered[0]!.question}" has no answer; put the answer in a <p> after its <h3>`);
   const notQuestions = faq.entries.filter((entry) => !/[?？؟]$/u.test(entry.question));
-  if (notQuestions.length > 0) problems.push(`The FAQ heading "${notQuestions[0]!.question}" is not a question; write each FAQ <h3> as a question ending in a question mark`);
+  if (notQuestions.length > 0)
+    problems.push(
+      `The FAQ heading "${notQuestions[0]!.question}" is not a question; write each FAQ <h3> as a question ending in a question mark`,
+    );
   return problems;
 }

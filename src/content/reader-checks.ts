@@ -23,7 +23,12 @@ export function repeatedPhrase(text: string): string | null {
     for (let start = 0; start + length <= words.length; start += 1) {
       const phrase = words.slice(start, start + length).join(" ");
       const first = seen.get(phrase);
-      if (first !== undefined && start >= first + length && words.slice(start, start + length).filter((word) => word.length > 3).length >= 2) return phrase;
+      if (
+        first !== undefined &&
+        start >= first + length &&
+        words.slice(start, start + length).filter((word) => word.length > 3).length >= 2
+      )
+        return phrase;
       if (first === undefined) seen.set(phrase, start);
     }
   }

@@ -51,7 +51,9 @@ export function articleStructuredData(input: StructuredDataInput): StructuredDat
     datePublished: input.datePublished,
     dateModified: input.dateModified,
     inLanguage: input.language,
-    author: input.authorName.trim() ? { "@type": "Person", name: input.authorName.trim() } : { "@type": "Organization", name: input.organizationName },
+    author: input.authorName.trim()
+      ? { "@type": "Person", name: input.authorName.trim() }
+      : { "@type": "Organization", name: input.organizationName },
     publisher,
     ...(input.url ? { mainEntityOfPage: { "@type": "WebPage", "@id": input.url }, url: input.url } : {}),
   };
@@ -64,7 +66,11 @@ export function articleStructuredData(input: StructuredDataInput): StructuredDat
 function faqPage(entries: FaqEntry[]): JsonLdNode {
   return {
     "@type": "FAQPage",
-    mainEntity: entries.map((entry) => ({ "@type": "Question", name: entry.question, acceptedAnswer: { "@type": "Answer", text: entry.answer } })),
+    mainEntity: entries.map((entry) => ({
+      "@type": "Question",
+      name: entry.question,
+      acceptedAnswer: { "@type": "Answer", text: entry.answer },
+    })),
   };
 }
 
@@ -77,7 +83,10 @@ export function structuredDataText(data: StructuredData): string {
 }
 
 const isArticleNode = (node: JsonLdNode) => (ARTICLE_TYPES as readonly string[]).includes(node["@type"]);
-const withArticle = (data: StructuredData, change: (article: JsonLdNode) => JsonLdNode): StructuredData => ({ ...data, "@graph": data["@graph"].map((node) => (isArticleNode(node) ? change(node) : node)) });
+const withArticle = (data: StructuredData, change: (article: JsonLdNode) => JsonLdNode): StructuredData => ({
+  ...data,
+  "@graph": data["@graph"].map((node) => (isArticleNode(node) ? change(node) : node)),
+});
 
 /** The same document with the hero's URL where the page's platform serves it (WordPress's copy of the picture). */
 export function withImage(data: StructuredData, imageUrl: string): StructuredData {
@@ -92,7 +101,8 @@ export function withPageUrl(data: StructuredData, url: string): StructuredData {
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const isAbsoluteUrl = (value: unknown) => typeof value === "string" && /^https?:\/\/[^\s/]+/i.test(value);
 const isText = (value: unknown) => typeof value === "string" && value.trim() !== "";
-const nameOf = (value: unknown) => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>).name : undefined);
+const nameOf = (value: unknown) =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>).name : undefined;
 
 /**
  * What is wrong with an article page's JSON-LD, one sentence per problem; empty when it is fit
@@ -109,20 +119,28 @@ export function structuredDataProblems(text: string, html: string, options: { im
   } catch {
     return ["The structured data (JSON-LD) is not valid JSON"];
   }
-  const graph = data && typeof data === "object" && Array.isArray((data as StructuredData)["@graph"]) ? (data as StructuredData)["@graph"] : null;
-  if (!graph || (data as StructuredData)["@context"] !== "https://schema.org") return ["The structured data (JSON-LD) is not a schema.org @graph"];
+  const graph =
+    data && typeof data === "object" && Array.isArray((data as StructuredData)["@graph"]) ? (data as StructuredData)["@graph"] : null;
+  if (!graph || (data as StructuredData)["@context"] !== "https://schema.org")
+    return ["The structured data (JSON-LD) is not a schema.org @graph"];
   const problems: string[] = [];
   const articles = graph.filter((node) => node && isArticleNode(node));
   if (articles.length !== 1) problems.push(`The structured data has ${articles.length} Article nodes; it must have exactly one`);
   const article = articles[0];
   if (article) {
     if (!isText(article.headline)) problems.push("The structured data's Article has no headline");
-    else if ([...(article.headline as string)].length > HEADLINE_MAX) problems.push(`The structured data's headline is longer than ${HEADLINE_MAX} characters`);
+    else if ([...(article.headline as string)].length > HEADLINE_MAX)
+      problems.push(`The structured data's headline is longer than ${HEADLINE_MAX} characters`);
     if (!isText(article.description)) problems.push("The structured data's Article has no description");
     for (const field of ["datePublished", "dateModified"] as const) {
-      if (typeof article[field] !== "string" || !ISO_DATE_TIME.test(article[field] as string)) problems.push(`The structured data's ${field} is not an ISO 8601 date and time with a time zone`);
+      if (typeof article[field] !== "string" || !ISO_DATE_TIME.test(article[field] as string))
+        problems.push(`The structured data's ${field} is not an ISO 8601 date and time with a time zone`);
     }
-    if (typeof article.datePublished === "string" && typeof article.dateModified === "string" && Date.parse(article.dateModified) < Date.parse(article.datePublished)) {
+    if (
+      typeof article.datePublished === "string" &&
+      typeof article.dateModified === "string" &&
+      Date.parse(article.dateModified) < Date.parse(article.datePublished)
+    ) {
       problems.push("The structured data's dateModified is before its datePublished");
     }
     if (!isText(article.inLanguage)) problems.push("The structured data's Article has no inLanguage");
@@ -144,8 +162,13 @@ function faqMismatch(graph: JsonLdNode[], html: string): string[] {
   const questions = Array.isArray(pages[0]!.mainEntity) ? (pages[0]!.mainEntity as Record<string, unknown>[]) : [];
   const told = questions.map((question) => ({
     question: question?.["@type"] === "Question" ? question.name : undefined,
-    answer: (question?.acceptedAnswer as Record<string, unknown> | undefined)?.["@type"] === "Answer" ? (question.acceptedAnswer as Record<string, unknown>).text : undefined,
+    answer:
+      (question?.acceptedAnswer as Record<string, unknown> | undefined)?.["@type"] === "Answer"
+        ? (question.acceptedAnswer as Record<string, unknown>).text
+        : undefined,
   }));
-  const same = told.length === visible.length && told.every((entry, i) => entry.question === visible[i]!.question && entry.answer === visible[i]!.answer);
+  const same =
+    told.length === visible.length &&
+    told.every((entry, i) => entry.question === visible[i]!.question && entry.answer === visible[i]!.answer);
   return same ? [] : ["The FAQPage in the structured data does not match the FAQ the article shows (same questions and answers, in order)"];
 }

@@ -11,17 +11,14 @@ const STOP_WORDS = new Set(
     "ve ile bir bu su o da de mi mu icin gibi nasil nedir ne neden nerede hangi en iyi cok daha ya veya ama ki her",
     // German
     "der die das und mit fur von zu im in ein eine ist wie was den dem des auf",
-  ].join(" ").split(" "),
+  ]
+    .join(" ")
+    .split(" "),
 );
 
 /** Lower case with the Turkish i's and every diacritic folded: "İstanbul'da Şık" → "istanbul'da sik". */
 export function foldText(text: string): string {
-  return text
-    .replace(/[İI]/g, "i")
-    .replace(/ı/g, "i")
-    .toLowerCase()
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "");
+  return text.replace(/[İI]/g, "i").replace(/ı/g, "i").toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
 }
 
 /** The singular-ish stem: "breads" → "bread", "recipes" → "recipe", "ekmekler" → "ekmek"; short words stay. */
@@ -52,4 +49,3 @@ export function mentionsTopic(text: string, topic: string): boolean {
   const words = topicWords(topic).join(" ");
   return words !== "" && ` ${topicWords(text).join(" ")} `.includes(` ${words} `);
 }
-

@@ -14,7 +14,16 @@ export type HtmlToken =
 // Elements whose content the tokenizer reads as text up to their own end tag (scripting on).
 const RAW_TEXT = new Set(["script", "style", "xmp", "iframe", "noembed", "noframes", "noscript", "textarea", "title"]);
 
-const TAB = 9, LF = 10, FF = 12, CR = 13, SPACE = 32, SLASH = 47, EQUALS = 61, GT = 62, QUOTE = 34, APOSTROPHE = 39;
+const TAB = 9,
+  LF = 10,
+  FF = 12,
+  CR = 13,
+  SPACE = 32,
+  SLASH = 47,
+  EQUALS = 61,
+  GT = 62,
+  QUOTE = 34,
+  APOSTROPHE = 39;
 
 function isSpace(code: number): boolean {
   return code === SPACE || code === LF || code === TAB || code === FF || code === CR;
@@ -62,7 +71,8 @@ export function* htmlTokens(html: string): Generator<HtmlToken> {
         if (!tag) return yield { type: "unfinished", text: html.slice(lt) };
         yield { type: "end", name: tag.name };
         at = tag.end;
-      } else if (afterSlash === GT) at = lt + 3; // `</>` is ignored
+      } else if (afterSlash === GT)
+        at = lt + 3; // `</>` is ignored
       else if (lt + 2 >= length) return yield { type: "unfinished", text: html.slice(lt) };
       else at = endOfBogusComment(html, lt + 2);
       continue;

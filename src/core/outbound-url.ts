@@ -2,8 +2,16 @@ import { AppError } from "./errors";
 
 /** IPv4 ranges no user-given URL may target: loopback, private, link-local, CGNAT, "this network", multicast and reserved. */
 const BLOCKED_IPV4: [number, number][] = [
-  [0x00000000, 8], [0x0a000000, 8], [0x64400000, 10], [0x7f000000, 8], [0xa9fe0000, 16],
-  [0xac100000, 12], [0xc0000000, 24], [0xc0a80000, 16], [0xc6120000, 15], [0xe0000000, 3],
+  [0x00000000, 8],
+  [0x0a000000, 8],
+  [0x64400000, 10],
+  [0x7f000000, 8],
+  [0xa9fe0000, 16],
+  [0xac100000, 12],
+  [0xc0000000, 24],
+  [0xc0a80000, 16],
+  [0xc6120000, 15],
+  [0xe0000000, 3],
 ];
 
 function ipv4ToInt(host: string): number | null {
@@ -55,8 +63,13 @@ export function assertOutboundUrl(raw: string, options: { allowPrivate: boolean;
   if (host !== url.hostname) url.hostname = host;
   if (!options.allowPrivate) {
     const ipv4 = ipv4ToInt(host);
-    const isPrivate = (ipv4 !== null && isBlockedIpv4(ipv4)) || (host.startsWith("[") && isBlockedIpv6(host)) || INTERNAL_NAMES.test(host) || !host.includes(".");
-    if (isPrivate) throw new AppError("invalid_request", `${field} points to a private, loopback or internal address, which is not allowed`);
+    const isPrivate =
+      (ipv4 !== null && isBlockedIpv4(ipv4)) ||
+      (host.startsWith("[") && isBlockedIpv6(host)) ||
+      INTERNAL_NAMES.test(host) ||
+      !host.includes(".");
+    if (isPrivate)
+      throw new AppError("invalid_request", `${field} points to a private, loopback or internal address, which is not allowed`);
   }
   url.hash = "";
   return url.toString().replace(/\/+$/, "");

@@ -5,18 +5,15 @@ import { z } from "@hono/zod-openapi";
  * would also take "0x10", "1e3", " 1" or "+1"; those are 400 naming the parameter.
  */
 export const wholeNumberParam = (name: string) =>
-  z.preprocess((value) => (typeof value === "string" && /^\d{1,16}$/.test(value) ? Number(value) : value), z.number({ error: `${name} must be a whole number (decimal digits)` }));
+  z.preprocess(
+    (value) => (typeof value === "string" && /^\d{1,16}$/.test(value) ? Number(value) : value),
+    z.number({ error: `${name} must be a whole number (decimal digits)` }),
+  );
 
 /** An optional query parameter: a whole number from 1 to `max`, `fallback` when absent; the messages name it. */
 export const positiveIntParam = (name: string, max: number, fallback: number, description: string) =>
   wholeNumberParam(name)
-    .pipe(
-      z
-        .number()
-        .int(`${name} must be a whole number`)
-        .min(1, `${name} must be at least 1`)
-        .max(max, `${name} must be at most ${max}`),
-    )
+    .pipe(z.number().int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`))
     .default(fallback)
     // The document shows the number it takes, not the text check in front of it.
     .openapi({ type: "integer", minimum: 1, maximum: max, default: fallback, param: { description }, example: fallback });

@@ -28,7 +28,8 @@ export function plainTextProblem(value: string, rules: PlainTextRules = {}): str
   if (LONE_SURROGATE.test(value)) return "must not contain unpaired surrogates (broken UTF-16)";
   if (rules.noMarkup) {
     const markup = MARKUP.exec(value);
-    if (markup) return `is plain text: HTML markup is not allowed (found '${value.slice(markup.index, markup.index + 12)}…'); a '<' followed by a space is fine`;
+    if (markup)
+      return `is plain text: HTML markup is not allowed (found '${value.slice(markup.index, markup.index + 12)}…'); a '<' followed by a space is fine`;
   }
   return null;
 }

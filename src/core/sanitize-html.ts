@@ -6,20 +6,26 @@ import { htmlTokens } from "./html-tokens.ts";
 // from what it allows, so nothing of the input reaches the output unless it was understood.
 
 const ALLOWED_ELEMENTS = new Set(
-  "p h2 h3 h4 h5 h6 ul ol li strong em b i u a blockquote img figure figcaption table thead tbody tfoot tr th td br hr code pre span sub sup del ins s small mark abbr cite q dl dt dd".split(" "),
+  "p h2 h3 h4 h5 h6 ul ol li strong em b i u a blockquote img figure figcaption table thead tbody tfoot tr th td br hr code pre span sub sup del ins s small mark abbr cite q dl dt dd".split(
+    " ",
+  ),
 );
 
 // Removed with their content. Beyond the obviously active ones, every element whose content a
 // browser reads as raw text (title, xmp, plaintext, noembed, noframes…) is here: unwrapping it
 // would turn its text, such as `<img onerror=…>`, into markup.
 const REMOVED_WITH_CONTENT = new Set(
-  "script style iframe object embed form input button select textarea template noscript svg math link meta base frame frameset applet title xmp plaintext noembed noframes".split(" "),
+  "script style iframe object embed form input button select textarea template noscript svg math link meta base frame frameset applet title xmp plaintext noembed noframes".split(
+    " ",
+  ),
 );
 
 const FOREIGN = new Set(["svg", "math"]);
 
 // Unknown block elements are unwrapped with a line break around them, so `<div>a</div><div>b</div>` keeps two words.
-const BLOCKS = new Set("div section article header footer main aside nav address center details summary fieldset legend caption head body html".split(" "));
+const BLOCKS = new Set(
+  "div section article header footer main aside nav address center details summary fieldset legend caption head body html".split(" "),
+);
 
 const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
   a: ["href", "title", "rel", "target"],
@@ -229,7 +235,22 @@ function escapedUrl(raw: string, schemes: readonly string[]): string | null {
 }
 
 // References that spell URL syntax, and numeric references, which browsers decode in attributes even without the `;`.
-const URL_REFERENCES: Record<string, string> = { colon: ":", Tab: "\t", NewLine: "\n", sol: "/", quest: "?", num: "#", period: ".", lpar: "(", rpar: ")", excl: "!", commat: "@", percnt: "%", plus: "+", equals: "=" };
+const URL_REFERENCES: Record<string, string> = {
+  colon: ":",
+  Tab: "\t",
+  NewLine: "\n",
+  sol: "/",
+  quest: "?",
+  num: "#",
+  period: ".",
+  lpar: "(",
+  rpar: ")",
+  excl: "!",
+  commat: "@",
+  percnt: "%",
+  plus: "+",
+  equals: "=",
+};
 const REFERENCE = /&(?:#[xX]([0-9a-fA-F]+);?|#([0-9]+);?|([A-Za-z][A-Za-z0-9]*);)/g;
 
 function decodeAttribute(raw: string): string {
@@ -240,4 +261,3 @@ function decodeAttribute(raw: string): string {
     return invalid ? "\uFFFD" : String.fromCodePoint(codePoint);
   });
 }
-

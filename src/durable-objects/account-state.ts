@@ -54,7 +54,8 @@ export class AccountState extends DurableObject<Env> {
         if (expiresAtMs > now) this.revoked.set(key.slice(REVOKED_PREFIX.length), expiresAtMs);
         else await ctx.storage.delete(key);
       }
-      for (const [key, times] of await ctx.storage.list<number[]>({ prefix: WINDOW_PREFIX })) this.hits.set(key.slice(WINDOW_PREFIX.length) as RateLimitBucket, times);
+      for (const [key, times] of await ctx.storage.list<number[]>({ prefix: WINDOW_PREFIX }))
+        this.hits.set(key.slice(WINDOW_PREFIX.length) as RateLimitBucket, times);
     });
   }
 
@@ -123,6 +124,13 @@ export class AccountState extends DurableObject<Env> {
 
   private decision(hits: number[], allowed: boolean, limit: number, windowMs: number, now: number, revoked: boolean): RateLimitDecision {
     const oldest = hits[0] ?? now;
-    return { allowed, limit, remaining: Math.max(0, limit - hits.length), resetAtMs: oldest + windowMs, revoked, contentVersion: this.contentVersion };
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, limit - hits.length),
+      resetAtMs: oldest + windowMs,
+      revoked,
+      contentVersion: this.contentVersion,
+    };
   }
 }

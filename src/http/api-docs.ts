@@ -38,7 +38,8 @@ const START = `SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui"
  * inline script or style; Swagger UI's stylesheet draws its icons as data: images. Never framed.
  */
 const PAGE_HEADERS = {
-  "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  "Content-Security-Policy":
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   "X-Frame-Options": "DENY",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "Cache-Control": "public, max-age=300",
@@ -47,5 +48,7 @@ const PAGE_HEADERS = {
 /** Serves the API reference at /api/docs: Swagger UI rendering /api/openapi.json, with no token and no CDN. */
 export function mountApiDocs(app: OpenAPIHono<AppEnv>): void {
   app.get(API_DOCS_PATH, (c) => c.html(PAGE, 200, PAGE_HEADERS));
-  app.get(`${API_DOCS_PATH}/start.js`, (c) => c.body(START, 200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "public, max-age=300" }));
+  app.get(`${API_DOCS_PATH}/start.js`, (c) =>
+    c.body(START, 200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "public, max-age=300" }),
+  );
 }

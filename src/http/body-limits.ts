@@ -21,7 +21,10 @@ const limiter = (maxSize: number) =>
   bodyLimit({
     maxSize,
     onError: () => {
-      throw new AppError("payload_too_large", `The request body is larger than ${maxSize >= MB ? `${maxSize / MB} MB` : `${maxSize / 1024} KB`}`);
+      throw new AppError(
+        "payload_too_large",
+        `The request body is larger than ${maxSize >= MB ? `${maxSize / MB} MB` : `${maxSize / 1024} KB`}`,
+      );
     },
   });
 const limiters = new Map<number, ReturnType<typeof limiter>>();

@@ -6,7 +6,10 @@ const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
 /** `ip4:203.0.113.7`, `ip6:2001:db8:0:1::/64`, or `unparsed` (every unreadable value shares one budget). */
 export function clientAddressKey(header: string | undefined): string {
-  const first = (header ?? "").split(",")[0]!.trim().replace(/^\[|\](:\d+)?$/g, "");
+  const first = (header ?? "")
+    .split(",")[0]!
+    .trim()
+    .replace(/^\[|\](:\d+)?$/g, "");
   const v4 = ipv4(first);
   if (v4) return `ip4:${v4}`;
   const groups = ipv6Groups(first);
@@ -15,7 +18,10 @@ export function clientAddressKey(header: string | undefined): string {
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
     return `ip4:${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`;
   }
-  return `ip6:${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
+  return `ip6:${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
 }
 
 function ipv4(text: string): string | null {

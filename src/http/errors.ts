@@ -11,7 +11,10 @@ function fromHttpException(error: HTTPException, c: Context<AppEnv>): AppError {
   // content type a 400 (415 stays for uploads whose bytes are of an unaccepted type).
   if (error.status === 415) {
     const given = c.req.header("Content-Type") ?? "none";
-    return new AppError("invalid_request", `Unsupported Content-Type '${given}' for this route; send the body as the route documents (JSON unless stated otherwise)`);
+    return new AppError(
+      "invalid_request",
+      `Unsupported Content-Type '${given}' for this route; send the body as the route documents (JSON unless stated otherwise)`,
+    );
   }
   if (error.status === 401) return new AppError("unauthorized", error.message || "Unauthorized");
   if (error.status >= 400 && error.status < 500) {

@@ -12,7 +12,16 @@ import { accountLimiter, RATE_WINDOW_MS, rateLimitedError, rateLimitHeaders, set
  * operator routes (ADMIN_TOKEN), public media, the OpenAPI document and its rendered reference
  * (/api/docs), and signed callbacks.
  */
-const NOT_MANAGEMENT = [/^\/api\/v1\/public(\/|$)/, /^\/api\/admin\//, /^\/api\/media\//, /^\/api\/openapi\.json$/, /^\/api\/docs(\/start\.js)?$/, /^\/api\/billing\/callback\//, /^\/api\/session(\/|$)/, /^\/api\/platforms\/wordpress\/connector\.zip$/];
+const NOT_MANAGEMENT = [
+  /^\/api\/v1\/public(\/|$)/,
+  /^\/api\/admin\//,
+  /^\/api\/media\//,
+  /^\/api\/openapi\.json$/,
+  /^\/api\/docs(\/start\.js)?$/,
+  /^\/api\/billing\/callback\//,
+  /^\/api\/session(\/|$)/,
+  /^\/api\/platforms\/wordpress\/connector\.zip$/,
+];
 
 export function isManagementPath(path: string): boolean {
   return !NOT_MANAGEMENT.some((pattern) => pattern.test(path));
@@ -46,7 +55,8 @@ export async function countManagementRequest(c: Context<AppEnv>, next: Next): Pr
   const { accountId, tokenId } = c.get("caller");
   const decision = await accountLimiter(c, accountId).hit(c.get("config").managementRateLimitPerMinute, RATE_WINDOW_MS, tokenId, "manage");
   const headers = rateLimitHeaders(decision);
-  if (!decision.allowed) throw rateLimitedError(decision, headers, `Rate limit of ${decision.limit} management requests per minute exceeded`);
+  if (!decision.allowed)
+    throw rateLimitedError(decision, headers, `Rate limit of ${decision.limit} management requests per minute exceeded`);
   await next();
   setHeaders(c, headers);
 }

@@ -30,7 +30,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 /** OpenAPI response entries for the given error statuses, all with the one error shape. */
 export function errorResponses(...statuses: number[]) {
   return Object.fromEntries(
-    statuses.map((status) => [status, { description: ERROR_DESCRIPTIONS[status] ?? "Error", content: { "application/json": { schema: ErrorSchema } } }]),
+    statuses.map((status) => [
+      status,
+      { description: ERROR_DESCRIPTIONS[status] ?? "Error", content: { "application/json": { schema: ErrorSchema } } },
+    ]),
   );
 }
 
@@ -86,7 +89,10 @@ export function mountOpenApiDocument(app: OpenAPIHono<AppEnv>): void {
 
 /** The body limits (src/http/body-limits.ts) answer 413 before any route that takes a body: each such operation lists it. */
 function withBodyLimitAnswers<D extends { paths?: object }>(document: D): D {
-  const tooLarge = { description: ERROR_DESCRIPTIONS[413], content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+  const tooLarge = {
+    description: ERROR_DESCRIPTIONS[413],
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  };
   for (const operations of Object.values((document.paths ?? {}) as Record<string, object>)) {
     for (const operation of Object.values(operations) as { requestBody?: unknown; responses?: Record<string, unknown> }[]) {
       if (operation?.requestBody && operation.responses && !operation.responses["413"]) operation.responses["413"] = tooLarge;

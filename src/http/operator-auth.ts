@@ -24,10 +24,16 @@ export const requireAdminToken = createMiddleware<AppEnv>(async (c, next) => {
 
   const address = clientAddressKey(c.req.header("CF-Connecting-IP"));
   const states = c.get("services").accountState;
-  const decision = await states.get(states.idFromName(`operator-ip:${address}`)).loginAttempt("operator-failures", failed, OPERATOR_FAILURE_LIMIT, OPERATOR_FAILURE_WINDOW_MS);
+  const decision = await states
+    .get(states.idFromName(`operator-ip:${address}`))
+    .loginAttempt("operator-failures", failed, OPERATOR_FAILURE_LIMIT, OPERATOR_FAILURE_WINDOW_MS);
   if (!decision.allowed) {
     log("warn", "operator_login_blocked", { address });
-    throw rateLimitedError(decision, rateLimitHeaders(decision), `Too many failed operator logins from this address (${decision.limit} per 15 minutes)`);
+    throw rateLimitedError(
+      decision,
+      rateLimitHeaders(decision),
+      `Too many failed operator logins from this address (${decision.limit} per 15 minutes)`,
+    );
   }
   if (failed) throw new AppError("unauthorized", "Operator routes need 'Authorization: Bearer <ADMIN_TOKEN>'");
   await next();

@@ -26,7 +26,12 @@ export const publicGate = createMiddleware<AppEnv>(async (c, next) => {
   const { caller } = token;
 
   const gateStartedAt = Date.now();
-  const decision = await accountLimiter(c, caller.accountId).hit(c.get("config").publicRateLimitPerMinute, RATE_WINDOW_MS, caller.tokenId, "public");
+  const decision = await accountLimiter(c, caller.accountId).hit(
+    c.get("config").publicRateLimitPerMinute,
+    RATE_WINDOW_MS,
+    caller.tokenId,
+    "public",
+  );
   const timing = `ratelimit;dur=${Date.now() - gateStartedAt}`;
   if (decision.revoked) {
     publicTokenCache.forget(tokenHash);

@@ -31,6 +31,9 @@ export function assertSameOrigin(c: Context<AppEnv>, required: boolean): void {
   const origin = c.req.header("Origin");
   if (!origin && !required) return;
   if (origin !== new URL(c.req.url).origin) {
-    throw new AppError("forbidden", "Cross-site request refused: a request signed in with the session cookie must come from the panel's own origin (send 'Authorization: Bearer <token>' from scripts)");
+    throw new AppError(
+      "forbidden",
+      "Cross-site request refused: a request signed in with the session cookie must come from the panel's own origin (send 'Authorization: Bearer <token>' from scripts)",
+    );
   }
 }

@@ -52,7 +52,9 @@ export async function readAllPosts(wp: WordPressClient, perPage = PER_PAGE): Pro
   }
   const rest = Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => i + 2);
   for (let start = 0; start < rest.length; start += PARALLEL_PAGES) {
-    const pages = await Promise.all(rest.slice(start, start + PARALLEL_PAGES).map((page) => wp.listPosts({ page, perPage }, { _fields: FIELDS })));
+    const pages = await Promise.all(
+      rest.slice(start, start + PARALLEL_PAGES).map((page) => wp.listPosts({ page, perPage }, { _fields: FIELDS })),
+    );
     for (const page of pages) keep(page.items);
   }
   return [...byId.values()];

@@ -24,7 +24,10 @@ inventoryRoutes.openapi(
     description:
       "Reads all pages of the site's posts. Re-running updates changed posts, adds new ones and removes deleted ones; a post is never listed twice. 409 for a forum or custom site; 422 when WordPress rejects the stored credentials (the site turns to ERROR).",
     request: { params: SiteIdParamSchema },
-    responses: { 200: jsonContent(SyncResultSchema, "How many posts the inventory now holds"), ...errorResponses(401, 403, 404, 409, 422, 502, 504) },
+    responses: {
+      200: jsonContent(SyncResultSchema, "How many posts the inventory now holds"),
+      ...errorResponses(401, 403, 404, 409, 422, 502, 504),
+    },
   }),
   async (c) => c.json(await syncInventory(c.get("services"), c.get("caller").accountId, c.req.valid("param").siteId), 200),
 );
@@ -37,7 +40,10 @@ inventoryRoutes.openapi(
     tags,
     summary: "Page through the scanned posts, with word count and improvement status",
     request: { params: SiteIdParamSchema, query: PageQuerySchema },
-    responses: { 200: jsonContent(ScannedPostPageSchema, "A page of scanned posts, most recently modified first"), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: {
+      200: jsonContent(ScannedPostPageSchema, "A page of scanned posts, most recently modified first"),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   }),
   async (c) => {
     const { accountId } = c.get("caller");
@@ -45,6 +51,9 @@ inventoryRoutes.openapi(
     const query = c.req.valid("query");
     await getSiteOfPlatform(c.get("db"), accountId, siteId, "blog");
     const { rows, total } = await listScannedPosts(c.get("db"), accountId, siteId, { page: query.page, perPage: query.per_page });
-    return c.json({ items: rows.map(toScannedPost), page: query.page, perPage: query.per_page, total, totalPages: Math.ceil(total / query.per_page) }, 200);
+    return c.json(
+      { items: rows.map(toScannedPost), page: query.page, perPage: query.per_page, total, totalPages: Math.ceil(total / query.per_page) },
+      200,
+    );
   },
 );

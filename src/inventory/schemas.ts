@@ -13,7 +13,9 @@ export const ScannedPostSchema = z
     url: z.string(),
     modifiedAt: z.string().nullable().openapi({ description: "Last modified on the site, ISO 8601 UTC" }),
     wordCount: z.number().int().openapi({ description: "Words of the post's text (not its HTML)" }),
-    improvementStatus: z.enum(IMPROVEMENT_STATUSES).openapi({ description: "NONE, SUGGESTED (an improvement waits to be applied), APPLIED, or REVERTED (applied, then put back)" }),
+    improvementStatus: z
+      .enum(IMPROVEMENT_STATUSES)
+      .openapi({ description: "NONE, SUGGESTED (an improvement waits to be applied), APPLIED, or REVERTED (applied, then put back)" }),
     suggestedAt: z.string().nullable().openapi({ description: "When the current improvement suggestion was made; null without one" }),
     syncedAt: z.string().openapi({ description: "When a sync last stored this post" }),
   })
@@ -23,7 +25,12 @@ export type ScannedPost = z.infer<typeof ScannedPostSchema>;
 export const ScannedPostPageSchema = pageSchema(ScannedPostSchema, "ScannedPostPage");
 
 export const SyncResultSchema = z
-  .object({ synced: z.number().int().openapi({ description: "Published posts read from the site; the inventory now holds exactly these", example: 25 }) })
+  .object({
+    synced: z
+      .number()
+      .int()
+      .openapi({ description: "Published posts read from the site; the inventory now holds exactly these", example: 25 }),
+  })
   .openapi("SyncResult");
 
 export function toScannedPost(row: ScannedPostRow & { suggestedAt?: string | null }): ScannedPost {

@@ -53,7 +53,9 @@ export async function replaceInventory(db: Database, accountId: string, siteId: 
   // The ids travel as one JSON value: a NOT IN list would exceed D1's 100 bound values.
   const seenIds = JSON.stringify(posts.map((post) => post.remoteId));
   statements.push(
-    db.delete(scannedPosts).where(and(eq(scannedPosts.siteId, siteId), sql`${scannedPosts.remoteId} NOT IN (SELECT value FROM json_each(${seenIds}))`)),
+    db
+      .delete(scannedPosts)
+      .where(and(eq(scannedPosts.siteId, siteId), sql`${scannedPosts.remoteId} NOT IN (SELECT value FROM json_each(${seenIds}))`)),
   );
   for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) {
     const [head, ...tail] = statements.slice(i, i + STATEMENTS_PER_BATCH);

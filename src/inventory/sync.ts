@@ -12,7 +12,12 @@ import { replaceInventory } from "./store";
  * plugin is looked for again (installed, removed, another SEO plugin) and the site's `seo` follows,
  * with the connected user's display name (the byline of the posts the service publishes).
  */
-export async function syncInventory(deps: SiteAccessDeps, accountId: string, siteId: string, now = new Date()): Promise<{ synced: number }> {
+export async function syncInventory(
+  deps: SiteAccessDeps,
+  accountId: string,
+  siteId: string,
+  now = new Date(),
+): Promise<{ synced: number }> {
   const site = await getSiteOfPlatform(deps.db, accountId, siteId, "blog");
   const { posts, seo, byline } = await withWordPress(deps, site, async (wp) => {
     const { user } = await wp.verifyCredentials();

@@ -35,7 +35,17 @@ export async function runCronTick(services: Services, now: Date): Promise<void> 
   const endedReservations = await job("end stale reservations", () => endStaleReservations(services, now));
   const purgedTokens = await job("purge dead tokens", () => purgeDeadTokens(services, now));
   const purgedSessions = await job("purge expired sessions", () => purgeExpiredSessions(services, now));
-  log(failed.length ? "warn" : "info", "cron_tick", { at: toIsoSeconds(now), queuedItems, restartedRuns, overdueDeliveries, endedReservations, purgedTokens, purgedSessions, failed, ms: Date.now() - started });
+  log(failed.length ? "warn" : "info", "cron_tick", {
+    at: toIsoSeconds(now),
+    queuedItems,
+    restartedRuns,
+    overdueDeliveries,
+    endedReservations,
+    purgedTokens,
+    purgedSessions,
+    failed,
+    ms: Date.now() - started,
+  });
 }
 
 async function purgeDeadTokens(services: Services, now: Date): Promise<number> {

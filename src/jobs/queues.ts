@@ -63,7 +63,10 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, services: S
   for (const [type, parsed] of byBatchType) {
     const messages = parsed.map((entry) => entry.message);
     try {
-      await batchHandlers[type]!.handle(parsed.map((entry) => entry.body), services);
+      await batchHandlers[type]!.handle(
+        parsed.map((entry) => entry.body),
+        services,
+      );
       for (const message of messages) message.ack();
     } catch (error) {
       log("warn", "message_batch_retry", { queue: batch.queue, type, count: messages.length, error: String(error) });
@@ -92,7 +95,13 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, services: S
         ackMalformed(batch.queue, message, error);
         continue;
       }
-      log("warn", "message_retry", { queue: batch.queue, id: message.id, type: body!.type, attempts: message.attempts, error: String(error) });
+      log("warn", "message_retry", {
+        queue: batch.queue,
+        id: message.id,
+        type: body!.type,
+        attempts: message.attempts,
+        error: String(error),
+      });
       message.retry({ delaySeconds: backoffSeconds(message.attempts) });
     }
   }

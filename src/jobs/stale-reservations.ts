@@ -21,7 +21,11 @@ type Outcome = "running" | "earned" | "failed";
 export async function endStaleReservations(services: Services, now: Date): Promise<number> {
   const cutoff = toIsoSeconds(new Date(now.getTime() - STALE_RESERVATION_MS));
   // The literal status keeps the partial index usable (see findStuckRuns).
-  const stale = await services.db.select().from(charges).where(sql`${charges.status} = 'reserved' AND ${charges.createdAt} < ${cutoff}`).limit(SWEEP_BATCH);
+  const stale = await services.db
+    .select()
+    .from(charges)
+    .where(sql`${charges.status} = 'reserved' AND ${charges.createdAt} < ${cutoff}`)
+    .limit(SWEEP_BATCH);
   let ended = 0;
   for (const charge of stale) {
     const outcome = await outcomeOf(services, charge);
@@ -41,7 +45,10 @@ async function outcomeOf(services: Services, charge: Charge): Promise<Outcome> {
     const match = /^(.+):a(\d+)$/.exec(charge.reference);
     if (!match) return "failed";
     const [itemId, attempt] = [match[1]!, Number(match[2])];
-    const [item] = await db.select().from(planItems).where(and(eq(planItems.id, itemId), eq(planItems.accountId, charge.accountId)));
+    const [item] = await db
+      .select()
+      .from(planItems)
+      .where(and(eq(planItems.id, itemId), eq(planItems.accountId, charge.accountId)));
     if (!item || item.attempts !== attempt) return "failed";
     if (item.status === "QUEUED" || item.status === "GENERATING") return "running";
     const [article] = await db.select({ id: articles.id }).from(articles).where(eq(articles.planItemId, itemId));
@@ -50,14 +57,20 @@ async function outcomeOf(services: Services, charge: Charge): Promise<Outcome> {
   if (charge.kind === "improvement") {
     const match = /^improve:(.+):(\d+)$/.exec(charge.reference);
     if (!match) return "failed";
-    const [improvement] = await db.select().from(postImprovements).where(and(eq(postImprovements.postId, match[1]!), eq(postImprovements.accountId, charge.accountId)));
+    const [improvement] = await db
+      .select()
+      .from(postImprovements)
+      .where(and(eq(postImprovements.postId, match[1]!), eq(postImprovements.accountId, charge.accountId)));
     const stored = improvement?.run === Number(match[2]) && improvement.suggestedAt !== null && improvement.suggestedAt >= charge.createdAt;
     return stored ? "earned" : "failed";
   }
   const match = /^chat:(.+):(\d+)$/.exec(charge.reference);
   if (!match) return "failed";
   const [siteId, messageId] = [match[1]!, Number(match[2])];
-  const [asked] = await db.select({ id: chatMessages.id }).from(chatMessages).where(and(eq(chatMessages.id, messageId), eq(chatMessages.accountId, charge.accountId)));
+  const [asked] = await db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.accountId, charge.accountId)));
   const [replied] = await db
     .select({ id: chatMessages.id })
     .from(chatMessages)

@@ -17,16 +17,23 @@ mcpRoutes.use("/mcp", async (c, next) => {
   // In front of the app, the OAuth provider (src/oauth/provider.ts) has checked the token: an
   // OAuth grant of the account, or one of its `manage` API tokens.
   const props = (c.executionCtx as ExecutionContext & { props?: Partial<McpProps> }).props;
-  if (!props?.caller) throw new AppError("unauthorized", "Send 'Authorization: Bearer <token>': an OAuth access token or a manage API token", undefined, { "WWW-Authenticate": `Bearer realm="content-autopilot"` });
+  if (!props?.caller)
+    throw new AppError("unauthorized", "Send 'Authorization: Bearer <token>': an OAuth access token or a manage API token", undefined, {
+      "WWW-Authenticate": `Bearer realm="content-autopilot"`,
+    });
   c.set("caller", props.caller);
   await countManagementRequest(c, next);
 });
 
 const jsonRpcError = (status: number, code: number, message: string, id: unknown = null, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id }), { status, headers: { "Content-Type": "application/json", ...headers } });
+  new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id }), {
+    status,
+    headers: { "Content-Type": "application/json", ...headers },
+  });
 
 // Stateless: no stream of server-initiated messages to open (GET) and no session to end (DELETE).
-const notAllowed = () => jsonRpcError(405, -32000, "Method not allowed: this MCP server is stateless; send JSON-RPC with POST", null, { Allow: "POST" });
+const notAllowed = () =>
+  jsonRpcError(405, -32000, "Method not allowed: this MCP server is stateless; send JSON-RPC with POST", null, { Allow: "POST" });
 mcpRoutes.get("/mcp", notAllowed);
 mcpRoutes.delete("/mcp", notAllowed);
 
@@ -39,7 +46,8 @@ mcpRoutes.post("/mcp", async (c) => {
   }
   // One message per request, so every tool call is one request of the management limit. MCP
   // removed JSON-RPC batching in its 2025-06-18 revision.
-  if (Array.isArray(message)) return jsonRpcError(400, -32600, "Invalid request: batches are not supported; send one JSON-RPC message per request");
+  if (Array.isArray(message))
+    return jsonRpcError(400, -32600, "Invalid request: batches are not supported; send one JSON-RPC message per request");
   const invalidArguments = toolArgumentsProblem(message);
   if (invalidArguments) return jsonRpcError(200, -32602, invalidArguments, (message as { id?: unknown }).id ?? null);
 
@@ -55,9 +63,11 @@ mcpRoutes.post("/mcp", async (c) => {
 function toolArgumentsProblem(message: unknown): string | null {
   if (typeof message !== "object" || message === null || (message as { method?: unknown }).method !== "tools/call") return null;
   const params = (message as { params?: unknown }).params;
-  if (typeof params !== "object" || params === null || Array.isArray(params)) return "Invalid params: tools/call needs params with the tool's name and its arguments";
+  if (typeof params !== "object" || params === null || Array.isArray(params))
+    return "Invalid params: tools/call needs params with the tool's name and its arguments";
   const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
   if (typeof name !== "string") return "Invalid params: 'name' must be the tool's name, a string";
-  if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args))) return `Invalid params: 'arguments' of ${name.slice(0, 100)} must be an object of named arguments`;
+  if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args)))
+    return `Invalid params: 'arguments' of ${name.slice(0, 100)} must be an object of named arguments`;
   return null;
 }

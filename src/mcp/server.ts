@@ -21,7 +21,13 @@ export function createMcpServer(services: Services, accountId: string): McpServe
   for (const tool of MCP_TOOLS) {
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: { title: tool.title, ...tool.annotations } },
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        outputSchema: tool.output,
+        annotations: { title: tool.title, ...tool.annotations },
+      },
       async (input: Record<string, unknown>, extra: ToolExtra) => {
         try {
           return toolResult(await tool.run(input as never, contextFor(services, accountId, extra)));
@@ -42,7 +48,10 @@ function contextFor(services: Services, accountId: string, extra: ToolExtra): To
     accountId,
     progress: async (message, progress, total) => {
       if (token === undefined) return;
-      await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress, ...(total === undefined ? {} : { total }), message } });
+      await extra.sendNotification({
+        method: "notifications/progress",
+        params: { progressToken: token, progress, ...(total === undefined ? {} : { total }), message },
+      });
     },
   };
 }

@@ -36,7 +36,9 @@ export function defineTool<Input extends z.ZodRawShape, Output extends z.ZodObje
  * document. Every field needs one; the compiler names a field added without it.
  */
 export function describeFields<Shape extends z.ZodRawShape>(shape: Shape, descriptions: { [K in keyof Shape]: string }): Shape {
-  return Object.fromEntries(Object.entries(shape).map(([name, schema]) => [name, (schema as z.ZodType).describe(descriptions[name]!)])) as unknown as Shape;
+  return Object.fromEntries(
+    Object.entries(shape).map(([name, schema]) => [name, (schema as z.ZodType).describe(descriptions[name]!)]),
+  ) as unknown as Shape;
 }
 
 /**
@@ -66,5 +68,8 @@ export function toolError(error: unknown): CallToolResult {
     const issues = error.issues?.length ? ` (${error.issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ")})` : "";
     return { isError: true, content: [{ type: "text", text: `${error.message}${issues} [${error.code}, HTTP ${statusCode}]` }] };
   }
-  return { isError: true, content: [{ type: "text", text: "Internal error: the request could not be completed; try again [internal_error, HTTP 500]" }] };
+  return {
+    isError: true,
+    content: [{ type: "text", text: "Internal error: the request could not be completed; try again [internal_error, HTTP 500]" }],
+  };
 }

@@ -96,7 +96,11 @@ const readWebp: Reader = (bytes, view) => {
   }
   if (chunk === "VP8X") {
     let frames = 0;
-    for (let offset = 12; offset + 8 <= bytes.length; offset += 8 + view.getUint32(offset + 4, true) + (view.getUint32(offset + 4, true) & 1)) {
+    for (
+      let offset = 12;
+      offset + 8 <= bytes.length;
+      offset += 8 + view.getUint32(offset + 4, true) + (view.getUint32(offset + 4, true) & 1)
+    ) {
       if (fourCc(bytes, offset) === "ANMF") frames += 1;
     }
     const width = readUint24(bytes, 24) + 1;

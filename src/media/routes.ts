@@ -28,7 +28,10 @@ mediaRoutes.openAPIRegistry.registerPath({
 });
 mediaRoutes.post("/uploads", async (c) => {
   const file = await readUploadedFile(c.req.raw);
-  const row = await createUpload({ db: c.get("db"), bucket: c.get("services").media.bucket, images: c.get("services").media.images }, { accountId: c.get("caller").accountId, file, now: new Date() });
+  const row = await createUpload(
+    { db: c.get("db"), bucket: c.get("services").media.bucket, images: c.get("services").media.images },
+    { accountId: c.get("caller").accountId, file, now: new Date() },
+  );
   return c.json(toUploadResult(row), 201);
 });
 
@@ -40,11 +43,17 @@ mediaRoutes.openapi(
     tags: ["Media"],
     summary: "The account's uploads, newest first, with their count and total stored bytes",
     request: { query: UploadListQuerySchema },
-    responses: { 200: jsonContent(UploadListSchema, "A page of uploads and the account's storage figure"), ...errorResponses(400, 401, 403) },
+    responses: {
+      200: jsonContent(UploadListSchema, "A page of uploads and the account's storage figure"),
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) => {
     const query = c.req.valid("query");
-    const { rows, count, totalBytes } = await listUploads(c.get("db"), c.get("caller").accountId, { page: query.page, perPage: query.per_page });
+    const { rows, count, totalBytes } = await listUploads(c.get("db"), c.get("caller").accountId, {
+      page: query.page,
+      perPage: query.per_page,
+    });
     return c.json({ count, totalBytes, page: query.page, perPage: query.per_page, uploads: rows.map(toUpload) }, 200);
   },
 );

@@ -17,7 +17,9 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (match[1] === "" && match[2] === "")) return null;
   const unsatisfiable = () =>
-    new AppError("range_not_satisfiable", `Range ${header} is outside the file's ${size} bytes`, undefined, { "Content-Range": `bytes */${size}` });
+    new AppError("range_not_satisfiable", `Range ${header} is outside the file's ${size} bytes`, undefined, {
+      "Content-Range": `bytes */${size}`,
+    });
   if (match[1] === "") {
     const suffix = Number(match[2]);
     if (suffix === 0) throw unsatisfiable();
@@ -50,7 +52,11 @@ function baseHeaders(object: R2Object): Headers {
 }
 
 /** Answers a GET for a stored file: 200, 206 for a range, 304 when the client's copy is current. */
-export async function serveMediaObject(bucket: R2Bucket, key: string, request: { header: (name: string) => string | undefined }): Promise<Response> {
+export async function serveMediaObject(
+  bucket: R2Bucket,
+  key: string,
+  request: { header: (name: string) => string | undefined },
+): Promise<Response> {
   const ifNoneMatch = request.header("If-None-Match");
   const rangeHeader = request.header("Range");
 

@@ -69,7 +69,10 @@ export function webpFileName(originalName: string | null | undefined): string {
  * Converts an image to webp (at most 1600 px wide) and stores it under `folder/`, as `fileName`
  * when given (a retried pipeline step overwrites its own file) or a new unique name.
  */
-export async function putImage(deps: MediaDeps, input: { folder: MediaFolder; originalName?: string | null; fileName?: string; bytes: Uint8Array }): Promise<StoredImage> {
+export async function putImage(
+  deps: MediaDeps,
+  input: { folder: MediaFolder; originalName?: string | null; fileName?: string; bytes: Uint8Array },
+): Promise<StoredImage> {
   const webp = await convertToWebp(deps.images, input.bytes);
   const fileName = input.fileName ?? webpFileName(input.originalName);
   const key = `${input.folder}/${fileName}`;

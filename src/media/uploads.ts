@@ -9,9 +9,18 @@ import type { UploadedFile } from "./upload-body";
 export type UploadRow = typeof uploads.$inferSelect;
 
 /** Converts, stores and records one upload for the account; a refused image leaves nothing behind. */
-export async function createUpload(deps: MediaDeps & { db: Database }, input: { accountId: string; file: UploadedFile; now: Date }): Promise<UploadRow> {
+export async function createUpload(
+  deps: MediaDeps & { db: Database },
+  input: { accountId: string; file: UploadedFile; now: Date },
+): Promise<UploadRow> {
   const stored = await putImage(deps, { folder: "uploads", originalName: input.file.name, bytes: input.file.bytes });
-  const row = uploadRow(stored, { id: newId("up"), accountId: input.accountId, originalName: input.file.name?.slice(0, 255) ?? null, originalBytes: input.file.bytes.length, now: input.now });
+  const row = uploadRow(stored, {
+    id: newId("up"),
+    accountId: input.accountId,
+    originalName: input.file.name?.slice(0, 255) ?? null,
+    originalBytes: input.file.bytes.length,
+    now: input.now,
+  });
   try {
     await deps.db.insert(uploads).values(row);
   } catch (error) {
@@ -22,7 +31,10 @@ export async function createUpload(deps: MediaDeps & { db: Database }, input: { 
 }
 
 /** The uploads row of an image `putImage` stored (a user's upload, a run's hero image). */
-export function uploadRow(stored: StoredImage, input: { id: string; accountId: string; originalName: string | null; originalBytes: number; now: Date }): UploadRow {
+export function uploadRow(
+  stored: StoredImage,
+  input: { id: string; accountId: string; originalName: string | null; originalBytes: number; now: Date },
+): UploadRow {
   return {
     id: input.id,
     accountId: input.accountId,
@@ -50,7 +62,10 @@ export async function listUploads(db: Database, accountId: string, page: { page:
       .orderBy(desc(uploads.createdAt), desc(sql`rowid`))
       .limit(page.perPage)
       .offset((page.page - 1) * page.perPage),
-    db.select({ count: count(), totalBytes: sum(uploads.bytes) }).from(uploads).where(mine),
+    db
+      .select({ count: count(), totalBytes: sum(uploads.bytes) })
+      .from(uploads)
+      .where(mine),
   ]);
   return { rows, count: totals?.count ?? 0, totalBytes: Number(totals?.totalBytes ?? 0) };
 }

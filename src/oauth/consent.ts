@@ -55,7 +55,8 @@ consentRoutes.post(AUTHORIZE_PATH, async (c) => {
   const session = await sessionOf(c);
   const language = languageOf(c.req.raw);
   if (!session) return errorPage(language, WORDS[language].signedOut, 401);
-  if (!(c.req.header("Content-Type") ?? "").startsWith("application/x-www-form-urlencoded")) return errorPage(language, WORDS[language].notAForm, 415);
+  if (!(c.req.header("Content-Type") ?? "").startsWith("application/x-www-form-urlencoded"))
+    return errorPage(language, WORDS[language].notAForm, 415);
   const oauth = oauthHelpers(c.env);
   const form = await c.req.formData().catch(() => null);
   if (!form) return errorPage(language, WORDS[language].notAForm, 400);
@@ -68,7 +69,10 @@ consentRoutes.post(AUTHORIZE_PATH, async (c) => {
     }
     const approved = await oauth.approveConsent(c.req.raw, handle, { scope: [OAUTH_SCOPE] });
     const client = await oauth.lookupClient(approved.request.clientId);
-    const props: McpProps = { caller: { accountId: session.accountId, tokenId: `oauth:${approved.request.clientId}`.slice(0, 200), scope: "manage" }, via: "oauth" };
+    const props: McpProps = {
+      caller: { accountId: session.accountId, tokenId: `oauth:${approved.request.clientId}`.slice(0, 200), scope: "manage" },
+      via: "oauth",
+    };
     const { redirectTo } = await oauth.completeAuthorization({
       request: approved.request,
       userId: session.accountId,
@@ -112,7 +116,11 @@ const WORDS = {
     sentTo: (host: string) => `Access will be sent to <strong>${host}</strong>.`,
     loopback: "<strong>This sends access to an app on your computer.</strong> Continue only if you just started connecting from it.",
     canDo: "It will be able to act as you through the MCP server:",
-    abilities: ["read your sites, briefs, plans, articles, report and balance;", "change briefs, plans and articles, and publish to your sites;", "spend credits: writing an article or improving a post is charged."],
+    abilities: [
+      "read your sites, briefs, plans, articles, report and balance;",
+      "change briefs, plans and articles, and publish to your sites;",
+      "spend credits: writing an article or improving a post is charged.",
+    ],
     revokeHint: "You can revoke it at any time under API access in the account panel.",
     approve: "Allow",
     deny: "Deny",
@@ -129,9 +137,14 @@ const WORDS = {
     publishedBy: (domain: string) => `Yayıncısı: <strong>${domain}</strong>.`,
     unverified: "Bu uygulama kendini kaydetti: adı doğrulanmış değil.",
     sentTo: (host: string) => `Erişim <strong>${host}</strong> adresine gönderilecek.`,
-    loopback: "<strong>Erişim bilgisayarınızdaki bir uygulamaya gönderiliyor.</strong> Yalnızca bağlantıyı az önce oradan başlattıysanız devam edin.",
+    loopback:
+      "<strong>Erişim bilgisayarınızdaki bir uygulamaya gönderiliyor.</strong> Yalnızca bağlantıyı az önce oradan başlattıysanız devam edin.",
     canDo: "MCP sunucusu üzerinden sizin adınıza şunları yapabilecek:",
-    abilities: ["sitelerinizi, brifleri, planları, makaleleri, raporu ve bakiyeyi okumak;", "brifleri, planları ve makaleleri değiştirmek, sitelerinizde yayımlamak;", "kredi harcamak: makale yazmak ya da bir yazıyı iyileştirmek ücretlidir."],
+    abilities: [
+      "sitelerinizi, brifleri, planları, makaleleri, raporu ve bakiyeyi okumak;",
+      "brifleri, planları ve makaleleri değiştirmek, sitelerinizde yayımlamak;",
+      "kredi harcamak: makale yazmak ya da bir yazıyı iyileştirmek ücretlidir.",
+    ],
     revokeHint: "Bu izni hesap panelindeki API erişimi sayfasından istediğiniz zaman kaldırabilirsiniz.",
     approve: "İzin ver",
     deny: "Reddet",
@@ -176,5 +189,8 @@ ${details.redirectIsLoopback ? `<p class="warning">${words.loopback}</p>` : ""}
 
 function errorPage(language: Language, message: string, status: number): Response {
   const words = WORDS[language];
-  return new Response(page(language, words.failedTitle, `<h1>${words.failed}</h1><p>${escape(message)}</p>`), { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(page(language, words.failedTitle, `<h1>${words.failed}</h1><p>${escape(message)}</p>`), {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }

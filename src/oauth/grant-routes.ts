@@ -29,7 +29,11 @@ const RevocationSchema = z
     grantId: z.string(),
     clientId: z.string(),
     clientName: z.string().openapi({ description: "The name the app gave when it registered (self-asserted)" }),
-    reason: z.enum(["refresh_token_reuse"]).openapi({ description: "`refresh_token_reuse`: a refresh token was presented after it had been replaced, so it may have been copied" }),
+    reason: z
+      .enum(["refresh_token_reuse"])
+      .openapi({
+        description: "`refresh_token_reuse`: a refresh token was presented after it had been replaced, so it may have been copied",
+      }),
     revokedAt: z.string(),
   })
   .openapi("OAuthRevocation");
@@ -68,7 +72,10 @@ grantRoutes.openapi(
     tags: ["Tokens"],
     summary: "The apps the account allowed through OAuth (MCP connectors), newest first",
     description: `\`revoked\` lists the grants the service revoked by itself in the last ${REVOCATIONS_SHOWN_DAYS} days, and why.`,
-    responses: { 200: jsonContent(z.object({ items: z.array(GrantSchema), revoked: z.array(RevocationSchema) }), "The grants"), ...errorResponses(401, 403) },
+    responses: {
+      200: jsonContent(z.object({ items: z.array(GrantSchema), revoked: z.array(RevocationSchema) }), "The grants"),
+      ...errorResponses(401, 403),
+    },
   }),
   async (c) => {
     const { accountId } = c.get("caller");
@@ -79,7 +86,13 @@ grantRoutes.openapi(
 async function revocationsOf(db: Database, accountId: string) {
   const since = toIsoSeconds(new Date(Date.now() - REVOCATIONS_SHOWN_DAYS * 24 * 60 * 60_000));
   return db
-    .select({ grantId: oauthRevocations.grantId, clientId: oauthRevocations.clientId, clientName: oauthRevocations.clientName, reason: oauthRevocations.reason, revokedAt: oauthRevocations.revokedAt })
+    .select({
+      grantId: oauthRevocations.grantId,
+      clientId: oauthRevocations.clientId,
+      clientName: oauthRevocations.clientName,
+      reason: oauthRevocations.reason,
+      revokedAt: oauthRevocations.revokedAt,
+    })
     .from(oauthRevocations)
     .where(and(eq(oauthRevocations.accountId, accountId), gt(oauthRevocations.revokedAt, since)))
     .orderBy(desc(oauthRevocations.revokedAt))

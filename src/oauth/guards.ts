@@ -76,10 +76,21 @@ export async function guardRefreshTokenReuse(request: Request, body: string, env
   const clientName = typeof grant.metadata?.clientName === "string" ? grant.metadata.clientName : grant.clientId;
   await createDb(env.DB)
     .insert(oauthRevocations)
-    .values({ grantId, accountId: userId, clientId: grant.clientId, clientName, reason: "refresh_token_reuse", revokedAt: toIsoSeconds(new Date()) })
+    .values({
+      grantId,
+      accountId: userId,
+      clientId: grant.clientId,
+      clientName,
+      reason: "refresh_token_reuse",
+      revokedAt: toIsoSeconds(new Date()),
+    })
     .onConflictDoNothing();
   log("warn", "oauth_refresh_token_reused", { accountId: userId, clientId: grant.clientId });
-  return oauthErrorResponse(400, "invalid_grant", "This refresh token was already used and replaced: it may have been copied, so the app's access was revoked. Connect the app again.");
+  return oauthErrorResponse(
+    400,
+    "invalid_grant",
+    "This refresh token was already used and replaced: it may have been copied, so the app's access was revoked. Connect the app again.",
+  );
 }
 
 /** Control characters and the bidirectional overrides that make a name read differently than it is. */
@@ -101,12 +112,23 @@ export async function guardClientRegistration(request: Request, body: string, en
   if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) return null;
   const { redirect_uris: redirectUris, client_name: clientName } = metadata as Record<string, unknown>;
   if (Array.isArray(redirectUris) && redirectUris.length > MAX_REDIRECT_URIS) {
-    return oauthErrorResponse(400, "invalid_redirect_uri", `At most ${MAX_REDIRECT_URIS} redirect_uris may be registered, got ${redirectUris.length}`);
+    return oauthErrorResponse(
+      400,
+      "invalid_redirect_uri",
+      `At most ${MAX_REDIRECT_URIS} redirect_uris may be registered, got ${redirectUris.length}`,
+    );
   }
   if (clientName !== undefined) {
-    if (typeof clientName !== "string" || clientName.trim() === "") return oauthErrorResponse(400, "invalid_client_metadata", "client_name must be a non-empty string");
-    if ([...clientName].length > MAX_CLIENT_NAME_LENGTH) return oauthErrorResponse(400, "invalid_client_metadata", `client_name must be at most ${MAX_CLIENT_NAME_LENGTH} characters`);
-    if (UNSAFE_NAME_CHARACTERS.test(clientName)) return oauthErrorResponse(400, "invalid_client_metadata", "client_name must not contain control characters or bidirectional overrides");
+    if (typeof clientName !== "string" || clientName.trim() === "")
+      return oauthErrorResponse(400, "invalid_client_metadata", "client_name must be a non-empty string");
+    if ([...clientName].length > MAX_CLIENT_NAME_LENGTH)
+      return oauthErrorResponse(400, "invalid_client_metadata", `client_name must be at most ${MAX_CLIENT_NAME_LENGTH} characters`);
+    if (UNSAFE_NAME_CHARACTERS.test(clientName))
+      return oauthErrorResponse(
+        400,
+        "invalid_client_metadata",
+        "client_name must not contain control characters or bidirectional overrides",
+      );
   }
 
   const address = clientAddressKey(request.headers.get("CF-Connecting-IP") ?? undefined);
@@ -115,5 +137,10 @@ export async function guardClientRegistration(request: Request, body: string, en
   if (decision.allowed) return null;
   const retryAfter = Math.max(1, Math.ceil((decision.resetAtMs - Date.now()) / 1000));
   log("warn", "oauth_registration_blocked", {});
-  return oauthErrorResponse(429, "invalid_request", `Too many client registrations from this address (${REGISTRATIONS_PER_HOUR} per hour); retry in ${retryAfter} s`, { "Retry-After": String(retryAfter) });
+  return oauthErrorResponse(
+    429,
+    "invalid_request",
+    `Too many client registrations from this address (${REGISTRATIONS_PER_HOUR} per hour); retry in ${retryAfter} s`,
+    { "Retry-After": String(retryAfter) },
+  );
 }

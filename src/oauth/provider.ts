@@ -1,4 +1,10 @@
-import { ExternalTokenError, getOAuthApi, OAuthProvider, type OAuthHelpers, type OAuthProviderOptions } from "@cloudflare/workers-oauth-provider";
+import {
+  ExternalTokenError,
+  getOAuthApi,
+  OAuthProvider,
+  type OAuthHelpers,
+  type OAuthProviderOptions,
+} from "@cloudflare/workers-oauth-provider";
 import { parseConfig } from "../config";
 import { AppError } from "../core/errors";
 import { createDb } from "../db/client";
@@ -42,7 +48,13 @@ export function oauthHelpers(env: Pick<Env, "OAUTH_PROVIDER">): OAuthHelpers {
 
 /** The paths the OAuth provider serves, or whose app routes use its helpers. */
 export function isOAuthPath(path: string): boolean {
-  return path === MCP_PATH || path.startsWith("/oauth/") || path.startsWith("/.well-known/oauth-") || path === "/api/oauth/grants" || path.startsWith("/api/oauth/grants/");
+  return (
+    path === MCP_PATH ||
+    path.startsWith("/oauth/") ||
+    path.startsWith("/.well-known/oauth-") ||
+    path === "/api/oauth/grants" ||
+    path.startsWith("/api/oauth/grants/")
+  );
 }
 
 /**
@@ -91,7 +103,11 @@ export function withOAuth(app: FetchHandler) {
 async function oauthFetch(app: FetchHandler, request: Request, env: Env, ctx: ExecutionContext, path: string): Promise<Response> {
   const resource = mcpResource(env, request);
   if (!acceptedScheme(new URL(resource))) {
-    return oauthErrorResponse(400, "invalid_request", "OAuth and the MCP server need HTTPS: call this service at its https:// address (or set PUBLIC_BASE_URL to it)");
+    return oauthErrorResponse(
+      400,
+      "invalid_request",
+      "OAuth and the MCP server need HTTPS: call this service at its https:// address (or set PUBLIC_BASE_URL to it)",
+    );
   }
   if (path === MCP_PATH) {
     const refused = refuseForeignOrigin(request, env, resource);
@@ -101,7 +117,10 @@ async function oauthFetch(app: FetchHandler, request: Request, env: Env, ctx: Ex
   if (request.method === "POST" && (path === TOKEN_PATH || path === REGISTER_PATH)) {
     const body = await readLimitedBody(request, OAUTH_BODY_LIMIT);
     if (body === null) return oauthErrorResponse(413, "invalid_request", `The request body is larger than ${OAUTH_BODY_LIMIT / 1024} KB`);
-    const refused = path === TOKEN_PATH ? await guardRefreshTokenReuse(request, body, env, getOAuthApi(options, env)) : await guardClientRegistration(request, body, env);
+    const refused =
+      path === TOKEN_PATH
+        ? await guardRefreshTokenReuse(request, body, env, getOAuthApi(options, env))
+        : await guardClientRegistration(request, body, env);
     if (refused) return refused;
     return provider.fetch(new Request(request, { body }), env, ctx);
   }
@@ -117,10 +136,20 @@ function refuseForeignOrigin(request: Request, env: Env, resource: string): Resp
   const origin = request.headers.get("Origin");
   if (origin === null) return null;
   if (origin === new URL(resource).origin || parseConfig(env).mcpAllowedOrigins.includes(origin)) return null;
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: `Origin ${origin.slice(0, 200)} may not call this MCP server; the operator lists browser origins in MCP_ALLOWED_ORIGINS` }, id: null }), {
-    status: 403,
-    headers: { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff", Vary: "Origin" },
-  });
+  return new Response(
+    JSON.stringify({
+      jsonrpc: "2.0",
+      error: {
+        code: -32000,
+        message: `Origin ${origin.slice(0, 200)} may not call this MCP server; the operator lists browser origins in MCP_ALLOWED_ORIGINS`,
+      },
+      id: null,
+    }),
+    {
+      status: 403,
+      headers: { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff", Vary: "Origin" },
+    },
+  );
 }
 
 function providerOptions(app: FetchHandler, resource: string): OAuthProviderOptions<Env> {
@@ -140,7 +169,11 @@ function providerOptions(app: FetchHandler, resource: string): OAuthProviderOpti
       if (!token.startsWith("sap_")) return null;
       try {
         const { caller } = await authenticateToken(createDb(env.DB), token, new Date());
-        if (caller.scope !== "manage") throw new ExternalTokenError("insufficient_scope", { statusCode: 403, description: "This token's scope is 'public:read'; the MCP server needs a token with scope 'manage'" });
+        if (caller.scope !== "manage")
+          throw new ExternalTokenError("insufficient_scope", {
+            statusCode: 403,
+            description: "This token's scope is 'public:read'; the MCP server needs a token with scope 'manage'",
+          });
         return { props: { caller, via: "api-token" } satisfies McpProps, audience: resource };
       } catch (error) {
         if (error instanceof AppError && error.code === "unauthorized") return null;

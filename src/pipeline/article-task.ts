@@ -1,7 +1,14 @@
 import { z } from "zod";
 import type { StructuredTask } from "../adapters/text-model/port";
 import { briefForPrompt } from "../sites/brief";
-import { MIN_H2_SECTIONS, MIN_INTERNAL_LINKS, PLACEHOLDERS, primaryLanguage, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../content/article-rules";
+import {
+  MIN_H2_SECTIONS,
+  MIN_INTERNAL_LINKS,
+  PLACEHOLDERS,
+  primaryLanguage,
+  SEO_DESC_CHARS,
+  SEO_TITLE_CHARS,
+} from "../content/article-rules";
 import type { ArticleDraft } from "../content/draft";
 import type { WriteInput } from "./write-input";
 import { LANGUAGE_NAMES } from "../content/language";
@@ -15,7 +22,11 @@ const LINKS_IN_PROMPT = 50;
 // here: an answer slightly off is checked and regenerated with the failures named, not repaired
 // as invalid JSON.
 const ArticleAnswerSchema = z.object({
-  outline: z.array(z.string().trim().min(1).max(200)).min(1).max(20).describe("The <h2> headings of the article, in order, planned before writing it"),
+  outline: z
+    .array(z.string().trim().min(1).max(200))
+    .min(1)
+    .max(20)
+    .describe("The <h2> headings of the article, in order, planned before writing it"),
   title: z.string().trim().min(1).max(ARTICLE_TITLE_MAX),
   seoTitle: z.string().trim().min(1).max(200),
   seoDesc: z.string().trim().min(1).max(400),
@@ -96,7 +107,8 @@ function faqRule(input: WriteInput): string {
 
 function linksText(input: WriteInput): string {
   const links = input.internalLinks.slice(0, LINKS_IN_PROMPT);
-  if (links.length === 0) return `Internal links: the site has no pages to link to yet, so do not link to any page of ${input.siteUrl}. Links to other websites are allowed.`;
+  if (links.length === 0)
+    return `Internal links: the site has no pages to link to yet, so do not link to any page of ${input.siteUrl}. Links to other websites are allowed.`;
   const required = Math.min(MIN_INTERNAL_LINKS, links.length);
   return [
     `Internal links: link to ${required === 1 ? "this page" : `at least ${required} different pages from this list`}, with <a href> and the URL exactly as written, in sentences where the link fits naturally. Link to no other page of ${input.siteUrl}; links to other websites are allowed.`,

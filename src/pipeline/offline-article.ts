@@ -54,10 +54,20 @@ function articleTitle(itemTitle: string, keyword: string, subject: string): stri
   return cutAtWord(title ? `${subject}: ${title}` : subject, ARTICLE_TITLE_MAX, 1);
 }
 
-function articleHtml(phrases: OfflinePhrases, keyword: string, subject: string, headings: string[], links: SiteLink[], minWords: number, language: string): string {
+function articleHtml(
+  phrases: OfflinePhrases,
+  keyword: string,
+  subject: string,
+  headings: string[],
+  links: SiteLink[],
+  minWords: number,
+  language: string,
+): string {
   const opening = `<p>${escapeHtml(phrases.opening(keyword))}</p>`;
   const related = links.length > 0 ? `<p>${escapeHtml(phrases.related)} ${joinLinks(links, phrases.and)}.</p>` : "";
-  const fixedWords = countWords([phrases.opening(keyword), ...headings, ...(links.length > 0 ? [phrases.related, ...links.map((link) => link.title)] : [])].join(" "));
+  const fixedWords = countWords(
+    [phrases.opening(keyword), ...headings, ...(links.length > 0 ? [phrases.related, ...links.map((link) => link.title)] : [])].join(" "),
+  );
 
   // Paragraphs of four sentences until the article has its words; each section gets at least one.
   const sentence = sentenceMaker(phrases, keyword, subject, language);

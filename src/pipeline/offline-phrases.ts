@@ -26,7 +26,14 @@ export interface OfflinePhrases {
 const en: OfflinePhrases = {
   opening: (k) =>
     `This offline draft was written without a language model, so treat it as a starting point rather than a finished article. It is about ${k}: what it is, why it matters and how to get started step by step.`,
-  headings: (K) => [`${K}: the basics`, "Why it matters", "Getting started step by step", "Common mistakes to avoid", "Practical tips", "Summary"],
+  headings: (K) => [
+    `${K}: the basics`,
+    "Why it matters",
+    "Getting started step by step",
+    "Common mistakes to avoid",
+    "Practical tips",
+    "Summary",
+  ],
   sentences: (k) => [
     `Anyone who is new to ${k} can start with a few simple steps and build on them over time.`,
     `The most useful thing to know about ${k} is that small, regular efforts work better than one big push.`,
@@ -50,27 +57,57 @@ const en: OfflinePhrases = {
     `In the end, ${k} rewards those who stay curious and keep improving step by step.`,
   ],
   generic: { k: "it", K: "It" },
-  openers: ["In practice,", "Over time,", "As a rule,", "In our experience,", "Later on,", "Either way,", "For most readers,", "Once again,", "Above all,", "In short,"],
+  openers: [
+    "In practice,",
+    "Over time,",
+    "As a rule,",
+    "In our experience,",
+    "Later on,",
+    "Either way,",
+    "For most readers,",
+    "Once again,",
+    "Above all,",
+    "In short,",
+  ],
   related: "Related reading on this site:",
   and: "and",
   seoTitlePads: [" – a practical guide", ", tips and examples", " for beginners"],
-  seoDesc: (K) => `${K}: an offline draft that explains what it is, why it matters, how to start step by step, which mistakes to avoid and practical tips to use today.`,
+  seoDesc: (K) =>
+    `${K}: an offline draft that explains what it is, why it matters, how to start step by step, which mistakes to avoid and practical tips to use today.`,
   seoDescPads: [" Written for beginners and experienced readers alike.", " Read the full guide.", " For beginners.", " Start today."],
   excerpt: (k) => `An offline draft about ${k}: the basics, the first steps, common mistakes and practical tips.`,
   category: "Guides",
   heroImagePrompt: (k) => `A bright, realistic photograph that illustrates ${k}, natural light, no text or lettering in the image.`,
   heroImageAlt: (k) => `A photograph illustrating ${k}`,
   faq: (k) => [
-    { question: `How long does it take to learn ${k}?`, answer: "Most beginners feel confident after a few weeks of regular practice, although the exact time depends on how often you practise." },
-    { question: "Do I need expensive equipment to begin?", answer: "No. Start with what you already own and buy more only when you know exactly which gap a new purchase would fill." },
-    { question: "What should I do when my first attempts fail?", answer: "Write down what happened, change a single variable and try again; early failures are the quickest way to learn what matters." },
+    {
+      question: `How long does it take to learn ${k}?`,
+      answer:
+        "Most beginners feel confident after a few weeks of regular practice, although the exact time depends on how often you practise.",
+    },
+    {
+      question: "Do I need expensive equipment to begin?",
+      answer: "No. Start with what you already own and buy more only when you know exactly which gap a new purchase would fill.",
+    },
+    {
+      question: "What should I do when my first attempts fail?",
+      answer:
+        "Write down what happened, change a single variable and try again; early failures are the quickest way to learn what matters.",
+    },
   ],
 };
 
 const tr: OfflinePhrases = {
   opening: (k) =>
     `Bu çevrimdışı taslak bir dil modeli kullanılmadan yazıldı; onu bitmiş bir makale değil, bir başlangıç noktası olarak görün. Konusu ${k}: ne olduğu, neden önemli olduğu ve adım adım nasıl başlanacağı.`,
-  headings: (K) => [`${K}: temel bilgiler`, "Neden önemli?", "Adım adım başlangıç", "Kaçınılması gereken hatalar", "Pratik ipuçları", "Özet"],
+  headings: (K) => [
+    `${K}: temel bilgiler`,
+    "Neden önemli?",
+    "Adım adım başlangıç",
+    "Kaçınılması gereken hatalar",
+    "Pratik ipuçları",
+    "Özet",
+  ],
   sentences: (k, K) => [
     `${K} konusunda yeni olan herkes birkaç basit adımla başlayabilir ve zamanla bunların üzerine ekleyebilir.`,
     `${K} hakkında bilinmesi gereken en önemli şey, küçük ve düzenli çabaların tek bir büyük hamleden daha iyi sonuç vermesidir.`,
@@ -94,11 +131,23 @@ const tr: OfflinePhrases = {
     `Sonuçta ${k} konusunda meraklı kalan ve adım adım gelişmeye devam eden herkes kazançlı çıkar.`,
   ],
   generic: { k: "bu iş", K: "Bu iş" },
-  openers: ["Uygulamada", "Zamanla", "Genel bir kural olarak", "Deneyimlerimize göre", "Daha sonra", "Her durumda", "Çoğu okur için", "Bir kez daha", "Her şeyden önce", "Kısacası"],
+  openers: [
+    "Uygulamada",
+    "Zamanla",
+    "Genel bir kural olarak",
+    "Deneyimlerimize göre",
+    "Daha sonra",
+    "Her durumda",
+    "Çoğu okur için",
+    "Bir kez daha",
+    "Her şeyden önce",
+    "Kısacası",
+  ],
   related: "Bu sitede ilgili yazılar:",
   and: "ve",
   seoTitlePads: [" – pratik rehber", ", ipuçları ve örnekler", " (yeni başlayanlar için)"],
-  seoDesc: (K) => `${K}: ne olduğu, neden önemli olduğu, adım adım nasıl başlanacağı, sık yapılan hatalar ve pratik ipuçları üzerine çevrimdışı bir taslak.`,
+  seoDesc: (K) =>
+    `${K}: ne olduğu, neden önemli olduğu, adım adım nasıl başlanacağı, sık yapılan hatalar ve pratik ipuçları üzerine çevrimdışı bir taslak.`,
   seoDescPads: [" Yeni başlayanlar ve deneyimli okurlar için.", " Tüm rehberi okuyun.", " Hemen başlayın.", " Okuyun."],
   excerpt: (_, K) => `${K} hakkında çevrimdışı bir taslak: temel bilgiler, ilk adımlar, sık yapılan hatalar ve pratik ipuçları.`,
   category: "Rehberler",
@@ -106,9 +155,20 @@ const tr: OfflinePhrases = {
   heroImagePrompt: (k) => `A bright, realistic photograph that illustrates ${k}, natural light, no text or lettering in the image.`,
   heroImageAlt: (_, K) => `${K} konusunu anlatan bir fotoğraf`,
   faq: (k) => [
-    { question: `${k.charAt(0).toLocaleUpperCase("tr")}${k.slice(1)} için ne kadar zaman gerekir?`, answer: "Çoğu kişi birkaç haftalık düzenli çalışmanın ardından kendini rahat hisseder; kesin süre ne sıklıkla pratik yaptığınıza bağlıdır." },
-    { question: "Başlamak için pahalı ekipman gerekir mi?", answer: "Hayır. Elinizdekiyle başlayın ve yeni bir alımın hangi eksiği kapatacağını bildiğinizde daha fazlasını edinin." },
-    { question: "İlk denemelerim başarısız olursa ne yapmalıyım?", answer: "Ne olduğunu not edin, yalnızca bir değişkeni değiştirip yeniden deneyin; erken başarısızlıklar neyin önemli olduğunu öğrenmenin en hızlı yoludur." },
+    {
+      question: `${k.charAt(0).toLocaleUpperCase("tr")}${k.slice(1)} için ne kadar zaman gerekir?`,
+      answer:
+        "Çoğu kişi birkaç haftalık düzenli çalışmanın ardından kendini rahat hisseder; kesin süre ne sıklıkla pratik yaptığınıza bağlıdır.",
+    },
+    {
+      question: "Başlamak için pahalı ekipman gerekir mi?",
+      answer: "Hayır. Elinizdekiyle başlayın ve yeni bir alımın hangi eksiği kapatacağını bildiğinizde daha fazlasını edinin.",
+    },
+    {
+      question: "İlk denemelerim başarısız olursa ne yapmalıyım?",
+      answer:
+        "Ne olduğunu not edin, yalnızca bir değişkeni değiştirip yeniden deneyin; erken başarısızlıklar neyin önemli olduğunu öğrenmenin en hızlı yoludur.",
+    },
   ],
 };
 

@@ -12,7 +12,13 @@ export const runNowRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
 const ItemRunResultSchema = z
   .object({
     articleId: z.string().openapi({ example: "1042" }),
-    url: z.string().openapi({ description: "Where the article was published; for a custom site (or an article waiting in review) its address in the public read API", example: "https://blog.example.com/eksi-maya-ekmegi/" }),
+    url: z
+      .string()
+      .openapi({
+        description:
+          "Where the article was published; for a custom site (or an article waiting in review) its address in the public read API",
+        example: "https://blog.example.com/eksi-maya-ekmegi/",
+      }),
   })
   .openapi("ItemRunResult");
 
@@ -26,7 +32,10 @@ runNowRoutes.openapi(
     description:
       "Reserves the price first (402 when the balance is short, 403 for a BYOK licence or quota problem, before any work), then runs the item's pipeline and answers when it ends. An item already queued or generating is joined, not run twice. A PUBLISHED item is 409 naming its article. A site in ERROR is 409 before any work. A failed run answers its error with the charge refunded and leaves the item FAILED (or SCHEDULED for an automatic retry when its plan is ACTIVE); running it again charges once when it succeeds.",
     request: { params: ItemIdParamSchema },
-    responses: { 200: jsonContent(ItemRunResultSchema, "The published article"), ...errorResponses(401, 402, 403, 404, 409, 422, 502, 504) },
+    responses: {
+      200: jsonContent(ItemRunResultSchema, "The published article"),
+      ...errorResponses(401, 402, 403, 404, 409, 422, 502, 504),
+    },
   }),
   async (c) => {
     const services = c.get("services");

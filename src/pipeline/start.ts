@@ -110,7 +110,14 @@ export async function restartRuns(services: Services, stuck: ItemRunParams[], cu
       .update(planItems)
       .set({ status: "QUEUED", attempts: old.attempt + 1, stage: "queued", progressAt: at, updatedAt: at })
       // Still stuck at the moment of the restart: a run that moved since it was read is left alone.
-      .where(and(eq(planItems.id, old.itemId), eq(planItems.attempts, old.attempt), inArray(planItems.status, ["QUEUED", "GENERATING"]), lt(planItems.progressAt, cutoff)))
+      .where(
+        and(
+          eq(planItems.id, old.itemId),
+          eq(planItems.attempts, old.attempt),
+          inArray(planItems.status, ["QUEUED", "GENERATING"]),
+          lt(planItems.progressAt, cutoff),
+        ),
+      )
       .returning({ itemId: planItems.id, accountId: planItems.accountId, attempt: planItems.attempts });
     if (!next) continue;
     await stopInstance(services, runInstanceId(old));
@@ -142,7 +149,11 @@ const STARTABLE = ["PLANNED", "SCHEDULED", "FAILED"] as const;
  * and waits for it to end. The price is reserved before the run is started (402/403 before any
  * work); a published item is 409 naming its article. Returns the article's id and URL.
  */
-export async function runItemNow(services: Services, accountId: string, itemId: string): Promise<{ articleId: number; url: string | null }> {
+export async function runItemNow(
+  services: Services,
+  accountId: string,
+  itemId: string,
+): Promise<{ articleId: number; url: string | null }> {
   const run = await claimForRunNow(services, accountId, itemId);
   return waitForRun(services, run);
 }
@@ -151,10 +162,16 @@ async function claimForRunNow(services: Services, accountId: string, itemId: str
   for (let tries = 0; tries < 3; tries += 1) {
     const item = await getPlanItemRow(services.db, accountId, itemId);
     if (item.status === "PUBLISHED") {
-      throw new AppError("conflict", `Item ${itemId} is already published as article ${item.articleId}; it is never published twice (edit it with PATCH /api/autopilot/articles/${item.articleId})`);
+      throw new AppError(
+        "conflict",
+        `Item ${itemId} is already published as article ${item.articleId}; it is never published twice (edit it with PATCH /api/autopilot/articles/${item.articleId})`,
+      );
     }
     if (item.status === "REVIEW") {
-      throw new AppError("conflict", `Item ${itemId} is written as article ${item.articleId}, which waits for review; publish it with POST /api/autopilot/articles/${item.articleId}/publish`);
+      throw new AppError(
+        "conflict",
+        `Item ${itemId} is written as article ${item.articleId}, which waits for review; publish it with POST /api/autopilot/articles/${item.articleId}/publish`,
+      );
     }
     if (item.status === "QUEUED" || item.status === "GENERATING") return { accountId, itemId, attempt: item.attempts };
     // Refused before any model work or charge: the run could not publish.
@@ -162,11 +179,27 @@ async function claimForRunNow(services: Services, accountId: string, itemId: str
 
     const run = { accountId, itemId, attempt: item.attempts + 1 };
     const models = await modelsForAccount(services, accountId);
-    await reserveGeneration(services.db, services.config.billing, { accountId, reference: runChargeReference(run), kind: "generation", model: models.text.model, note: item.title, siteId: item.siteId, now: new Date() });
+    await reserveGeneration(services.db, services.config.billing, {
+      accountId,
+      reference: runChargeReference(run),
+      kind: "generation",
+      model: models.text.model,
+      note: item.title,
+      siteId: item.siteId,
+      now: new Date(),
+    });
     const at = toIsoSeconds(new Date());
     const [claimed] = await services.db
       .update(planItems)
-      .set({ status: "QUEUED", attempts: run.attempt, stage: "queued", progressAt: at, failureReason: null, failureStatus: null, updatedAt: at })
+      .set({
+        status: "QUEUED",
+        attempts: run.attempt,
+        stage: "queued",
+        progressAt: at,
+        failureReason: null,
+        failureStatus: null,
+        updatedAt: at,
+      })
       .where(and(eq(planItems.id, itemId), eq(planItems.attempts, item.attempts), inArray(planItems.status, [...STARTABLE])))
       .returning({ id: planItems.id });
     if (claimed) return run;
@@ -192,14 +225,21 @@ async function waitForRun(services: Services, run: ItemRunParams): Promise<{ art
     if (status === "complete") return finishedRun(services, run, output as ItemRunOutput);
     if (status === "errored" || status === "terminated") return failedRun(services, run);
     if (Date.now() > deadline) {
-      throw new AppError("upstream_timeout", `Item ${run.itemId} is still being written after ${Math.round(services.config.pipeline.runWaitMs / 1000)} s; the run goes on, and the plan detail shows when it is published`);
+      throw new AppError(
+        "upstream_timeout",
+        `Item ${run.itemId} is still being written after ${Math.round(services.config.pipeline.runWaitMs / 1000)} s; the run goes on, and the plan detail shows when it is published`,
+      );
     }
     await services.sleep(pause);
     pause = Math.min(pause * 2, 2_000);
   }
 }
 
-async function finishedRun(services: Services, run: ItemRunParams, output: ItemRunOutput): Promise<{ articleId: number; url: string | null }> {
+async function finishedRun(
+  services: Services,
+  run: ItemRunParams,
+  output: ItemRunOutput,
+): Promise<{ articleId: number; url: string | null }> {
   if (output.outcome === "published") return { articleId: output.articleId, url: output.url };
   // Skipped: the item left the queue (paused plan) or a newer run took it.
   const item = await getPlanItemRow(services.db, run.accountId, run.itemId);

@@ -23,7 +23,12 @@ interface StepPolicy {
 }
 
 function stepPolicy(limit: number, delaySeconds: number, timeout: WorkflowStepConfig["timeout"]): StepPolicy {
-  return { limit, delayMs: delaySeconds * 1000, exponential: true, config: { retries: { limit, delay: `${delaySeconds} seconds`, backoff: "exponential" }, timeout } };
+  return {
+    limit,
+    delayMs: delaySeconds * 1000,
+    exponential: true,
+    config: { retries: { limit, delay: `${delaySeconds} seconds`, backoff: "exponential" }, timeout },
+  };
 }
 
 /** Database work: quick, retried quickly. */
@@ -71,7 +76,11 @@ export class ItemPipeline extends WorkflowEntrypoint<Env, ItemRunParams> {
     // retries only what is thrown.
     const attempt = async <T>(name: string, policy: StepPolicy, body: () => Promise<T>): Promise<T> => {
       const struggled = (error: unknown) => recordStruggle(services, run, error, policy);
-      const outcome = await step.do(name, policy.config, async () => (await permanentFailureAsValue(body, struggled)) as unknown as Record<string, string>);
+      const outcome = await step.do(
+        name,
+        policy.config,
+        async () => (await permanentFailureAsValue(body, struggled)) as unknown as Record<string, string>,
+      );
       return valueOf(outcome as unknown as StepOutcome<T>);
     };
     let article: { articleId: number; url: string | null };

@@ -46,16 +46,41 @@ export async function createPlan(services: Services, accountId: string, input: N
   const models = await modelsForAccount(services, accountId);
   const research = services.keywordResearch();
   if (research.provider === "dataforseo" && !marketFor(site.language)) {
-    throw new AppError("unprocessable", `Keyword research has no market for the site's language '${site.language}'; set a language it covers (tr, en, de, fr, es…) with PATCH /api/sites/${site.id}`);
+    throw new AppError(
+      "unprocessable",
+      `Keyword research has no market for the site's language '${site.language}'; set a language it covers (tr, en, de, fr, es…) with PATCH /api/sites/${site.id}`,
+    );
   }
   const covered = await coveredTopicsOf(services, site);
-  log("info", "plan_research_started", { accountId, siteId: site.id, articleCount: input.articleCount, textProvider: models.text.provider, keywordProvider: research.provider });
+  log("info", "plan_research_started", {
+    accountId,
+    siteId: site.id,
+    articleCount: input.articleCount,
+    textProvider: models.text.provider,
+    keywordProvider: research.provider,
+  });
 
-  const seeds = await generateStructured(models.text, seedKeywordsTask, { language: site.language, siteUrl: site.url, brief, existingTitles: covered.titles });
-  const ideas = await research.keywordIdeas({ seeds: seeds.value.seeds, language: site.language, limit: Math.min(1000, Math.max(100, input.articleCount * IDEAS_PER_ARTICLE)) });
+  const seeds = await generateStructured(models.text, seedKeywordsTask, {
+    language: site.language,
+    siteUrl: site.url,
+    brief,
+    existingTitles: covered.titles,
+  });
+  const ideas = await research.keywordIdeas({
+    seeds: seeds.value.seeds,
+    language: site.language,
+    limit: Math.min(1000, Math.max(100, input.articleCount * IDEAS_PER_ARTICLE)),
+  });
   const allowed = ideas.ideas.filter((idea) => !mentionsAvoidedTopic(idea.keyword, brief));
   const choice = chooseKeywords(allowed, covered.topics, input.articleCount);
-  log("info", "plan_keywords_chosen", { siteId: site.id, seeds: seeds.value.seeds.length, ideas: ideas.ideas.length, covered: choice.covered, usable: choice.usable, chosen: choice.chosen.length });
+  log("info", "plan_keywords_chosen", {
+    siteId: site.id,
+    seeds: seeds.value.seeds.length,
+    ideas: ideas.ideas.length,
+    covered: choice.covered,
+    usable: choice.usable,
+    chosen: choice.chosen.length,
+  });
 
   if (choice.chosen.length === 0) {
     // An empty plan could never be approved: say why, and store nothing.
@@ -66,7 +91,10 @@ export async function createPlan(services: Services, accountId: string, input: N
     );
   }
   const keywords = choice.chosen.map((idea) => idea.keyword);
-  const titles = keywords.length > 0 ? await generateStructured(models.text, planTitlesTask(keywords.length), { language: site.language, brief, keywords }) : null;
+  const titles =
+    keywords.length > 0
+      ? await generateStructured(models.text, planTitlesTask(keywords.length), { language: site.language, brief, keywords })
+      : null;
   const usage = [seeds.usage, ideas.usage, titles?.usage ?? NO_USAGE].reduce(addUsage);
 
   const warnings: string[] = [];
@@ -109,9 +137,23 @@ export async function createPlan(services: Services, accountId: string, input: N
     updatedAt: at,
   }));
   const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
-    db.insert(plans).values({ id: planId, accountId, siteId: site.id, articleCount: input.articleCount, cadencePerWeek: input.cadencePerWeek, publishMode: input.publishMode, warnings, research: researchRecord, createdAt: at, updatedAt: at }),
+    db
+      .insert(plans)
+      .values({
+        id: planId,
+        accountId,
+        siteId: site.id,
+        articleCount: input.articleCount,
+        cadencePerWeek: input.cadencePerWeek,
+        publishMode: input.publishMode,
+        warnings,
+        research: researchRecord,
+        createdAt: at,
+        updatedAt: at,
+      }),
   ];
-  for (let i = 0; i < items.length; i += ITEM_ROWS_PER_STATEMENT) statements.push(db.insert(planItems).values(items.slice(i, i + ITEM_ROWS_PER_STATEMENT)));
+  for (let i = 0; i < items.length; i += ITEM_ROWS_PER_STATEMENT)
+    statements.push(db.insert(planItems).values(items.slice(i, i + ITEM_ROWS_PER_STATEMENT)));
   await db.batch(statements);
   log("info", "plan_created", { planId, siteId: site.id, items: items.length, costUsd: usage.costUsd, ms: Date.now() - started });
   return getPlan(db, accountId, planId);
@@ -138,7 +180,10 @@ async function coveredTopicsOf(services: Services, site: SiteRow): Promise<{ top
     topics.add(article.title);
     for (const keyword of article.keywords) topics.add(keyword);
   }
-  return { topics, titles: [...posts.map((post) => post.title), ...items.map((item) => item.title), ...written.map((article) => article.title)] };
+  return {
+    topics,
+    titles: [...posts.map((post) => post.title), ...items.map((item) => item.title), ...written.map((article) => article.title)],
+  };
 }
 
 function mentionsAvoidedTopic(keyword: string, brief: Brief): boolean {

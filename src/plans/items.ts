@@ -14,7 +14,13 @@ const startedConflict = (item: PlanItemRow, action: string) =>
   new AppError("conflict", `Plan item ${item.id} is ${item.status}; only PLANNED or SCHEDULED items can be ${action}`);
 
 /** Changes an unstarted item's title or target keyword (409 once it is queued or later). */
-export async function updatePlanItem(db: Database, accountId: string, itemId: string, changes: { title?: string; targetKeyword?: string }, now = new Date()): Promise<PlanItemRow> {
+export async function updatePlanItem(
+  db: Database,
+  accountId: string,
+  itemId: string,
+  changes: { title?: string; targetKeyword?: string },
+  now = new Date(),
+): Promise<PlanItemRow> {
   const [updated] = await db
     .update(planItems)
     .set({

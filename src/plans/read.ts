@@ -18,14 +18,20 @@ export interface PlanDetail {
 }
 
 export async function getPlanRow(db: Database, accountId: string, planId: string): Promise<PlanRow> {
-  const [plan] = await db.select().from(plans).where(and(eq(plans.id, planId), eq(plans.accountId, accountId)));
+  const [plan] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, planId), eq(plans.accountId, accountId)));
   if (!plan) throw notFound("Plan");
   return plan;
 }
 
 /** One plan item of the account (404 when the account has no such item). */
 export async function getPlanItemRow(db: Database, accountId: string, itemId: string): Promise<PlanItemRow> {
-  const [item] = await db.select().from(planItems).where(and(eq(planItems.id, itemId), eq(planItems.accountId, accountId)));
+  const [item] = await db
+    .select()
+    .from(planItems)
+    .where(and(eq(planItems.id, itemId), eq(planItems.accountId, accountId)));
   if (!item) throw notFound("Plan item");
   return item;
 }
@@ -33,7 +39,10 @@ export async function getPlanItemRow(db: Database, accountId: string, itemId: st
 /** A plan of the account with its items in order, each with its article's URL once published. */
 export async function getPlan(db: Database, accountId: string, planId: string): Promise<PlanDetail> {
   const [planRows, itemRows] = await db.batch([
-    db.select().from(plans).where(and(eq(plans.id, planId), eq(plans.accountId, accountId))),
+    db
+      .select()
+      .from(plans)
+      .where(and(eq(plans.id, planId), eq(plans.accountId, accountId))),
     db
       .select({ item: planItems, articleUrl: articles.publicationUrl })
       .from(planItems)
@@ -65,7 +74,12 @@ export async function listPlans(db: Database, accountId: string, page: { page: n
       : await db
           .select({ planId: planItems.planId, status: planItems.status, n: sql<number>`count(*)` })
           .from(planItems)
-          .where(inArray(planItems.planId, rows.map((row) => row.id)))
+          .where(
+            inArray(
+              planItems.planId,
+              rows.map((row) => row.id),
+            ),
+          )
           .groupBy(planItems.planId, planItems.status);
   return {
     rows: rows.map((plan) => ({ plan, counts: countStatuses(tallies.filter((t) => t.planId === plan.id).map((t) => [t.status, t.n])) })),
@@ -91,8 +105,13 @@ export interface AccountItemFilter {
  * next), others most recently changed first (what just failed or published).
  */
 export async function listAccountItems(db: Database, accountId: string, filter: AccountItemFilter) {
-  const where = and(eq(planItems.accountId, accountId), filter.status ? eq(planItems.status, filter.status) : undefined, filter.siteId ? eq(planItems.siteId, filter.siteId) : undefined);
-  const order = filter.status === "SCHEDULED" ? [asc(planItems.scheduledAt), asc(planItems.id)] : [desc(planItems.updatedAt), desc(planItems.id)];
+  const where = and(
+    eq(planItems.accountId, accountId),
+    filter.status ? eq(planItems.status, filter.status) : undefined,
+    filter.siteId ? eq(planItems.siteId, filter.siteId) : undefined,
+  );
+  const order =
+    filter.status === "SCHEDULED" ? [asc(planItems.scheduledAt), asc(planItems.id)] : [desc(planItems.updatedAt), desc(planItems.id)];
   const [rows, [total]] = await db.batch([
     db
       .select({ item: planItems, articleUrl: articles.publicationUrl })

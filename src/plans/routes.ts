@@ -6,7 +6,21 @@ import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { createPlan } from "./create";
 import { deletePlanItem, updatePlanItem } from "./items";
 import { getPlan, listAccountItems, listPlans } from "./read";
-import { AccountItemQuerySchema, AccountPlanItemSchema, CreatePlanBodySchema, ItemIdParamSchema, PlanIdParamSchema, PlanItemSchema, PlanListQuerySchema, PlanSchema, PlanSummarySchema, toPlan, toPlanItem, toPlanSummary, UpdatePlanItemBodySchema } from "./schemas";
+import {
+  AccountItemQuerySchema,
+  AccountPlanItemSchema,
+  CreatePlanBodySchema,
+  ItemIdParamSchema,
+  PlanIdParamSchema,
+  PlanItemSchema,
+  PlanListQuerySchema,
+  PlanSchema,
+  PlanSummarySchema,
+  toPlan,
+  toPlanItem,
+  toPlanSummary,
+  UpdatePlanItemBodySchema,
+} from "./schemas";
 import { approvePlan, pausePlan } from "./state";
 
 /** Content plans: create from keyword research, list, read, approve, pause, curate items. */
@@ -42,7 +56,10 @@ planRoutes.openapi(
   async (c) => {
     const { page, per_page: perPage } = c.req.valid("query");
     const { rows, total } = await listPlans(c.get("db"), c.get("caller").accountId, { page, perPage });
-    return c.json({ items: rows.map(({ plan, counts }) => toPlanSummary(plan, counts)), page, perPage, total, totalPages: Math.ceil(total / perPage) }, 200);
+    return c.json(
+      { items: rows.map(({ plan, counts }) => toPlanSummary(plan, counts)), page, perPage, total, totalPages: Math.ceil(total / perPage) },
+      200,
+    );
   },
 );
 
@@ -99,7 +116,8 @@ planRoutes.openapi(
     request: { params: ItemIdParamSchema, body: jsonBody(UpdatePlanItemBodySchema) },
     responses: { 200: jsonContent(PlanItemSchema, "The item"), ...errorResponses(400, 401, 403, 404, 409) },
   }),
-  async (c) => c.json(toPlanItem(await updatePlanItem(c.get("db"), c.get("caller").accountId, c.req.valid("param").itemId, c.req.valid("json"))), 200),
+  async (c) =>
+    c.json(toPlanItem(await updatePlanItem(c.get("db"), c.get("caller").accountId, c.req.valid("param").itemId, c.req.valid("json"))), 200),
 );
 
 planRoutes.openapi(
@@ -118,7 +136,6 @@ planRoutes.openapi(
   },
 );
 
-
 planRoutes.openapi(
   createRoute({
     method: "get",
@@ -126,13 +143,26 @@ planRoutes.openapi(
     path: "/autopilot/items",
     tags,
     summary: "Plan items across all plans: what is scheduled next, what failed",
-    description: "With `status=SCHEDULED` the items come in the order the autopilot starts them; otherwise the most recently changed first. Each item names its plan and site.",
+    description:
+      "With `status=SCHEDULED` the items come in the order the autopilot starts them; otherwise the most recently changed first. Each item names its plan and site.",
     request: { query: AccountItemQuerySchema },
-    responses: { 200: jsonContent(pageSchema(AccountPlanItemSchema, "AccountPlanItemPage"), "A page of items"), ...errorResponses(400, 401, 403) },
+    responses: {
+      200: jsonContent(pageSchema(AccountPlanItemSchema, "AccountPlanItemPage"), "A page of items"),
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) => {
     const { status, siteId, page, per_page: perPage } = c.req.valid("query");
     const { items, total } = await listAccountItems(c.get("db"), c.get("caller").accountId, { status, siteId, page, perPage });
-    return c.json({ items: items.map((item) => ({ ...toPlanItem(item), planId: item.planId, siteId: item.siteId })), page, perPage, total, totalPages: Math.ceil(total / perPage) }, 200);
+    return c.json(
+      {
+        items: items.map((item) => ({ ...toPlanItem(item), planId: item.planId, siteId: item.siteId })),
+        page,
+        perPage,
+        total,
+        totalPages: Math.ceil(total / perPage),
+      },
+      200,
+    );
   },
 );

@@ -15,11 +15,17 @@ export const CreatePlanBodySchema = z
   .object({
     siteId: z.string().min(1).max(64).openapi({ example: "site_b8Zq0Ls2Kd93Hw1P" }),
     articleCount: wholeNumber("articleCount", 1, 100).openapi({ description: "Articles wanted, 1–100", example: 12 }),
-    cadencePerWeek: wholeNumber("cadencePerWeek", 1, 21).openapi({ description: "Articles published per week once approved, 1–21", example: 3 }),
+    cadencePerWeek: wholeNumber("cadencePerWeek", 1, 21).openapi({
+      description: "Articles published per week once approved, 1–21",
+      example: 3,
+    }),
     publishMode: z
       .enum(PUBLISH_MODES)
       .default("publish")
-      .openapi({ description: "`publish` (default): live on the platform; `draft`: posted there as a draft; `review`: the article waits as `pending` until you publish it" }),
+      .openapi({
+        description:
+          "`publish` (default): live on the platform; `draft`: posted there as a draft; `review`: the article waits as `pending` until you publish it",
+      }),
   })
   .strict()
   .openapi("CreatePlanRequest");
@@ -42,23 +48,53 @@ export const PlanItemSchema = z
     position: z.number().int().openapi({ description: "Order in the plan, from 1" }),
     title: z.string(),
     targetKeyword: z.string(),
-    monthlyVolume: z.number().int().openapi({ description: "Average monthly searches, as research measured (estimates when the plan's research says so)" }),
+    monthlyVolume: z
+      .number()
+      .int()
+      .openapi({ description: "Average monthly searches, as research measured (estimates when the plan's research says so)" }),
     competition: z.enum(COMPETITION_LEVELS),
-    status: z.enum(PLAN_ITEM_STATUSES).openapi({ description: "PLANNED (draft plan), SCHEDULED, QUEUED, GENERATING (a run is under way; see stage, lastError, stageTry, nextTryAt), REVIEW (written; the article waits as pending for POST /api/autopilot/articles/{id}/publish), PUBLISHED, FAILED (see failureReason)" }),
+    status: z
+      .enum(PLAN_ITEM_STATUSES)
+      .openapi({
+        description:
+          "PLANNED (draft plan), SCHEDULED, QUEUED, GENERATING (a run is under way; see stage, lastError, stageTry, nextTryAt), REVIEW (written; the article waits as pending for POST /api/autopilot/articles/{id}/publish), PUBLISHED, FAILED (see failureReason)",
+      }),
     scheduledAt: z.string().nullable().openapi({ description: "When the autopilot starts the item (SCHEDULED); null otherwise" }),
     failureReason: z.string().nullable(),
     runs: z.number().int().openapi({ description: "Runs started so far (a FAILED item can be run again)" }),
-    stage: z.string().nullable().openapi({ description: "The pipeline step the current or last run reached: reserve charge, write article, check article, draw hero image, store hero image, publish, record article" }),
-    lastError: z.string().nullable().openapi({ description: "While a run struggles: the last error of its current step, which the run retries on its own" }),
+    stage: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          "The pipeline step the current or last run reached: reserve charge, write article, check article, draw hero image, store hero image, publish, record article",
+      }),
+    lastError: z
+      .string()
+      .nullable()
+      .openapi({ description: "While a run struggles: the last error of its current step, which the run retries on its own" }),
     stageTry: z.number().int().openapi({ description: "Which try of the current stage the run is on (1 on entering it)" }),
     nextTryAt: z.string().nullable().openapi({ description: "When the struggling step is tried again; null when no retry is waiting" }),
-    automaticRetries: z.number().int().openapi({ description: "Runs the clock started again after a failure (at most 3, after 1 h, 4 h and 12 h); the item stays FAILED after the last" }),
+    automaticRetries: z
+      .number()
+      .int()
+      .openapi({
+        description:
+          "Runs the clock started again after a failure (at most 3, after 1 h, 4 h and 12 h); the item stays FAILED after the last",
+      }),
     articleId: z.string().nullable().openapi({ description: "The article written for the item, once there is one" }),
     url: z.string().nullable().openapi({ description: "Where the article was published, once it is" }),
   })
   .openapi("PlanItem");
 
-const ItemCountsSchema = z.object(Object.fromEntries(PLAN_ITEM_STATUSES.map((status) => [status, z.number().int()])) as Record<(typeof PLAN_ITEM_STATUSES)[number], z.ZodNumber>).openapi("PlanItemCounts");
+const ItemCountsSchema = z
+  .object(
+    Object.fromEntries(PLAN_ITEM_STATUSES.map((status) => [status, z.number().int()])) as Record<
+      (typeof PLAN_ITEM_STATUSES)[number],
+      z.ZodNumber
+    >,
+  )
+  .openapi("PlanItemCounts");
 
 const PlanResearchSchema = z
   .object({
@@ -100,7 +136,10 @@ export const PlanListQuerySchema = z.object({
 });
 
 export const AccountItemQuerySchema = z.object({
-  status: z.enum(PLAN_ITEM_STATUSES).optional().openapi({ description: "Only items in this status; SCHEDULED items come soonest first, others most recently changed first" }),
+  status: z
+    .enum(PLAN_ITEM_STATUSES)
+    .optional()
+    .openapi({ description: "Only items in this status; SCHEDULED items come soonest first, others most recently changed first" }),
   siteId: z.string().min(1).max(64).optional().openapi({ description: "Only items of this site" }),
   page: positiveIntParam("page", 100_000, 1, "Page number, from 1"),
   per_page: positiveIntParam("per_page", 100, 20, "Items per page, 1 to 100"),

@@ -20,7 +20,8 @@ export function cadenceIntervalSeconds(cadencePerWeek: number): number {
 export async function approvePlan(db: Database, accountId: string, planId: string, now = new Date()): Promise<PlanDetail> {
   const plan = await getPlanRow(db, accountId, planId);
   if (plan.status === "ACTIVE") return getPlan(db, accountId, planId);
-  if (plan.status === "COMPLETED") throw new AppError("conflict", `Plan ${planId} is COMPLETED: every item is published; create a new plan for more articles`);
+  if (plan.status === "COMPLETED")
+    throw new AppError("conflict", `Plan ${planId} is COMPLETED: every item is published; create a new plan for more articles`);
   const approvedAt = toIsoSeconds(now);
   const startEpoch = Math.floor(now.getTime() / 1000);
   const interval = cadenceIntervalSeconds(plan.cadencePerWeek);
@@ -28,7 +29,14 @@ export async function approvePlan(db: Database, accountId: string, planId: strin
     db
       .update(plans)
       .set({ status: "ACTIVE", approvedAt, updatedAt: approvedAt })
-      .where(and(eq(plans.id, planId), eq(plans.accountId, accountId), inArray(plans.status, ["DRAFT", "PAUSED"]), sql`EXISTS (SELECT 1 FROM plan_items WHERE plan_id = ${planId})`))
+      .where(
+        and(
+          eq(plans.id, planId),
+          eq(plans.accountId, accountId),
+          inArray(plans.status, ["DRAFT", "PAUSED"]),
+          sql`EXISTS (SELECT 1 FROM plan_items WHERE plan_id = ${planId})`,
+        ),
+      )
       .returning({ id: plans.id }),
     // Only when this approval activated the plan (approved_at is this one's): a concurrent
     // approval or a plan without items schedules nothing. An item's slot is the number of
@@ -67,7 +75,11 @@ export async function approvePlan(db: Database, accountId: string, planId: strin
 export async function pausePlan(db: Database, accountId: string, planId: string, now = new Date()): Promise<PlanDetail> {
   const plan = await getPlanRow(db, accountId, planId);
   if (plan.status === "PAUSED") return getPlan(db, accountId, planId);
-  if (plan.status !== "ACTIVE") throw new AppError("conflict", `Plan ${planId} is ${plan.status}; only an ACTIVE plan can be paused${plan.status === "DRAFT" ? " (approve it first)" : ""}`);
+  if (plan.status !== "ACTIVE")
+    throw new AppError(
+      "conflict",
+      `Plan ${planId} is ${plan.status}; only an ACTIVE plan can be paused${plan.status === "DRAFT" ? " (approve it first)" : ""}`,
+    );
   const at = toIsoSeconds(now);
   const [paused] = await db.batch([
     db
@@ -78,11 +90,18 @@ export async function pausePlan(db: Database, accountId: string, planId: string,
     db
       .update(planItems)
       .set({ status: "PLANNED", scheduledAt: null, updatedAt: at })
-      .where(and(eq(planItems.planId, planId), inArray(planItems.status, ["SCHEDULED", "QUEUED"]), sql`EXISTS (SELECT 1 FROM plans WHERE id = ${planId} AND status = 'PAUSED')`)),
+      .where(
+        and(
+          eq(planItems.planId, planId),
+          inArray(planItems.status, ["SCHEDULED", "QUEUED"]),
+          sql`EXISTS (SELECT 1 FROM plans WHERE id = ${planId} AND status = 'PAUSED')`,
+        ),
+      ),
   ]);
   if (paused.length === 0) {
     const current = await getPlanRow(db, accountId, planId);
-    if (current.status !== "PAUSED") throw new AppError("conflict", `Plan ${planId} is ${current.status}; only an ACTIVE plan can be paused`);
+    if (current.status !== "PAUSED")
+      throw new AppError("conflict", `Plan ${planId} is ${current.status}; only an ACTIVE plan can be paused`);
   }
   return getPlan(db, accountId, planId);
 }

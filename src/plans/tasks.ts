@@ -28,7 +28,9 @@ export const seedKeywordsTask: StructuredTask<SeedInput, { seeds: string[] }> = 
       `Language of the keywords: ${input.language}`,
       "Brief:",
       briefForPrompt(input.brief),
-      input.existingTitles.length > 0 ? `Posts the site already has (look for topics next to these, not the same ones):\n- ${input.existingTitles.slice(0, 40).join("\n- ")}` : "The site has no posts yet.",
+      input.existingTitles.length > 0
+        ? `Posts the site already has (look for topics next to these, not the same ones):\n- ${input.existingTitles.slice(0, 40).join("\n- ")}`
+        : "The site has no posts yet.",
       `Propose 3 to ${MAX_SEEDS} seed keywords in ${input.language}, lower case, none about a topic the brief says never to write about.`,
     ].join("\n\n"),
   offline: offlineSeeds,
@@ -48,7 +50,9 @@ function offlineSeeds(input: SeedInput): { seeds: string[] } {
     .map((words) => trimStopWords(words, input.language))
     .filter((words) => words.length >= 1 && words.length <= 3)
     .map((words) => lowerCaseIn(words.join(" "), input.language));
-  const seeds = [...new Set(phrases)].filter((seed) => seed.length >= 2 && !input.brief.topicsToAvoid.some((topic) => mentionsTopic(seed, topic)));
+  const seeds = [...new Set(phrases)].filter(
+    (seed) => seed.length >= 2 && !input.brief.topicsToAvoid.some((topic) => mentionsTopic(seed, topic)),
+  );
   if (seeds.length > 0) return { seeds: seeds.slice(0, MAX_SEEDS) };
   const counts = new Map<string, number>();
   for (const word of text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 4 && topicWords(word).length > 0)) {
@@ -91,7 +95,9 @@ export function planTitlesTask(count: number): StructuredTask<TitleInput, { titl
   return {
     name: "plan_titles",
     schema: z.object({
-      titles: z.array(z.string().trim().min(TITLE_MIN).max(TITLE_MAX)).length(count, `give exactly ${count} titles, one per keyword, in the keywords' order`),
+      titles: z
+        .array(z.string().trim().min(TITLE_MIN).max(TITLE_MAX))
+        .length(count, `give exactly ${count} titles, one per keyword, in the keywords' order`),
     }),
     system: () =>
       "You are an editor planning blog articles. For each target keyword you write one article title: specific, useful, natural to read, containing the keyword or a close form of it. Answer with JSON only.",
@@ -112,6 +118,8 @@ export function planTitlesTask(count: number): StructuredTask<TitleInput, { titl
 /** An offline title says what it is. */
 function offlineTitle(keyword: string, language: string): string {
   const subject = keyword.charAt(0).toLocaleUpperCase(language) + keyword.slice(1);
-  const title = language.startsWith("tr") ? `${subject}: pratik bir rehber (çevrimdışı taslak)` : `${subject}: a practical guide (offline draft)`;
+  const title = language.startsWith("tr")
+    ? `${subject}: pratik bir rehber (çevrimdışı taslak)`
+    : `${subject}: a practical guide (offline draft)`;
   return title.length <= TITLE_MAX ? title : `${[...title].slice(0, TITLE_MAX - 1).join("")}…`;
 }

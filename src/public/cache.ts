@@ -56,7 +56,10 @@ export const publicCache = createMiddleware<AppEnv>(async (c, next) => {
   c.res.headers.set("ETag", tag);
   const answer = { body: await c.res.clone().text(), contentType: c.res.headers.get("Content-Type") ?? "application/json" };
   recentAnswers.set(key, answer);
-  const stored = new Response(answer.body, { status: 200, headers: { "Content-Type": answer.contentType, "Cache-Control": `public, max-age=${PUBLIC_ANSWER_TTL_SECONDS}` } });
+  const stored = new Response(answer.body, {
+    status: 200,
+    headers: { "Content-Type": answer.contentType, "Cache-Control": `public, max-age=${PUBLIC_ANSWER_TTL_SECONDS}` },
+  });
   c.executionCtx.waitUntil(cache.put(key, stored));
 });
 

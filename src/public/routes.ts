@@ -49,13 +49,27 @@ publicRoutes.openapi(
   async (c) => {
     const query = c.req.valid("query");
     const { accountId } = c.get("caller");
-    const counted = countKey(accountId, c.get("contentVersion"), { site: query.site, status: query.status, language: query.language, search: query.search });
+    const counted = countKey(accountId, c.get("contentVersion"), {
+      site: query.site,
+      status: query.status,
+      language: query.language,
+      search: query.search,
+    });
     const known = knownCount(counted);
     const { items, total } = await timed(c, known === undefined ? "query" : "query;desc=page", () =>
       listArticles(
         c.get("db"),
         accountId,
-        { page: query.page, perPage: query.per_page, siteId: query.site, status: query.status, language: query.language, sort: query.sort, order: query.order, search: query.search },
+        {
+          page: query.page,
+          perPage: query.per_page,
+          siteId: query.site,
+          status: query.status,
+          language: query.language,
+          sort: query.sort,
+          order: query.order,
+          search: query.search,
+        },
         known,
       ),
     );
@@ -63,7 +77,14 @@ publicRoutes.openapi(
     const base = baseUrl(c);
     // No timing for serialisation: a Worker's clock only moves across I/O, so it would always read 0.
     const data = items.map(({ article, images }) => toPublicArticle(article, images, base));
-    return c.json({ success: true as const, data, meta: { current_page: query.page, last_page: Math.max(1, Math.ceil(total / query.per_page)), per_page: query.per_page, total } }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data,
+        meta: { current_page: query.page, last_page: Math.max(1, Math.ceil(total / query.per_page)), per_page: query.per_page, total },
+      },
+      200,
+    );
   },
 );
 
@@ -78,7 +99,9 @@ publicRoutes.openapi(
     responses: { 200: jsonContent(ArticleResponseSchema, "The article"), ...rateLimited },
   }),
   async (c) => {
-    const { article, images } = await timed(c, "query", () => getArticleWithImages(c.get("db"), c.get("caller").accountId, parseArticleId(c.req.valid("param").id)));
+    const { article, images } = await timed(c, "query", () =>
+      getArticleWithImages(c.get("db"), c.get("caller").accountId, parseArticleId(c.req.valid("param").id)),
+    );
     return c.json({ success: true as const, data: toPublicArticle(article, images, baseUrl(c)) }, 200);
   },
 );

@@ -17,13 +17,23 @@ export type PublicImage = z.infer<typeof PublicImageSchema>;
 export const PublicArticleSchema = z
   .object({
     id: z.number().int().openapi({ example: 42 }),
-    site_id: z.string().nullable().openapi({ description: "The id of the article's site (as GET /api/sites gives it); null for an article without a site", example: "site_b8Zq0Ls2Kd93Hw1P" }),
+    site_id: z
+      .string()
+      .nullable()
+      .openapi({
+        description: "The id of the article's site (as GET /api/sites gives it); null for an article without a site",
+        example: "site_b8Zq0Ls2Kd93Hw1P",
+      }),
     title: z.string(),
     slug: z.string(),
     url: z
       .string()
       .nullable()
-      .openapi({ description: "The article's address on its site once published there; null before publication and when the site gives no address (a custom site)", example: "https://blog.example.com/sourdough-basics/" }),
+      .openapi({
+        description:
+          "The article's address on its site once published there; null before publication and when the site gives no address (a custom site)",
+        example: "https://blog.example.com/sourdough-basics/",
+      }),
     content: z.string().openapi({ description: "HTML" }),
     excerpt: z.string(),
     featured_image: z.string().nullable().openapi({ description: "URL of the featured image; null when the article has none" }),
@@ -73,10 +83,19 @@ export const ArticleListQuerySchema = z.object({
     .string()
     .regex(SITE_ID, "site must be a site id such as site_b8Zq0Ls2Kd93Hw1P (GET /api/sites lists them)")
     .optional()
-    .openapi({ param: { description: "Only the articles of this site; another account's site or an unknown one gives an empty list" }, example: "site_b8Zq0Ls2Kd93Hw1P" }),
-  search: z.string().trim().min(1, "search must not be empty").max(200, "search must be at most 200 characters").optional().openapi({
-    param: { description: "Words to find in the title and text, in any order (all must match)" },
-  }),
+    .openapi({
+      param: { description: "Only the articles of this site; another account's site or an unknown one gives an empty list" },
+      example: "site_b8Zq0Ls2Kd93Hw1P",
+    }),
+  search: z
+    .string()
+    .trim()
+    .min(1, "search must not be empty")
+    .max(200, "search must be at most 200 characters")
+    .optional()
+    .openapi({
+      param: { description: "Words to find in the title and text, in any order (all must match)" },
+    }),
 });
 
 // Any text is accepted here: an id that is not a number names no article, so it is a 404, not a 400.

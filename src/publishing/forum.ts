@@ -28,13 +28,21 @@ export function createForumPublisher(deps: SiteAccessDeps, site: SiteRow): Publi
       withForum(deps, site, async (client): Promise<PublishedRef> => {
         const nodeId = site.forumNodeId;
         if (nodeId === null) {
-          throw new AppError("conflict", `Site ${site.id} has no target forum yet; choose one with POST /api/platforms/forum/${site.id}/node`);
+          throw new AppError(
+            "conflict",
+            `Site ${site.id} has no target forum yet; choose one with POST /api/platforms/forum/${site.id}/node`,
+          );
         }
         const titles = [article.title, ...(article.origin?.earlierTitles ?? [])].map((title) => threadTitle({ title }));
         const earlier = article.origin ? await findEarlierThread(client, site, nodeId, titles, article.origin.since) : undefined;
         if (earlier) return { remoteId: String(earlier.thread_id), url: threadUrl(earlier.thread_id, earlier.view_url) };
         const hero = await uploadHero(client, site, { nodeId }, article);
-        const thread = await client.createThread({ nodeId, title: threadTitle(article), message: bbcode(article, hero?.attachmentId ?? null), attachmentKey: hero?.key });
+        const thread = await client.createThread({
+          nodeId,
+          title: threadTitle(article),
+          message: bbcode(article, hero?.attachmentId ?? null),
+          attachmentKey: hero?.key,
+        });
         return { remoteId: String(thread.thread_id), url: threadUrl(thread.thread_id, thread.view_url) };
       }),
 
@@ -44,7 +52,11 @@ export function createForumPublisher(deps: SiteAccessDeps, site: SiteRow): Publi
         const { thread, first_post: firstPost } = await client.getThread(threadId);
         // Keep the hero attached at publication; upload one only if the post has none.
         const attached = firstPost?.Attachments?.find((a) => a.content_type?.startsWith("image/")) ?? null;
-        const hero = !article.heroImage ? null : attached ? { key: undefined, attachmentId: attached.attachment_id } : await uploadHero(client, site, { postId: thread.first_post_id }, article);
+        const hero = !article.heroImage
+          ? null
+          : attached
+            ? { key: undefined, attachmentId: attached.attachment_id }
+            : await uploadHero(client, site, { postId: thread.first_post_id }, article);
         await client.editPost(thread.first_post_id, bbcode(article, hero?.attachmentId ?? null), hero?.key);
         const title = threadTitle(article);
         const current = title === thread.title ? thread : await client.renameThread(threadId, title);
@@ -62,13 +74,23 @@ export function createForumPublisher(deps: SiteAccessDeps, site: SiteRow): Publi
 async function findEarlierThread(client: XenForoClient, site: SiteRow, nodeId: number, titles: string[], since: string) {
   const sinceSeconds = Math.floor(Date.parse(since) / 1000);
   const threads = await client.listForumThreads(nodeId);
-  return threads.find((thread) => titles.includes(thread.title ?? "") && (thread.user_id === undefined || thread.user_id === site.forumUserId) && (thread.post_date ?? 0) >= sinceSeconds);
+  return threads.find(
+    (thread) =>
+      titles.includes(thread.title ?? "") &&
+      (thread.user_id === undefined || thread.user_id === site.forumUserId) &&
+      (thread.post_date ?? 0) >= sinceSeconds,
+  );
 }
 
 function threadTitle(article: Pick<PublishableArticle, "title">): string {
   const title = article.title.trim();
   const characters = [...title];
-  return characters.length <= MAX_TITLE_LENGTH ? title : `${characters.slice(0, MAX_TITLE_LENGTH - 1).join("").trimEnd()}…`;
+  return characters.length <= MAX_TITLE_LENGTH
+    ? title
+    : `${characters
+        .slice(0, MAX_TITLE_LENGTH - 1)
+        .join("")
+        .trimEnd()}…`;
 }
 
 function parseThreadId(remoteId: string): number {

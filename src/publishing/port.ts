@@ -21,7 +21,10 @@ export interface PublishingPlatform {
  * restored from a backup, the post was reused): nothing is written over it.
  */
 export class RemotePostNotOurs extends AppError {
-  constructor(readonly remoteId: string, platformName: string) {
+  constructor(
+    readonly remoteId: string,
+    platformName: string,
+  ) {
     super("conflict", `${platformName} post ${remoteId} no longer belongs to this article (it does not carry its marker)`);
   }
 }

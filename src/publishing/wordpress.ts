@@ -49,8 +49,10 @@ export function createWordPressPublisher(wp: WordPressClient, seo: WordPressSeo 
 /** A blog site as a publishing platform: its stored credentials, and rejected ones turn the site to ERROR. */
 export function wordPressPlatformForSite(deps: SiteAccessDeps, site: SiteRow): PublishingPlatform {
   return {
-    publish: (article) => withWordPress(deps, site, (wp) => createWordPressPublisher(wp, { metaKeys: connectorMetaKeys(site) }).publish(article)),
-    update: (remoteId, article) => withWordPress(deps, site, (wp) => createWordPressPublisher(wp, { metaKeys: connectorMetaKeys(site) }).update(remoteId, article)),
+    publish: (article) =>
+      withWordPress(deps, site, (wp) => createWordPressPublisher(wp, { metaKeys: connectorMetaKeys(site) }).publish(article)),
+    update: (remoteId, article) =>
+      withWordPress(deps, site, (wp) => createWordPressPublisher(wp, { metaKeys: connectorMetaKeys(site) }).update(remoteId, article)),
   };
 }
 
@@ -67,7 +69,13 @@ async function updatePost(wp: WordPressClient, seo: WordPressSeo, current: WpPos
  * them unescaped: they are sent escaped, so they always show as the text they are. The
  * connector's meta is plain text too: it escapes it where it prints it.
  */
-async function postFields(wp: WordPressClient, seo: WordPressSeo, article: PublishableArticle, featured: WpMedia | undefined, link: string | null) {
+async function postFields(
+  wp: WordPressClient,
+  seo: WordPressSeo,
+  article: PublishableArticle,
+  featured: WpMedia | undefined,
+  link: string | null,
+) {
   const [categories, tags] = await Promise.all([termIds(wp, "category", article.categories), termIds(wp, "tag", article.tags)]);
   return {
     title: escapeHtmlText(article.title),
@@ -83,12 +91,23 @@ async function postFields(wp: WordPressClient, seo: WordPressSeo, article: Publi
 }
 
 /** The connector plugin's post meta: the SEO texts and the page's JSON-LD, with the picture and address WordPress serves. */
-function connectorMeta(article: PublishableArticle, featured: WpMedia | undefined, link: string | null, keySets: ConnectorMetaKeys[]): Record<string, string> {
+function connectorMeta(
+  article: PublishableArticle,
+  featured: WpMedia | undefined,
+  link: string | null,
+  keySets: ConnectorMetaKeys[],
+): Record<string, string> {
   let data = article.structuredData;
   if (data && featured?.source_url) data = withImage(data, featured.source_url);
   if (data && link) data = withPageUrl(data, link);
   const jsonLd = data ? jsonLdWithin(data, CONNECTOR_JSONLD_MAX) : "";
-  return Object.fromEntries(keySets.flatMap((keys) => [[keys.seoTitle, article.seoTitle], [keys.seoDesc, article.seoDesc], [keys.jsonLd, jsonLd]]));
+  return Object.fromEntries(
+    keySets.flatMap((keys) => [
+      [keys.seoTitle, article.seoTitle],
+      [keys.seoDesc, article.seoDesc],
+      [keys.jsonLd, jsonLd],
+    ]),
+  );
 }
 
 /** The connector's JSON-LD meta takes at most this many characters (its REST schema's maxLength): WordPress refuses a longer one. */
@@ -122,18 +141,30 @@ const carriesMarker = (post: WpPost, itemId: string) => (post.content?.raw ?? ""
 async function findEarlierCopy(wp: WordPressClient, article: PublishableArticle): Promise<WpPost | undefined> {
   const posts = await wp.findPostsBySlug(article.slug);
   const origin = article.origin;
-  const bySlug = (origin && posts.find((post) => carriesMarker(post, origin.itemId))) ?? posts.find((post) => sameText(post.title?.raw ?? post.title?.rendered, article.title));
+  const bySlug =
+    (origin && posts.find((post) => carriesMarker(post, origin.itemId))) ??
+    posts.find((post) => sameText(post.title?.raw ?? post.title?.rendered, article.title));
   if (bySlug || !origin) return bySlug;
   return (await wp.findPostsContaining(`content-autopilot:${origin.itemId}`)).find((post) => carriesMarker(post, origin.itemId));
 }
 
 /** Ids of the named terms, creating the missing ones; a name created meanwhile (`term_exists`) is reused. */
 async function termIds(wp: WordPressClient, taxonomy: "category" | "tag", names: string[]): Promise<number[]> {
-  const wanted = [...new Map(names.map((name) => name.trim()).filter(Boolean).map((name) => [name.toLowerCase(), name])).values()];
+  const wanted = [
+    ...new Map(
+      names
+        .map((name) => name.trim())
+        .filter(Boolean)
+        .map((name) => [name.toLowerCase(), name]),
+    ).values(),
+  ];
   const ids: number[] = [];
   for (const name of wanted) {
     const search = { search: name };
-    const found = taxonomy === "category" ? await wp.listCategories({ page: 1, perPage: 100 }, search) : await wp.listTags({ page: 1, perPage: 100 }, search);
+    const found =
+      taxonomy === "category"
+        ? await wp.listCategories({ page: 1, perPage: 100 }, search)
+        : await wp.listTags({ page: 1, perPage: 100 }, search);
     const match = found.items.find((term) => sameText(term.name, name));
     if (match) {
       ids.push(match.id);

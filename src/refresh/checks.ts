@@ -36,9 +36,11 @@ export function checkSuggestion(suggestion: PostSuggestion, context: SuggestionC
   };
   fits("seoTitle", suggestion.seoTitle, SEO_TITLE_CHARS);
   fits("seoDesc", suggestion.seoDesc, SEO_DESC_CHARS);
-  if (/<h1[\s/>]/i.test(suggestion.html)) failures.push("The html has an <h1> heading; use <h2> for sections (the post title is the only H1)");
+  if (/<h1[\s/>]/i.test(suggestion.html))
+    failures.push("The html has an <h1> heading; use <h2> for sections (the post title is the only H1)");
   const words = countWords(htmlToText(suggestion.html));
-  if (words < context.minWords) failures.push(`The improved post has ${words} words; it must keep at least ${context.minWords} (do not shorten the post)`);
+  if (words < context.minWords)
+    failures.push(`The improved post has ${words} words; it must keep at least ${context.minWords} (do not shorten the post)`);
 
   const links = new Set(linksOf(suggestion.html));
   const lostLinks = [...new Set(linksOf(context.originalHtml))].filter((href) => !links.has(href));
@@ -56,7 +58,8 @@ export function checkSuggestion(suggestion: PostSuggestion, context: SuggestionC
     const target = linkTarget(href, context.siteUrl);
     return target.kind === "page" && target.internal && !allowed.has(target.key);
   });
-  for (const href of invented.slice(0, 5)) failures.push(`The html links to ${href} on the site, which is not a page of the site; link only to the listed pages`);
+  for (const href of invented.slice(0, 5))
+    failures.push(`The html links to ${href} on the site, which is not a page of the site; link only to the listed pages`);
 
   for (const [field, text] of [
     ["title", suggestion.title],
@@ -64,19 +67,30 @@ export function checkSuggestion(suggestion: PostSuggestion, context: SuggestionC
     ["seoDesc", suggestion.seoDesc],
     ["html", decodeHtmlEntities(suggestion.html)],
   ] as const) {
-    for (const { text: placeholder, pattern } of PLACEHOLDERS) if (pattern.test(text)) failures.push(`The ${field} contains the placeholder text "${placeholder}"; replace it with real content`);
+    for (const { text: placeholder, pattern } of PLACEHOLDERS)
+      if (pattern.test(text)) failures.push(`The ${field} contains the placeholder text "${placeholder}"; replace it with real content`);
   }
   // The title goes to WordPress and is shown on the page: markup in it is refused, as in an article's.
-  for (const [field, text] of [["title", suggestion.title], ["seoTitle", suggestion.seoTitle], ["seoDesc", suggestion.seoDesc]] as const) {
+  for (const [field, text] of [
+    ["title", suggestion.title],
+    ["seoTitle", suggestion.seoTitle],
+    ["seoDesc", suggestion.seoDesc],
+  ] as const) {
     const problem = plainTextProblem(text, { noMarkup: true });
     if (problem) failures.push(`The ${field} ${problem}; write it as plain text`);
   }
-  for (const [field, text] of [["title", suggestion.title], ["seoTitle", suggestion.seoTitle]] as const) {
+  for (const [field, text] of [
+    ["title", suggestion.title],
+    ["seoTitle", suggestion.seoTitle],
+  ] as const) {
     const phrase = repeatedPhrase(text);
     if (phrase) failures.push(`The ${field} says "${phrase}" twice; say it once`);
   }
   const source = `${suggestion.title} ${htmlToText(suggestion.html)} ${htmlToText(context.originalHtml)}`;
-  for (const [field, text, range] of [["seoTitle", suggestion.seoTitle, SEO_TITLE_CHARS], ["seoDesc", suggestion.seoDesc, SEO_DESC_CHARS]] as const) {
+  for (const [field, text, range] of [
+    ["seoTitle", suggestion.seoTitle, SEO_TITLE_CHARS],
+    ["seoDesc", suggestion.seoDesc, SEO_DESC_CHARS],
+  ] as const) {
     if (endsMidWord(text, source, range.max)) failures.push(`The ${field} ends in the middle of a word; end it on a whole word`);
   }
   return failures;

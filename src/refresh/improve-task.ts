@@ -63,11 +63,15 @@ export const improvePostTask: StructuredTask<ImproveInput, PostSuggestion> = {
         "- `changes` lists each change and why, in a sentence each.",
       ].join("\n"),
       input.internalLinks.length > 0
-        ? `Other pages of the site you may link to:\n${input.internalLinks.slice(0, LINKS_IN_PROMPT).map((link) => `- ${link.title}: ${link.url}`).join("\n")}`
+        ? `Other pages of the site you may link to:\n${input.internalLinks
+            .slice(0, LINKS_IN_PROMPT)
+            .map((link) => `- ${link.title}: ${link.url}`)
+            .join("\n")}`
         : "Add no new internal links (the site has no other pages listed).",
     ];
     if (input.brief.topicsToAvoid.length > 0) parts.push(`Never write about: ${input.brief.topicsToAvoid.join("; ")}.`);
-    if (input.failures.length > 0) parts.push(`Your previous suggestion failed these checks; fix each:\n${input.failures.map((failure) => `- ${failure}`).join("\n")}`);
+    if (input.failures.length > 0)
+      parts.push(`Your previous suggestion failed these checks; fix each:\n${input.failures.map((failure) => `- ${failure}`).join("\n")}`);
     return parts.join("\n\n");
   },
   offline: improveOffline,
@@ -82,8 +86,16 @@ export const improvePostTask: StructuredTask<ImproveInput, PostSuggestion> = {
 function improveOffline(input: ImproveInput): PostSuggestion {
   // The raw title may hold the author's markup; the suggestion's title is plain text.
   const title = htmlToText(input.title) || "Untitled post";
-  const seoTitle = fitLength(`${title} – updated guide`, [" for readers", ", with practical steps", ", tips and examples"], SEO_TITLE_CHARS);
-  const seoDesc = fitLength(`${title}: what it covers, updated and reorganised for readers who want clear answers and practical steps.`, [" Read the full post for details and examples.", " Clear answers, step by step.", " Updated for today."], SEO_DESC_CHARS);
+  const seoTitle = fitLength(
+    `${title} – updated guide`,
+    [" for readers", ", with practical steps", ", tips and examples"],
+    SEO_TITLE_CHARS,
+  );
+  const seoDesc = fitLength(
+    `${title}: what it covers, updated and reorganised for readers who want clear answers and practical steps.`,
+    [" Read the full post for details and examples.", " Clear answers, step by step.", " Updated for today."],
+    SEO_DESC_CHARS,
+  );
   const note =
     "<h2>Offline draft: summary</h2><p>This closing section was added by the offline improvement writer, which runs without a language model. It repeats the post's subject so the structure can be tried end to end; a real model would rewrite the post itself.</p>";
   return {
@@ -91,6 +103,11 @@ function improveOffline(input: ImproveInput): PostSuggestion {
     html: `${input.html.trim()}\n${note}`,
     seoTitle,
     seoDesc,
-    changes: [{ change: "Added a labelled summary section and SEO title and description (offline draft)", reason: "Shows the improvement flow without a language model" }],
+    changes: [
+      {
+        change: "Added a labelled summary section and SEO title and description (offline draft)",
+        reason: "Shows the improvement flow without a language model",
+      },
+    ],
   };
 }

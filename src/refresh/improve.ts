@@ -28,13 +28,20 @@ const LINK_CANDIDATES = 50;
 
 /** The scanned post of the account with its blog site; 404 for another account's or a missing one. */
 async function postOf(services: Services, accountId: string, postId: string): Promise<{ post: PostRow; site: SiteRow }> {
-  const [post] = await services.db.select().from(scannedPosts).where(and(eq(scannedPosts.id, postId), eq(scannedPosts.accountId, accountId)));
+  const [post] = await services.db
+    .select()
+    .from(scannedPosts)
+    .where(and(eq(scannedPosts.id, postId), eq(scannedPosts.accountId, accountId)));
   if (!post) throw notFound("Post");
   const site = await getSiteOfPlatform(services.db, accountId, post.siteId, "blog");
   return { post, site };
 }
 
-export async function getImprovement(services: Services, accountId: string, postId: string): Promise<{ post: PostRow; improvement: ImprovementRow | undefined }> {
+export async function getImprovement(
+  services: Services,
+  accountId: string,
+  postId: string,
+): Promise<{ post: PostRow; improvement: ImprovementRow | undefined }> {
   const { post } = await postOf(services, accountId, postId);
   const [improvement] = await services.db.select().from(postImprovements).where(eq(postImprovements.postId, postId));
   return { post, improvement };
@@ -42,11 +49,20 @@ export async function getImprovement(services: Services, accountId: string, post
 
 /** The post's title and HTML as its author wrote them (`context=edit` gives the raw fields). */
 function versionOf(remote: WpPost): PostVersion {
-  return { title: remote.title?.raw ?? htmlToText(remote.title?.rendered ?? ""), html: remote.content?.raw ?? remote.content?.rendered ?? "" };
+  return {
+    title: remote.title?.raw ?? htmlToText(remote.title?.rendered ?? ""),
+    html: remote.content?.raw ?? remote.content?.rendered ?? "",
+  };
 }
 
 /** Brings the inventory row up to date with the post as WordPress has it now (and sets `improvementStatus` when given). */
-async function refreshScannedPost(services: Services, post: PostRow, remote: WpPost, now: Date, improvementStatus?: PostRow["improvementStatus"]): Promise<PostRow> {
+async function refreshScannedPost(
+  services: Services,
+  post: PostRow,
+  remote: WpPost,
+  now: Date,
+  improvementStatus?: PostRow["improvementStatus"],
+): Promise<PostRow> {
   const version = versionOf(remote);
   const [row] = await services.db
     .update(scannedPosts)
@@ -87,7 +103,15 @@ export async function improvePost(services: Services, accountId: string, postId:
   const run = claimed!.run;
   const reference = `improve:${postId}:${run}`;
   const models = await modelsForAccount(services, accountId);
-  const { charge } = await reserveGeneration(services.db, services.config.billing, { accountId, reference, kind: "improvement", model: models.text.model, note: post.title, siteId: site.id, now });
+  const { charge } = await reserveGeneration(services.db, services.config.billing, {
+    accountId,
+    reference,
+    kind: "improvement",
+    model: models.text.model,
+    note: post.title,
+    siteId: site.id,
+    now,
+  });
 
   try {
     const source = versionOf(remote);
@@ -95,11 +119,27 @@ export async function improvePost(services: Services, accountId: string, postId:
     const suggestedAt = toIsoSeconds(new Date());
     const [stored] = await services.db
       .update(postImprovements)
-      .set({ suggestion, source: { title: source.title, html: sanitizeHtml(source.html) }, sourceModifiedAt: wpGmt(remote.modified_gmt), usage, suggestedAt, previous: null, appliedModifiedAt: null, appliedAt: null, revertedAt: null, updatedAt: suggestedAt })
+      .set({
+        suggestion,
+        source: { title: source.title, html: sanitizeHtml(source.html) },
+        sourceModifiedAt: wpGmt(remote.modified_gmt),
+        usage,
+        suggestedAt,
+        previous: null,
+        appliedModifiedAt: null,
+        appliedAt: null,
+        revertedAt: null,
+        updatedAt: suggestedAt,
+      })
       .where(and(eq(postImprovements.postId, postId), eq(postImprovements.run, run)))
       .returning();
-    if (!stored) throw new AppError("conflict", `A newer improvement of post ${postId} started meanwhile; its suggestion replaces this one`);
-    const [current] = await services.db.update(scannedPosts).set({ improvementStatus: "SUGGESTED" }).where(eq(scannedPosts.id, postId)).returning();
+    if (!stored)
+      throw new AppError("conflict", `A newer improvement of post ${postId} started meanwhile; its suggestion replaces this one`);
+    const [current] = await services.db
+      .update(scannedPosts)
+      .set({ improvementStatus: "SUGGESTED" })
+      .where(eq(scannedPosts.id, postId))
+      .returning();
     await settleCharge(services.db, { accountId, reference, now: new Date() });
     log("info", "improve_post_suggested", { postId, siteId: site.id, run, provider: models.text.provider });
     return { post: current ?? post, improvement: stored, chargedKurus: charge.amountKurus };
@@ -110,7 +150,13 @@ export async function improvePost(services: Services, accountId: string, postId:
   }
 }
 
-async function writeSuggestion(services: Services, site: SiteRow, post: PostRow, current: PostVersion, model: Awaited<ReturnType<typeof modelsForAccount>>["text"]) {
+async function writeSuggestion(
+  services: Services,
+  site: SiteRow,
+  post: PostRow,
+  current: PostVersion,
+  model: Awaited<ReturnType<typeof modelsForAccount>>["text"],
+) {
   const originalHtml = sanitizeHtml(current.html);
   const originalWords = countWords(htmlToText(originalHtml));
   const others = await services.db
@@ -154,30 +200,40 @@ export async function applyImprovement(services: Services, accountId: string, po
   const { post, site } = await postOf(services, accountId, postId);
   const [improvement] = await services.db.select().from(postImprovements).where(eq(postImprovements.postId, postId));
   const suggestion = improvement?.suggestion;
-  if (!improvement || !suggestion) throw new AppError("conflict", `Post ${postId} has no improvement suggestion; create one with POST /api/sites/posts/${postId}/improve`);
-  if (post.improvementStatus === "APPLIED") throw new AppError("conflict", `The improvement of post ${postId} is already applied; revert it with POST /api/sites/posts/${postId}/revert`);
+  if (!improvement || !suggestion)
+    throw new AppError("conflict", `Post ${postId} has no improvement suggestion; create one with POST /api/sites/posts/${postId}/improve`);
+  if (post.improvementStatus === "APPLIED")
+    throw new AppError(
+      "conflict",
+      `The improvement of post ${postId} is already applied; revert it with POST /api/sites/posts/${postId}/revert`,
+    );
 
   // The title is plain text sent as HTML, as an article's is: WordPress keeps an administrator's
   // title unfiltered and themes print it as it is, so markup in it would run on the page.
   const title = escapeHtmlText(suggestion.title);
   await claimImprovement(services, post, "apply", now);
-  return holding(services, post, () => withWordPress(services, site, async (wp) => {
-    const remote = await wp.getPost(post.remoteId);
-    const current = versionOf(remote);
-    const alreadyThere = current.title === title && current.html === suggestion.html;
-    if (!alreadyThere) {
-      const modifiedAt = wpGmt(remote.modified_gmt);
-      if (modifiedAt !== improvement.sourceModifiedAt) {
-        throw new AppError(
-          "conflict",
-          `Post ${postId} was edited on WordPress at ${modifiedAt ?? "an unknown time"}, after the suggestion was made from its version of ${improvement.sourceModifiedAt ?? "unknown"}; run improve again so the newer edit is not overwritten`,
-        );
+  return holding(services, post, () =>
+    withWordPress(services, site, async (wp) => {
+      const remote = await wp.getPost(post.remoteId);
+      const current = versionOf(remote);
+      const alreadyThere = current.title === title && current.html === suggestion.html;
+      if (!alreadyThere) {
+        const modifiedAt = wpGmt(remote.modified_gmt);
+        if (modifiedAt !== improvement.sourceModifiedAt) {
+          throw new AppError(
+            "conflict",
+            `Post ${postId} was edited on WordPress at ${modifiedAt ?? "an unknown time"}, after the suggestion was made from its version of ${improvement.sourceModifiedAt ?? "unknown"}; run improve again so the newer edit is not overwritten`,
+          );
+        }
+        await services.db
+          .update(postImprovements)
+          .set({ previous: current, updatedAt: toIsoSeconds(now) })
+          .where(eq(postImprovements.postId, postId));
       }
-      await services.db.update(postImprovements).set({ previous: current, updatedAt: toIsoSeconds(now) }).where(eq(postImprovements.postId, postId));
-    }
-    const updated = alreadyThere ? remote : await wp.updatePost(post.remoteId, { title, content: suggestion.html });
-    return recordOutcome(services, post, updated, now, "APPLIED");
-  }));
+      const updated = alreadyThere ? remote : await wp.updatePost(post.remoteId, { title, content: suggestion.html });
+      return recordOutcome(services, post, updated, now, "APPLIED");
+    }),
+  );
 }
 
 /**
@@ -189,19 +245,27 @@ export async function revertImprovement(services: Services, accountId: string, p
   const [improvement] = await services.db.select().from(postImprovements).where(eq(postImprovements.postId, postId));
   const previous = improvement?.previous;
   if (post.improvementStatus !== "APPLIED" || !improvement || !previous) {
-    throw new AppError("conflict", `Post ${postId} has no applied improvement to revert (its improvement status is ${post.improvementStatus})`);
+    throw new AppError(
+      "conflict",
+      `Post ${postId} has no applied improvement to revert (its improvement status is ${post.improvementStatus})`,
+    );
   }
   await claimImprovement(services, post, "revert", now);
-  return holding(services, post, () => withWordPress(services, site, async (wp) => {
-    const remote = await wp.getPost(post.remoteId);
-    const current = versionOf(remote);
-    const alreadyThere = current.title === previous.title && current.html === previous.html;
-    if (!alreadyThere && wpGmt(remote.modified_gmt) !== improvement.appliedModifiedAt) {
-      throw new AppError("conflict", `Post ${postId} was edited on WordPress at ${wpGmt(remote.modified_gmt) ?? "an unknown time"}, after the improvement was applied; reverting would overwrite that edit`);
-    }
-    const updated = alreadyThere ? remote : await wp.updatePost(post.remoteId, { title: previous.title, content: previous.html });
-    return recordOutcome(services, post, updated, now, "REVERTED");
-  }));
+  return holding(services, post, () =>
+    withWordPress(services, site, async (wp) => {
+      const remote = await wp.getPost(post.remoteId);
+      const current = versionOf(remote);
+      const alreadyThere = current.title === previous.title && current.html === previous.html;
+      if (!alreadyThere && wpGmt(remote.modified_gmt) !== improvement.appliedModifiedAt) {
+        throw new AppError(
+          "conflict",
+          `Post ${postId} was edited on WordPress at ${wpGmt(remote.modified_gmt) ?? "an unknown time"}, after the improvement was applied; reverting would overwrite that edit`,
+        );
+      }
+      const updated = alreadyThere ? remote : await wp.updatePost(post.remoteId, { title: previous.title, content: previous.html });
+      return recordOutcome(services, post, updated, now, "REVERTED");
+    }),
+  );
 }
 
 /** How long an apply or revert holds the improvement; a crashed one's hold ends then. */
@@ -218,10 +282,19 @@ async function claimImprovement(services: Services, post: PostRow, operation: "a
   const claimed = await services.db
     .update(postImprovements)
     .set({ busyUntil: toIsoSeconds(new Date(now.getTime() + HOLD_MS)), updatedAt: at })
-    .where(and(eq(postImprovements.postId, post.id), or(isNull(postImprovements.busyUntil), lt(postImprovements.busyUntil, at)), operation === "apply" ? sql`NOT ${applied}` : applied))
+    .where(
+      and(
+        eq(postImprovements.postId, post.id),
+        or(isNull(postImprovements.busyUntil), lt(postImprovements.busyUntil, at)),
+        operation === "apply" ? sql`NOT ${applied}` : applied,
+      ),
+    )
     .returning({ postId: postImprovements.postId });
   if (claimed.length === 0) {
-    throw new AppError("conflict", `Another apply or revert of post ${post.id} is under way or has just finished; read the post again (GET /api/sites/posts/${post.id}/improvement)`);
+    throw new AppError(
+      "conflict",
+      `Another apply or revert of post ${post.id} is under way or has just finished; read the post again (GET /api/sites/posts/${post.id}/improvement)`,
+    );
   }
 }
 
@@ -243,7 +316,12 @@ async function recordOutcome(services: Services, post: PostRow, updated: WpPost,
   const row = await refreshScannedPost(services, post, updated, now, status);
   // A post that is one of our articles: our row shows what the page now shows (an article's title is plain text).
   const version = versionOf(updated);
-  await followPostEdit(services, { accountId: post.accountId, siteId: post.siteId, remoteId: post.remoteId }, { ...version, title: htmlToText(version.title) }, now);
+  await followPostEdit(
+    services,
+    { accountId: post.accountId, siteId: post.siteId, remoteId: post.remoteId },
+    { ...version, title: htmlToText(version.title) },
+    now,
+  );
   const [improvement] = await services.db
     .update(postImprovements)
     .set(
@@ -254,6 +332,10 @@ async function recordOutcome(services: Services, post: PostRow, updated: WpPost,
     )
     .where(eq(postImprovements.postId, post.id))
     .returning();
-  log("info", status === "APPLIED" ? "improvement_applied" : "improvement_reverted", { postId: post.id, siteId: post.siteId, remoteId: post.remoteId });
+  log("info", status === "APPLIED" ? "improvement_applied" : "improvement_reverted", {
+    postId: post.id,
+    siteId: post.siteId,
+    remoteId: post.remoteId,
+  });
   return { post: row, improvement: improvement! };
 }

@@ -9,7 +9,9 @@ const SuggestionSchema = z
   .object({
     title: z.string(),
     html: z.string().openapi({ description: "The whole improved post body (sanitised HTML); the author's links and images are kept" }),
-    seoTitle: z.string().openapi({ description: "50–70 characters; WordPress core has no SEO field, so apply does not send it (copy it to an SEO plugin)" }),
+    seoTitle: z
+      .string()
+      .openapi({ description: "50–70 characters; WordPress core has no SEO field, so apply does not send it (copy it to an SEO plugin)" }),
     seoDesc: z.string().openapi({ description: "150–160 characters; like seoTitle, not sent to WordPress" }),
     changes: z.array(z.object({ change: z.string(), reason: z.string() })).openapi({ description: "What was changed and why" }),
   })

@@ -27,7 +27,9 @@ export interface ThirtyDayReport {
 /** The `REPORT_DAYS` UTC dates ending with the date of `now`, oldest first. */
 export function reportDates(now: Date): string[] {
   const [year, month, day] = [now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()];
-  return Array.from({ length: REPORT_DAYS }, (_, i) => new Date(Date.UTC(year, month, day - (REPORT_DAYS - 1 - i))).toISOString().slice(0, 10));
+  return Array.from({ length: REPORT_DAYS }, (_, i) =>
+    new Date(Date.UTC(year, month, day - (REPORT_DAYS - 1 - i))).toISOString().slice(0, 10),
+  );
 }
 
 /** The day after a `YYYY-MM-DD` date, as the start of its range (`…T00:00:00Z`). */
@@ -61,18 +63,41 @@ export async function thirtyDayReport(db: Database, accountId: string, options: 
     db
       .select({ date: createdDay, n: count() })
       .from(articles)
-      .where(and(eq(articles.accountId, accountId), isNotNull(articles.planItemId), gte(articles.createdAt, from), lt(articles.createdAt, until), ofSite))
+      .where(
+        and(
+          eq(articles.accountId, accountId),
+          isNotNull(articles.planItemId),
+          gte(articles.createdAt, from),
+          lt(articles.createdAt, until),
+          ofSite,
+        ),
+      )
       .groupBy(createdDay),
     db
       .select({ date: publishedDay, n: count() })
       .from(articles)
-      .where(and(eq(articles.accountId, accountId), eq(articles.status, "published"), gte(articles.publishedAt, from), lt(articles.publishedAt, until), ofSite))
+      .where(
+        and(
+          eq(articles.accountId, accountId),
+          eq(articles.status, "published"),
+          gte(articles.publishedAt, from),
+          lt(articles.publishedAt, until),
+          ofSite,
+        ),
+      )
       .groupBy(publishedDay),
     db
       // A charge row's amount is negative and a refund's positive: the negated sum is what was spent.
       .select({ date: ledgerDay, kurus: sql<number>`SUM(-${creditLedger.amountKurus})`.mapWith(Number) })
       .from(creditLedger)
-      .where(and(eq(creditLedger.accountId, accountId), gte(creditLedger.createdAt, from), lt(creditLedger.createdAt, until), spendingRows(siteId)))
+      .where(
+        and(
+          eq(creditLedger.accountId, accountId),
+          gte(creditLedger.createdAt, from),
+          lt(creditLedger.createdAt, until),
+          spendingRows(siteId),
+        ),
+      )
       .groupBy(ledgerDay),
   ]);
 
@@ -83,7 +108,11 @@ export async function thirtyDayReport(db: Database, accountId: string, options: 
 
   const daily = [...byDate.values()];
   const summary = daily.reduce<ReportFigures>(
-    (sum, day) => ({ generated: sum.generated + day.generated, published: sum.published + day.published, creditsKurus: sum.creditsKurus + day.creditsKurus }),
+    (sum, day) => ({
+      generated: sum.generated + day.generated,
+      published: sum.published + day.published,
+      creditsKurus: sum.creditsKurus + day.creditsKurus,
+    }),
     { generated: 0, published: 0, creditsKurus: 0 },
   );
   return { summary, daily };

@@ -23,13 +23,17 @@ export function providerTransport(deps: ProviderDeps): ProviderTransport {
 }
 
 function requireSecret(value: string | null, name: string, provider: string): string {
-  if (!value) throw new AppError("internal_error", `Generation is unavailable: ${provider} is the configured provider but ${name} is not set`);
+  if (!value)
+    throw new AppError("internal_error", `Generation is unavailable: ${provider} is the configured provider but ${name} is not set`);
   return value;
 }
 
 function requireAi(deps: ProviderDeps, variable: string): WorkersAiBinding {
   if (!deps.ai) {
-    throw new AppError("internal_error", `Generation is unavailable: ${variable}=workers-ai needs the Workers AI binding (AI), which local runs do not have; use the offline providers locally`);
+    throw new AppError(
+      "internal_error",
+      `Generation is unavailable: ${variable}=workers-ai needs the Workers AI binding (AI), which local runs do not have; use the offline providers locally`,
+    );
   }
   return deps.ai;
 }
@@ -43,7 +47,13 @@ export function textModelFor(deps: ProviderDeps): TextModel {
       refuseOfflineInProduction(deps.config, "TEXT_PROVIDER=offline");
       return createOfflineTextModel();
     case "workers-ai":
-      return createWorkersAiTextModel({ ai: requireAi(deps, "TEXT_PROVIDER"), model, timeoutMs: providers.timeoutMs, maxRetries: providers.maxRetries, sleep: deps.sleep });
+      return createWorkersAiTextModel({
+        ai: requireAi(deps, "TEXT_PROVIDER"),
+        model,
+        timeoutMs: providers.timeoutMs,
+        maxRetries: providers.maxRetries,
+        sleep: deps.sleep,
+      });
     case "openai":
       return createOpenAiTextModel({
         transport: providerTransport(deps),
@@ -72,7 +82,13 @@ export function imageModelFor(deps: ProviderDeps): ImageModel {
       refuseOfflineInProduction(deps.config, "IMAGE_PROVIDER=offline");
       return createOfflineImageModel();
     case "workers-ai":
-      return createWorkersAiImageModel({ ai: requireAi(deps, "IMAGE_PROVIDER"), model, timeoutMs: providers.timeoutMs, maxRetries: providers.maxRetries, sleep: deps.sleep });
+      return createWorkersAiImageModel({
+        ai: requireAi(deps, "IMAGE_PROVIDER"),
+        model,
+        timeoutMs: providers.timeoutMs,
+        maxRetries: providers.maxRetries,
+        sleep: deps.sleep,
+      });
     case "openai":
       return createOpenAiImageModel({
         transport: providerTransport(deps),
@@ -91,6 +107,7 @@ export function keywordResearchFor(deps: ProviderDeps): KeywordResearch {
     return createOfflineKeywordResearch();
   }
   const credentials = providers.dataforseo.credentials;
-  if (!credentials) throw new AppError("internal_error", "Keyword research is unavailable: DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD are not both set");
+  if (!credentials)
+    throw new AppError("internal_error", "Keyword research is unavailable: DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD are not both set");
   return createDataForSeoResearch({ transport: providerTransport(deps), baseUrl: providers.dataforseo.baseUrl, ...credentials });
 }

@@ -12,12 +12,18 @@ export function paymentProvider(config: Config, fetch: typeof globalThis.fetch):
   const billing = config.billing;
   if (billing.paymentProvider === "offline") {
     if (config.environment === "production") {
-      throw new AppError("internal_error", "Payments are unavailable: the offline payment provider cannot be used in production (set PAYMENT_PROVIDER=paytr)");
+      throw new AppError(
+        "internal_error",
+        "Payments are unavailable: the offline payment provider cannot be used in production (set PAYMENT_PROVIDER=paytr)",
+      );
     }
     return createOfflinePaymentProvider(billing.paytr ?? undefined);
   }
   if (!billing.paytr) {
-    throw new AppError("internal_error", "Payments are unavailable: PAYTR_MERCHANT_ID, PAYTR_MERCHANT_KEY and PAYTR_MERCHANT_SALT are not all set");
+    throw new AppError(
+      "internal_error",
+      "Payments are unavailable: PAYTR_MERCHANT_ID, PAYTR_MERCHANT_KEY and PAYTR_MERCHANT_SALT are not all set",
+    );
   }
   return createPaytrClient({ credentials: billing.paytr, testMode: billing.paytrTestMode, fetch, timeoutMs: config.outboundTimeoutMs });
 }
@@ -36,6 +42,9 @@ export function keyChecker(config: Config, fetch: typeof globalThis.fetch): Mode
  */
 export function refuseOfflineInProduction(config: Config, what: string): void {
   if (config.environment === "production" && !config.providers.allowOffline) {
-    throw new AppError("internal_error", `Generation is unavailable: ${what} is an offline provider, refused in production (set ALLOW_OFFLINE_PROVIDERS=true to allow it)`);
+    throw new AppError(
+      "internal_error",
+      `Generation is unavailable: ${what} is an offline provider, refused in production (set ALLOW_OFFLINE_PROVIDERS=true to allow it)`,
+    );
   }
 }

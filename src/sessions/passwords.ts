@@ -29,7 +29,8 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, iterations, salt, hash] = stored.split("$");
   if (scheme !== "pbkdf2-sha256" || !iterations || !salt || !hash) return false;
-  const matches = async (candidate: string) => timingSafeEqualText(bytesToBase64(await derive(candidate, base64ToBytes(salt), Number(iterations))), hash);
+  const matches = async (candidate: string) =>
+    timingSafeEqualText(bytesToBase64(await derive(candidate, base64ToBytes(salt), Number(iterations))), hash);
   if (await matches(normalized(password))) return true;
   return normalized(password) !== password && (await matches(password));
 }

@@ -12,7 +12,14 @@ import { requireAdminToken } from "../http/operator-auth";
 import { rateLimitedError, rateLimitHeaders } from "../http/rate-limit";
 import { assertSameOrigin, clearSessionCookie, readSessionCookie, writeSessionCookie } from "../http/session-cookie";
 import { authenticateToken } from "../tokens/service";
-import { AcceptInviteBodySchema, ChangePasswordBodySchema, InviteSchema, SessionSchema, SignInBodySchema, SignUpBodySchema } from "./schemas";
+import {
+  AcceptInviteBodySchema,
+  ChangePasswordBodySchema,
+  InviteSchema,
+  SessionSchema,
+  SignInBodySchema,
+  SignUpBodySchema,
+} from "./schemas";
 import { acceptInvite, changePassword, endSession, inviteAccount, sessionAccount, signIn, signUp } from "./service";
 
 /** The panel's session routes: sign in, sign up, sign out, password, invitations. */
@@ -28,12 +35,14 @@ async function sessionAnswer(c: Context<AppEnv>, accountId: string, via: "sessio
 async function signedIn(c: Context<AppEnv>): Promise<{ accountId: string; via: "session" | "token" }> {
   if (c.req.header("Authorization")) {
     const { caller } = await authenticateToken(c.get("db"), bearerSecret(c), new Date());
-    if (caller.scope !== "manage") throw new AppError("forbidden", "This token's scope is 'public:read'; this route needs a token with scope 'manage'");
+    if (caller.scope !== "manage")
+      throw new AppError("forbidden", "This token's scope is 'public:read'; this route needs a token with scope 'manage'");
     return { accountId: caller.accountId, via: "token" };
   }
   const cookie = readSessionCookie(c);
   const session = cookie ? await sessionAccount(c.get("services"), cookie, new Date()) : null;
-  if (!session) throw new AppError("unauthorized", "Not signed in: sign in with POST /api/session, or send 'Authorization: Bearer <API_TOKEN>'");
+  if (!session)
+    throw new AppError("unauthorized", "Not signed in: sign in with POST /api/session, or send 'Authorization: Bearer <API_TOKEN>'");
   assertSameOrigin(c, true);
   return { accountId: session.accountId, via: "session" };
 }
@@ -46,15 +55,26 @@ sessionRoutes.openapi(
     tags,
     security: [],
     summary: "Sign in to the panel with email and password (sets the session cookie)",
-    description: "Sets `__Host-session` (HttpOnly, Secure, SameSite=Lax, 30 days, sliding). The same 401 for an unknown email and a wrong password; 10 failures per address or per email in 15 minutes make every attempt 429.",
+    description:
+      "Sets `__Host-session` (HttpOnly, Secure, SameSite=Lax, 30 days, sliding). The same 401 for an unknown email and a wrong password; 10 failures per address or per email in 15 minutes make every attempt 429.",
     request: { body: jsonBody(SignInBodySchema) },
     responses: { 200: jsonContent(SessionSchema, "Signed in"), ...errorResponses(400, 401, 403, 429) },
   }),
   async (c) => {
     assertSameOrigin(c, false);
     const { email, password } = c.req.valid("json");
-    const result = await signIn(c.get("services"), { email, password, addressKey: clientAddressKey(c.req.header("CF-Connecting-IP")), now: new Date() });
-    if ("blocked" in result) throw rateLimitedError(result.blocked, rateLimitHeaders(result.blocked), `Too many failed sign-ins (${result.blocked.limit} per 15 minutes); try again later`);
+    const result = await signIn(c.get("services"), {
+      email,
+      password,
+      addressKey: clientAddressKey(c.req.header("CF-Connecting-IP")),
+      now: new Date(),
+    });
+    if ("blocked" in result)
+      throw rateLimitedError(
+        result.blocked,
+        rateLimitHeaders(result.blocked),
+        `Too many failed sign-ins (${result.blocked.limit} per 15 minutes); try again later`,
+      );
     writeSessionCookie(c, result.sessionId);
     return c.json(await sessionAnswer(c, result.accountId, "session"), 200);
   },
@@ -75,8 +95,18 @@ sessionRoutes.openapi(
   async (c) => {
     assertSameOrigin(c, false);
     const { email, password } = c.req.valid("json");
-    const result = await signUp(c.get("services"), { email, password, addressKey: clientAddressKey(c.req.header("CF-Connecting-IP")), now: new Date() });
-    if ("blocked" in result) throw rateLimitedError(result.blocked, rateLimitHeaders(result.blocked), `Too many sign-ups from this address (${result.blocked.limit} per hour); try again later`);
+    const result = await signUp(c.get("services"), {
+      email,
+      password,
+      addressKey: clientAddressKey(c.req.header("CF-Connecting-IP")),
+      now: new Date(),
+    });
+    if ("blocked" in result)
+      throw rateLimitedError(
+        result.blocked,
+        rateLimitHeaders(result.blocked),
+        `Too many sign-ups from this address (${result.blocked.limit} per hour); try again later`,
+      );
     writeSessionCookie(c, result.sessionId);
     return c.json(await sessionAnswer(c, result.accountId, "session"), 201);
   },
@@ -125,15 +155,26 @@ sessionRoutes.openapi(
     path: "/session/password",
     tags,
     summary: "Change the password: every session of the account ends, this caller gets a new one",
-    description: "A wrong current password counts as a failed sign-in of the address and of the account's email: past 10 in 15 minutes, 429.",
+    description:
+      "A wrong current password counts as a failed sign-in of the address and of the account's email: past 10 in 15 minutes, 429.",
     request: { body: jsonBody(ChangePasswordBodySchema) },
     responses: { 200: jsonContent(SessionSchema, "Changed; signed in with a new session"), ...errorResponses(400, 401, 403, 429) },
   }),
   async (c) => {
     const { accountId } = await signedIn(c);
     const { currentPassword, newPassword } = c.req.valid("json");
-    const result = await changePassword(c.get("services"), accountId, { current: currentPassword, next: newPassword, addressKey: clientAddressKey(c.req.header("CF-Connecting-IP")), now: new Date() });
-    if ("blocked" in result) throw rateLimitedError(result.blocked, rateLimitHeaders(result.blocked), `Too many wrong passwords (${result.blocked.limit} per 15 minutes); try again later`);
+    const result = await changePassword(c.get("services"), accountId, {
+      current: currentPassword,
+      next: newPassword,
+      addressKey: clientAddressKey(c.req.header("CF-Connecting-IP")),
+      now: new Date(),
+    });
+    if ("blocked" in result)
+      throw rateLimitedError(
+        result.blocked,
+        rateLimitHeaders(result.blocked),
+        `Too many wrong passwords (${result.blocked.limit} per 15 minutes); try again later`,
+      );
     writeSessionCookie(c, result.sessionId);
     return c.json(await sessionAnswer(c, accountId, "session"), 200);
   },

@@ -7,22 +7,41 @@ const Password = z
   .max(200, "must be at most 200 characters")
   .openapi({ description: `At least ${MIN_PASSWORD_LENGTH} characters`, example: "correct horse battery" });
 
-export const SignInBodySchema = z.object({ email: z.email().max(254), password: z.string().min(1).max(200) }).strict().openapi("SignInRequest");
-export const SignUpBodySchema = z.object({ email: z.email().max(254), password: Password }).strict().openapi("SignUpRequest");
-export const ChangePasswordBodySchema = z.object({ currentPassword: z.string().max(200), newPassword: Password }).strict().openapi("ChangePasswordRequest");
-export const AcceptInviteBodySchema = z.object({ token: z.string().min(20).max(200), password: Password }).strict().openapi("AcceptInviteRequest");
+export const SignInBodySchema = z
+  .object({ email: z.email().max(254), password: z.string().min(1).max(200) })
+  .strict()
+  .openapi("SignInRequest");
+export const SignUpBodySchema = z
+  .object({ email: z.email().max(254), password: Password })
+  .strict()
+  .openapi("SignUpRequest");
+export const ChangePasswordBodySchema = z
+  .object({ currentPassword: z.string().max(200), newPassword: Password })
+  .strict()
+  .openapi("ChangePasswordRequest");
+export const AcceptInviteBodySchema = z
+  .object({ token: z.string().min(20).max(200), password: Password })
+  .strict()
+  .openapi("AcceptInviteRequest");
 
 export const SessionSchema = z
   .object({
     accountId: z.string(),
     email: z.string(),
-    via: z.enum(["session", "token"]).openapi({ description: "How the request was signed in: the panel's session cookie, or a bearer token" }),
+    via: z
+      .enum(["session", "token"])
+      .openapi({ description: "How the request was signed in: the panel's session cookie, or a bearer token" }),
   })
   .openapi("Session");
 
 export const InviteSchema = z
   .object({
-    url: z.string().openapi({ description: "The one-time link that sets the password; send it to the account's owner", example: "https://panel.example.com/invite#…" }),
+    url: z
+      .string()
+      .openapi({
+        description: "The one-time link that sets the password; send it to the account's owner",
+        example: "https://panel.example.com/invite#…",
+      }),
     expiresAt: z.string(),
   })
   .openapi("AccountInvite");

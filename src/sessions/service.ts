@@ -23,19 +23,34 @@ const WRONG = "Wrong email or password";
 
 function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /** A new session of the account; returns the cookie's value (only its hash is stored). */
 export async function startSession(services: Pick<Services, "db">, accountId: string, now: Date): Promise<string> {
   const id = randomId();
   const at = toIsoSeconds(now);
-  await services.db.insert(sessions).values({ idHash: await sha256Hex(id), accountId, createdAt: at, lastSeenAt: at, expiresAt: toIsoSeconds(new Date(now.getTime() + SESSION_MS)) });
+  await services.db
+    .insert(sessions)
+    .values({
+      idHash: await sha256Hex(id),
+      accountId,
+      createdAt: at,
+      lastSeenAt: at,
+      expiresAt: toIsoSeconds(new Date(now.getTime() + SESSION_MS)),
+    });
   return id;
 }
 
 /** The account a session cookie speaks for, or null (unknown, expired, revoked); its expiry slides at most hourly. */
-export async function sessionAccount(services: Pick<Services, "db">, id: string, now: Date): Promise<{ accountId: string; sessionId: string } | null> {
+export async function sessionAccount(
+  services: Pick<Services, "db">,
+  id: string,
+  now: Date,
+): Promise<{ accountId: string; sessionId: string } | null> {
   const idHash = await sha256Hex(id);
   const [session] = await services.db
     .select()
@@ -68,7 +83,9 @@ async function passwordWindows(addressKey: string, email: string): Promise<strin
 async function fullWindow(services: Services, windows: string[]): Promise<RateLimitDecision | null> {
   const states = services.accountState;
   for (const name of windows) {
-    const decision = await states.get(states.idFromName(name)).loginWindow("signin-failures", SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS);
+    const decision = await states
+      .get(states.idFromName(name))
+      .loginWindow("signin-failures", SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS);
     if (!decision.allowed) {
       log("warn", "sign_in_blocked", { window: name.split(":")[0] });
       return decision;
@@ -79,7 +96,8 @@ async function fullWindow(services: Services, windows: string[]): Promise<RateLi
 
 async function countWrongPassword(services: Services, windows: string[]): Promise<void> {
   const states = services.accountState;
-  for (const name of windows) await states.get(states.idFromName(name)).loginAttempt("signin-failures", true, SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS);
+  for (const name of windows)
+    await states.get(states.idFromName(name)).loginAttempt("signin-failures", true, SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS);
 }
 
 /**
@@ -88,7 +106,10 @@ async function countWrongPassword(services: Services, windows: string[]): Promis
  * SIGN_IN_FAILURE_LIMIT in 15 minutes every attempt is 429, the right password included, and
  * answered before any hashing.
  */
-export async function signIn(services: Services, input: { email: string; password: string; addressKey: string; now: Date }): Promise<{ accountId: string; sessionId: string } | { blocked: RateLimitDecision }> {
+export async function signIn(
+  services: Services,
+  input: { email: string; password: string; addressKey: string; now: Date },
+): Promise<{ accountId: string; sessionId: string } | { blocked: RateLimitDecision }> {
   const email = input.email.trim().toLowerCase();
   const windows = await passwordWindows(input.addressKey, email);
   const blocked = await fullWindow(services, windows);
@@ -110,16 +131,27 @@ export async function signIn(services: Services, input: { email: string; passwor
  * SIGNUP_OPEN: a new account (with the signup credit) and its password; signed in at once.
  * SIGN_UP_LIMIT sign-ups per address per hour, each attempt counted.
  */
-export async function signUp(services: Services, input: { email: string; password: string; addressKey: string; now: Date }): Promise<{ accountId: string; sessionId: string } | { blocked: RateLimitDecision }> {
+export async function signUp(
+  services: Services,
+  input: { email: string; password: string; addressKey: string; now: Date },
+): Promise<{ accountId: string; sessionId: string } | { blocked: RateLimitDecision }> {
   if (!services.config.signupOpen) throw new AppError("forbidden", "Sign-up is closed on this service; ask the operator for an invitation");
   const states = services.accountState;
-  const decision = await states.get(states.idFromName(`signup-ip:${input.addressKey}`)).loginAttempt("signups", true, SIGN_UP_LIMIT, SIGN_UP_WINDOW_MS);
+  const decision = await states
+    .get(states.idFromName(`signup-ip:${input.addressKey}`))
+    .loginAttempt("signups", true, SIGN_UP_LIMIT, SIGN_UP_WINDOW_MS);
   if (!decision.allowed) {
     log("warn", "sign_up_blocked", {});
     return { blocked: decision };
   }
-  const { account } = await createAccount(services.db, { email: input.email, signupCreditKurus: services.config.signupCreditKurus, now: input.now });
-  await services.db.insert(accountPasswords).values({ accountId: account.id, hash: await hashPassword(input.password), updatedAt: toIsoSeconds(input.now) });
+  const { account } = await createAccount(services.db, {
+    email: input.email,
+    signupCreditKurus: services.config.signupCreditKurus,
+    now: input.now,
+  });
+  await services.db
+    .insert(accountPasswords)
+    .values({ accountId: account.id, hash: await hashPassword(input.password), updatedAt: toIsoSeconds(input.now) });
   log("info", "account_signed_up", { accountId: account.id });
   return { accountId: account.id, sessionId: await startSession(services, account.id, input.now) };
 }
@@ -128,7 +160,11 @@ export async function signUp(services: Services, input: { email: string; passwor
  * A new password (the current one checked, its wrong guesses counted in the sign-in windows of
  * the address and the account's email); every session of the account ends, and the caller gets a new one.
  */
-export async function changePassword(services: Services, accountId: string, input: { current: string; next: string; addressKey: string; now: Date }): Promise<{ sessionId: string } | { blocked: RateLimitDecision }> {
+export async function changePassword(
+  services: Services,
+  accountId: string,
+  input: { current: string; next: string; addressKey: string; now: Date },
+): Promise<{ sessionId: string } | { blocked: RateLimitDecision }> {
   const [stored] = await services.db
     .select({ email: accounts.email, hash: accountPasswords.hash })
     .from(accounts)
@@ -140,7 +176,9 @@ export async function changePassword(services: Services, accountId: string, inpu
     if (blocked) return { blocked };
     if (!(await verifyPassword(input.current, stored.hash))) {
       await countWrongPassword(services, windows);
-      throw new AppError("invalid_request", "Invalid body field 'currentPassword': it is not your current password", [{ path: "currentPassword", message: "is not your current password" }]);
+      throw new AppError("invalid_request", "Invalid body field 'currentPassword': it is not your current password", [
+        { path: "currentPassword", message: "is not your current password" },
+      ]);
     }
   }
   await setPassword(services, accountId, input.next, input.now);
@@ -150,23 +188,36 @@ export async function changePassword(services: Services, accountId: string, inpu
 async function setPassword(services: Pick<Services, "db">, accountId: string, password: string, now: Date): Promise<void> {
   const hash = await hashPassword(password);
   await services.db.batch([
-    services.db.insert(accountPasswords).values({ accountId, hash, updatedAt: toIsoSeconds(now) }).onConflictDoUpdate({ target: accountPasswords.accountId, set: { hash, updatedAt: toIsoSeconds(now) } }),
+    services.db
+      .insert(accountPasswords)
+      .values({ accountId, hash, updatedAt: toIsoSeconds(now) })
+      .onConflictDoUpdate({ target: accountPasswords.accountId, set: { hash, updatedAt: toIsoSeconds(now) } }),
     services.db.delete(sessions).where(eq(sessions.accountId, accountId)),
   ]);
 }
 
 /** Operator: a one-time link, valid INVITE_DAYS days, with which the owner sets a password. */
-export async function inviteAccount(services: Services, accountId: string, origin: string, now: Date): Promise<{ url: string; expiresAt: string }> {
+export async function inviteAccount(
+  services: Services,
+  accountId: string,
+  origin: string,
+  now: Date,
+): Promise<{ url: string; expiresAt: string }> {
   const [account] = await services.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
   if (!account) throw new AppError("not_found", "Account not found");
   const token = randomId();
   const expiresAt = toIsoSeconds(new Date(now.getTime() + INVITE_DAYS * 24 * 60 * 60_000));
-  await services.db.insert(accountInvites).values({ tokenHash: await sha256Hex(token), accountId, expiresAt, createdAt: toIsoSeconds(now) });
+  await services.db
+    .insert(accountInvites)
+    .values({ tokenHash: await sha256Hex(token), accountId, expiresAt, createdAt: toIsoSeconds(now) });
   return { url: `${services.config.publicBaseUrl ?? origin}/invite#${token}`, expiresAt };
 }
 
 /** The invitation's password is set (once: one conditional claim), and its owner is signed in. */
-export async function acceptInvite(services: Services, input: { token: string; password: string; now: Date }): Promise<{ accountId: string; sessionId: string }> {
+export async function acceptInvite(
+  services: Services,
+  input: { token: string; password: string; now: Date },
+): Promise<{ accountId: string; sessionId: string }> {
   const at = toIsoSeconds(input.now);
   const [claimed] = await services.db
     .update(accountInvites)
@@ -181,6 +232,9 @@ export async function acceptInvite(services: Services, input: { token: string; p
 /** Expired sessions and invitations are removed by the cron tick. */
 export async function purgeExpiredSessions(services: Pick<Services, "db">, now: Date): Promise<number> {
   const at = toIsoSeconds(now);
-  const [gone] = await services.db.batch([services.db.delete(sessions).where(lt(sessions.expiresAt, at)).returning({ id: sessions.idHash }), services.db.delete(accountInvites).where(lt(accountInvites.expiresAt, at))]);
+  const [gone] = await services.db.batch([
+    services.db.delete(sessions).where(lt(sessions.expiresAt, at)).returning({ id: sessions.idHash }),
+    services.db.delete(accountInvites).where(lt(accountInvites.expiresAt, at)),
+  ]);
   return gone.length;
 }

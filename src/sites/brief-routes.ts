@@ -11,7 +11,11 @@ export const briefRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
 
 // The document GET answers may be sent back as it is: its read-only fields are ignored (a siteId of another site is 400).
 const BriefRequestSchema = BriefSchema.extend({
-  siteId: z.string().max(64).optional().openapi({ description: "Read-only: ignored when it is this site's id (so a GET document can be sent back); another id is 400" }),
+  siteId: z
+    .string()
+    .max(64)
+    .optional()
+    .openapi({ description: "Read-only: ignored when it is this site's id (so a GET document can be sent back); another id is 400" }),
   updatedAt: z.string().max(64).optional().openapi({ description: "Read-only: ignored" }),
 }).openapi("BriefRequest");
 
@@ -35,7 +39,8 @@ briefRoutes.openapi(
     path: "/sites/{siteId}/brief",
     tags: ["Sites"],
     summary: "Replace the site's brief",
-    description: "The whole brief is replaced: a field left out becomes empty. It feeds keyword seeds, plan titles and every generation prompt.",
+    description:
+      "The whole brief is replaced: a field left out becomes empty. It feeds keyword seeds, plan titles and every generation prompt.",
     request: { params: SiteIdParamSchema, body: jsonBody(BriefRequestSchema) },
     responses: { 200: jsonContent(SiteBriefSchema, "The saved brief"), ...errorResponses(400, 401, 403, 404) },
   }),
@@ -43,7 +48,10 @@ briefRoutes.openapi(
     const { siteId } = c.req.valid("param");
     const { siteId: sentSiteId, updatedAt: _readOnly, ...brief } = c.req.valid("json");
     if (sentSiteId !== undefined && sentSiteId !== siteId) {
-      throw new AppError("invalid_request", `Invalid body field 'siteId': this is the brief of site ${siteId}, not of ${sentSiteId.slice(0, 64)}`);
+      throw new AppError(
+        "invalid_request",
+        `Invalid body field 'siteId': this is the brief of site ${siteId}, not of ${sentSiteId.slice(0, 64)}`,
+      );
     }
     return c.json(toSiteBrief(await saveBrief(c.get("db"), c.get("caller").accountId, siteId, brief)), 200);
   },

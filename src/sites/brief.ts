@@ -16,7 +16,10 @@ const LogoUrlSchema = z
   .max(LIMITS.url)
   .refine((value) => value === "" || isHttpUrl(value), "logoUrl must be an absolute http(s) URL, such as https://www.example.com/logo.png")
   .default("")
-  .openapi({ description: `The organisation's logo for the articles' structured data (an absolute http(s) URL, ≤ ${LIMITS.url} characters; "" for none)`, example: "https://bakery.example.com/logo.png" });
+  .openapi({
+    description: `The organisation's logo for the articles' structured data (an absolute http(s) URL, ≤ ${LIMITS.url} characters; "" for none)`,
+    example: "https://bakery.example.com/logo.png",
+  });
 
 /**
  * The site brief: what the business is, who reads it, how it sounds, what it never writes
@@ -24,22 +27,46 @@ const LogoUrlSchema = z
  */
 export const BriefSchema = z
   .object({
-    business: plainText(z.string().trim().max(LIMITS.business), { multiline: true }).default("").openapi({ description: `What the business does (≤ ${LIMITS.business} characters)`, example: "A family bakery in Kadıköy selling sourdough bread" }),
-    audience: plainText(z.string().trim().max(LIMITS.audience), { multiline: true }).default("").openapi({ description: `Who reads the site (≤ ${LIMITS.audience})`, example: "Home bakers in Istanbul" }),
-    tone: plainText(z.string().trim().max(LIMITS.tone), { multiline: true }).default("").openapi({ description: `How the articles sound (≤ ${LIMITS.tone})`, example: "Warm, practical, no jargon" }),
+    business: plainText(z.string().trim().max(LIMITS.business), { multiline: true })
+      .default("")
+      .openapi({
+        description: `What the business does (≤ ${LIMITS.business} characters)`,
+        example: "A family bakery in Kadıköy selling sourdough bread",
+      }),
+    audience: plainText(z.string().trim().max(LIMITS.audience), { multiline: true })
+      .default("")
+      .openapi({ description: `Who reads the site (≤ ${LIMITS.audience})`, example: "Home bakers in Istanbul" }),
+    tone: plainText(z.string().trim().max(LIMITS.tone), { multiline: true })
+      .default("")
+      .openapi({ description: `How the articles sound (≤ ${LIMITS.tone})`, example: "Warm, practical, no jargon" }),
     topicsToAvoid: z
       .array(plainText(z.string().trim().min(1, "a topic to avoid cannot be empty").max(LIMITS.topic)))
       .max(LIMITS.topics)
       .default([])
-      .openapi({ description: `Topics never to write about (≤ ${LIMITS.topics}, each ≤ ${LIMITS.topic} characters)`, example: ["gluten-free diets"] }),
-    notes: plainText(z.string().trim().max(LIMITS.notes), { multiline: true }).default("").openapi({ description: `Anything else the writer should know (≤ ${LIMITS.notes})` }),
-    authorName: plainText(z.string().trim().max(LIMITS.name), { noMarkup: true }).default("").openapi({
-      description: `The articles' author in their structured data (≤ ${LIMITS.name}). Without one: on a WordPress site the author WordPress shows (the site's \`seo.byline\`), elsewhere the organisation. On WordPress it should be that display name, which readers see: the site warns when it differs`,
-      example: "Ayşe Yılmaz",
-    }),
-    organizationName: plainText(z.string().trim().max(LIMITS.name), { noMarkup: true }).default("").openapi({ description: `The publisher in the articles' structured data (≤ ${LIMITS.name}); without one, the site's host name`, example: "Kadıköy Bakery" }),
+      .openapi({
+        description: `Topics never to write about (≤ ${LIMITS.topics}, each ≤ ${LIMITS.topic} characters)`,
+        example: ["gluten-free diets"],
+      }),
+    notes: plainText(z.string().trim().max(LIMITS.notes), { multiline: true })
+      .default("")
+      .openapi({ description: `Anything else the writer should know (≤ ${LIMITS.notes})` }),
+    authorName: plainText(z.string().trim().max(LIMITS.name), { noMarkup: true })
+      .default("")
+      .openapi({
+        description: `The articles' author in their structured data (≤ ${LIMITS.name}). Without one: on a WordPress site the author WordPress shows (the site's \`seo.byline\`), elsewhere the organisation. On WordPress it should be that display name, which readers see: the site warns when it differs`,
+        example: "Ayşe Yılmaz",
+      }),
+    organizationName: plainText(z.string().trim().max(LIMITS.name), { noMarkup: true })
+      .default("")
+      .openapi({
+        description: `The publisher in the articles' structured data (≤ ${LIMITS.name}); without one, the site's host name`,
+        example: "Kadıköy Bakery",
+      }),
     logoUrl: LogoUrlSchema,
-    faq: z.boolean().default(true).openapi({ description: "Whether articles end with an FAQ section (3–6 questions, with FAQPage structured data)" }),
+    faq: z
+      .boolean()
+      .default(true)
+      .openapi({ description: "Whether articles end with an FAQ section (3–6 questions, with FAQPage structured data)" }),
   })
   .strict();
 export type Brief = z.output<typeof BriefSchema>;
@@ -47,7 +74,11 @@ export type Brief = z.output<typeof BriefSchema>;
 /** The brief as GET and PUT /sites/{siteId}/brief answer it. */
 export const SiteBriefSchema = BriefSchema.extend({ siteId: z.string(), updatedAt: z.string() }).openapi("SiteBrief");
 
-export const toSiteBrief = ({ site, brief }: { site: SiteRow; brief: Brief }): z.infer<typeof SiteBriefSchema> => ({ siteId: site.id, ...brief, updatedAt: site.updatedAt });
+export const toSiteBrief = ({ site, brief }: { site: SiteRow; brief: Brief }): z.infer<typeof SiteBriefSchema> => ({
+  siteId: site.id,
+  ...brief,
+  updatedAt: site.updatedAt,
+});
 
 /** The brief as stored (JSON in `sites.brief`); before anyone wrote one, the site's business context. */
 export function briefOf(site: Pick<SiteRow, "id" | "brief" | "businessContext">): Brief {
@@ -65,7 +96,13 @@ export async function getBrief(db: Database, accountId: string, siteId: string):
 }
 
 /** Replaces the brief of a site of the account (404 for a foreign, missing or disconnected one). */
-export async function saveBrief(db: Database, accountId: string, siteId: string, brief: Brief, now = new Date()): Promise<{ site: SiteRow; brief: Brief }> {
+export async function saveBrief(
+  db: Database,
+  accountId: string,
+  siteId: string,
+  brief: Brief,
+  now = new Date(),
+): Promise<{ site: SiteRow; brief: Brief }> {
   await getSite(db, accountId, siteId);
   const [site] = await db
     .update(sites)

@@ -42,7 +42,9 @@ export async function recordByline(db: Database, site: SiteRow, found: string | 
 }
 
 /** What the owner should know when the brief names an author other than the byline readers see on WordPress. */
-export function bylineWarnings(site: Pick<SiteRow, "id" | "platform" | "status" | "brief" | "businessContext" | "blogAuthorName">): string[] {
+export function bylineWarnings(
+  site: Pick<SiteRow, "id" | "platform" | "status" | "brief" | "businessContext" | "blogAuthorName">,
+): string[] {
   if (site.platform !== "blog" || site.status === "DISCONNECTED" || !site.blogAuthorName) return [];
   const briefAuthor = sameName(briefOf(site).authorName);
   if (!briefAuthor || briefAuthor === sameName(site.blogAuthorName)) return [];

@@ -14,8 +14,12 @@ export async function changeSite(deps: SiteAccessDeps, accountId: string, siteId
   let site = await getSite(deps.db, accountId, siteId);
   let webhookUrl: string | null | undefined;
   if (body.webhookUrl !== undefined) {
-    if (site.platform !== "custom") throw new AppError("conflict", `Site ${siteId} is a ${site.platform} site; only custom sites have a webhookUrl`);
-    webhookUrl = body.webhookUrl === null ? null : assertOutboundUrl(body.webhookUrl, { allowPrivate: deps.config.allowPrivateUrls, field: "webhookUrl" });
+    if (site.platform !== "custom")
+      throw new AppError("conflict", `Site ${siteId} is a ${site.platform} site; only custom sites have a webhookUrl`);
+    webhookUrl =
+      body.webhookUrl === null
+        ? null
+        : assertOutboundUrl(body.webhookUrl, { allowPrivate: deps.config.allowPrivateUrls, field: "webhookUrl" });
   }
   if (body.blogAppPassword !== undefined) {
     const blogUsername = body.blogUsername ?? site.blogUsername ?? "";

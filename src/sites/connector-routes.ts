@@ -35,7 +35,10 @@ connectorRoutes.openapi(
       "The plugin that makes SEO titles, meta descriptions and structured data reach a WordPress site's pages: upload it in WordPress (Plugins → Add New → Upload Plugin), activate it, then sync the site. With Yoast SEO, Rank Math, SEOPress or All in One SEO active it writes into that plugin's fields; otherwise it prints the tags itself. `X-Connector-Version` names the version.",
     security: [],
     responses: {
-      200: { description: "The plugin as a zip archive", content: { "application/zip": { schema: z.any().openapi({ type: "string", format: "binary" }) } } },
+      200: {
+        description: "The plugin as a zip archive",
+        content: { "application/zip": { schema: z.any().openapi({ type: "string", format: "binary" }) } },
+      },
       304: { description: "The client's copy (If-None-Match) is current" },
     },
   }),
@@ -43,6 +46,10 @@ connectorRoutes.openapi(
     const { bytes, etag } = connectorZip();
     const headers = { ETag: etag, "Cache-Control": "public, max-age=3600", "X-Connector-Version": CONNECTOR_VERSION };
     if (c.req.header("If-None-Match") === etag) return c.body(null, 304, headers);
-    return c.body(bytes, 200, { ...headers, "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="${FOLDER}-${CONNECTOR_VERSION}.zip"` });
+    return c.body(bytes, 200, {
+      ...headers,
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="${FOLDER}-${CONNECTOR_VERSION}.zip"`,
+    });
   },
 );

@@ -9,7 +9,10 @@ export const ConnectCustomBodySchema = z
       .min(1)
       .max(2048)
       .optional()
-      .openapi({ description: "Where signed `article.published` webhooks go; omit it to pull articles with GET /autopilot/articles", example: "https://www.example.com/hooks/autopilot" }),
+      .openapi({
+        description: "Where signed `article.published` webhooks go; omit it to pull articles with GET /autopilot/articles",
+        example: "https://www.example.com/hooks/autopilot",
+      }),
     businessContext: BusinessContextSchema.default("").openapi({ example: "Bakery supplies shop" }),
     language: LanguageSchema.default("en"),
   })
@@ -29,6 +32,11 @@ export const ConnectedCustomSchema = z
 export const RotatedSecretSchema = z
   .object({
     id: z.string().openapi({ description: "The site's id" }),
-    webhookSecret: z.string().openapi({ description: "The new secret (64 hex characters); shown only in this answer. Every later attempt is signed with it, and for 24 hours with the replaced secret too." }),
+    webhookSecret: z
+      .string()
+      .openapi({
+        description:
+          "The new secret (64 hex characters); shown only in this answer. Every later attempt is signed with it, and for 24 hours with the replaced secret too.",
+      }),
   })
   .openapi("RotatedWebhookSecret");

@@ -36,7 +36,8 @@ forumSiteRoutes.openapi(
     path: "/platforms/forum/{siteId}/node",
     tags: ["Sites"],
     summary: "Save the forum (node) new threads are posted in",
-    description: "`nodeId` must be one of the forums the connection offered; the list is asked from the forum again, so a node that is no longer postable is refused (422).",
+    description:
+      "`nodeId` must be one of the forums the connection offered; the list is asked from the forum again, so a node that is no longer postable is refused (422).",
     request: { params: SiteIdParamSchema, body: jsonBody(ChooseForumNodeBodySchema) },
     responses: {
       200: jsonContent(SiteSchema, "The Site record with its forumNodeId"),
@@ -44,7 +45,12 @@ forumSiteRoutes.openapi(
     },
   }),
   async (c) => {
-    const site = await chooseForumNode(c.get("services"), c.get("caller").accountId, c.req.valid("param").siteId, c.req.valid("json").nodeId);
+    const site = await chooseForumNode(
+      c.get("services"),
+      c.get("caller").accountId,
+      c.req.valid("param").siteId,
+      c.req.valid("json").nodeId,
+    );
     return c.json(toSite(site), 200);
   },
 );

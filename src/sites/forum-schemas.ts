@@ -3,7 +3,11 @@ import { BusinessContextSchema, LanguageSchema } from "./schemas";
 
 export const ConnectForumBodySchema = z
   .object({
-    url: z.string().min(1).max(2048).openapi({ description: "The forum's base URL (its REST API is `<url>/api/`)", example: "https://forum.example.com/community" }),
+    url: z
+      .string()
+      .min(1)
+      .max(2048)
+      .openapi({ description: "The forum's base URL (its REST API is `<url>/api/`)", example: "https://forum.example.com/community" }),
     apiKey: z
       .string()
       .trim()
@@ -25,7 +29,9 @@ export const ForumEntrySchema = z
 export const ConnectedForumSchema = z
   .object({
     id: z.string().openapi({ description: "The new site's id", example: "site_b8Zq0Ls2Kd93Hw1P" }),
-    forums: z.array(ForumEntrySchema).openapi({ description: "Forums the user can start threads in; choose one with POST /platforms/forum/{siteId}/node" }),
+    forums: z
+      .array(ForumEntrySchema)
+      .openapi({ description: "Forums the user can start threads in; choose one with POST /platforms/forum/{siteId}/node" }),
   })
   .openapi("ConnectedForum");
 

@@ -23,7 +23,11 @@ export interface ConnectForumInput {
  * that user can start threads in, and only then stores the site with the key encrypted.
  * A rejected key and an address without a usable XenForo API are 422s with different messages.
  */
-export async function connectForumSite(deps: SiteAccessDeps, accountId: string, input: ConnectForumInput): Promise<{ site: SiteRow; forums: PostableForum[] }> {
+export async function connectForumSite(
+  deps: SiteAccessDeps,
+  accountId: string,
+  input: ConnectForumInput,
+): Promise<{ site: SiteRow; forums: PostableForum[] }> {
   const url = forumBaseUrl(assertOutboundUrl(input.url, { allowPrivate: deps.config.allowPrivateUrls }));
   const client = xenForoClient(deps, url, input.apiKey, input.forumUserId);
   let forums: PostableForum[];
@@ -32,12 +36,18 @@ export async function connectForumSite(deps: SiteAccessDeps, accountId: string, 
   } catch (error) {
     if (isKeyRejected(error)) throw new AppError("unprocessable", `The forum refused the API key: ${error.message}`);
     if (isForumUnavailable(error)) {
-      throw new AppError("unprocessable", `No usable XenForo REST API at ${url}/api/ (${error.message}); check the forum address and that its API is enabled`);
+      throw new AppError(
+        "unprocessable",
+        `No usable XenForo REST API at ${url}/api/ (${error.message}); check the forum address and that its API is enabled`,
+      );
     }
     throw error;
   }
   if (forums.length === 0) {
-    throw new AppError("unprocessable", `Forum user ${input.forumUserId} can see no forum that accepts new threads; check the user's permissions`);
+    throw new AppError(
+      "unprocessable",
+      `Forum user ${input.forumUserId} can see no forum that accepts new threads; check the user's permissions`,
+    );
   }
   const [site] = await deps.db
     .insert(sites)
@@ -60,7 +70,10 @@ export async function connectForumSite(deps: SiteAccessDeps, accountId: string, 
 function forumBaseUrl(checkedUrl: string): string {
   const url = new URL(checkedUrl);
   url.search = "";
-  return url.toString().replace(/\/+$/, "").replace(/\/(index\.php|api)$/i, "");
+  return url
+    .toString()
+    .replace(/\/+$/, "")
+    .replace(/\/(index\.php|api)$/i, "");
 }
 
 /**
@@ -72,7 +85,10 @@ export async function chooseForumNode(deps: SiteAccessDeps, accountId: string, s
   const forums = await withForum(deps, site, (client) => verifyPostingKey(client, site.forumUserId!));
   if (!forums.some((forum) => forum.id === nodeId)) {
     const offered = forums.map((forum) => `${forum.id} (${forum.title})`).join(", ") || "none";
-    throw new AppError("unprocessable", `Node ${nodeId} is not a forum user ${site.forumUserId} can start threads in; choose one of: ${offered}`);
+    throw new AppError(
+      "unprocessable",
+      `Node ${nodeId} is not a forum user ${site.forumUserId} can start threads in; choose one of: ${offered}`,
+    );
   }
   const [updated] = await deps.db
     .update(sites)

@@ -84,7 +84,10 @@ siteRoutes.openapi(
     tags,
     summary: "Disconnect a site: its stored credentials are erased and its inventory removed",
     request: { params: SiteIdParamSchema },
-    responses: { 200: jsonContent(SiteSchema, "The disconnected site (status DISCONNECTED); it is a 404 from now on"), ...errorResponses(401, 403, 404) },
+    responses: {
+      200: jsonContent(SiteSchema, "The disconnected site (status DISCONNECTED); it is a 404 from now on"),
+      ...errorResponses(401, 403, 404),
+    },
   }),
   async (c) => c.json(toSite(await disconnectSite(c.get("db"), c.get("caller").accountId, c.req.valid("param").siteId)), 200),
 );

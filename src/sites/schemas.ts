@@ -7,14 +7,30 @@ import type { SiteRow } from "./service";
 
 const SiteSeoSchema = z
   .object({
-    connector: z.string().nullable().openapi({ description: "The version of the connector plugin found on the site; null when it is not installed or not active", example: "1.0.0" }),
-    plugin: z.enum(SEO_PLUGINS).nullable().openapi({ description: "The SEO plugin the connector writes the SEO fields into; null when none is active (the connector prints the tags itself)" }),
+    connector: z
+      .string()
+      .nullable()
+      .openapi({
+        description: "The version of the connector plugin found on the site; null when it is not installed or not active",
+        example: "1.0.0",
+      }),
+    plugin: z
+      .enum(SEO_PLUGINS)
+      .nullable()
+      .openapi({
+        description:
+          "The SEO plugin the connector writes the SEO fields into; null when none is active (the connector prints the tags itself)",
+      }),
     byline: z.string().nullable().openapi({
-      description: "The author WordPress shows on the posts the service publishes: the display name of the user the site is connected with. The structured data names it as the author unless the brief names another; null until read",
+      description:
+        "The author WordPress shows on the posts the service publishes: the display name of the user the site is connected with. The structured data names it as the author unless the brief names another; null until read",
       example: "Ayşe Yılmaz",
     }),
   })
-  .openapi("SiteSeo", { description: "Blog sites: how SEO titles, descriptions and structured data reach the pages (read at connect, on new credentials and at every sync); null for forums and custom sites" });
+  .openapi("SiteSeo", {
+    description:
+      "Blog sites: how SEO titles, descriptions and structured data reach the pages (read at connect, on new credentials and at every sync); null for forums and custom sites",
+  });
 
 export const SiteSchema = z
   .object({
@@ -25,11 +41,19 @@ export const SiteSchema = z
     statusMessage: z.string().nullable().openapi({ description: "Why the status is ERROR; null otherwise" }),
     language: z.string(),
     businessContext: z.string(),
-    blogUsername: z.string().nullable().openapi({ description: "The WordPress user the site is connected with (blog sites); its application password is never returned" }),
+    blogUsername: z
+      .string()
+      .nullable()
+      .openapi({ description: "The WordPress user the site is connected with (blog sites); its application password is never returned" }),
     forumNodeId: z.number().int().nullable(),
     webhookUrl: z.string().nullable(),
     seo: SiteSeoSchema.nullable(),
-    warnings: z.array(z.string()).openapi({ description: "What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin; a brief naming an author other than WordPress's byline)" }),
+    warnings: z
+      .array(z.string())
+      .openapi({
+        description:
+          "What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin; a brief naming an author other than WordPress's byline)",
+      }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -64,7 +88,9 @@ export const LanguageSchema = z
   .transform((code) => code.toLowerCase())
   .openapi({ example: "tr", description: "Language of the site's articles" });
 
-export const BusinessContextSchema = plainText(z.string().max(5000), { multiline: true }).openapi({ description: "What the business does, its audience and tone" });
+export const BusinessContextSchema = plainText(z.string().max(5000), { multiline: true }).openapi({
+  description: "What the business does, its audience and tone",
+});
 
 /** Credentials travel in a header: control characters (CR, LF, NUL…) could never be sent, so they are 400 here. */
 export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
@@ -75,7 +101,10 @@ const BlogUsernameSchema = z
   .min(1)
   .max(200)
   .regex(NO_CONTROL_CHARACTERS, "blogUsername must not contain control characters (line breaks, NUL)")
-  .refine((name) => !name.includes(":"), "blogUsername must not contain ':' (it separates the user from the password in Basic authentication)")
+  .refine(
+    (name) => !name.includes(":"),
+    "blogUsername must not contain ':' (it separates the user from the password in Basic authentication)",
+  )
   .openapi({ description: "WordPress login or e-mail", example: "admin" });
 const BlogAppPasswordSchema = z
   .string()
@@ -83,7 +112,10 @@ const BlogAppPasswordSchema = z
   .min(1)
   .max(200)
   .regex(NO_CONTROL_CHARACTERS, "blogAppPassword must not contain control characters (line breaks, NUL)")
-  .openapi({ description: "An application password of that user (Users → Profile → Application Passwords); spaces optional", example: "abcd EFGH 1234 ijkl MNOP 5678" });
+  .openapi({
+    description: "An application password of that user (Users → Profile → Application Passwords); spaces optional",
+    example: "abcd EFGH 1234 ijkl MNOP 5678",
+  });
 
 export const ConnectWordPressBodySchema = z
   .object({
@@ -101,7 +133,9 @@ export const UpdateSiteBodySchema = z
     businessContext: BusinessContextSchema.optional(),
     language: LanguageSchema.optional(),
     blogUsername: BlogUsernameSchema.optional(),
-    blogAppPassword: BlogAppPasswordSchema.optional().openapi({ description: "New application password (blog sites); verified with WordPress before it is stored" }),
+    blogAppPassword: BlogAppPasswordSchema.optional().openapi({
+      description: "New application password (blog sites); verified with WordPress before it is stored",
+    }),
     webhookUrl: z
       .string()
       .trim()
@@ -109,7 +143,10 @@ export const UpdateSiteBodySchema = z
       .max(2048)
       .nullable()
       .optional()
-      .openapi({ description: "Custom sites: where signed webhooks go from now on (checked like at connect); null stops webhooks", example: "https://www.example.com/hooks/autopilot" }),
+      .openapi({
+        description: "Custom sites: where signed webhooks go from now on (checked like at connect); null stops webhooks",
+        example: "https://www.example.com/hooks/autopilot",
+      }),
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "Send at least one field to change" })

@@ -28,7 +28,10 @@ export async function readSeoConnector(wp: WordPressClient, siteUrl: string): Pr
     const status = await wp.connectorStatus();
     return { seoConnector: status?.connector ?? null, seoPlugin: status?.seoPlugin ?? null };
   } catch (error) {
-    log("warn", "seo_connector_status_unreadable", { host: new URL(siteUrl).host, error: error instanceof Error ? error.message : String(error) });
+    log("warn", "seo_connector_status_unreadable", {
+      host: new URL(siteUrl).host,
+      error: error instanceof Error ? error.message : String(error),
+    });
     return undefined;
   }
 }
@@ -55,7 +58,11 @@ export interface ConnectorMetaKeys {
   jsonLd: string;
 }
 
-const CONNECTOR_META_KEYS: ConnectorMetaKeys = { seoTitle: "_content_autopilot_seo_title", seoDesc: "_content_autopilot_seo_desc", jsonLd: "_content_autopilot_jsonld" };
+const CONNECTOR_META_KEYS: ConnectorMetaKeys = {
+  seoTitle: "_content_autopilot_seo_title",
+  seoDesc: "_content_autopilot_seo_desc",
+  jsonLd: "_content_autopilot_jsonld",
+};
 /** Connector 1.0.x named its keys with the short `_ca_` prefix; 1.1.0 moved them, values included. */
 const LEGACY_CONNECTOR_META_KEYS: ConnectorMetaKeys = { seoTitle: "_ca_seo_title", seoDesc: "_ca_seo_desc", jsonLd: "_ca_jsonld" };
 
@@ -78,5 +85,7 @@ function isLegacyConnector(version: string): boolean {
 /** What the site's owner should know about how its articles reach their pages. */
 export function siteWarnings(site: Pick<SiteRow, "platform" | "seoConnector" | "status">): string[] {
   if (site.platform !== "blog" || site.seoConnector !== null || site.status === "DISCONNECTED") return [];
-  return [`SEO titles and descriptions do not reach your pages: install the connector plugin (download it from ${CONNECTOR_ZIP_PATH}, upload it in WordPress under Plugins → Add New → Upload Plugin, activate it), then sync the site`];
+  return [
+    `SEO titles and descriptions do not reach your pages: install the connector plugin (download it from ${CONNECTOR_ZIP_PATH}, upload it in WordPress under Plugins → Add New → Upload Plugin, activate it), then sync the site`,
+  ];
 }

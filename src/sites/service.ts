@@ -8,7 +8,10 @@ export type SiteRow = typeof sites.$inferSelect;
 
 /** One site of the account; a foreign or missing id is 404 alike. Disconnected sites are gone. */
 export async function getSite(db: Database, accountId: string, siteId: string): Promise<SiteRow> {
-  const [site] = await db.select().from(sites).where(and(eq(sites.id, siteId), eq(sites.accountId, accountId)));
+  const [site] = await db
+    .select()
+    .from(sites)
+    .where(and(eq(sites.id, siteId), eq(sites.accountId, accountId)));
   if (!site || site.status === "DISCONNECTED") throw notFound("Site");
   return site;
 }
@@ -16,10 +19,16 @@ export async function getSite(db: Database, accountId: string, siteId: string): 
 /** A site that can take articles: working credentials, and a target forum for forum sites; 409 saying what to do `before` the action otherwise. */
 export function assertSiteTakesArticles(site: SiteRow, before: string): void {
   if (site.status === "ERROR") {
-    throw new AppError("conflict", `Site ${site.id} is in status ERROR (${site.statusMessage ?? "its platform rejected the stored credentials"}); reconnect it before ${before}`);
+    throw new AppError(
+      "conflict",
+      `Site ${site.id} is in status ERROR (${site.statusMessage ?? "its platform rejected the stored credentials"}); reconnect it before ${before}`,
+    );
   }
   if (site.platform === "forum" && site.forumNodeId === null) {
-    throw new AppError("conflict", `Site ${site.id} has no target forum yet; choose one with POST /api/platforms/forum/${site.id}/node before ${before}`);
+    throw new AppError(
+      "conflict",
+      `Site ${site.id} has no target forum yet; choose one with POST /api/platforms/forum/${site.id}/node before ${before}`,
+    );
   }
 }
 
@@ -45,7 +54,12 @@ export async function listSites(db: Database, accountId: string): Promise<SiteRo
  * Records what the platform last said about the stored credentials: ERROR with a reason when
  * it rejected them, CONNECTED again when a later call succeeds.
  */
-export async function setSiteStatus(db: Database, site: Pick<SiteRow, "id" | "accountId">, status: Exclude<SiteStatus, "DISCONNECTED">, message: string | null): Promise<void> {
+export async function setSiteStatus(
+  db: Database,
+  site: Pick<SiteRow, "id" | "accountId">,
+  status: Exclude<SiteStatus, "DISCONNECTED">,
+  message: string | null,
+): Promise<void> {
   // A late call (a run that started before the disconnect) never brings a DISCONNECTED site back.
   await db
     .update(sites)
@@ -70,7 +84,25 @@ export async function findSiteByUrl(db: Database, accountId: string, platform: S
   return rows.find((row) => row.status !== "DISCONNECTED");
 }
 
-export type SiteChanges = Partial<Pick<SiteRow, "businessContext" | "language" | "blogUsername" | "blogAppPasswordEncrypted" | "blogApiRoot" | "blogAuthorName" | "seoConnector" | "seoPlugin" | "status" | "statusMessage" | "webhookUrl" | "webhookSecretEncrypted" | "previousWebhookSecretEncrypted" | "previousWebhookSecretUntil">>;
+export type SiteChanges = Partial<
+  Pick<
+    SiteRow,
+    | "businessContext"
+    | "language"
+    | "blogUsername"
+    | "blogAppPasswordEncrypted"
+    | "blogApiRoot"
+    | "blogAuthorName"
+    | "seoConnector"
+    | "seoPlugin"
+    | "status"
+    | "statusMessage"
+    | "webhookUrl"
+    | "webhookSecretEncrypted"
+    | "previousWebhookSecretEncrypted"
+    | "previousWebhookSecretUntil"
+  >
+>;
 
 /** Changes fields of one site of the account (404 for a foreign, missing or disconnected one). */
 export async function updateSite(db: Database, accountId: string, siteId: string, changes: SiteChanges): Promise<SiteRow> {

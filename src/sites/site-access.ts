@@ -51,7 +51,13 @@ const wordPressAccess: PlatformAccess<WordPressClient> = {
   reconnectHint: (site) =>
     `create a new application password in WordPress and send it with PATCH /api/sites/${site.id} as {"blogUsername", "blogAppPassword"}`,
   client: (deps, site, appPassword) =>
-    new WordPressClient({ ...wordPressTransport(deps), baseUrl: site.url, apiRoot: site.blogApiRoot, username: site.blogUsername!, appPassword }),
+    new WordPressClient({
+      ...wordPressTransport(deps),
+      baseUrl: site.url,
+      apiRoot: site.blogApiRoot,
+      username: site.blogUsername!,
+      appPassword,
+    }),
   isRejection: (error) => isWordPressFailure(error, "credentials_rejected"),
   rejection: (site) => ({
     reason: "WordPress rejected the stored user name or application password",
@@ -65,7 +71,8 @@ const wordPressAccess: PlatformAccess<WordPressClient> = {
 const forumAccess: PlatformAccess<XenForoClient> = {
   secretName: "XenForo API key",
   encryptedSecret: (site) => (site.forumUserId === null ? null : site.forumApiKeyEncrypted),
-  reconnectHint: () => "create a working API key in the forum's admin panel and connect the forum again with POST /api/platforms/forum/connect",
+  reconnectHint: () =>
+    "create a working API key in the forum's admin panel and connect the forum again with POST /api/platforms/forum/connect",
   client: (deps, site, apiKey) => xenForoClient(deps, site.url, apiKey, site.forumUserId!),
   isRejection: isKeyRejected,
   rejection: (site, error) => {
@@ -96,7 +103,12 @@ async function clientFor<Client>(deps: SiteAccessDeps, platform: PlatformAccess<
  * site turns to ERROR and the caller gets a 422 saying how to reconnect (never a 500); the first
  * success afterwards turns it back to CONNECTED.
  */
-async function withSiteClient<Client, T>(deps: SiteAccessDeps, platform: PlatformAccess<Client>, site: SiteRow, work: (client: Client) => Promise<T>): Promise<T> {
+async function withSiteClient<Client, T>(
+  deps: SiteAccessDeps,
+  platform: PlatformAccess<Client>,
+  site: SiteRow,
+  work: (client: Client) => Promise<T>,
+): Promise<T> {
   const client = await clientFor(deps, platform, site);
   let result: T;
   try {

@@ -72,7 +72,13 @@ export async function connectWordPressSite(deps: SiteAccessDeps, accountId: stri
   const url = assertOutboundUrl(input.url, { allowPrivate: deps.config.allowPrivateUrls, field: "url" });
   const alreadyConnected = async () => {
     const existing = await findSiteByUrl(deps.db, accountId, "blog", url);
-    return existing && new AppError("conflict", `${url} is already connected as site ${existing.id}; to change its credentials use PATCH /api/sites/${existing.id}`);
+    return (
+      existing &&
+      new AppError(
+        "conflict",
+        `${url} is already connected as site ${existing.id}; to change its credentials use PATCH /api/sites/${existing.id}`,
+      )
+    );
   };
   const conflict = await alreadyConnected();
   if (conflict) throw conflict;
@@ -101,7 +107,12 @@ export async function connectWordPressSite(deps: SiteAccessDeps, accountId: stri
 }
 
 /** New credentials for a connected WordPress site, verified first; the site is CONNECTED again. */
-export async function replaceWordPressCredentials(deps: SiteAccessDeps, accountId: string, siteId: string, credentials: WordPressCredentials): Promise<SiteRow> {
+export async function replaceWordPressCredentials(
+  deps: SiteAccessDeps,
+  accountId: string,
+  siteId: string,
+  credentials: WordPressCredentials,
+): Promise<SiteRow> {
   const site = await getSiteOfPlatform(deps.db, accountId, siteId, "blog");
   const key = requireEncryptionKey(deps.encryptionKey);
   const verified = await verifyBeforeSaving(deps, site.url, credentials);

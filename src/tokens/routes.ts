@@ -19,7 +19,10 @@ tokenRoutes.openapi(
   async (c) => {
     const now = new Date();
     const rows = await listTokens(c.get("db"), c.get("caller").accountId);
-    return c.json(rows.map((row) => toApiToken(row, now)), 200);
+    return c.json(
+      rows.map((row) => toApiToken(row, now)),
+      200,
+    );
   },
 );
 
@@ -36,7 +39,12 @@ tokenRoutes.openapi(
   async (c) => {
     const input = c.req.valid("json");
     const now = new Date();
-    const { secret, row } = await createToken(c.get("db"), { accountId: c.get("caller").accountId, name: input.name, scope: input.scope, now });
+    const { secret, row } = await createToken(c.get("db"), {
+      accountId: c.get("caller").accountId,
+      name: input.name,
+      scope: input.scope,
+      now,
+    });
     return c.json({ ...toApiToken(row, now), token: secret }, 201);
   },
 );

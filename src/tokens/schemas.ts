@@ -4,7 +4,9 @@ import { TOKEN_SCOPES } from "../db/schema";
 import type { ApiTokenRow } from "./service";
 import { tokenStatus } from "./service";
 
-export const TokenScopeSchema = z.enum(TOKEN_SCOPES).openapi({ description: "`manage` (everything) or `public:read` (only the public read API)" });
+export const TokenScopeSchema = z
+  .enum(TOKEN_SCOPES)
+  .openapi({ description: "`manage` (everything) or `public:read` (only the public read API)" });
 
 export const ApiTokenSchema = z
   .object({
@@ -35,7 +37,9 @@ export const CreateTokenBodySchema = z
   .openapi("CreateTokenRequest");
 
 // Any text is accepted: an id that cannot be a token names no token, so it is a 404 (as for articles).
-export const TokenIdParamSchema = z.object({ id: z.string().openapi({ param: { description: "Token id" }, example: "tok_3kTMd9s0XbQe1Lz2" }) });
+export const TokenIdParamSchema = z.object({
+  id: z.string().openapi({ param: { description: "Token id" }, example: "tok_3kTMd9s0XbQe1Lz2" }),
+});
 
 export function toApiToken(row: ApiTokenRow, now: Date): ApiToken {
   return {

@@ -43,7 +43,11 @@ export async function createToken(db: Database, input: { accountId: string; name
 
 export async function listTokens(db: Database, accountId: string): Promise<ApiTokenRow[]> {
   // Ids are random and createdAt has whole seconds: the rowid keeps tokens of one second in creation order.
-  return db.select().from(apiTokens).where(eq(apiTokens.accountId, accountId)).orderBy(desc(apiTokens.createdAt), sql`${apiTokens}.rowid DESC`);
+  return db
+    .select()
+    .from(apiTokens)
+    .where(eq(apiTokens.accountId, accountId))
+    .orderBy(desc(apiTokens.createdAt), sql`${apiTokens}.rowid DESC`);
 }
 
 /**
@@ -82,7 +86,8 @@ export async function revokeToken(db: Database, input: { accountId: string; toke
 
 /** The stored hash of a bearer secret; 401 when the secret is not shaped like a token. */
 export async function tokenHashOf(secret: string): Promise<string> {
-  if (!TOKEN_PATTERN.test(secret)) throw new AppError("unauthorized", "Malformed API token; tokens look like 'sap_' followed by 40 letters and digits");
+  if (!TOKEN_PATTERN.test(secret))
+    throw new AppError("unauthorized", "Malformed API token; tokens look like 'sap_' followed by 40 letters and digits");
   return sha256Hex(secret);
 }
 
@@ -102,13 +107,24 @@ export interface AuthenticatedToken {
 /** Resolves a token hash to its caller; every failure is a 401 that says which. */
 export async function lookupToken(db: Database, tokenHash: string, now: Date): Promise<AuthenticatedToken> {
   const [token] = await db
-    .select({ id: apiTokens.id, accountId: apiTokens.accountId, scope: apiTokens.scope, expiresAt: apiTokens.expiresAt, revokedAt: apiTokens.revokedAt, lastUsedAt: apiTokens.lastUsedAt })
+    .select({
+      id: apiTokens.id,
+      accountId: apiTokens.accountId,
+      scope: apiTokens.scope,
+      expiresAt: apiTokens.expiresAt,
+      revokedAt: apiTokens.revokedAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+    })
     .from(apiTokens)
     .where(eq(apiTokens.tokenHash, tokenHash));
   if (!token) throw new AppError("unauthorized", "Invalid API token");
   if (token.revokedAt) throw revokedTokenError();
   assertNotExpired(token.expiresAt, now);
-  return { caller: { accountId: token.accountId, tokenId: token.id, scope: token.scope }, expiresAt: token.expiresAt, lastUsedAt: token.lastUsedAt };
+  return {
+    caller: { accountId: token.accountId, tokenId: token.id, scope: token.scope },
+    expiresAt: token.expiresAt,
+    lastUsedAt: token.lastUsedAt,
+  };
 }
 
 export const revokedTokenError = () => new AppError("unauthorized", "API token has been revoked");
@@ -145,6 +161,9 @@ export function tokenStatus(row: ApiTokenRow, now: Date): "active" | "expired" |
  * Tells the account's gate (its AccountState object) that a token is revoked, so the public API
  * refuses it at once even where an isolate still caches it. Idempotent: call it on every revoke.
  */
-export async function announceRevocation(gates: DurableObjectNamespace<AccountState>, row: Pick<ApiTokenRow, "id" | "accountId" | "expiresAt">): Promise<void> {
+export async function announceRevocation(
+  gates: DurableObjectNamespace<AccountState>,
+  row: Pick<ApiTokenRow, "id" | "accountId" | "expiresAt">,
+): Promise<void> {
   await gates.get(gates.idFromName(row.accountId)).revokeToken(row.id, Date.parse(row.expiresAt));
 }

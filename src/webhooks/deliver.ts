@@ -91,18 +91,38 @@ export async function attemptDelivery(services: Services, delivery: DeliveryRow,
       updatedAt: at,
     })
     // Only while the claim is still ours: a lost attempt re-claimed by the cron tick records its own.
-    .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.attempts, delivery.attempts), eq(webhookDeliveries.status, "sending")))
+    .where(
+      and(
+        eq(webhookDeliveries.id, delivery.id),
+        eq(webhookDeliveries.attempts, delivery.attempts),
+        eq(webhookDeliveries.status, "sending"),
+      ),
+    )
     .returning();
-  const fields = { deliveryId: delivery.id, siteId: delivery.siteId, webhookEvent: delivery.event, attempt: delivery.attempts, statusCode: outcome.statusCode };
+  const fields = {
+    deliveryId: delivery.id,
+    siteId: delivery.siteId,
+    webhookEvent: delivery.event,
+    attempt: delivery.attempts,
+    statusCode: outcome.statusCode,
+  };
   if (outcome.ok) log("info", "webhook_delivered", fields);
-  else log(status === "failed" ? "error" : "warn", status === "failed" ? "webhook_failed" : "webhook_retry", { ...fields, error: outcome.error, retryInSeconds: delay });
+  else
+    log(status === "failed" ? "error" : "warn", status === "failed" ? "webhook_failed" : "webhook_retry", {
+      ...fields,
+      error: outcome.error,
+      retryInSeconds: delay,
+    });
   if (recorded && delay !== null) await wakeDelivery(services, { deliveryId: delivery.id, attempts: delivery.attempts }, delay);
   return recorded ?? delivery;
 }
 
 /** One signed POST of the delivery to the site's current webhook URL with its current secret. */
 async function postDelivery(services: Services, delivery: DeliveryRow, now: Date): Promise<AttemptOutcome> {
-  const [site] = await services.db.select().from(sites).where(and(eq(sites.id, delivery.siteId), eq(sites.accountId, delivery.accountId)));
+  const [site] = await services.db
+    .select()
+    .from(sites)
+    .where(and(eq(sites.id, delivery.siteId), eq(sites.accountId, delivery.accountId)));
   if (!site || site.status === "DISCONNECTED" || !site.webhookUrl || !site.webhookSecretEncrypted) {
     return { ok: false, statusCode: null, error: "The site has no webhook URL any more", permanent: true };
   }
@@ -146,19 +166,33 @@ export async function postSigned(
   };
   const timeoutMs = services.config.webhookTimeoutMs;
   try {
-    const response = await services.fetch(url, { method: "POST", headers, body: input.body, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+    const response = await services.fetch(url, {
+      method: "POST",
+      headers,
+      body: input.body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     if (response.status >= 200 && response.status < 300) {
       await response.body?.cancel();
       return { ok: true, statusCode: response.status, error: null };
     }
     const excerpt = (await response.text().catch(() => "")).replace(/\s+/g, " ").trim().slice(0, 200);
-    return { ok: false, statusCode: response.status, error: `The receiver answered HTTP ${response.status}${excerpt ? `: ${excerpt}` : ""}` };
+    return {
+      ok: false,
+      statusCode: response.status,
+      error: `The receiver answered HTTP ${response.status}${excerpt ? `: ${excerpt}` : ""}`,
+    };
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     if (timedOut) return { ok: false, statusCode: null, error: `No answer within ${timeoutMs / 1000} s` };
     // The runtime's own text ("internal error; reference = …") means nothing to the user: it goes to the log.
     log("info", "webhook_receiver_unreachable", { deliveryId: input.deliveryId, error: String(error) });
-    return { ok: false, statusCode: null, error: "Could not connect to the receiver (no answer from its address: is the server up and the URL right?)" };
+    return {
+      ok: false,
+      statusCode: null,
+      error: "Could not connect to the receiver (no answer from its address: is the server up and the URL right?)",
+    };
   }
 }
 
@@ -183,7 +217,9 @@ export async function wakeOverdueDeliveries(services: Services, now: Date): Prom
   if (overdue.length === 0) return 0;
   try {
     for (let i = 0; i < overdue.length; i += 100) {
-      await services.queues.webhooks.sendBatch(overdue.slice(i, i + 100).map((row) => ({ body: { type: WEBHOOK_MESSAGE, deliveryId: row.id, attempts: row.attempts } })));
+      await services.queues.webhooks.sendBatch(
+        overdue.slice(i, i + 100).map((row) => ({ body: { type: WEBHOOK_MESSAGE, deliveryId: row.id, attempts: row.attempts } })),
+      );
     }
   } catch (error) {
     log("warn", "webhook_wake_failed", { count: overdue.length, error: String(error) });

@@ -34,7 +34,13 @@ export async function listDeliveries(services: Services, accountId: string, site
  * goes on with the retry schedule where the delivery's attempts left it. 409 while an attempt
  * is under way.
  */
-export async function redeliver(services: Services, accountId: string, siteId: string, deliveryId: string, now = new Date()): Promise<DeliveryRow> {
+export async function redeliver(
+  services: Services,
+  accountId: string,
+  siteId: string,
+  deliveryId: string,
+  now = new Date(),
+): Promise<DeliveryRow> {
   await getSiteOfPlatform(services.db, accountId, siteId, "custom");
   const claimed = await claimAttempt(services, { id: deliveryId, accountId, siteId, anyStatus: true }, now);
   if (!claimed) {
@@ -55,9 +61,23 @@ export async function sendTestPing(services: Services, accountId: string, siteId
   const deliveryId = newId("whd");
   const secrets = await signingSecrets(services, site, now);
   const started = Date.now();
-  const outcome = await postSigned(services, { url: site.webhookUrl!, secrets, body: pingBody(siteId, now), deliveryId, event: "ping", now });
+  const outcome = await postSigned(services, {
+    url: site.webhookUrl!,
+    secrets,
+    body: pingBody(siteId, now),
+    deliveryId,
+    event: "ping",
+    now,
+  });
   log("info", "webhook_ping", { siteId, deliveryId, statusCode: outcome.statusCode, ok: outcome.ok });
-  return { event: "ping" as const, deliveryId, delivered: outcome.ok, statusCode: outcome.statusCode, error: outcome.error, durationMs: Date.now() - started };
+  return {
+    event: "ping" as const,
+    deliveryId,
+    delivered: outcome.ok,
+    statusCode: outcome.statusCode,
+    error: outcome.error,
+    durationMs: Date.now() - started,
+  };
 }
 
 /** A custom site that has a webhook URL: 404 for another account's, 409 for another platform or no URL. */

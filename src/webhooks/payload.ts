@@ -52,7 +52,9 @@ export async function webhookBody(services: Services, delivery: DeliveryRow): Pr
       seoDesc: article.seoDesc,
       excerpt: article.excerpt,
       tags: article.tags.map((tag) => tag.replaceAll(",", " ").trim()).join(","),
-      heroImage: hero ? await heroImageOf(services, delivery.accountId, hero.url, hero.altText ?? "") : { fileName: "", alt: "", base64: "" },
+      heroImage: hero
+        ? await heroImageOf(services, delivery.accountId, hero.url, hero.altText ?? "")
+        : { fileName: "", alt: "", base64: "" },
       jsonLd: await storedStructuredData(services.db, article, images).then((data) => (data ? structuredDataText(data) : "")),
     },
   };

@@ -20,11 +20,17 @@ webhookRoutes.openapi(
     tags,
     summary: "The site's webhook deliveries, newest first, with status, attempts, the receiver's last answer and the next attempt",
     request: { params: SiteIdParamSchema, query: DeliveryListQuerySchema },
-    responses: { 200: jsonContent(pageSchema(DeliverySchema, "WebhookDeliveryPage"), "A page of deliveries"), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: {
+      200: jsonContent(pageSchema(DeliverySchema, "WebhookDeliveryPage"), "A page of deliveries"),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   }),
   async (c) => {
     const { page, per_page: perPage } = c.req.valid("query");
-    const { rows, total } = await listDeliveries(c.get("services"), c.get("caller").accountId, c.req.valid("param").siteId, { page, perPage });
+    const { rows, total } = await listDeliveries(c.get("services"), c.get("caller").accountId, c.req.valid("param").siteId, {
+      page,
+      perPage,
+    });
     return c.json({ items: rows.map(toDelivery), page, perPage, total, totalPages: Math.ceil(total / perPage) }, 200);
   },
 );
@@ -54,9 +60,13 @@ webhookRoutes.openapi(
     path: "/sites/{siteId}/webhooks/test",
     tags,
     summary: "Send a signed `ping` event to the site's webhook URL and answer with what the receiver said",
-    description: 'The body is `{"event":"ping","site":{"id":…},"sentAt":…}`, signed like every delivery; it is not recorded and not retried. 409 when the site has no webhook URL.',
+    description:
+      'The body is `{"event":"ping","site":{"id":…},"sentAt":…}`, signed like every delivery; it is not recorded and not retried. 409 when the site has no webhook URL.',
     request: { params: SiteIdParamSchema },
-    responses: { 200: jsonContent(PingResultSchema, "The receiver's answer (delivered is false for a non-2xx or no answer)"), ...errorResponses(401, 403, 404, 409) },
+    responses: {
+      200: jsonContent(PingResultSchema, "The receiver's answer (delivered is false for a non-2xx or no answer)"),
+      ...errorResponses(401, 403, 404, 409),
+    },
   }),
   async (c) => c.json(await sendTestPing(c.get("services"), c.get("caller").accountId, c.req.valid("param").siteId), 200),
 );

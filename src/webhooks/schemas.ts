@@ -6,14 +6,30 @@ import { MAX_ATTEMPTS } from "./schedule";
 
 export const DeliverySchema = z
   .object({
-    id: z.string().openapi({ description: "The delivery id, sent as X-Service-Delivery and webhook-id on every attempt", example: "whd_3kP9xL2mQ8rT5vW1" }),
+    id: z
+      .string()
+      .openapi({
+        description: "The delivery id, sent as X-Service-Delivery and webhook-id on every attempt",
+        example: "whd_3kP9xL2mQ8rT5vW1",
+      }),
     event: z.string().openapi({ example: "article.published" }),
     articleId: z.string().nullable().openapi({ example: "1042" }),
-    status: z.enum(DELIVERY_STATUSES).openapi({ description: `pending (waiting for its next attempt), sending (an attempt is under way), delivered (a 2xx), failed (${MAX_ATTEMPTS} attempts failed, or the URL was refused)` }),
+    status: z
+      .enum(DELIVERY_STATUSES)
+      .openapi({
+        description: `pending (waiting for its next attempt), sending (an attempt is under way), delivered (a 2xx), failed (${MAX_ATTEMPTS} attempts failed, or the URL was refused)`,
+      }),
     attempts: z.number().int(),
-    lastStatusCode: z.number().int().nullable().openapi({ description: "The receiver's HTTP status at the last attempt; null when it did not answer" }),
+    lastStatusCode: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The receiver's HTTP status at the last attempt; null when it did not answer" }),
     lastError: z.string().nullable().openapi({ description: "Why the last attempt failed; null after a success" }),
-    nextAttemptAt: z.string().nullable().openapi({ description: "When the next attempt is due (pending), or when a running attempt counts as lost (sending)" }),
+    nextAttemptAt: z
+      .string()
+      .nullable()
+      .openapi({ description: "When the next attempt is due (pending), or when a running attempt counts as lost (sending)" }),
     deliveredAt: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -50,4 +66,3 @@ export const PingResultSchema = z
     durationMs: z.number().int(),
   })
   .openapi("WebhookPingResult");
-

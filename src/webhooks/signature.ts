@@ -8,10 +8,18 @@ import { bytesToBase64, bytesToHex, hmacSha256 } from "../core/crypto";
  * the same bytes, so a receiver can refuse replays by the timestamp; with the standardwebhooks
  * libraries the secret is `whsec_` + base64 of the webhookSecret text (docs/webhooks.md).
  */
-export async function signatureHeaders(input: { secrets: string[]; body: string; deliveryId: string; event: string; timestamp: number }): Promise<Record<string, string>> {
+export async function signatureHeaders(input: {
+  secrets: string[];
+  body: string;
+  deliveryId: string;
+  event: string;
+  timestamp: number;
+}): Promise<Record<string, string>> {
   const { secrets, body, deliveryId, event, timestamp } = input;
   // The current secret first; after a rotation, the replaced one's signatures follow, space-separated.
-  const signed = await Promise.all(secrets.map(async (secret) => Promise.all([hmacSha256(secret, body), hmacSha256(secret, `${deliveryId}.${timestamp}.${body}`)])));
+  const signed = await Promise.all(
+    secrets.map(async (secret) => Promise.all([hmacSha256(secret, body), hmacSha256(secret, `${deliveryId}.${timestamp}.${body}`)])),
+  );
   return {
     "X-Service-Signature": signed.map(([bodySignature]) => bytesToHex(bodySignature)).join(" "),
     "X-Service-Event": event,

@@ -102,7 +102,11 @@ describe("POST /api/admin/accounts (operator)", () => {
   it("is 403 when the operator routes are disabled (no ADMIN_TOKEN set)", async () => {
     const ctx = createExecutionContext();
     const res = await createApp().fetch(
-      new Request("https://api.test/api/admin/accounts", { method: "POST", headers: { ...ADMIN, "Content-Type": "application/json" }, body: JSON.stringify({ email: uniqueEmail() }) }),
+      new Request("https://api.test/api/admin/accounts", {
+        method: "POST",
+        headers: { ...ADMIN, "Content-Type": "application/json" },
+        body: JSON.stringify({ email: uniqueEmail() }),
+      }),
       { ...testEnv, ADMIN_TOKEN: undefined },
       ctx,
     );

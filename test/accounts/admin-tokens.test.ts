@@ -17,10 +17,22 @@ describe("POST /api/admin/accounts/{accountId}/tokens (operator)", () => {
 
   it("is 404 for an unknown account, 401 without or with a wrong operator token, 400 for a bad body", async () => {
     const { accountId, token } = await seedAccount();
-    await expectError(await call("/api/admin/accounts/acc_doesnotexist0000/tokens", { method: "POST", headers: admin, json: { name: "x" } }), 404, "not_found");
+    await expectError(
+      await call("/api/admin/accounts/acc_doesnotexist0000/tokens", { method: "POST", headers: admin, json: { name: "x" } }),
+      404,
+      "not_found",
+    );
     await expectError(await call(`/api/admin/accounts/${accountId}/tokens`, { method: "POST", json: { name: "x" } }), 401);
     await expectError(await call(`/api/admin/accounts/${accountId}/tokens`, { method: "POST", token, json: { name: "x" } }), 401);
-    await expectError(await call(`/api/admin/accounts/${accountId}/tokens`, { method: "POST", headers: admin, json: { name: "" } }), 400, "invalid_request");
-    await expectError(await call(`/api/admin/accounts/${accountId}/tokens`, { method: "POST", headers: admin, json: { name: "x", scope: "root" } }), 400, "invalid_request");
+    await expectError(
+      await call(`/api/admin/accounts/${accountId}/tokens`, { method: "POST", headers: admin, json: { name: "" } }),
+      400,
+      "invalid_request",
+    );
+    await expectError(
+      await call(`/api/admin/accounts/${accountId}/tokens`, { method: "POST", headers: admin, json: { name: "x", scope: "root" } }),
+      400,
+      "invalid_request",
+    );
   });
 });

@@ -27,7 +27,9 @@ describe("htmlToBbCode: blocks", () => {
   });
 
   it("wraps blockquotes in [QUOTE]", () => {
-    expect(htmlToBbCode("<blockquote><p>Said <b>this</b>.</p><p>And that.</p></blockquote>")).toBe("[QUOTE]Said [B]this[/B].\n\nAnd that.[/QUOTE]");
+    expect(htmlToBbCode("<blockquote><p>Said <b>this</b>.</p><p>And that.</p></blockquote>")).toBe(
+      "[QUOTE]Said [B]this[/B].\n\nAnd that.[/QUOTE]",
+    );
   });
 
   it("keeps <pre> verbatim in [CODE], markup and entities inside decoded to text", () => {
@@ -40,7 +42,8 @@ describe("htmlToBbCode: blocks", () => {
   });
 
   it("renders tables as one line per row, header cells bold", () => {
-    const html = "<table><caption>Prices</caption><thead><tr><th>Item</th><th>TRY</th></tr></thead><tbody><tr><td>Bread</td><td>15</td></tr><tr><td>Simit<td>10</tbody></table>";
+    const html =
+      "<table><caption>Prices</caption><thead><tr><th>Item</th><th>TRY</th></tr></thead><tbody><tr><td>Bread</td><td>15</td></tr><tr><td>Simit<td>10</tbody></table>";
     expect(htmlToBbCode(html)).toBe("[I]Prices[/I]\n[B]Item[/B] | [B]TRY[/B]\nBread | 15\nSimit | 10");
   });
 
@@ -50,16 +53,19 @@ describe("htmlToBbCode: blocks", () => {
   });
 
   it("drops scripts, styles, comments, iframes and forms with their content", () => {
-    const html = "<p>a</p><script>alert('[b]x')</script><style>p{}</style><!-- note --><iframe src='https://x'>fallback</iframe><form><input value='v'><button>Go</button></form><p>b</p>";
+    const html =
+      "<p>a</p><script>alert('[b]x')</script><style>p{}</style><!-- note --><iframe src='https://x'>fallback</iframe><form><input value='v'><button>Go</button></form><p>b</p>";
     expect(htmlToBbCode(html)).toBe("a\n\nb");
   });
 });
 
 describe("htmlToBbCode: inline", () => {
   it("maps bold, italic, underline and strike, nested", () => {
-    expect(htmlToBbCode("<p><strong>b</strong> <b>b2</b> <em>i</em> <i>i2</i> <u>u</u> <s>s</s> <del>d</del> <strong><em>both</em></strong></p>")).toBe(
-      "[B]b[/B] [B]b2[/B] [I]i[/I] [I]i2[/I] [U]u[/U] [S]s[/S] [S]d[/S] [B][I]both[/I][/B]",
-    );
+    expect(
+      htmlToBbCode(
+        "<p><strong>b</strong> <b>b2</b> <em>i</em> <i>i2</i> <u>u</u> <s>s</s> <del>d</del> <strong><em>both</em></strong></p>",
+      ),
+    ).toBe("[B]b[/B] [B]b2[/B] [I]i[/I] [I]i2[/I] [U]u[/U] [S]s[/S] [S]d[/S] [B][I]both[/I][/B]");
   });
 
   it("keeps spaces outside the tags and drops tags around nothing", () => {
@@ -77,9 +83,11 @@ describe("htmlToBbCode: inline", () => {
 
 describe("htmlToBbCode: links and images", () => {
   it("renders links with [URL=…] and a link showing its own address as [URL]", () => {
-    expect(htmlToBbCode('<p><a href="https://example.com/a?b=1&amp;c=2">the <b>site</b></a> and <a href="https://example.com/">https://example.com/</a></p>')).toBe(
-      "[URL=https://example.com/a?b=1&c=2]the [B]site[/B][/URL] and [URL]https://example.com/[/URL]",
-    );
+    expect(
+      htmlToBbCode(
+        '<p><a href="https://example.com/a?b=1&amp;c=2">the <b>site</b></a> and <a href="https://example.com/">https://example.com/</a></p>',
+      ),
+    ).toBe("[URL=https://example.com/a?b=1&c=2]the [B]site[/B][/URL] and [URL]https://example.com/[/URL]");
   });
 
   it("encodes brackets and spaces in URLs so they cannot end the tag", () => {
@@ -87,13 +95,17 @@ describe("htmlToBbCode: links and images", () => {
   });
 
   it("turns mailto links into [EMAIL]", () => {
-    expect(htmlToBbCode('<a href="mailto:info@example.com">write us</a> <a href="mailto:info@example.com?subject=x">info@example.com</a>')).toBe(
-      "[EMAIL=info@example.com]write us[/EMAIL] [EMAIL]info@example.com[/EMAIL]",
-    );
+    expect(
+      htmlToBbCode('<a href="mailto:info@example.com">write us</a> <a href="mailto:info@example.com?subject=x">info@example.com</a>'),
+    ).toBe("[EMAIL=info@example.com]write us[/EMAIL] [EMAIL]info@example.com[/EMAIL]");
   });
 
   it("keeps only the text of links a forum cannot follow", () => {
-    expect(htmlToBbCode('<a href="javascript:alert(1)">js</a> <a href="#top">anchor</a> <a href="/relative">rel</a> <a>none</a> <a href="data:text/html,x">data</a>')).toBe("js anchor rel none data");
+    expect(
+      htmlToBbCode(
+        '<a href="javascript:alert(1)">js</a> <a href="#top">anchor</a> <a href="/relative">rel</a> <a>none</a> <a href="data:text/html,x">data</a>',
+      ),
+    ).toBe("js anchor rel none data");
   });
 
   it("resolves relative links and images against the given base URL", () => {
@@ -104,13 +116,17 @@ describe("htmlToBbCode: links and images", () => {
   });
 
   it("renders images with http(s) sources as [IMG], others as their alt text", () => {
-    expect(htmlToBbCode('<p><img src="https://cdn.example.com/x.png"> <img src="data:image/png;base64,AAA" alt="A chart"> <img src="/x.png"></p>')).toBe(
-      "[IMG]https://cdn.example.com/x.png[/IMG] A chart",
-    );
+    expect(
+      htmlToBbCode(
+        '<p><img src="https://cdn.example.com/x.png"> <img src="data:image/png;base64,AAA" alt="A chart"> <img src="/x.png"></p>',
+      ),
+    ).toBe("[IMG]https://cdn.example.com/x.png[/IMG] A chart");
   });
 
   it("keeps an image inside a link", () => {
-    expect(htmlToBbCode('<a href="https://example.com/"><img src="https://example.com/i.png"></a>')).toBe("[URL=https://example.com/][IMG]https://example.com/i.png[/IMG][/URL]");
+    expect(htmlToBbCode('<a href="https://example.com/"><img src="https://example.com/i.png"></a>')).toBe(
+      "[URL=https://example.com/][IMG]https://example.com/i.png[/IMG][/URL]",
+    );
   });
 });
 
@@ -137,9 +153,9 @@ describe("htmlToBbCode: lists", () => {
 
 describe("htmlToBbCode: text and entities", () => {
   it("decodes named and numeric entities", () => {
-    expect(htmlToBbCode("<p>&lt;tag&gt; &amp; &quot;q&quot; &#39;s &copy; &euro;5 &hellip; &#x15F;&#305; &Ouml;&ccedil; &bogus; &#0;</p>")).toBe(
-      "<tag> & \"q\" 's © €5 … şı Öç &bogus; \uFFFD",
-    );
+    expect(
+      htmlToBbCode("<p>&lt;tag&gt; &amp; &quot;q&quot; &#39;s &copy; &euro;5 &hellip; &#x15F;&#305; &Ouml;&ccedil; &bogus; &#0;</p>"),
+    ).toBe('<tag> & "q" \'s © €5 … şı Öç &bogus; \uFFFD');
   });
 
   it("shows text that looks like BBCode as written", () => {

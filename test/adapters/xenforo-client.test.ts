@@ -53,7 +53,10 @@ describe("XenForo client: requests", () => {
 
   it("uploads an attachment as multipart with its context", async () => {
     const bytes = new Uint8Array([82, 73, 70, 70, 1, 2, 3]);
-    const { key, attachment } = await clientFor().uploadAttachment({ nodeId: 2 }, { fileName: "hero.webp", contentType: "image/webp", bytes });
+    const { key, attachment } = await clientFor().uploadAttachment(
+      { nodeId: 2 },
+      { fileName: "hero.webp", contentType: "image/webp", bytes },
+    );
     const [sent] = forum.requestsTo("POST", "/attachments/new-key");
     expect(sent!.contentType).toMatch(/^multipart\/form-data/);
     expect(sent!.form.type).toBe("post");
@@ -66,7 +69,12 @@ describe("XenForo client: requests", () => {
 describe("XenForo client: failures", () => {
   it.each([
     ["an unknown key", "nope", 12, "The forum rejected the API key: no such key exists on this forum"],
-    ["a user key sent for another user", "user-key", 13, "The API key cannot act as forumUserId 13: it is a guest key or a user key of another forum user"],
+    [
+      "a user key sent for another user",
+      "user-key",
+      13,
+      "The API key cannot act as forumUserId 13: it is a guest key or a user key of another forum user",
+    ],
   ])("reports %s as key_rejected (422)", async (_, apiKey, userId, message) => {
     const error = await failureOf(clientFor(apiKey, userId).getIndex());
     expect([error.failure, error.status, error.message]).toEqual(["key_rejected", 422, message]);
@@ -101,7 +109,13 @@ describe("XenForo client: failures", () => {
     await failureOf(clientFor().getIndex());
     const lines = warned.mock.calls.map(([text]) => JSON.parse(String(text)) as Record<string, unknown>);
     warned.mockRestore();
-    expect(lines[0]).toMatchObject({ event: "xenforo_error_reply", host: forum.host, path: "/community/api/threads/4242/", status: 404, errorCodes: ["requested_page_not_found"] });
+    expect(lines[0]).toMatchObject({
+      event: "xenforo_error_reply",
+      host: forum.host,
+      path: "/community/api/threads/4242/",
+      status: 404,
+      errorCodes: ["requested_page_not_found"],
+    });
     expect(lines[1]).toMatchObject({ event: "xenforo_error_reply", status: 500, errorCodes: [] });
     expect(lines[2]).toMatchObject({ event: "xenforo_unreachable", host: forum.host, path: "/community/api/index/" });
     for (const line of lines) {
@@ -165,10 +179,21 @@ describe("verifyPostingKey", () => {
 
   it("refuses a guest key and a key without the needed scopes, naming what is missing", async () => {
     forum.addKey("guest", { type: "guest", userId: null, scopes: "all" });
-    expect((await failureOf(verifyPostingKey(createXenForoClient({ baseUrl: forum.baseUrl, apiKey: "guest", userId: 0, fetch: fakeNetwork(forum), timeoutMs: 2000 }), 12))).message).toMatch(/guest key/);
+    expect(
+      (
+        await failureOf(
+          verifyPostingKey(
+            createXenForoClient({ baseUrl: forum.baseUrl, apiKey: "guest", userId: 0, fetch: fakeNetwork(forum), timeoutMs: 2000 }),
+            12,
+          ),
+        )
+      ).message,
+    ).toMatch(/guest key/);
     forum.addKey("read-only", { scopes: ["node:read", "thread:read"] });
     const error = await failureOf(verifyPostingKey(clientFor("read-only"), 12));
-    expect(error.message).toBe("The API key lacks the scopes thread:write, attachment:write; give it node:read, thread:read, thread:write, attachment:write");
+    expect(error.message).toBe(
+      "The API key lacks the scopes thread:write, attachment:write; give it node:read, thread:read, thread:write, attachment:write",
+    );
   });
 
   it("keeps only forums that take a plain new thread, in display order", () => {

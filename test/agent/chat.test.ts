@@ -46,13 +46,19 @@ const say = async (token: string, siteId: string, message: string) => {
   if (res.status !== 200) throw new Error(`chat failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as { reply: string; briefUpdated: boolean };
 };
-const history = async (token: string, siteId: string, query = "") => (await (await call(`/api/sites/${siteId}/chat${query}`, { token })).json()) as ChatPage;
-const briefOf = async (token: string, siteId: string) => (await (await call(`/api/sites/${siteId}/brief`, { token })).json()) as Record<string, unknown>;
-const storedBrief = async (siteId: string) => (await db().select({ brief: sites.brief, updatedAt: sites.updatedAt }).from(sites).where(eq(sites.id, siteId)))[0]!;
+const history = async (token: string, siteId: string, query = "") =>
+  (await (await call(`/api/sites/${siteId}/chat${query}`, { token })).json()) as ChatPage;
+const briefOf = async (token: string, siteId: string) =>
+  (await (await call(`/api/sites/${siteId}/brief`, { token })).json()) as Record<string, unknown>;
+const storedBrief = async (siteId: string) =>
+  (await db().select({ brief: sites.brief, updatedAt: sites.updatedAt }).from(sites).where(eq(sites.id, siteId)))[0]!;
 const promptOf = (request: OpenAiChatRequest) => (request.body.messages as { content: string }[]).map((m) => m.content).join("\n");
 
 const FACT = "Our readers are home bakers in Istanbul. Never write about gluten-free diets.";
-const UPDATE = { reply: "Noted: your audience is home bakers in Istanbul, and gluten-free diets are now a topic to avoid.", briefUpdate: { audience: "Home bakers in Istanbul", topicsToAvoid: ["gluten-free diets"] } };
+const UPDATE = {
+  reply: "Noted: your audience is home bakers in Istanbul, and gluten-free diets are now a topic to avoid.",
+  briefUpdate: { audience: "Home bakers in Istanbul", topicsToAvoid: ["gluten-free diets"] },
+};
 
 describe("POST /api/sites/{siteId}/chat with a text model (OpenAI-compatible, against its fake)", () => {
   it("updates the brief when the message states facts, and the model saw the brief, the inventory, the plans and the message", async () => {
@@ -60,7 +66,13 @@ describe("POST /api/sites/{siteId}/chat with a text model (OpenAI-compatible, ag
     openai.script({ answer: UPDATE });
 
     expect(await say(token, site.id, FACT)).toEqual({ reply: UPDATE.reply, briefUpdated: true });
-    expect(await briefOf(token, site.id)).toMatchObject({ business: BUSINESS, audience: "Home bakers in Istanbul", tone: "", topicsToAvoid: ["gluten-free diets"], notes: "" });
+    expect(await briefOf(token, site.id)).toMatchObject({
+      business: BUSINESS,
+      audience: "Home bakers in Istanbul",
+      tone: "",
+      topicsToAvoid: ["gluten-free diets"],
+      notes: "",
+    });
 
     expect(openai.requests).toHaveLength(1);
     const request = openai.requests[0]!;
@@ -86,11 +98,25 @@ describe("POST /api/sites/{siteId}/chat with a text model (OpenAI-compatible, ag
 
   it("leaves the stored brief byte for byte as it was for a question, and for an update that changes nothing", async () => {
     const { token, site, openai } = await siteWithAgent();
-    expect((await call(`/api/sites/${site.id}/brief`, { method: "PUT", token, json: { business: BUSINESS, tone: "Warm", topicsToAvoid: ["politics"] } })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/sites/${site.id}/brief`, {
+          method: "PUT",
+          token,
+          json: { business: BUSINESS, tone: "Warm", topicsToAvoid: ["politics"] },
+        })
+      ).status,
+    ).toBe(200);
     const before = await storedBrief(site.id);
-    openai.script({ answer: { reply: "You have three posts; the newest is about oven temperatures.", briefUpdate: null } }, { answer: { reply: "That is already in the brief.", briefUpdate: { tone: "Warm", topicsToAvoid: ["politics", " Politics "] } } });
+    openai.script(
+      { answer: { reply: "You have three posts; the newest is about oven temperatures.", briefUpdate: null } },
+      { answer: { reply: "That is already in the brief.", briefUpdate: { tone: "Warm", topicsToAvoid: ["politics", " Politics "] } } },
+    );
 
-    expect(await say(token, site.id, "What have I written about so far?")).toEqual({ reply: "You have three posts; the newest is about oven temperatures.", briefUpdated: false });
+    expect(await say(token, site.id, "What have I written about so far?")).toEqual({
+      reply: "You have three posts; the newest is about oven temperatures.",
+      briefUpdated: false,
+    });
     expect(await say(token, site.id, "Our tone is warm.")).toEqual({ reply: "That is already in the brief.", briefUpdated: false });
     expect(await storedBrief(site.id)).toEqual(before);
     expect((await history(token, site.id)).items.map((m) => m.briefUpdated)).toEqual([false, false, false, false]);
@@ -134,7 +160,14 @@ describe("POST /api/sites/{siteId}/chat with a text model (OpenAI-compatible, ag
   it("refuses an empty, oversize or malformed message (400) and stores nothing", async () => {
     const { token, site, openai } = await siteWithAgent();
     const before = await storedBrief(site.id);
-    for (const body of [{ message: "" }, { message: " \n\t " }, { message: "x".repeat(4001) }, {}, { message: 42 }, { message: "hi", extra: true }]) {
+    for (const body of [
+      { message: "" },
+      { message: " \n\t " },
+      { message: "x".repeat(4001) },
+      {},
+      { message: 42 },
+      { message: "hi", extra: true },
+    ]) {
       const error = await expectError(await chat(token, site.id, body), 400, "invalid_request");
       expect(error.message).toMatch(/message|extra/);
     }
@@ -161,8 +194,14 @@ describe("POST /api/sites/{siteId}/chat with a text model (OpenAI-compatible, ag
 
   it("sends an update that breaks the brief's limits back once with the errors", async () => {
     const { token, site, openai } = await siteWithAgent();
-    openai.script({ answer: { reply: "Updated.", briefUpdate: { tone: "t".repeat(501) } } }, { answer: { reply: "Updated the tone.", briefUpdate: { tone: "Calm and precise" } } });
-    expect(await say(token, site.id, "Our tone is calm and precise, like a long explanation …")).toEqual({ reply: "Updated the tone.", briefUpdated: true });
+    openai.script(
+      { answer: { reply: "Updated.", briefUpdate: { tone: "t".repeat(501) } } },
+      { answer: { reply: "Updated the tone.", briefUpdate: { tone: "Calm and precise" } } },
+    );
+    expect(await say(token, site.id, "Our tone is calm and precise, like a long explanation …")).toEqual({
+      reply: "Updated the tone.",
+      briefUpdated: true,
+    });
     expect(promptOf(openai.requests[1]!)).toContain("briefUpdate.tone");
     expect((await briefOf(token, site.id)).tone).toBe("Calm and precise");
   });
@@ -170,7 +209,8 @@ describe("POST /api/sites/{siteId}/chat with a text model (OpenAI-compatible, ag
 
 describe("charging chat (CHAT_PRICE_TRY)", () => {
   const chargesOf = (accountId: string) => db().select().from(charges).where(eq(charges.accountId, accountId)).orderBy(charges.id);
-  const balanceOf = async (accountId: string) => (await db().select().from(accounts).where(eq(accounts.id, accountId)))[0]!.creditBalanceKurus;
+  const balanceOf = async (accountId: string) =>
+    (await db().select().from(accounts).where(eq(accounts.id, accountId)))[0]!.creditBalanceKurus;
 
   it("is free by default: no charge row", async () => {
     const { accountId, token, site, openai } = await siteWithAgent();
@@ -186,7 +226,13 @@ describe("charging chat (CHAT_PRICE_TRY)", () => {
     await say(token, site.id, FACT);
     const [asked] = (await history(token, site.id)).items.filter((m) => m.role === "user");
     const [settled] = await chargesOf(accountId);
-    expect(settled).toMatchObject({ kind: "chat", amountKurus: 150, status: "settled", siteId: site.id, reference: `chat:${site.id}:${asked!.id}` });
+    expect(settled).toMatchObject({
+      kind: "chat",
+      amountKurus: 150,
+      status: "settled",
+      siteId: site.id,
+      reference: `chat:${site.id}:${asked!.id}`,
+    });
     expect(await balanceOf(accountId)).toBe(start - 150);
 
     const brief = await storedBrief(site.id);
@@ -210,7 +256,11 @@ describe("charging chat (CHAT_PRICE_TRY)", () => {
   });
 
   it("a model that does not answer in time is 504, refunded, nothing stored", async () => {
-    const { accountId, token, site, openai } = await siteWithAgent({ CHAT_PRICE_TRY: "1.50", MODEL_TIMEOUT_MS: "300", MODEL_MAX_RETRIES: "0" });
+    const { accountId, token, site, openai } = await siteWithAgent({
+      CHAT_PRICE_TRY: "1.50",
+      MODEL_TIMEOUT_MS: "300",
+      MODEL_MAX_RETRIES: "0",
+    });
     const start = await balanceOf(accountId);
     openai.script({ hang: true });
     await expectError(await chat(token, site.id, { message: "We sell bread." }), 504, "upstream_timeout");
@@ -224,7 +274,15 @@ describe("charging chat (CHAT_PRICE_TRY)", () => {
     const byokKey = "sk-byok-chat-0123456789";
     await db().update(accounts).set({ billingMode: "BYOK_MONTHLY" }).where(eq(accounts.id, accountId));
     await db().insert(byokLicences).values({ accountId, kind: "BYOK_MONTHLY", expiresAt: "2099-01-01T00:00:00Z" });
-    await db().insert(byokKeys).values({ accountId, provider: "openai", model: "gpt-4o", apiKeyEncrypted: await encryptSecret(testEnv.ENCRYPTION_KEY!, byokKey), keyLastFour: "6789" });
+    await db()
+      .insert(byokKeys)
+      .values({
+        accountId,
+        provider: "openai",
+        model: "gpt-4o",
+        apiKeyEncrypted: await encryptSecret(testEnv.ENCRYPTION_KEY!, byokKey),
+        keyLastFour: "6789",
+      });
     const openaiByok = createFakeOpenAiChat({ keys: [byokKey] });
     useFakeFetch(fakeNetwork(openaiByok.peer));
     openaiByok.script({ answer: UPDATE });
@@ -239,7 +297,11 @@ describe("the offline agent (local runs without a model)", () => {
   it("updates the matching brief fields from stated facts and says what changed", async () => {
     const { accountId, token } = await seedAccount();
     const site = await seedSite(accountId, { businessContext: "A bakery" });
-    const res = await say(token, site.id, "Our audience is home bakers in Istanbul. Never write about gluten-free diets or keto. Our tone is warm and practical. We sell rye sourdough and simit.");
+    const res = await say(
+      token,
+      site.id,
+      "Our audience is home bakers in Istanbul. Never write about gluten-free diets or keto. Our tone is warm and practical. We sell rye sourdough and simit.",
+    );
     expect(res.briefUpdated).toBe(true);
     expect(res.reply).toMatch(/^Offline agent \(no language model\): I updated the brief: /);
     expect(res.reply).toContain('audience is now "home bakers in Istanbul"');
@@ -254,7 +316,10 @@ describe("the offline agent (local runs without a model)", () => {
     expect((await say(token, site.id, "Avoid politics")).briefUpdated).toBe(true);
     expect((await briefOf(token, site.id)).topicsToAvoid).toEqual(["gluten-free diets", "keto", "politics"]);
     const again = await say(token, site.id, "Our tone is warm and practical.");
-    expect(again).toEqual({ reply: "Offline agent (no language model): The brief already says that; nothing changed.", briefUpdated: false });
+    expect(again).toEqual({
+      reply: "Offline agent (no language model): The brief already says that; nothing changed.",
+      briefUpdated: false,
+    });
   });
 
   it("leaves the brief as it was for a question, a greeting or a sentence without a fact, and answers the same every time", async () => {
@@ -263,7 +328,11 @@ describe("the offline agent (local runs without a model)", () => {
     await seedScannedPosts(accountId, site.id, POSTS);
     const before = await storedBrief(site.id);
     const question = await say(token, site.id, "Our audience is who?");
-    expect(question).toEqual({ reply: 'Offline agent (no language model): I cannot answer questions without a language model, and the brief is unchanged. What I know: the business is "A bakery"; the inventory has 3 posts; 0 planned articles.', briefUpdated: false });
+    expect(question).toEqual({
+      reply:
+        'Offline agent (no language model): I cannot answer questions without a language model, and the brief is unchanged. What I know: the business is "A bakery"; the inventory has 3 posts; 0 planned articles.',
+      briefUpdated: false,
+    });
     expect((await say(token, site.id, "Hello there!")).reply).toMatch(/^Offline agent \(no language model\): Hello! What I know:/);
     expect((await say(token, site.id, "The weather is nice today.")).reply).toContain("I found no fact");
     expect(await say(token, site.id, "Our audience is who?")).toEqual(question);
@@ -279,8 +348,15 @@ describe("the brief the agent edits feeds the next plan and article (proof of is
     await say(token, site.id, FACT);
 
     // The next plan: seeds and titles are asked with the new brief.
-    openai.script({ answer: { seeds: ["rye bread recipe", "sourdough loaf"] } }, { answer: { titles: ["Rye bread recipe: a weekend guide for home bakers"] } });
-    const created = await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 } });
+    openai.script(
+      { answer: { seeds: ["rye bread recipe", "sourdough loaf"] } },
+      { answer: { titles: ["Rye bread recipe: a weekend guide for home bakers"] } },
+    );
+    const created = await call("/api/autopilot/plans", {
+      method: "POST",
+      token,
+      json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 },
+    });
     expect(created.status).toBe(201);
     const plan = (await created.json()) as PlanBody;
     const planPrompts = openai.requests.slice(1).map(promptOf);
@@ -293,7 +369,16 @@ describe("the brief the agent edits feeds the next plan and article (proof of is
     // The next article: the writing task is asked with the new brief.
     const item = plan.items[0]!;
     const brief = BriefSchema.parse({ business: BUSINESS, audience: "Home bakers in Istanbul", topicsToAvoid: ["gluten-free diets"] });
-    const good = writeOfflineArticle({ language: "en", siteUrl: site.url, brief, title: item.title, targetKeyword: item.targetKeyword, minWords: 800, internalLinks: POSTS, failures: [] });
+    const good = writeOfflineArticle({
+      language: "en",
+      siteUrl: site.url,
+      brief,
+      title: item.title,
+      targetKeyword: item.targetKeyword,
+      minWords: 800,
+      internalLinks: POSTS,
+      failures: [],
+    });
     openai.script({ answer: good });
     const run = await runNow(token, item.id);
     expect(run.status).toBe(200);
@@ -307,7 +392,9 @@ describe("the brief the agent edits feeds the next plan and article (proof of is
 
 describe("the OpenAPI document", () => {
   it("lists both chat operations under the Agent tag with their operationIds", async () => {
-    const doc = (await (await call("/api/openapi.json")).json()) as { paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>> };
+    const doc = (await (await call("/api/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>>;
+    };
     const path = doc.paths["/api/sites/{siteId}/chat"]!;
     expect(path.post).toMatchObject({ operationId: "chatWithSiteAgent", tags: ["Agent"] });
     expect(path.get).toMatchObject({ operationId: "listSiteChatMessages", tags: ["Agent"] });

@@ -58,14 +58,23 @@ describe("GET /api/autopilot/articles", () => {
     expect(all.body).toMatchObject({ page: 1, perPage: 20, total: 3, totalPages: 1 });
     expect(all.body.items.map((a: Article) => a.id)).toEqual([String(handMade.id), second.articleId, first.articleId]);
     const [, pending, published] = all.body.items as Article[];
-    expect(published).toMatchObject({ siteId: siteA.id, planId: first.plan.id, status: "published", cost: { credits: "5.00", usage: { textProvider: "offline" } } });
+    expect(published).toMatchObject({
+      siteId: siteA.id,
+      planId: first.plan.id,
+      status: "published",
+      cost: { credits: "5.00", usage: { textProvider: "offline" } },
+    });
     expect(published!.wordCount).toBeGreaterThanOrEqual(800);
     expect(published!.featuredImage).toMatch(/^\/api\/media\/heroes\//);
     expect(pending).toMatchObject({ status: "pending", url: null });
     expect(all.body.items[0]).toMatchObject({ planId: null, cost: { credits: "0.00", usage: null } });
 
-    expect((await get(token, `/api/autopilot/articles?siteId=${siteB.id}`)).body.items.map((a: Article) => a.id)).toEqual([second.articleId]);
-    expect((await get(token, `/api/autopilot/articles?planId=${first.plan.id}`)).body.items.map((a: Article) => a.id)).toEqual([first.articleId]);
+    expect((await get(token, `/api/autopilot/articles?siteId=${siteB.id}`)).body.items.map((a: Article) => a.id)).toEqual([
+      second.articleId,
+    ]);
+    expect((await get(token, `/api/autopilot/articles?planId=${first.plan.id}`)).body.items.map((a: Article) => a.id)).toEqual([
+      first.articleId,
+    ]);
     expect((await get(token, "/api/autopilot/articles?status=pending")).body.items.map((a: Article) => a.id)).toEqual([second.articleId]);
     const paged = (await get(token, "/api/autopilot/articles?per_page=2&page=2")).body;
     expect(paged).toMatchObject({ total: 3, totalPages: 2, items: [{ id: first.articleId }] });
@@ -93,7 +102,12 @@ describe("GET /api/autopilot/articles/{articleId}", () => {
     const { plan, articleId } = await generated(token, site.id);
     const { status, body } = await get(token, `/api/autopilot/articles/${articleId}`);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ id: articleId, planItemId: plan.items[0]!.id, targetKeyword: plan.items[0]!.targetKeyword, keywords: [plan.items[0]!.targetKeyword] });
+    expect(body).toMatchObject({
+      id: articleId,
+      planItemId: plan.items[0]!.id,
+      targetKeyword: plan.items[0]!.targetKeyword,
+      keywords: [plan.items[0]!.targetKeyword],
+    });
     expect(body.html).toMatch(/<h2>/);
     expect(body.images).toEqual([expect.objectContaining({ isFeatured: true, url: body.featuredImage })]);
     const stranger = await seedAccount();
@@ -107,7 +121,12 @@ describe("PATCH /api/autopilot/articles/{articleId}", () => {
     const { accountId, token } = await seedAccount();
     const site = await seedSite(accountId, { platform: "custom" });
     const { articleId } = await generated(token, site.id);
-    const res = await patch(token, articleId, { title: "A better title", html: '<h2>One</h2><p onclick="x()">Two words <a href="javascript:alert(1)">here</a></p><script>alert(1)</script>', seoTitle: "Short", seoDesc: "Also short" });
+    const res = await patch(token, articleId, {
+      title: "A better title",
+      html: '<h2>One</h2><p onclick="x()">Two words <a href="javascript:alert(1)">here</a></p><script>alert(1)</script>',
+      seoTitle: "Short",
+      seoDesc: "Also short",
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Article;
     expect(body).toMatchObject({ title: "A better title", seoTitle: "Short", seoDesc: "Also short", blogUpdated: false });
@@ -157,7 +176,15 @@ describe("PATCH /api/autopilot/articles/{articleId}", () => {
     for (const body of [{}, { title: "" }, { title: "   " }, { colour: "red" }, { title: 5 }, { html: "x".repeat(500_001) }, [1]]) {
       await expectError(await patch(token, articleId, body), 400, "invalid_request");
     }
-    await expectError(await call(`/api/autopilot/articles/${articleId}`, { method: "PATCH", token, body: "{not json", headers: { "Content-Type": "application/json" } }), 400);
+    await expectError(
+      await call(`/api/autopilot/articles/${articleId}`, {
+        method: "PATCH",
+        token,
+        body: "{not json",
+        headers: { "Content-Type": "application/json" },
+      }),
+      400,
+    );
     expect((await get(token, `/api/autopilot/articles/${articleId}`)).body).toEqual(before);
     const stranger = await seedAccount();
     await expectError(await patch(stranger.token, articleId, { title: "Mine now" }), 404);
@@ -234,10 +261,21 @@ describe("PATCH: excerpt, tags, categories and the featured image (issue 19)", (
     expect((await upload(token, await encodePng(1200, 800), "new-hero.png", "image/png")).status).toBe(201);
     const uploaded = (await uploadRows(accountId)).find((row) => row.originalName === "new-hero.png");
 
-    const res = await patch(token, articleId, { excerpt: "A short summary.", tags: ["rye", "starter"], categories: ["Baking"], featuredImage: uploaded!.id });
+    const res = await patch(token, articleId, {
+      excerpt: "A short summary.",
+      tags: ["rye", "starter"],
+      categories: ["Baking"],
+      featuredImage: uploaded!.id,
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Article & { excerpt: string; tags: string[]; categories: string[] };
-    expect(body).toMatchObject({ blogUpdated: true, excerpt: "A short summary.", tags: ["rye", "starter"], categories: ["Baking"], featuredImage: `/api/media/${uploaded!.objectKey}` });
+    expect(body).toMatchObject({
+      blogUpdated: true,
+      excerpt: "A short summary.",
+      tags: ["rye", "starter"],
+      categories: ["Baking"],
+      featuredImage: `/api/media/${uploaded!.objectKey}`,
+    });
     expect(body.images.filter((image) => image.isFeatured)).toHaveLength(1);
     expect(post().excerpt).toBe("A short summary.");
     const names = (ids: number[]) => ids.map((id) => wp.content.terms.find((t) => t.id === id)!.name);
@@ -259,7 +297,13 @@ describe("PATCH: excerpt, tags, categories and the featured image (issue 19)", (
     const stranger = await seedAccount();
     expect((await upload(stranger.token, await encodePng(400, 300), "theirs.png", "image/png")).status).toBe(201);
     const [theirs] = await uploadRows(stranger.accountId);
-    for (const body of [{ tags: ["<b>rye</b>"] }, { categories: [" "] }, { tags: Array.from({ length: 21 }, (_, i) => `tag ${i}`) }, { excerpt: "a\u0007b" }, { featuredImage: theirs!.id }]) {
+    for (const body of [
+      { tags: ["<b>rye</b>"] },
+      { categories: [" "] },
+      { tags: Array.from({ length: 21 }, (_, i) => `tag ${i}`) },
+      { excerpt: "a\u0007b" },
+      { featuredImage: theirs!.id },
+    ]) {
       await expectError(await patch(token, articleId, body), 400, "invalid_request");
     }
     expect((await get(token, `/api/autopilot/articles/${articleId}`)).body).toEqual(before);

@@ -10,7 +10,8 @@ import { itemRow, offlinePlan, runNow } from "../pipeline/helpers";
 
 const patch = (token: string, id: string, json: unknown) => call(`/api/autopilot/articles/${id}`, { method: "PATCH", token, json });
 const publish = (token: string, id: string) => call(`/api/autopilot/articles/${id}/publish`, { method: "POST", token });
-const stored = async (token: string, id: string) => (await (await call(`/api/autopilot/articles/${id}`, { token })).json()) as { title: string; status: string; url: string | null };
+const stored = async (token: string, id: string) =>
+  (await (await call(`/api/autopilot/articles/${id}`, { token })).json()) as { title: string; status: string; url: string | null };
 
 /** An article written in review mode on a fake WordPress: pending, with no post yet. */
 async function pendingArticle() {
@@ -70,17 +71,25 @@ describe("a post that is no longer the article's (item 13)", () => {
     // WordPress restored from an older state: the article now points at someone else's post.
     const other = wp.content.posts.find((p) => p.id !== ours.id && !p.content.includes("content-autopilot"))!;
     const before = { ...other };
-    await db().update(articles).set({ remoteId: String(other.id) }).where(eq(articles.id, Number(articleId)));
+    await db()
+      .update(articles)
+      .set({ remoteId: String(other.id) })
+      .where(eq(articles.id, Number(articleId)));
 
     const res = await patch(token, articleId, { title: "Edited after the restore" });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { blogUpdated: boolean; warnings: string[]; url: string | null };
     expect(body.blogUpdated).toBe(false);
-    expect(body.warnings.at(-1)).toMatch(new RegExp(`WordPress post ${other.id} no longer belongs to this article.*Nothing was written there`));
+    expect(body.warnings.at(-1)).toMatch(
+      new RegExp(`WordPress post ${other.id} no longer belongs to this article.*Nothing was written there`),
+    );
     expect(body.url).toBeNull();
     expect(wp.content.posts.find((p) => p.id === other.id)).toEqual(before);
     expect(wp.calls(`wp/v2/posts/${other.id}`, "POST")).toHaveLength(0);
-    const [row] = await db().select().from(articles).where(eq(articles.id, Number(articleId)));
+    const [row] = await db()
+      .select()
+      .from(articles)
+      .where(eq(articles.id, Number(articleId)));
     expect(row!.remoteId).toBeNull();
 
     // Publishing it again makes one new post (simultaneous calls: one 200, the rest 409) and leaves the other post alone.
@@ -92,7 +101,10 @@ describe("a post that is no longer the article's (item 13)", () => {
     expect(republished.url).not.toBeNull();
     expect(wp.content.posts.length).toBeLessThanOrEqual(postsBefore + 1);
     expect(wp.content.posts.find((p) => p.id === other.id)).toEqual(before);
-    const [relinked] = await db().select().from(articles).where(eq(articles.id, Number(articleId)));
+    const [relinked] = await db()
+      .select()
+      .from(articles)
+      .where(eq(articles.id, Number(articleId)));
     expect(relinked!.remoteId).not.toBeNull();
     expect(relinked!.publishingUntil).toBeNull();
     const linkedPost = wp.content.posts.find((p) => String(p.id) === relinked!.remoteId)!;
@@ -107,7 +119,10 @@ describe("review mode (item 17)", () => {
     expect(await itemRow(item.id)).toMatchObject({ status: "REVIEW" });
     expect((await stored(token, articleId)).status).toBe("pending");
     expect(postsOfItem()).toHaveLength(0);
-    const planBody = (await (await call(`/api/autopilot/plans/${plan.id}`, { token })).json()) as { items: { status: string }[]; counts: Record<string, number> };
+    const planBody = (await (await call(`/api/autopilot/plans/${plan.id}`, { token })).json()) as {
+      items: { status: string }[];
+      counts: Record<string, number>;
+    };
     expect(planBody.items[0]!.status).toBe("REVIEW");
     expect(planBody.counts.REVIEW).toBe(1);
     // Running it again is refused: it is written.

@@ -13,15 +13,31 @@ describe("GET /api/billing/balance", () => {
     const { token } = await seedAccount({ creditKurus: 12_345 });
     const res = await call("/api/billing/balance", { token });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ billingMode: "CREDITS", creditBalance: "123.45", byok: { kind: null, expiresAt: null, quota: null, used: 0 }, reserved: { amount: "0.00", count: 0, oldestAt: null } });
+    expect(await res.json()).toEqual({
+      billingMode: "CREDITS",
+      creditBalance: "123.45",
+      byok: { kind: null, expiresAt: null, quota: null, used: 0 },
+      reserved: { amount: "0.00", count: 0, oldestAt: null },
+    });
   });
 
   it("shows a BYOK account's licence, quota and this month's use", async () => {
     const { token, accountId } = await seedAccount();
     await giveLicence(accountId, "BYOK_YEARLY", "2099-01-01T00:00:00Z");
-    await reserveGeneration(db(), parseConfig(testEnv).billing, { accountId, reference: "item_1:run", kind: "generation", model: "gpt-4o-mini", now: new Date() });
+    await reserveGeneration(db(), parseConfig(testEnv).billing, {
+      accountId,
+      reference: "item_1:run",
+      kind: "generation",
+      model: "gpt-4o-mini",
+      now: new Date(),
+    });
 
-    expect(await balanceOf(token)).toEqual({ billingMode: "BYOK_YEARLY", creditBalance: "100.00", byok: { kind: "BYOK_YEARLY", expiresAt: "2099-01-01T00:00:00Z", quota: 100, used: 1 }, reserved: { amount: "0.00", count: 0, oldestAt: null } });
+    expect(await balanceOf(token)).toEqual({
+      billingMode: "BYOK_YEARLY",
+      creditBalance: "100.00",
+      byok: { kind: "BYOK_YEARLY", expiresAt: "2099-01-01T00:00:00Z", quota: 100, used: 1 },
+      reserved: { amount: "0.00", count: 0, oldestAt: null },
+    });
   });
 });
 
@@ -52,21 +68,54 @@ describe("GET /api/billing/packages", () => {
 describe("GET /api/billing/transactions", () => {
   it("lists movements newest first with signed decimal amounts and the balance after each", async () => {
     const { token, accountId } = await seedAccount({ creditKurus: 10_000 });
-    await reserveCredits(db(), { accountId, reference: "item_1:run", kind: "generation", amountKurus: 1_550, note: "First article", now: new Date() });
+    await reserveCredits(db(), {
+      accountId,
+      reference: "item_1:run",
+      kind: "generation",
+      amountKurus: 1_550,
+      note: "First article",
+      now: new Date(),
+    });
 
     const res = await call("/api/billing/transactions", { token });
     expect(res.status).toBe(200);
     const rows = (await res.json()) as Record<string, unknown>[];
     expect(rows).toEqual([
-      { id: expect.any(String), kind: "generation", amount: "-15.50", balanceAfter: "84.50", reference: "charge:item_1:run", note: "First article", createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) },
-      { id: expect.any(String), kind: "signup", amount: "100.00", balanceAfter: "100.00", reference: "signup", note: "Signup credit", createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        kind: "generation",
+        amount: "-15.50",
+        balanceAfter: "84.50",
+        reference: "charge:item_1:run",
+        note: "First article",
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+      },
+      {
+        id: expect.any(String),
+        kind: "signup",
+        amount: "100.00",
+        balanceAfter: "100.00",
+        reference: "signup",
+        note: "Signup credit",
+        createdAt: expect.any(String),
+      },
     ]);
   });
 
   it("returns only the last 100, newest first", async () => {
     const { token, accountId } = await seedAccount({ creditKurus: 100_000 });
-    const rows = Array.from({ length: 120 }, (_, i) => ({ accountId, kind: "adjustment" as const, amountKurus: i + 1, balanceAfterKurus: 100_000 + i + 1, reference: `adjustment:seed-${i + 1}`, note: `seed ${i + 1}` }));
-    for (let i = 0; i < rows.length; i += 10) await db().insert(creditLedger).values(rows.slice(i, i + 10));
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      accountId,
+      kind: "adjustment" as const,
+      amountKurus: i + 1,
+      balanceAfterKurus: 100_000 + i + 1,
+      reference: `adjustment:seed-${i + 1}`,
+      note: `seed ${i + 1}`,
+    }));
+    for (let i = 0; i < rows.length; i += 10)
+      await db()
+        .insert(creditLedger)
+        .values(rows.slice(i, i + 10));
 
     const listed = (await (await call("/api/billing/transactions", { token })).json()) as { note: string; amount: string }[];
     expect(listed).toHaveLength(100);

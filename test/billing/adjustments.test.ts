@@ -5,7 +5,11 @@ import { balanceOf, transactionsOf } from "./helpers";
 const ADMIN = "test-admin-token";
 
 function adjust(accountId: string, json: unknown, adminToken: string | null = ADMIN) {
-  return call(`/api/admin/accounts/${accountId}/adjustments`, { method: "POST", json, headers: adminToken ? { Authorization: `Bearer ${adminToken}` } : {} });
+  return call(`/api/admin/accounts/${accountId}/adjustments`, {
+    method: "POST",
+    json,
+    headers: adminToken ? { Authorization: `Bearer ${adminToken}` } : {},
+  });
 }
 
 describe("POST /api/admin/accounts/{id}/adjustments", () => {
@@ -15,10 +19,22 @@ describe("POST /api/admin/accounts/{id}/adjustments", () => {
 
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({
-      transaction: { id: expect.any(String), kind: "adjustment", amount: "25.50", balanceAfter: "125.50", reference: expect.stringMatching(/^adjustment:/), note: "Goodwill for the outage on 20 Nov", createdAt: expect.any(String) },
+      transaction: {
+        id: expect.any(String),
+        kind: "adjustment",
+        amount: "25.50",
+        balanceAfter: "125.50",
+        reference: expect.stringMatching(/^adjustment:/),
+        note: "Goodwill for the outage on 20 Nov",
+        createdAt: expect.any(String),
+      },
       creditBalance: "125.50",
     });
-    expect((await transactionsOf(token))[0]).toMatchObject({ kind: "adjustment", amount: "25.50", note: "Goodwill for the outage on 20 Nov" });
+    expect((await transactionsOf(token))[0]).toMatchObject({
+      kind: "adjustment",
+      amount: "25.50",
+      note: "Goodwill for the outage on 20 Nov",
+    });
   });
 
   it("takes credit away, down to exactly zero, and refuses to go below zero (409) without a change", async () => {

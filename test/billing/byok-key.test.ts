@@ -24,7 +24,14 @@ describe("PUT /api/billing/byok-key", () => {
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).not.toContain(VALID_OPENAI_KEY);
-    expect(JSON.parse(text)).toEqual({ provider: "openai", model: "gpt-4o", keyLastFour: "cdef", verified: true, verifiedAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(JSON.parse(text)).toEqual({
+      provider: "openai",
+      model: "gpt-4o",
+      keyLastFour: "cdef",
+      verified: true,
+      verifiedAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
 
     const call = models.calls.at(-1)!;
     expect(call).toMatchObject({ provider: "openai", body: { model: "gpt-4o", max_completion_tokens: 16 } });
@@ -32,7 +39,11 @@ describe("PUT /api/billing/byok-key", () => {
 
     const row = (await storedKey(accountId))!;
     expect(row.apiKeyEncrypted).not.toContain(VALID_OPENAI_KEY);
-    expect(await loadByokCredentials(db(), testEnv.ENCRYPTION_KEY, accountId)).toEqual({ provider: "openai", model: "gpt-4o", apiKey: VALID_OPENAI_KEY });
+    expect(await loadByokCredentials(db(), testEnv.ENCRYPTION_KEY, accountId)).toEqual({
+      provider: "openai",
+      model: "gpt-4o",
+      apiKey: VALID_OPENAI_KEY,
+    });
   });
 
   it("checks an Anthropic key with its headers, uses the default model, and replaces the earlier key", async () => {
@@ -45,7 +56,10 @@ describe("PUT /api/billing/byok-key", () => {
     const call = models.calls.at(-1)!;
     expect(call.headers).toMatchObject({ "x-api-key": VALID_ANTHROPIC_KEY, "anthropic-version": "2023-06-01" });
     expect(call.body).toMatchObject({ model: "claude-sonnet-4-5", max_tokens: 1 });
-    expect(await loadByokCredentials(db(), testEnv.ENCRYPTION_KEY, accountId)).toMatchObject({ provider: "anthropic", apiKey: VALID_ANTHROPIC_KEY });
+    expect(await loadByokCredentials(db(), testEnv.ENCRYPTION_KEY, accountId)).toMatchObject({
+      provider: "anthropic",
+      apiKey: VALID_ANTHROPIC_KEY,
+    });
   });
 
   it("is 422 saying so when the provider rejects the key, and stores nothing", async () => {

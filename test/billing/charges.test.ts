@@ -6,11 +6,17 @@ import { db, seedAccount, errorOf } from "../harness";
 
 const now = new Date("2026-11-22T08:00:00Z");
 
-
 describe("reserveCredits", () => {
   it("takes the amount once, writes a ledger row with the balance after, and returns the same charge for a repeat", async () => {
     const { accountId } = await seedAccount({ creditKurus: 10_000 });
-    const first = await reserveCredits(db(), { accountId, reference: "item_1:run", kind: "generation", amountKurus: 1_500, note: "An article", now });
+    const first = await reserveCredits(db(), {
+      accountId,
+      reference: "item_1:run",
+      kind: "generation",
+      amountKurus: 1_500,
+      note: "An article",
+      now,
+    });
     const again = await reserveCredits(db(), { accountId, reference: "item_1:run", kind: "generation", amountKurus: 1_500, now });
 
     expect(first.applied).toBe(true);
@@ -19,7 +25,13 @@ describe("reserveCredits", () => {
     expect(first.charge).toMatchObject({ mode: "credits", status: "reserved", amountKurus: 1_500 });
     expect(await getBalanceKurus(db(), accountId)).toBe(8_500);
     const [latest, signup] = await listTransactions(db(), accountId);
-    expect(latest).toMatchObject({ kind: "generation", amountKurus: -1_500, balanceAfterKurus: 8_500, reference: "charge:item_1:run", note: "An article" });
+    expect(latest).toMatchObject({
+      kind: "generation",
+      amountKurus: -1_500,
+      balanceAfterKurus: 8_500,
+      reference: "charge:item_1:run",
+      note: "An article",
+    });
     expect(signup).toMatchObject({ kind: "signup", amountKurus: 10_000, balanceAfterKurus: 10_000 });
   });
 
@@ -29,7 +41,9 @@ describe("reserveCredits", () => {
 
     expect(error.status).toBe(402);
     expect(error.code).toBe("insufficient_credit");
-    expect(error.message).toBe("Insufficient credit: this costs 15.50 TRY but the balance is 10.00 TRY (5.50 TRY short); top up with POST /api/billing/topup");
+    expect(error.message).toBe(
+      "Insufficient credit: this costs 15.50 TRY but the balance is 10.00 TRY (5.50 TRY short); top up with POST /api/billing/topup",
+    );
     expect(await getBalanceKurus(db(), accountId)).toBe(1_000);
     expect(await listTransactions(db(), accountId)).toHaveLength(1);
   });
@@ -43,7 +57,9 @@ describe("reserveCredits", () => {
   it("lets exactly 7 of 20 concurrent reservations through when the balance covers 7", async () => {
     const { accountId } = await seedAccount({ creditKurus: 7 * 1_500 + 1_499 });
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => reserveCredits(db(), { accountId, reference: `concurrent-${i}`, kind: "generation", amountKurus: 1_500, now })),
+      Array.from({ length: 20 }, (_, i) =>
+        reserveCredits(db(), { accountId, reference: `concurrent-${i}`, kind: "generation", amountKurus: 1_500, now }),
+      ),
     );
 
     const succeeded = results.filter((result) => result.status === "fulfilled");
@@ -71,8 +87,13 @@ describe("reserveCredits", () => {
   it("refuses a known reference with another amount (409) and an unknown account (404)", async () => {
     const { accountId } = await seedAccount();
     await reserveCredits(db(), { accountId, reference: "r1", kind: "generation", amountKurus: 100, now });
-    expect((await errorOf(reserveCredits(db(), { accountId, reference: "r1", kind: "generation", amountKurus: 200, now }))).status).toBe(409);
-    expect((await errorOf(reserveCredits(db(), { accountId: "acc_missing", reference: "r1", kind: "generation", amountKurus: 100, now }))).status).toBe(404);
+    expect((await errorOf(reserveCredits(db(), { accountId, reference: "r1", kind: "generation", amountKurus: 200, now }))).status).toBe(
+      409,
+    );
+    expect(
+      (await errorOf(reserveCredits(db(), { accountId: "acc_missing", reference: "r1", kind: "generation", amountKurus: 100, now })))
+        .status,
+    ).toBe(404);
   });
 });
 

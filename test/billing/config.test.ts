@@ -11,8 +11,25 @@ const configWith = (vars: Partial<Env>) => parseConfig({ ...testEnv, ...vars });
 
 describe("billing configuration", () => {
   it("has the documented defaults when no billing var is set", () => {
-    const billing = parseConfig({ ...testEnv, PAYMENT_PROVIDER: undefined, PAYTR_MERCHANT_ID: undefined, PAYTR_TEST_MODE: undefined, TOPUP_MIN_TRY: undefined, TOPUP_MAX_TRY: undefined, BYOK_MONTHLY_PRICE_TRY: undefined, ARTICLE_PRICES_TRY: undefined, BYOK_KEY_CHECK: undefined }).billing;
-    expect(billing).toMatchObject({ paymentProvider: "paytr", paytr: null, paytrTestMode: false, topupMinKurus: 5_000, topupMaxKurus: 5_000_000, byokKeyCheck: "provider" });
+    const billing = parseConfig({
+      ...testEnv,
+      PAYMENT_PROVIDER: undefined,
+      PAYTR_MERCHANT_ID: undefined,
+      PAYTR_TEST_MODE: undefined,
+      TOPUP_MIN_TRY: undefined,
+      TOPUP_MAX_TRY: undefined,
+      BYOK_MONTHLY_PRICE_TRY: undefined,
+      ARTICLE_PRICES_TRY: undefined,
+      BYOK_KEY_CHECK: undefined,
+    }).billing;
+    expect(billing).toMatchObject({
+      paymentProvider: "paytr",
+      paytr: null,
+      paytrTestMode: false,
+      topupMinKurus: 5_000,
+      topupMaxKurus: 5_000_000,
+      byokKeyCheck: "provider",
+    });
     expect(billing.licences.BYOK_MONTHLY).toEqual({ priceKurus: 49_900, months: 1, monthlyQuota: 100 });
     expect(billing.articlePricesKurus["gpt-4o-mini"]).toBe(1_500);
   });
@@ -38,17 +55,31 @@ describe("provider choice", () => {
   });
 
   it("refuses the offline payment provider in production", () => {
-    expect(() => paymentProviderFor(configWith({ PAYMENT_PROVIDER: "offline", ENVIRONMENT: "production" }), fakeNetwork())).toThrow(/cannot be used in production/);
+    expect(() => paymentProviderFor(configWith({ PAYMENT_PROVIDER: "offline", ENVIRONMENT: "production" }), fakeNetwork())).toThrow(
+      /cannot be used in production/,
+    );
   });
 
   it("offline: a checkout names the order only, and a callback signed with the offline credentials is accepted", async () => {
     const provider = paymentProviderFor(configWith({ PAYMENT_PROVIDER: "offline", PAYTR_MERCHANT_ID: "" }), fakeNetwork());
     expect(provider.name).toBe("offline");
-    const checkout = await provider.createCheckout({ merchantOid: "payLocal1", email: "a@b.c", userIp: "127.0.0.1", amountKurus: 100, basket: [], userName: "a", okUrl: "/", failUrl: "/" });
+    const checkout = await provider.createCheckout({
+      merchantOid: "payLocal1",
+      email: "a@b.c",
+      userIp: "127.0.0.1",
+      amountKurus: 100,
+      basket: [],
+      userName: "a",
+      okUrl: "/",
+      failUrl: "/",
+    });
     expect(checkout).toEqual({ paymentToken: "offline-payLocal1", iframeUrl: "about:blank" });
 
     const hash = await paytrCallbackHash(OFFLINE_CREDENTIALS, "payLocal1", "success", "15000");
-    expect(await provider.verifyNotification({ merchant_oid: "payLocal1", status: "success", total_amount: "15000", hash })).toMatchObject({ status: "success", totalAmountKurus: 15_000 });
+    expect(await provider.verifyNotification({ merchant_oid: "payLocal1", status: "success", total_amount: "15000", hash })).toMatchObject({
+      status: "success",
+      totalAmountKurus: 15_000,
+    });
     // The README's openssl recipe for a local callback gives exactly this hash.
     expect(hash).toBe("u8SWTSlIuKbLtZSrLrMH4REStt03Duowr7HwYmn3EK4=");
   });
@@ -56,7 +87,11 @@ describe("provider choice", () => {
   it("offline key check: accepts a key of the provider's shape, refuses others without calling anyone", async () => {
     const checker = keyCheckerFor(configWith({ BYOK_KEY_CHECK: "offline" }), fakeNetwork());
     expect(checker.live).toBe(false);
-    expect(await checker.check({ provider: "openai", apiKey: "sk-proj-abcdefghijklmnop1234", model: "gpt-4o-mini" })).toEqual({ outcome: "valid" });
-    expect(await checker.check({ provider: "anthropic", apiKey: "sk-proj-abcdefghijklmnop1234", model: "claude-sonnet-4-5" })).toMatchObject({ outcome: "rejected" });
+    expect(await checker.check({ provider: "openai", apiKey: "sk-proj-abcdefghijklmnop1234", model: "gpt-4o-mini" })).toEqual({
+      outcome: "valid",
+    });
+    expect(
+      await checker.check({ provider: "anthropic", apiKey: "sk-proj-abcdefghijklmnop1234", model: "claude-sonnet-4-5" }),
+    ).toMatchObject({ outcome: "rejected" });
   });
 });

@@ -12,7 +12,11 @@ export const VALID_ANTHROPIC_KEY = "sk-ant-test-0123456789abcdef";
 /** PayTR and the model providers answered by fakes for this test file's requests. */
 export function useBillingFakes() {
   const paytr = createPaytrFake();
-  const models = createModelProviderFake({ validKeys: [VALID_OPENAI_KEY, VALID_ANTHROPIC_KEY], brokeKeys: ["sk-broke-0123456789abcdef"], models: ["gpt-4o-mini", "gpt-4o", "claude-sonnet-4-5"] });
+  const models = createModelProviderFake({
+    validKeys: [VALID_OPENAI_KEY, VALID_ANTHROPIC_KEY],
+    brokeKeys: ["sk-broke-0123456789abcdef"],
+    models: ["gpt-4o-mini", "gpt-4o", "claude-sonnet-4-5"],
+  });
   const network = fakeNetwork(paytr.peer, ...models.peers);
   beforeEach(() => useFakeFetch(network));
   afterEach(() => {
@@ -39,12 +43,24 @@ export async function startTopup(token: string, amountTry: number) {
 
 export async function balanceOf(token: string) {
   const res = await call("/api/billing/balance", { token });
-  return (await res.json()) as { billingMode: string; creditBalance: string; byok: { kind: string | null; expiresAt: string | null; quota: number | null; used: number } };
+  return (await res.json()) as {
+    billingMode: string;
+    creditBalance: string;
+    byok: { kind: string | null; expiresAt: string | null; quota: number | null; used: number };
+  };
 }
 
 export async function transactionsOf(token: string) {
   const res = await call("/api/billing/transactions", { token });
-  return (await res.json()) as { id: string; kind: string; amount: string; balanceAfter: string; reference: string; note: string | null; createdAt: string }[];
+  return (await res.json()) as {
+    id: string;
+    kind: string;
+    amount: string;
+    balanceAfter: string;
+    reference: string;
+    note: string | null;
+    createdAt: string;
+  }[];
 }
 
 export async function paymentRow(merchantOid: string) {
@@ -55,8 +71,14 @@ export async function paymentRow(merchantOid: string) {
 /** Puts an account into BYOK mode directly (as a paid licence would), with an optional stored key. */
 export async function giveLicence(accountId: string, kind: LicenceKind, expiresAt: string, withKey = true) {
   await db().update(accounts).set({ billingMode: kind }).where(eq(accounts.id, accountId));
-  await db().insert(byokLicences).values({ accountId, kind, expiresAt }).onConflictDoUpdate({ target: byokLicences.accountId, set: { kind, expiresAt } });
+  await db()
+    .insert(byokLicences)
+    .values({ accountId, kind, expiresAt })
+    .onConflictDoUpdate({ target: byokLicences.accountId, set: { kind, expiresAt } });
   if (withKey) {
-    await db().insert(byokKeys).values({ accountId, provider: "openai", model: "gpt-4o-mini", apiKeyEncrypted: "v1.x.y", keyLastFour: "abcd" }).onConflictDoNothing();
+    await db()
+      .insert(byokKeys)
+      .values({ accountId, provider: "openai", model: "gpt-4o-mini", apiKeyEncrypted: "v1.x.y", keyLastFour: "abcd" })
+      .onConflictDoNothing();
   }
 }

@@ -27,7 +27,12 @@ describe("POST /api/billing/license", () => {
     expect(sent.payment_amount).toBe("49900");
     expect(paytr.basketOf(sent)).toEqual([["BYOK licence, 1 month", "499.00", 1]]);
     expect(await paymentRow(merchantOid)).toMatchObject({ purpose: "licence", licenceKind: "BYOK_MONTHLY", status: "pending" });
-    expect(await balanceOf(token)).toEqual({ billingMode: "CREDITS", creditBalance: "100.00", byok: { kind: null, expiresAt: null, quota: null, used: 0 }, reserved: { amount: "0.00", count: 0, oldestAt: null } });
+    expect(await balanceOf(token)).toEqual({
+      billingMode: "CREDITS",
+      creditBalance: "100.00",
+      byok: { kind: null, expiresAt: null, quota: null, used: 0 },
+      reserved: { amount: "0.00", count: 0, oldestAt: null },
+    });
   });
 
   it("switches the account to BYOK_MONTHLY for one month when paid, once however often the callback repeats", async () => {
@@ -37,7 +42,11 @@ describe("POST /api/billing/license", () => {
     for (let i = 0; i < 5; i++) expect(await (await postCallback(form)).text()).toBe("OK");
 
     const balance = await balanceOf(token);
-    expect(balance).toMatchObject({ billingMode: "BYOK_MONTHLY", creditBalance: "100.00", byok: { kind: "BYOK_MONTHLY", quota: 100, used: 0 } });
+    expect(balance).toMatchObject({
+      billingMode: "BYOK_MONTHLY",
+      creditBalance: "100.00",
+      byok: { kind: "BYOK_MONTHLY", quota: 100, used: 0 },
+    });
     expect(Math.abs(Date.parse(balance.byok.expiresAt!) - monthsFromNow(1))).toBeLessThan(60_000);
 
     const licenceRows = (await transactionsOf(token)).filter((row) => row.kind === "licence");
@@ -71,7 +80,9 @@ describe("POST /api/billing/license", () => {
     const { token } = await seedAccount();
     const first = await buyLicence(token, "BYOK_MONTHLY");
     const second = await buyLicence(token, "BYOK_MONTHLY");
-    const forms = await Promise.all([first, second].map(({ merchantOid }) => paytr.callback({ merchantOid, status: "success", totalAmount: 49_900 })));
+    const forms = await Promise.all(
+      [first, second].map(({ merchantOid }) => paytr.callback({ merchantOid, status: "success", totalAmount: 49_900 })),
+    );
     const answers = await Promise.all([...forms, ...forms].map((form) => postCallback(form).then((res) => res.text())));
 
     expect(answers).toEqual(["OK", "OK", "OK", "OK"]);
@@ -90,10 +101,13 @@ describe("POST /api/billing/license", () => {
     expect(await paymentRow(merchantOid)).toMatchObject({ status: "failed" });
   });
 
-  it.each([[{ kind: "BYOK_WEEKLY" }], [{ kind: "byok_monthly" }], [{}], [{ kind: "BYOK_MONTHLY", months: 3 }], [{ kind: 1 }]])("is 400 for %j", async (json) => {
-    const { token } = await seedAccount();
-    await expectError(await call("/api/billing/license", { method: "POST", token, json }), 400, "invalid_request");
-  });
+  it.each([[{ kind: "BYOK_WEEKLY" }], [{ kind: "byok_monthly" }], [{}], [{ kind: "BYOK_MONTHLY", months: 3 }], [{ kind: 1 }]])(
+    "is 400 for %j",
+    async (json) => {
+      const { token } = await seedAccount();
+      await expectError(await call("/api/billing/license", { method: "POST", token, json }), 400, "invalid_request");
+    },
+  );
 
   it("is 401 without a token and 403 with a public:read token", async () => {
     const { accountId } = await seedAccount();

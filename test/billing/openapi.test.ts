@@ -3,7 +3,9 @@ import { call } from "../harness";
 
 describe("billing in the OpenAPI document", () => {
   it("describes every billing route, the callback without bearer auth", async () => {
-    const doc = (await (await call("/api/openapi.json")).json()) as { paths: Record<string, Record<string, { security?: unknown[]; requestBody?: { content: Record<string, unknown> } }>> };
+    const doc = (await (await call("/api/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { security?: unknown[]; requestBody?: { content: Record<string, unknown> } }>>;
+    };
     for (const [path, method] of [
       ["/api/billing/balance", "get"],
       ["/api/billing/packages", "get"],

@@ -20,7 +20,6 @@ function clientFor(fake = createPaytrFake(), store = TEST_STORE) {
   return { fake, client: createPaytrClient({ credentials: store, testMode: true, fetch: fakeNetwork(fake.peer), timeoutMs: 200 }) };
 }
 
-
 describe("PayTR client: get-token", () => {
   it("posts the documented fields, signed so the fake's own hash check passes, and returns the iframe URL", async () => {
     const { fake, client } = clientFor();

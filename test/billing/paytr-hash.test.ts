@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { encodeBasket, InvalidPaymentNotification, paytrCallbackHash, paytrToken, verifyPaytrCallback } from "../../src/adapters/paytr/hash";
+import {
+  encodeBasket,
+  InvalidPaymentNotification,
+  paytrCallbackHash,
+  paytrToken,
+  verifyPaytrCallback,
+} from "../../src/adapters/paytr/hash";
 import { TEST_STORE } from "../fakes/paytr";
 
 // Worked example computed outside this codebase (Python's hmac + base64) from these inputs:
@@ -37,7 +43,13 @@ describe("PayTR hashes", () => {
   });
 
   it("accepts a callback with the right hash and reads it", async () => {
-    const result = await verifyPaytrCallback(TEST_STORE, { merchant_oid: "payTest123", status: "success", total_amount: "15000", hash: CALLBACK_HASH, test_mode: "1" });
+    const result = await verifyPaytrCallback(TEST_STORE, {
+      merchant_oid: "payTest123",
+      status: "success",
+      total_amount: "15000",
+      hash: CALLBACK_HASH,
+      test_mode: "1",
+    });
     expect(result).toEqual({ merchantOid: "payTest123", status: "success", totalAmountKurus: 15_000, failedReason: null, testMode: true });
   });
 
@@ -53,16 +65,25 @@ describe("PayTR hashes", () => {
 
   it("reads the failure reason of a failed payment", async () => {
     const hash = await paytrCallbackHash(TEST_STORE, "payTest123", "failed", "15000");
-    const result = await verifyPaytrCallback(TEST_STORE, { merchant_oid: "payTest123", status: "failed", total_amount: "15000", hash, failed_reason_code: "0", failed_reason_msg: "Kart limiti yetersiz" });
+    const result = await verifyPaytrCallback(TEST_STORE, {
+      merchant_oid: "payTest123",
+      status: "failed",
+      total_amount: "15000",
+      hash,
+      failed_reason_code: "0",
+      failed_reason_msg: "Kart limiti yetersiz",
+    });
     expect(result).toMatchObject({ status: "failed", failedReason: "0: Kart limiti yetersiz" });
   });
 
   it("refuses a correctly signed callback whose status or amount is not one PayTR sends, naming the field (not the hash)", async () => {
     const oddStatus = await paytrCallbackHash(TEST_STORE, "payTest123", "pending", "15000");
-    await expect(verifyPaytrCallback(TEST_STORE, { merchant_oid: "payTest123", status: "pending", total_amount: "15000", hash: oddStatus })).rejects.toThrow(
-      new InvalidPaymentNotification("status 'pending' is neither success nor failed"),
-    );
+    await expect(
+      verifyPaytrCallback(TEST_STORE, { merchant_oid: "payTest123", status: "pending", total_amount: "15000", hash: oddStatus }),
+    ).rejects.toThrow(new InvalidPaymentNotification("status 'pending' is neither success nor failed"));
     const decimalAmount = await paytrCallbackHash(TEST_STORE, "payTest123", "success", "150.00");
-    await expect(verifyPaytrCallback(TEST_STORE, { merchant_oid: "payTest123", status: "success", total_amount: "150.00", hash: decimalAmount })).rejects.toThrow(/total_amount '150.00'/);
+    await expect(
+      verifyPaytrCallback(TEST_STORE, { merchant_oid: "payTest123", status: "success", total_amount: "150.00", hash: decimalAmount }),
+    ).rejects.toThrow(/total_amount '150.00'/);
   });
 });

@@ -8,7 +8,12 @@ const { paytr } = useBillingFakes();
 describe("POST /api/billing/topup", () => {
   it("creates a pending payment and returns PayTR's token, the order id and the iframe URL; nothing is credited yet", async () => {
     const { token, account } = await seedAccount({ creditKurus: 0 });
-    const res = await call("/api/billing/topup", { method: "POST", token, json: { amountTry: 150.5 }, headers: { "CF-Connecting-IP": "85.105.12.34" } });
+    const res = await call("/api/billing/topup", {
+      method: "POST",
+      token,
+      json: { amountTry: 150.5 },
+      headers: { "CF-Connecting-IP": "85.105.12.34" },
+    });
 
     expect(res.status).toBe(201);
     const body = (await res.json()) as { paymentToken: string; merchantOid: string; iframeUrl: string };
@@ -21,14 +26,30 @@ describe("POST /api/billing/topup", () => {
     expect(sent).toMatchObject({ payment_amount: "15050", email: account.email, user_ip: "85.105.12.34", currency: "TL", test_mode: "1" });
     expect(paytr.basketOf(sent)).toEqual([["Credit top-up 150.50 TRY", "150.50", 1]]);
 
-    expect(await paymentRow(body.merchantOid)).toMatchObject({ status: "pending", purpose: "topup", amountKurus: 15_050, accountId: account.id });
+    expect(await paymentRow(body.merchantOid)).toMatchObject({
+      status: "pending",
+      purpose: "topup",
+      amountKurus: 15_050,
+      accountId: account.id,
+    });
     expect((await balanceOf(token)).creditBalance).toBe("0.00");
   });
 
   it("reads the JSON number exactly: 150.1 and 150.10 are 150.10, 99.99 is 99.99, 1e2 is 100.00", async () => {
     const { token } = await seedAccount();
-    for (const [text, kurus] of [["150.1", "15010"], ["150.10", "15010"], ["99.99", "9999"], ["1e2", "10000"], ["50", "5000"]] as const) {
-      const res = await call("/api/billing/topup", { method: "POST", token, body: `{"amountTry":${text}}`, headers: { "Content-Type": "application/json" } });
+    for (const [text, kurus] of [
+      ["150.1", "15010"],
+      ["150.10", "15010"],
+      ["99.99", "9999"],
+      ["1e2", "10000"],
+      ["50", "5000"],
+    ] as const) {
+      const res = await call("/api/billing/topup", {
+        method: "POST",
+        token,
+        body: `{"amountTry":${text}}`,
+        headers: { "Content-Type": "application/json" },
+      });
       expect(res.status).toBe(201);
       const { merchantOid } = (await res.json()) as { merchantOid: string };
       expect(paytr.tokenRequests.find((request) => request.merchant_oid === merchantOid)!.payment_amount).toBe(kurus);
@@ -63,7 +84,10 @@ describe("POST /api/billing/topup", () => {
 
   it("is 400 for malformed JSON and for a missing body", async () => {
     const { token } = await seedAccount();
-    await expectError(await call("/api/billing/topup", { method: "POST", token, body: "{amountTry:", headers: { "Content-Type": "application/json" } }), 400);
+    await expectError(
+      await call("/api/billing/topup", { method: "POST", token, body: "{amountTry:", headers: { "Content-Type": "application/json" } }),
+      400,
+    );
     await expectError(await call("/api/billing/topup", { method: "POST", token }), 400);
   });
 
@@ -77,7 +101,11 @@ describe("POST /api/billing/topup", () => {
   it("is 502 when PayTR refuses, and the payment is recorded as failed", async () => {
     const { token } = await seedAccount();
     paytr.script({ kind: "failed", reason: "user_ip gecersiz" });
-    const body = await expectError(await call("/api/billing/topup", { method: "POST", token, json: { amountTry: 150 } }), 502, "upstream_error");
+    const body = await expectError(
+      await call("/api/billing/topup", { method: "POST", token, json: { amountTry: 150 } }),
+      502,
+      "upstream_error",
+    );
     expect(body.message).not.toContain("user_ip");
     const oid = paytr.tokenRequests.at(-1)!.merchant_oid!;
     expect(await paymentRow(oid)).toMatchObject({ status: "failed" });
@@ -99,7 +127,14 @@ describe("POST /api/billing/callback/paytr", () => {
 
     expect((await balanceOf(token)).creditBalance).toBe("250.00");
     const topups = (await transactionsOf(token)).filter((row) => row.kind === "topup");
-    expect(topups).toEqual([expect.objectContaining({ amount: "150.00", balanceAfter: "250.00", reference: `payment:${merchantOid}`, note: "Top-up paid with PayTR (test mode)" })]);
+    expect(topups).toEqual([
+      expect.objectContaining({
+        amount: "150.00",
+        balanceAfter: "250.00",
+        reference: `payment:${merchantOid}`,
+        note: "Top-up paid with PayTR (test mode)",
+      }),
+    ]);
     expect(await paymentRow(merchantOid)).toMatchObject({ status: "succeeded", paidAmountKurus: 15_000 });
   });
 
@@ -142,20 +177,23 @@ describe("POST /api/billing/callback/paytr", () => {
     ["success", "abc", "total_amount 'abc' is not a whole number of kuruş"],
     ["success", "-15000", "total_amount '-15000' is not a whole number of kuruş"],
     ["success", "150.00", "total_amount '150.00' is not a whole number of kuruş"],
-  ])("answers PayTR's OK to a correctly signed callback with status %s and total_amount %s, credits nothing, and logs which field is wrong", async (status, totalAmount, reason) => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const { token } = await seedAccount({ creditKurus: 0 });
-    const { merchantOid } = await startTopup(token, 150);
-    const credentials = { merchantId: "100001", merchantKey: "test-merchant-key", merchantSalt: "test-merchant-salt" };
-    const hash = await paytrCallbackHash(credentials, merchantOid, status, totalAmount);
-    const res = await postCallback({ merchant_oid: merchantOid, status, total_amount: totalAmount, hash });
-    expect([res.status, await res.text()]).toEqual([200, "OK"]);
-    expect((await balanceOf(token)).creditBalance).toBe("0.00");
-    expect(await paymentRow(merchantOid)).toMatchObject({ status: "pending" });
-    const lines = logged.mock.calls.map(([text]) => JSON.parse(String(text)) as Record<string, unknown>);
-    logged.mockRestore();
-    expect(lines).toContainEqual(expect.objectContaining({ event: "payment_callback_invalid_value", merchantOid, reason }));
-  });
+  ])(
+    "answers PayTR's OK to a correctly signed callback with status %s and total_amount %s, credits nothing, and logs which field is wrong",
+    async (status, totalAmount, reason) => {
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      const { token } = await seedAccount({ creditKurus: 0 });
+      const { merchantOid } = await startTopup(token, 150);
+      const credentials = { merchantId: "100001", merchantKey: "test-merchant-key", merchantSalt: "test-merchant-salt" };
+      const hash = await paytrCallbackHash(credentials, merchantOid, status, totalAmount);
+      const res = await postCallback({ merchant_oid: merchantOid, status, total_amount: totalAmount, hash });
+      expect([res.status, await res.text()]).toEqual([200, "OK"]);
+      expect((await balanceOf(token)).creditBalance).toBe("0.00");
+      expect(await paymentRow(merchantOid)).toMatchObject({ status: "pending" });
+      const lines = logged.mock.calls.map(([text]) => JSON.parse(String(text)) as Record<string, unknown>);
+      logged.mockRestore();
+      expect(lines).toContainEqual(expect.objectContaining({ event: "payment_callback_invalid_value", merchantOid, reason }));
+    },
+  );
 
   it("rejects a bad hash, a missing hash and a hash from another store, and changes nothing", async () => {
     const { token } = await seedAccount({ creditKurus: 0 });
@@ -192,7 +230,10 @@ describe("POST /api/billing/callback/paytr", () => {
   });
 
   it("is 404 for a correctly signed callback of an order we never created", async () => {
-    await expectError(await postCallback(await paytr.callback({ merchantOid: "payUnknown1", status: "success", totalAmount: 15_000 })), 404);
+    await expectError(
+      await postCallback(await paytr.callback({ merchantOid: "payUnknown1", status: "success", totalAmount: 15_000 })),
+      404,
+    );
   });
 
   it("is 400 for a callback that is not a form", async () => {
@@ -208,7 +249,15 @@ describe("GET /api/billing/payments/{merchantOid}", () => {
 
     const res = await call(`/api/billing/payments/${merchantOid}`, { token });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ merchantOid, purpose: "topup", licenceKind: null, amount: "75.25", status: "pending", testMode: true, completedAt: null });
+    expect(await res.json()).toMatchObject({
+      merchantOid,
+      purpose: "topup",
+      licenceKind: null,
+      amount: "75.25",
+      status: "pending",
+      testMode: true,
+      completedAt: null,
+    });
     await expectError(await call(`/api/billing/payments/${merchantOid}`, { token: other.token }), 404, "not_found");
     await expectError(await call(`/api/billing/payments/payNope`, { token }), 404);
     await expectError(await call(`/api/billing/payments/${merchantOid}`), 401);

@@ -3,7 +3,17 @@ import { call, expectError, seedAccount } from "../harness";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
 
 interface CommentPage {
-  items: { id: number; status: string; postId: number | null; parentId: number | null; authorName: string; content: string; date: string | null; url: string | null; authorUrl: string | null }[];
+  items: {
+    id: number;
+    status: string;
+    postId: number | null;
+    parentId: number | null;
+    authorName: string;
+    content: string;
+    date: string | null;
+    url: string | null;
+    authorUrl: string | null;
+  }[];
   total: number;
 }
 
@@ -23,10 +33,26 @@ describe("GET /api/sites/{siteId}/blog/comments", () => {
     expect(fake.calls("wp/v2/comments").at(-1)!.query.status).toBe("approve");
 
     const held = (await (await call(`${base}?status=hold`, { token })).json()) as CommentPage;
-    expect(held).toMatchObject({ total: 2, items: [{ id: 4, status: "hold" }, { id: 5, status: "hold" }] });
+    expect(held).toMatchObject({
+      total: 2,
+      items: [
+        { id: 4, status: "hold" },
+        { id: 5, status: "hold" },
+      ],
+    });
     const spam = (await (await call(`${base}?status=spam`, { token })).json()) as CommentPage;
     expect(spam.items).toEqual([
-      { id: 6, postId: 102, parentId: null, authorName: "Spammer", authorUrl: null, content: "<p>Buy now</p>", status: "spam", date: "2026-11-17T00:00:00Z", url: "https://blog.example.com/?p=102#comment-6" },
+      {
+        id: 6,
+        postId: 102,
+        parentId: null,
+        authorName: "Spammer",
+        authorUrl: null,
+        content: "<p>Buy now</p>",
+        status: "spam",
+        date: "2026-11-17T00:00:00Z",
+        url: "https://blog.example.com/?p=102#comment-6",
+      },
     ]);
   });
 
@@ -39,7 +65,8 @@ describe("GET /api/sites/{siteId}/blog/comments", () => {
 
   it("answers an unknown status filter with 400", async () => {
     const { fake, token, base } = await blogSite();
-    for (const status of ["trash", "approve", "all", ""]) await expectError(await call(`${base}?status=${status}`, { token }), 400, "invalid_request");
+    for (const status of ["trash", "approve", "all", ""])
+      await expectError(await call(`${base}?status=${status}`, { token }), 400, "invalid_request");
     expect(fake.calls("wp/v2/comments")).toHaveLength(0);
   });
 });
@@ -53,7 +80,12 @@ describe("POST /api/sites/{siteId}/blog/comments/{commentId}", () => {
       expect(await res.json()).toMatchObject({ id: 4, status });
       expect(fake.content.comments.find((c) => c.id === 4)!.status).toBe(status);
     }
-    expect(fake.calls("wp/v2/comments/4", "POST").map((r) => JSON.parse(r.body))).toEqual([{ status: "approved" }, { status: "spam" }, { status: "hold" }, { status: "trash" }]);
+    expect(fake.calls("wp/v2/comments/4", "POST").map((r) => JSON.parse(r.body))).toEqual([
+      { status: "approved" },
+      { status: "spam" },
+      { status: "hold" },
+      { status: "trash" },
+    ]);
   });
 
   it("is 404 for a comment the site does not have", async () => {
@@ -68,7 +100,16 @@ describe("POST /api/sites/{siteId}/blog/comments/{commentId}", () => {
     await expectError(await call(`${base}/4`, { method: "POST", token, json: {} }), 400, "invalid_request");
     await expectError(await call(`${base}/abc`, { method: "POST", token, json: { status: "spam" } }), 400, "invalid_request");
     await expectError(await call(`${base}/-1`, { method: "POST", token, json: { status: "spam" } }), 400, "invalid_request");
-    await expectError(await call(`${base}/4`, { method: "POST", token, body: "status=spam", headers: { "Content-Type": "application/x-www-form-urlencoded" } }), 400, "invalid_request");
+    await expectError(
+      await call(`${base}/4`, {
+        method: "POST",
+        token,
+        body: "status=spam",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+      400,
+      "invalid_request",
+    );
     expect(fake.calls("wp/v2/comments/4")).toHaveLength(0);
   });
 });

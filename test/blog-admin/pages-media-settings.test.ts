@@ -16,8 +16,26 @@ describe("pages", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       items: [
-        { id: 80, title: "About", slug: "about", status: "publish", url: "https://blog.example.com/about/", content: "<p>About us.</p>", publishedAt: "2026-10-11T00:00:00Z", modifiedAt: "2026-10-11T00:00:00Z" },
-        { id: 81, title: "Contact", slug: "contact", status: "publish", url: "https://blog.example.com/contact/", content: "<p>Write to us.</p>", publishedAt: "2026-10-10T00:00:00Z", modifiedAt: "2026-10-10T00:00:00Z" },
+        {
+          id: 80,
+          title: "About",
+          slug: "about",
+          status: "publish",
+          url: "https://blog.example.com/about/",
+          content: "<p>About us.</p>",
+          publishedAt: "2026-10-11T00:00:00Z",
+          modifiedAt: "2026-10-11T00:00:00Z",
+        },
+        {
+          id: 81,
+          title: "Contact",
+          slug: "contact",
+          status: "publish",
+          url: "https://blog.example.com/contact/",
+          content: "<p>Write to us.</p>",
+          publishedAt: "2026-10-10T00:00:00Z",
+          modifiedAt: "2026-10-10T00:00:00Z",
+        },
       ],
       page: 1,
       perPage: 10,
@@ -28,9 +46,19 @@ describe("pages", () => {
 
   it("creates a page with {title, content, status}; status defaults to draft", async () => {
     const { fake, token, base } = await blogSite();
-    const res = await call(`${base}/pages`, { method: "POST", token, json: { title: "Opening hours", content: "<p>9 to 5</p>", status: "publish" } });
+    const res = await call(`${base}/pages`, {
+      method: "POST",
+      token,
+      json: { title: "Opening hours", content: "<p>9 to 5</p>", status: "publish" },
+    });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ title: "Opening hours", status: "publish", slug: "opening-hours", url: "https://blog.example.com/opening-hours/", content: "<p>9 to 5</p>" });
+    expect(await res.json()).toMatchObject({
+      title: "Opening hours",
+      status: "publish",
+      slug: "opening-hours",
+      url: "https://blog.example.com/opening-hours/",
+      content: "<p>9 to 5</p>",
+    });
     const draft = await call(`${base}/pages`, { method: "POST", token, json: { title: "Later", content: "" } });
     expect(await draft.json()).toMatchObject({ status: "draft" });
     expect(fake.calls("wp/v2/pages", "POST").map((r) => JSON.parse(r.body))).toEqual([
@@ -41,7 +69,13 @@ describe("pages", () => {
 
   it("answers bad bodies with 400", async () => {
     const { fake, token, base } = await blogSite();
-    for (const json of [{ content: "x" }, { title: "", content: "x" }, { title: "t" }, { title: "t", content: "x", status: "published" }, { title: 1, content: "x" }]) {
+    for (const json of [
+      { content: "x" },
+      { title: "", content: "x" },
+      { title: "t" },
+      { title: "t", content: "x", status: "published" },
+      { title: 1, content: "x" },
+    ]) {
       await expectError(await call(`${base}/pages`, { method: "POST", token, json }), 400, "invalid_request");
     }
     expect(fake.calls("wp/v2/pages", "POST")).toHaveLength(0);
@@ -77,7 +111,13 @@ describe("media", () => {
 
   it("gives an empty page past the end (WordPress itself answers 400 there)", async () => {
     const { token, base } = await blogSite();
-    expect(await (await call(`${base}/media?page=7`, { token })).json()).toEqual({ items: [], page: 7, perPage: 10, total: 2, totalPages: 1 });
+    expect(await (await call(`${base}/media?page=7`, { token })).json()).toEqual({
+      items: [],
+      page: 7,
+      perPage: 10,
+      total: 2,
+      totalPages: 1,
+    });
   });
 
   it("deletes an item for good with force=true", async () => {
@@ -101,7 +141,13 @@ describe("settings", () => {
     const { token, base } = await blogSite();
     const res = await call(`${base}/settings`, { token });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ title: "Fake Blog", description: "Just another fake site", url: "https://blog.example.com", language: "en_US", timezone: "UTC" });
+    expect(await res.json()).toEqual({
+      title: "Fake Blog",
+      description: "Just another fake site",
+      url: "https://blog.example.com",
+      language: "en_US",
+      timezone: "UTC",
+    });
   });
 
   it("updates the title and the description, together or alone", async () => {
@@ -111,7 +157,10 @@ describe("settings", () => {
     const one = await call(`${base}/settings`, { method: "POST", token, json: { description: "" } });
     expect(await one.json()).toMatchObject({ title: "Crumb", description: "" });
     expect(fake.content.settings).toMatchObject({ title: "Crumb", description: "" });
-    expect(fake.calls("wp/v2/settings", "POST").map((r) => JSON.parse(r.body))).toEqual([{ title: "Crumb", description: "Bread every day" }, { description: "" }]);
+    expect(fake.calls("wp/v2/settings", "POST").map((r) => JSON.parse(r.body))).toEqual([
+      { title: "Crumb", description: "Bread every day" },
+      { description: "" },
+    ]);
   });
 
   it("answers bad bodies with 400", async () => {
@@ -127,7 +176,10 @@ describe("settings", () => {
     const realFetch = fake.fetch;
     useFakeFetch(async (input, init) => {
       if (new Request(input, init).url.includes("settings")) {
-        return Response.json({ code: "rest_forbidden", message: "Sorry, you are not allowed to do that.", data: { status: 403 } }, { status: 403 });
+        return Response.json(
+          { code: "rest_forbidden", message: "Sorry, you are not allowed to do that.", data: { status: 403 } },
+          { status: 403 },
+        );
       }
       return realFetch(input, init);
     });

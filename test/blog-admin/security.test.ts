@@ -64,7 +64,9 @@ describe("live blog administration: errors and security on every route", () => {
     const { token, accountId } = await seedAccount();
     for (const platform of ["forum", "custom"] as const) {
       const id = newId("site");
-      await db().insert(sites).values({ id, accountId, platform, url: `https://${platform}.example.com` });
+      await db()
+        .insert(sites)
+        .values({ id, accountId, platform, url: `https://${platform}.example.com` });
       for (const route of ROUTES) {
         const error = await expectError(await request(id, route, token), 409, "conflict");
         expect(error.message).toContain(`is a ${platform} site`);
@@ -106,7 +108,10 @@ describe("live blog administration: errors and security on every route", () => {
   });
 
   it("documents every route and its records in the OpenAPI document", async () => {
-    const doc = (await (await call("/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };
+    const doc = (await (await call("/api/openapi.json")).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, unknown> };
+    };
     const paths = {
       "/api/sites/{siteId}/blog/categories": ["get", "post"],
       "/api/sites/{siteId}/blog/tags": ["get", "post"],
@@ -121,7 +126,8 @@ describe("live blog administration: errors and security on every route", () => {
       "/api/sites/{siteId}/sync": ["post"],
       "/api/sites/{siteId}/posts": ["get"],
     };
-    for (const [path, methods] of Object.entries(paths)) expect(Object.keys(doc.paths[path] ?? {}), path).toEqual(expect.arrayContaining(methods));
+    for (const [path, methods] of Object.entries(paths))
+      expect(Object.keys(doc.paths[path] ?? {}), path).toEqual(expect.arrayContaining(methods));
     for (const schema of ["BlogCategory", "BlogTag", "BlogComment", "BlogPage", "BlogMedia", "BlogSettings", "ScannedPost", "Site"]) {
       expect(doc.components.schemas, schema).toHaveProperty(schema);
     }

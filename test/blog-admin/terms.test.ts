@@ -15,24 +15,44 @@ describe("GET/POST /api/sites/{siteId}/blog/categories", () => {
     const res = await call(`${base}/categories?per_page=2&page=2`, { token });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
-      items: [{ id: 1, name: "Uncategorized", slug: "uncategorized", description: "", parentId: null, postCount: 25, url: "https://blog.example.com/category/uncategorized/" }],
+      items: [
+        {
+          id: 1,
+          name: "Uncategorized",
+          slug: "uncategorized",
+          description: "",
+          parentId: null,
+          postCount: 25,
+          url: "https://blog.example.com/category/uncategorized/",
+        },
+      ],
       page: 2,
       perPage: 2,
       total: 3,
       totalPages: 2,
     });
     expect(fake.calls("wp/v2/categories", "GET")[0]!.query).toMatchObject({ page: "2", per_page: "2" });
-    const first = (await (await call(`${base}/categories?per_page=2`, { token })).json()) as { items: { name: string; description: string }[] };
+    const first = (await (await call(`${base}/categories?per_page=2`, { token })).json()) as {
+      items: { name: string; description: string }[];
+    };
     // WordPress sends names HTML-escaped ("Tips &amp; Tricks"); records carry the text.
     expect(first.items).toMatchObject([{ name: "News", description: "Announcements" }, { name: "Tips & Tricks" }]);
   });
 
   it("creates a category with {name} and answers 201", async () => {
     const { token, base, fake } = await blogSite();
-    const res = await call(`${base}/categories`, { method: "POST", token, json: { name: "Recipes", description: "What we bake", parentId: 2 } });
+    const res = await call(`${base}/categories`, {
+      method: "POST",
+      token,
+      json: { name: "Recipes", description: "What we bake", parentId: 2 },
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ name: "Recipes", slug: "recipes", description: "What we bake", parentId: 2, postCount: 0 });
-    expect(JSON.parse(fake.calls("wp/v2/categories", "POST")[0]!.body)).toEqual({ name: "Recipes", description: "What we bake", parent: 2 });
+    expect(JSON.parse(fake.calls("wp/v2/categories", "POST")[0]!.body)).toEqual({
+      name: "Recipes",
+      description: "What we bake",
+      parent: 2,
+    });
     expect(fake.content.terms.some((t) => t.name === "Recipes" && t.taxonomy === "category")).toBe(true);
   });
 
@@ -44,10 +64,22 @@ describe("GET/POST /api/sites/{siteId}/blog/categories", () => {
 
   it("answers bad bodies with 400 without calling WordPress", async () => {
     const { token, base, fake } = await blogSite();
-    for (const json of [{}, { name: "" }, { name: "   " }, { name: 5 }, { name: "x".repeat(201) }, { name: "ok", parentId: "two" }, { name: "ok", extra: 1 }]) {
+    for (const json of [
+      {},
+      { name: "" },
+      { name: "   " },
+      { name: 5 },
+      { name: "x".repeat(201) },
+      { name: "ok", parentId: "two" },
+      { name: "ok", extra: 1 },
+    ]) {
       await expectError(await call(`${base}/categories`, { method: "POST", token, json }), 400, "invalid_request");
     }
-    await expectError(await call(`${base}/categories`, { method: "POST", token, body: "{", headers: { "Content-Type": "application/json" } }), 400, "invalid_request");
+    await expectError(
+      await call(`${base}/categories`, { method: "POST", token, body: "{", headers: { "Content-Type": "application/json" } }),
+      400,
+      "invalid_request",
+    );
     expect(fake.calls("wp/v2/categories", "POST")).toHaveLength(0);
   });
 });

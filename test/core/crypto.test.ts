@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { decryptSecret, encryptSecret, hmacSha256, bytesToHex, randomBase62, randomHex, sha256Hex, timingSafeEqualText, base64ToBytes, bytesToBase64 } from "../../src/core/crypto";
+import {
+  decryptSecret,
+  encryptSecret,
+  hmacSha256,
+  bytesToHex,
+  randomBase62,
+  randomHex,
+  sha256Hex,
+  timingSafeEqualText,
+  base64ToBytes,
+  bytesToBase64,
+} from "../../src/core/crypto";
 
 const KEY = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
 const OTHER_KEY = bytesToBase64(new Uint8Array(32).fill(7));
@@ -49,7 +60,9 @@ describe("encryptSecret / decryptSecret", () => {
 describe("hashes, HMAC, random text and comparison", () => {
   it("computes SHA-256 and HMAC-SHA256 as the standard vectors say", async () => {
     expect(await sha256Hex("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-    expect(bytesToHex(await hmacSha256("Jefe", "what do ya want for nothing?"))).toBe("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+    expect(bytesToHex(await hmacSha256("Jefe", "what do ya want for nothing?"))).toBe(
+      "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
+    );
   });
 
   it("draws base62 and hex text of the asked length, using the whole alphabet", () => {

@@ -16,7 +16,8 @@ describe("htmlToText", () => {
   });
 
   it("drops scripts, styles, templates, noscript and comments with their content", () => {
-    const html = '<p>visible</p><script type="text/javascript">var hidden = "<p>no</p>";</script><style>.a{color:red}</style><!-- note --><template><p>t</p></template><noscript>ns</noscript><p>end</p>';
+    const html =
+      '<p>visible</p><script type="text/javascript">var hidden = "<p>no</p>";</script><style>.a{color:red}</style><!-- note --><template><p>t</p></template><noscript>ns</noscript><p>end</p>';
     expect(htmlToText(html)).toBe("visible end");
     expect(htmlToText("<SCRIPT>x()</SCRIPT>ok")).toBe("ok");
   });

@@ -32,7 +32,8 @@ describe("checks a reader would notice", () => {
   });
 
   it("lists the sentences said more than once, ignoring case and short ones", () => {
-    const text = "Feed the starter every single day. It rises. Keep notes of every bake you make! feed the starter every single day. It rises.";
+    const text =
+      "Feed the starter every single day. It rises. Keep notes of every bake you make! feed the starter every single day. It rises.";
     expect(repeatedSentences(text)).toEqual(["feed the starter every single day."]);
     expect(repeatedSentences("One sentence here that is long enough. Another sentence that is long enough too.")).toEqual([]);
   });

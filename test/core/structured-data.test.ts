@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { faqHeading, faqOf, faqProblems } from "../../src/content/faq";
-import { articleStructuredData, structuredDataProblems, structuredDataText, withImage, type StructuredDataInput } from "../../src/content/structured-data";
+import {
+  articleStructuredData,
+  structuredDataProblems,
+  structuredDataText,
+  withImage,
+  type StructuredDataInput,
+} from "../../src/content/structured-data";
 
 const FAQ_HTML =
   "<p>Intro.</p><h2>Baking</h2><p>Body text.</p>" +
@@ -61,7 +67,9 @@ describe("faqProblems", () => {
       'The FAQ heading "Two" is not a question; write each FAQ <h3> as a question ending in a question mark',
     ]);
     const seven = `<h2>FAQ</h2>${"<h3>Why?</h3><p>Because.</p>".repeat(7)}`;
-    expect(faqProblems(seven, "en", false)).toEqual(["The FAQ section has 7 questions; it must have 3–6, each an <h3> followed by its answer"]);
+    expect(faqProblems(seven, "en", false)).toEqual([
+      "The FAQ section has 7 questions; it must have 3–6, each an <h3> followed by its answer",
+    ]);
   });
 });
 
@@ -78,13 +86,21 @@ describe("articleStructuredData", () => {
       dateModified: "2026-11-24T11:00:00Z",
       inLanguage: "en",
       author: { "@type": "Person", name: "Ayşe Yılmaz" },
-      publisher: { "@type": "Organization", name: "Kadıköy Bakery", logo: { "@type": "ImageObject", url: "https://blog.example.com/logo.png" } },
+      publisher: {
+        "@type": "Organization",
+        name: "Kadıköy Bakery",
+        logo: { "@type": "ImageObject", url: "https://blog.example.com/logo.png" },
+      },
       mainEntityOfPage: { "@type": "WebPage", "@id": "https://blog.example.com/sourdough/" },
       url: "https://blog.example.com/sourdough/",
     });
     expect(data["@graph"][1]).toEqual({
       "@type": "FAQPage",
-      mainEntity: faqOf(FAQ_HTML)!.entries.map((entry) => ({ "@type": "Question", name: entry.question, acceptedAnswer: { "@type": "Answer", text: entry.answer } })),
+      mainEntity: faqOf(FAQ_HTML)!.entries.map((entry) => ({
+        "@type": "Question",
+        name: entry.question,
+        acceptedAnswer: { "@type": "Answer", text: entry.answer },
+      })),
     });
     expect(structuredDataProblems(structuredDataText(data), FAQ_HTML, { imageRequired: true })).toEqual([]);
   });
@@ -120,8 +136,12 @@ describe("structuredDataProblems", () => {
   };
 
   it("names each missing or malformed property", () => {
-    expect(structuredDataProblems("{not json", FAQ_HTML, { imageRequired: false })).toEqual(["The structured data (JSON-LD) is not valid JSON"]);
-    expect(structuredDataProblems(JSON.stringify({ "@type": "Article" }), FAQ_HTML, { imageRequired: false })).toEqual(["The structured data (JSON-LD) is not a schema.org @graph"]);
+    expect(structuredDataProblems("{not json", FAQ_HTML, { imageRequired: false })).toEqual([
+      "The structured data (JSON-LD) is not valid JSON",
+    ]);
+    expect(structuredDataProblems(JSON.stringify({ "@type": "Article" }), FAQ_HTML, { imageRequired: false })).toEqual([
+      "The structured data (JSON-LD) is not a schema.org @graph",
+    ]);
     expect(
       structuredDataProblems(
         broken((article) => {
@@ -147,23 +167,45 @@ describe("structuredDataProblems", () => {
       "The structured data's Article has no publisher with a name",
       "The structured data's image is not an absolute URL",
     ]);
-    expect(structuredDataProblems(broken((article) => void (article.dateModified = "2026-11-23T10:00:00Z")), FAQ_HTML, { imageRequired: false })).toEqual([
-      "The structured data's dateModified is before its datePublished",
-    ]);
-    expect(structuredDataProblems(broken((article) => void delete article.image), FAQ_HTML, { imageRequired: true })).toEqual(["The structured data's Article has no image"]);
-    expect(structuredDataProblems(broken((article) => void delete article.image), FAQ_HTML, { imageRequired: false })).toEqual([]);
+    expect(
+      structuredDataProblems(
+        broken((article) => void (article.dateModified = "2026-11-23T10:00:00Z")),
+        FAQ_HTML,
+        { imageRequired: false },
+      ),
+    ).toEqual(["The structured data's dateModified is before its datePublished"]);
+    expect(
+      structuredDataProblems(
+        broken((article) => void delete article.image),
+        FAQ_HTML,
+        { imageRequired: true },
+      ),
+    ).toEqual(["The structured data's Article has no image"]);
+    expect(
+      structuredDataProblems(
+        broken((article) => void delete article.image),
+        FAQ_HTML,
+        { imageRequired: false },
+      ),
+    ).toEqual([]);
   });
 
   it("wants the FAQPage exactly when the article shows an FAQ, with the same questions and answers", () => {
     const withoutFaq = "<h2>Baking</h2><p>Body.</p>";
-    expect(structuredDataProblems(structuredDataText(valid), withoutFaq, { imageRequired: false })).toEqual(["The structured data has an FAQPage, but the article shows no FAQ"]);
+    expect(structuredDataProblems(structuredDataText(valid), withoutFaq, { imageRequired: false })).toEqual([
+      "The structured data has an FAQPage, but the article shows no FAQ",
+    ]);
     const onlyArticle = structuredDataText({ ...valid, "@graph": [valid["@graph"][0]!] });
-    expect(structuredDataProblems(onlyArticle, FAQ_HTML, { imageRequired: false })).toEqual(["The article shows an FAQ, but the structured data has 0 FAQPage nodes; it must have one"]);
+    expect(structuredDataProblems(onlyArticle, FAQ_HTML, { imageRequired: false })).toEqual([
+      "The article shows an FAQ, but the structured data has 0 FAQPage nodes; it must have one",
+    ]);
     const edited = FAQ_HTML.replace("Yes.", "No.");
     expect(structuredDataProblems(structuredDataText(valid), edited, { imageRequired: false })).toEqual([
       "The FAQPage in the structured data does not match the FAQ the article shows (same questions and answers, in order)",
     ]);
     const twoArticles = structuredDataText({ ...valid, "@graph": [valid["@graph"][0]!, ...valid["@graph"]] });
-    expect(structuredDataProblems(twoArticles, FAQ_HTML, { imageRequired: false })).toEqual(["The structured data has 2 Article nodes; it must have exactly one"]);
+    expect(structuredDataProblems(twoArticles, FAQ_HTML, { imageRequired: false })).toEqual([
+      "The structured data has 2 Article nodes; it must have exactly one",
+    ]);
   });
 });

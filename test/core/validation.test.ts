@@ -42,16 +42,23 @@ describe("validationHook", () => {
   });
 
   it("says 'path parameter' and 'query parameter' for those targets", async () => {
-    expect(((await (await post("/things/x", "{}")).json()) as { message: string }).message).toBe("Invalid path parameter 'id': id must be digits");
+    expect(((await (await post("/things/x", "{}")).json()) as { message: string }).message).toBe(
+      "Invalid path parameter 'id': id must be digits",
+    );
     const query = (await (await post("/things/1?dryRun=maybe", JSON.stringify({ name: "a", tags: [] }))).json()) as { message: string };
     expect(query.message).toMatch(/^Invalid query parameter 'dryRun': /);
   });
 
   it("refuses unknown body fields of a strict schema and lets a valid request through", async () => {
-    const extra = (await (await post("/things/1", JSON.stringify({ name: "a", tags: [], admin: true }))).json()) as { message: string; issues: { path: string; message: string }[] };
+    const extra = (await (await post("/things/1", JSON.stringify({ name: "a", tags: [], admin: true }))).json()) as {
+      message: string;
+      issues: { path: string; message: string }[];
+    };
     expect(extra.message).toMatch(/^Invalid body field 'admin': /);
     expect(extra.issues[0]!.path).toBe("admin");
-    const two = (await (await post("/things/1", JSON.stringify({ name: "a", tags: [], admin: true, root: 1 }))).json()) as { issues: { path: string; message: string }[] };
+    const two = (await (await post("/things/1", JSON.stringify({ name: "a", tags: [], admin: true, root: 1 }))).json()) as {
+      issues: { path: string; message: string }[];
+    };
     expect(two.issues[0]!.path).toBe("(root)");
     expect(two.issues[0]!.message).toMatch(/admin.*root/);
     expect((await post("/things/1", JSON.stringify({ name: "a", tags: ["x"] }))).status).toBe(200);

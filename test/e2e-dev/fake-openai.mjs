@@ -37,7 +37,8 @@ const failure = (status, code, message, task) => ({ status, task, body: { error:
 
 function answer(req, raw) {
   if (req.method !== "POST" || req.url !== "/v1/chat/completions") return failure(404, "not_found", `no route ${req.method} ${req.url}`);
-  if (req.headers.authorization !== `Bearer ${apiKey}`) return failure(401, "invalid_api_key", "the Authorization header does not carry the expected key");
+  if (req.headers.authorization !== `Bearer ${apiKey}`)
+    return failure(401, "invalid_api_key", "the Authorization header does not carry the expected key");
   let request;
   try {
     request = JSON.parse(raw);
@@ -47,10 +48,13 @@ function answer(req, raw) {
   const format = request.response_format;
   const task = format?.json_schema?.name;
   if (request.model !== model) return failure(400, "model_not_found", `model ${request.model} is not ${model}`, task);
-  if (format?.type !== "json_schema" || !format.json_schema.strict || typeof format.json_schema.schema !== "object") return failure(400, "invalid_request", "response_format is not a strict json_schema", task);
-  if (!Number.isInteger(request.max_tokens ?? request.max_completion_tokens)) return failure(400, "invalid_request", "no max_tokens or max_completion_tokens", task);
+  if (format?.type !== "json_schema" || !format.json_schema.strict || typeof format.json_schema.schema !== "object")
+    return failure(400, "invalid_request", "response_format is not a strict json_schema", task);
+  if (!Number.isInteger(request.max_tokens ?? request.max_completion_tokens))
+    return failure(400, "invalid_request", "no max_tokens or max_completion_tokens", task);
   const [system, user] = request.messages ?? [];
-  if (system?.role !== "system" || user?.role !== "user" || typeof user.content !== "string") return failure(400, "invalid_request", "messages are not a system and a user message", task);
+  if (system?.role !== "system" || user?.role !== "user" || typeof user.content !== "string")
+    return failure(400, "invalid_request", "messages are not a system and a user message", task);
 
   const write = TASKS[task];
   if (!write) return failure(400, "unsupported_task", `fake-openai answers ${Object.keys(TASKS).join(", ")}, not ${task}`, task);
@@ -94,7 +98,20 @@ function planTitles(prompt) {
 }
 
 const HEADINGS = ["What you need before you start", "Step by step", "Mistakes to avoid", "Keeping it going"];
-const OPENERS = ["", "In practice,", "Over time,", "As a rule,", "Later on,", "Either way,", "For most readers,", "Above all,", "In short,", "Once again,", "Even so,", "Step by step,"];
+const OPENERS = [
+  "",
+  "In practice,",
+  "Over time,",
+  "As a rule,",
+  "Later on,",
+  "Either way,",
+  "For most readers,",
+  "Above all,",
+  "In short,",
+  "Once again,",
+  "Even so,",
+  "Step by step,",
+];
 const SENTENCES = [
   (x) => `Anyone who is new to ${x} can start with a few simple steps and build on them over the coming weeks.`,
   (x) => `The most useful thing to know about ${x} is that small and regular efforts work better than one big push.`,
@@ -125,7 +142,11 @@ const wordCount = (text) => text.split(/\s+/).filter(Boolean).length;
 /** `start` with pads added while they fit, until it has `min` characters; cut at a word when `start` alone is over `max`. */
 function fit(start, pads, min, max) {
   let text = start;
-  while (text.length > max) text = text.slice(0, text.lastIndexOf(" ")).replace(/[,;:–-]$/, "").trim();
+  while (text.length > max)
+    text = text
+      .slice(0, text.lastIndexOf(" "))
+      .replace(/[,;:–-]$/, "")
+      .trim();
   for (const pad of pads) {
     if (text.length >= min) break;
     if (text.length + pad.length <= max) text += pad;
@@ -146,15 +167,27 @@ function writeArticle(prompt) {
   const faq = faqHeading
     ? `<h2>${escapeHtml(faqHeading)}</h2>` +
       [
-        [`How long does it take to get good at ${keyword}?`, "Most people feel sure of themselves after a few weeks of regular practice, although the exact time depends on how often they practise."],
-        ["Do I need expensive equipment to begin?", "No. Start with what you already own, and buy more only when you know which gap a new purchase would fill."],
-        ["What should I do when my first attempts fail?", "Write down what happened, change a single variable and try again; early failures are the quickest teachers."],
+        [
+          `How long does it take to get good at ${keyword}?`,
+          "Most people feel sure of themselves after a few weeks of regular practice, although the exact time depends on how often they practise.",
+        ],
+        [
+          "Do I need expensive equipment to begin?",
+          "No. Start with what you already own, and buy more only when you know which gap a new purchase would fill.",
+        ],
+        [
+          "What should I do when my first attempts fail?",
+          "Write down what happened, change a single variable and try again; early failures are the quickest teachers.",
+        ],
       ]
         .map(([question, answer]) => `<h3>${escapeHtml(question)}</h3><p>${escapeHtml(answer)}</p>`)
         .join("")
     : "";
   const opening = `<p>${MARKER}: the fake OpenAI-compatible server of the dev smoke wrote this guide to ${escapeHtml(keyword)}, and the service checked it like any other article.</p>`;
-  const related = links.length > 0 ? `<p>Related reading on this site: ${links.map((link) => `<a href="${escapeHtml(link.url)}">${escapeHtml(link.title)}</a>`).join(", ")}.</p>` : "";
+  const related =
+    links.length > 0
+      ? `<p>Related reading on this site: ${links.map((link) => `<a href="${escapeHtml(link.url)}">${escapeHtml(link.title)}</a>`).join(", ")}.</p>`
+      : "";
   const headings = [`${K}: where to begin`, ...HEADINGS];
 
   const paragraphs = [];
@@ -178,13 +211,27 @@ function writeArticle(prompt) {
     seoTitle: fit(`${K} – a practical guide`, [" with simple steps", " for beginners", " and tips", " at home"], 50, 70),
     seoDesc: fit(
       `${K}: what you need, how to start step by step, which mistakes to avoid and how to keep going.`,
-      [" Written for curious home readers who want clear answers.", " With practical tips you can use this week.", " For beginners.", " Start today.", " Read on."],
+      [
+        " Written for curious home readers who want clear answers.",
+        " With practical tips you can use this week.",
+        " For beginners.",
+        " Start today.",
+        " Read on.",
+      ],
       150,
       160,
     ),
     excerpt: `A practical guide to ${keyword}: where to begin, what you need, the steps, the mistakes to avoid and how to keep going.`,
     html: opening + sections.join("") + faq,
-    tags: [...new Set([keyword.toLowerCase(), ...keyword.toLowerCase().split(/\s+/).filter((word) => word.length >= 4)])].slice(0, 8),
+    tags: [
+      ...new Set([
+        keyword.toLowerCase(),
+        ...keyword
+          .toLowerCase()
+          .split(/\s+/)
+          .filter((word) => word.length >= 4),
+      ]),
+    ].slice(0, 8),
     categories: ["Guides"],
     heroImagePrompt: `A bright, realistic photograph of ${keyword}, natural light, no text or lettering in the image.`,
     heroImageAlt: `A photograph of ${keyword}`,

@@ -12,28 +12,42 @@ const fail = (message, detail) => {
 };
 
 const client = new Client({ name: "dev-smoke", version: "1.0.0" });
-await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+await client.connect(
+  new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+);
 const { tools } = await client.listTools();
-if (tools.length !== 22) fail(`expected 22 tools, got ${tools.length}`, tools.map((tool) => tool.name));
+if (tools.length !== 22)
+  fail(
+    `expected 22 tools, got ${tools.length}`,
+    tools.map((tool) => tool.name),
+  );
 
 const balance = await client.callTool({ name: "get_balance", arguments: {} });
 const overHttp = await (await fetch(`${origin}/api/billing/balance`, { headers: { Authorization: `Bearer ${token}` } })).json();
-if (balance.isError || JSON.stringify(balance.structuredContent) !== JSON.stringify(overHttp)) fail("get_balance differs from GET /api/billing/balance", { mcp: balance, http: overHttp });
+if (balance.isError || JSON.stringify(balance.structuredContent) !== JSON.stringify(overHttp))
+  fail("get_balance differs from GET /api/billing/balance", { mcp: balance, http: overHttp });
 
 const articles = await client.callTool({ name: "list_articles", arguments: { perPage: 3 } });
-if (articles.isError || articles.structuredContent.items.length !== 3 || articles.structuredContent.total < 8) fail("list_articles did not list the demo articles", articles);
+if (articles.isError || articles.structuredContent.items.length !== 3 || articles.structuredContent.total < 8)
+  fail("list_articles did not list the demo articles", articles);
 
 const missing = await client.callTool({ name: "get_site", arguments: { siteId: "site_doesnotexist00" } });
-if (!missing.isError || !/\[not_found, HTTP 404\]$/.test(missing.content[0].text)) fail("an unknown site is not a not_found tool error", missing);
+if (!missing.isError || !/\[not_found, HTTP 404\]$/.test(missing.content[0].text))
+  fail("an unknown site is not a not_found tool error", missing);
 await client.close();
-console.log(`mcp-smoke: ${origin}/mcp listed ${tools.length} tools; get_balance and list_articles answered as the HTTP API does; an unknown site is a not_found tool error`);
+console.log(
+  `mcp-smoke: ${origin}/mcp listed ${tools.length} tools; get_balance and list_articles answered as the HTTP API does; an unknown site is a not_found tool error`,
+);
 
 // One JSON-RPC message per request (issue 27): a batch is refused whole, so no tool call escapes the management limit.
 const batch = await fetch(`${origin}/mcp`, {
   method: "POST",
   headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
-  body: JSON.stringify([1, 2, 3].map((id) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "get_balance", arguments: {} } }))),
+  body: JSON.stringify(
+    [1, 2, 3].map((id) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "get_balance", arguments: {} } })),
+  ),
 });
 const batchBody = await batch.json();
-if (batch.status !== 400 || batchBody.error?.code !== -32600) fail("a JSON-RPC batch was not refused with -32600", { status: batch.status, body: batchBody });
+if (batch.status !== 400 || batchBody.error?.code !== -32600)
+  fail("a JSON-RPC batch was not refused with -32600", { status: batch.status, body: batchBody });
 console.log("mcp-smoke: a JSON-RPC batch is refused with -32600");

@@ -36,7 +36,12 @@ function handle(headers, raw) {
   const id = headers["webhook-id"];
   const timestamp = headers["webhook-timestamp"];
   const standard = createHmac("sha256", secret).update(`${id}.${timestamp}.`).update(raw).digest("base64");
-  if (!String(headers["webhook-signature"] ?? "").split(" ").some((part) => sameText(part, `v1,${standard}`))) return 401;
+  if (
+    !String(headers["webhook-signature"] ?? "")
+      .split(" ")
+      .some((part) => sameText(part, `v1,${standard}`))
+  )
+    return 401;
   if (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return 401;
   if (id !== headers["x-service-delivery"]) return 400;
   const body = JSON.parse(raw.toString("utf8"));
@@ -80,7 +85,11 @@ async function waitFor(what, seconds, check) {
 }
 
 const started = Date.now();
-const site = await apiCall("POST", "/platforms/custom/connect", { url: "https://hooks-e2e.invalid", webhookUrl: hookUrl, businessContext: "Home baking: sourdough bread, rye bread" });
+const site = await apiCall("POST", "/platforms/custom/connect", {
+  url: "https://hooks-e2e.invalid",
+  webhookUrl: hookUrl,
+  businessContext: "Home baking: sourdough bread, rye bread",
+});
 secret = site.webhookSecret;
 await apiCall("PUT", `/sites/${site.id}/brief`, { business: "Home baking: sourdough bread, rye bread", audience: "Home bakers" });
 const plan = await apiCall("POST", "/autopilot/plans", { siteId: site.id, articleCount: 1, cadencePerWeek: 3 });
@@ -90,9 +99,11 @@ const run = await apiCall("POST", `/autopilot/items/${plan.items[0].id}/run`);
 await waitFor("the retry of the delivery", 90, () => processed.size === 1);
 const [deliveryId, body] = [...processed][0];
 if (body.event !== "article.published" || body.article.id !== run.articleId) fail("unexpected body", body);
-if (!body.article.heroImage.base64 || !body.article.heroImage.fileName || typeof body.article.tags !== "string") fail("the body lacks the hero image or tags", body.article.heroImage.fileName);
+if (!body.article.heroImage.base64 || !body.article.heroImage.fileName || typeof body.article.tags !== "string")
+  fail("the body lacks the hero image or tags", body.article.heroImage.fileName);
 const firstTwo = requests.filter((r) => r.event === "article.published");
-if (firstTwo.length !== 2 || firstTwo[0].status !== 503 || firstTwo[1].status !== 200 || firstTwo[0].deliveryId !== firstTwo[1].deliveryId) fail("expected 503 then 200 for one delivery id", requests);
+if (firstTwo.length !== 2 || firstTwo[0].status !== 503 || firstTwo[1].status !== 200 || firstTwo[0].deliveryId !== firstTwo[1].deliveryId)
+  fail("expected 503 then 200 for one delivery id", requests);
 
 // The service's log of it, then a redelivery: the receiver gets the same id again and drops it.
 let delivery;
@@ -107,7 +118,8 @@ const ping = await apiCall("POST", `/sites/${site.id}/webhooks/test`);
 if (!ping.delivered || ping.statusCode !== 200) fail("the test ping was not accepted", ping);
 
 const articleRequests = requests.filter((r) => r.event === "article.published");
-if (processed.size !== 1 || articleRequests.length !== 3 || requests.some((r) => r.status === 401)) fail("the receiver did not process the article exactly once", requests);
+if (processed.size !== 1 || articleRequests.length !== 3 || requests.some((r) => r.status === 401))
+  fail("the receiver did not process the article exactly once", requests);
 server.close();
 console.log(
   `webhooks e2e: article ${run.articleId} delivered as ${deliveryId}: 503, then 200 on the queue's retry, then a redelivery dropped as a duplicate; processed once; signatures verified on ${requests.length} requests (${Math.round((Date.now() - started) / 1000)} s)`,

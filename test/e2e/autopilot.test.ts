@@ -42,7 +42,13 @@ describe.skipIf(peerMissing)(`the autopilot on the real WordPress at ${peer.url 
     try {
       const { token } = await seedAccount();
       const site = await connectPeer(token);
-      const plan = (await (await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1, publishMode: "review" } })).json()) as { id: string; items: PlanItem[] };
+      const plan = (await (
+        await call("/api/autopilot/plans", {
+          method: "POST",
+          token,
+          json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1, publishMode: "review" },
+        })
+      ).json()) as { id: string; items: PlanItem[] };
       const run = await call(`/api/autopilot/items/${plan.items[0]!.id}/run`, { method: "POST", token });
       expect(run.status).toBe(200);
       const { articleId } = (await run.json()) as { articleId: string };
@@ -54,9 +60,15 @@ describe.skipIf(peerMissing)(`the autopilot on the real WordPress at ${peer.url 
       const [edited, published, editedAgain] = await Promise.all([patch(unique("Title B")), publishing, patch(unique("Title C"))]);
       expect([edited.status, published.status, editedAgain.status]).toEqual([200, 200, 200]);
 
-      const ours = (await (await call(`/api/autopilot/articles/${articleId}`, { token })).json()) as { title: string; status: string; url: string };
+      const ours = (await (await call(`/api/autopilot/articles/${articleId}`, { token })).json()) as {
+        title: string;
+        status: string;
+        url: string;
+      };
       expect(ours.status).toBe("published");
-      const { body: posts } = await wp(`wp/v2/posts?search=${encodeURIComponent(`content-autopilot:${plan.items[0]!.id}`)}&status=publish,draft&context=edit`);
+      const { body: posts } = await wp(
+        `wp/v2/posts?search=${encodeURIComponent(`content-autopilot:${plan.items[0]!.id}`)}&status=publish,draft&context=edit`,
+      );
       expect(posts).toHaveLength(1);
       expect(posts[0].title.raw).toBe(ours.title);
       expect(posts[0].link).toBe(ours.url);
@@ -70,8 +82,14 @@ describe.skipIf(peerMissing)(`the autopilot on the real WordPress at ${peer.url 
 async function approveCronRunEdit() {
   const { token } = await seedAccount();
   const site = await connectPeer(token);
-  await call(`/api/sites/${site.id}/brief`, { method: "PUT", token, json: { business: `Sourdough baking ${unique("e2e")}`, audience: "Home bakers" } });
-  const plan = (await (await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 2, cadencePerWeek: 1 } })).json()) as { id: string; items: PlanItem[] };
+  await call(`/api/sites/${site.id}/brief`, {
+    method: "PUT",
+    token,
+    json: { business: `Sourdough baking ${unique("e2e")}`, audience: "Home bakers" },
+  });
+  const plan = (await (
+    await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 2, cadencePerWeek: 1 } })
+  ).json()) as { id: string; items: PlanItem[] };
   const approved = await call(`/api/autopilot/plans/${plan.id}/approve`, { method: "POST", token });
   expect(approved.status).toBe(200);
 
@@ -81,7 +99,11 @@ async function approveCronRunEdit() {
   expect(item).toMatchObject({ status: "PUBLISHED", failureReason: null });
   expect(item.url).toMatch(new RegExp(`^${peer.url}/`));
 
-  const article = (await (await call(`/api/autopilot/articles/${item.articleId}`, { token })).json()) as { id: string; title: string; slug: string };
+  const article = (await (await call(`/api/autopilot/articles/${item.articleId}`, { token })).json()) as {
+    id: string;
+    title: string;
+    slug: string;
+  };
   const { body: posts } = await wp(`wp/v2/posts?slug=${article.slug}&context=edit`);
   expect(posts).toHaveLength(1);
   const post = posts[0];
@@ -95,7 +117,11 @@ async function approveCronRunEdit() {
   const { body: categories } = await wp(`wp/v2/categories?include=${post.categories.join(",")}`);
   expect(categories.map((c: { name: string }) => c.name)).not.toEqual(["Uncategorized"]);
   // An edit through our API reaches WordPress, and WordPress gives it back.
-  const edited = await call(`/api/autopilot/articles/${item.articleId}`, { method: "PATCH", token, json: { title: `${article.title} (edited)`, html: "<h2>Edited</h2><p>Changed through the autopilot API.</p>" } });
+  const edited = await call(`/api/autopilot/articles/${item.articleId}`, {
+    method: "PATCH",
+    token,
+    json: { title: `${article.title} (edited)`, html: "<h2>Edited</h2><p>Changed through the autopilot API.</p>" },
+  });
   expect(edited.status).toBe(200);
   expect(((await edited.json()) as { blogUpdated: boolean }).blogUpdated).toBe(true);
   const { body: after } = await wp(`wp/v2/posts/${post.id}?context=edit`);

@@ -11,7 +11,11 @@ describe.skipIf(peerMissing)(`connect and sync against the real WordPress at ${p
     expect(site).toMatchObject({ status: "CONNECTED", platform: "blog" });
 
     const other = await seedAccount();
-    const refused = await call("/api/sites", { method: "POST", token: other.token, json: { url: peer.url, blogUsername: peer.user, blogAppPassword: "aaaa bbbb cccc dddd eeee ffff" } });
+    const refused = await call("/api/sites", {
+      method: "POST",
+      token: other.token,
+      json: { url: peer.url, blogUsername: peer.user, blogAppPassword: "aaaa bbbb cccc dddd eeee ffff" },
+    });
     const error = await expectError(refused, 422, "unprocessable");
     expect(error.message).toMatch(/rejected the user name or application password/);
   });
@@ -19,7 +23,11 @@ describe.skipIf(peerMissing)(`connect and sync against the real WordPress at ${p
   it("says 'not a WordPress site / unreachable' for an address where nothing answers like WordPress", async () => {
     const { token } = await seedAccount();
     const closedPort = peer.url.replace(/:\d+$/, "") + ":9";
-    const res = await call("/api/sites", { method: "POST", token, json: { url: closedPort, blogUsername: peer.user, blogAppPassword: peer.appPassword } });
+    const res = await call("/api/sites", {
+      method: "POST",
+      token,
+      json: { url: closedPort, blogUsername: peer.user, blogAppPassword: peer.appPassword },
+    });
     const error = await expectError(res, 422, "unprocessable");
     expect(error.message).not.toMatch(/rejected/);
   });
@@ -36,7 +44,10 @@ describe.skipIf(peerMissing)(`connect and sync against the real WordPress at ${p
     expect(await first.json()).toEqual({ synced: postCount });
     expect(await (await call(`/api/sites/${site.id}/sync`, { method: "POST", token })).json()).toEqual({ synced: postCount });
 
-    const listed = (await (await call(`/api/sites/${site.id}/posts?per_page=100`, { token })).json()) as { total: number; items: { remoteId: number; title: string; url: string; wordCount: number; modifiedAt: string }[] };
+    const listed = (await (await call(`/api/sites/${site.id}/posts?per_page=100`, { token })).json()) as {
+      total: number;
+      items: { remoteId: number; title: string; url: string; wordCount: number; modifiedAt: string }[];
+    };
     expect(listed.total).toBe(postCount);
     expect(new Set(listed.items.map((p) => p.remoteId)).size).toBe(postCount);
     for (const post of listed.items) {
@@ -54,7 +65,14 @@ describe.skipIf(peerMissing)(`connect and sync against the real WordPress at ${p
   });
 
   it("reads all pages when a page holds fewer posts than the site has (X-WP-TotalPages)", async () => {
-    const client = new WordPressClient({ baseUrl: peer.url, username: peer.user, appPassword: peer.appPassword, fetch: (input, init) => fetch(input, init), timeoutMs: 20_000, checkUrl: () => {} });
+    const client = new WordPressClient({
+      baseUrl: peer.url,
+      username: peer.user,
+      appPassword: peer.appPassword,
+      fetch: (input, init) => fetch(input, init),
+      timeoutMs: 20_000,
+      checkUrl: () => {},
+    });
     const posts = await readAllPosts(client, 10);
     expect(posts).toHaveLength(25);
     expect(new Set(posts.map((p) => p.remoteId)).size).toBe(25);

@@ -19,7 +19,9 @@ export default function installPlugins() {
   if (!process.env.WP_URL) return;
   const target = wpDir ? join(wpDir, "www", "wp-content", "plugins") : "";
   if (!wpDir || !existsSync(target)) {
-    console.warn(`[test:e2e] WP_DIR is not set or has no www/wp-content/plugins: the connector is not installed and its tests fail. Export WP_DIR as start.sh prints it.`);
+    console.warn(
+      `[test:e2e] WP_DIR is not set or has no www/wp-content/plugins: the connector is not installed and its tests fail. Export WP_DIR as start.sh prints it.`,
+    );
     return;
   }
   for (const [name, source] of Object.entries(PLUGINS)) cpSync(source, join(target, name), { recursive: true });

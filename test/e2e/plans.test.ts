@@ -10,7 +10,14 @@ interface PlanItem {
 }
 
 /** The words that carry a topic, folded the simple way (the seeded posts are English). */
-const words = (text: string) => new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2).map((w) => w.replace(/s$/, "")));
+const words = (text: string) =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 2)
+      .map((w) => w.replace(/s$/, "")),
+  );
 
 describe.skipIf(peerMissing)(`a plan for the real WordPress at ${peer.url || "(WP_URL not set: skipped)"}`, () => {
   it("connect, sync, brief, plan: no keyword repeats a seeded post's topic; approve schedules the items", async () => {
@@ -24,13 +31,26 @@ describe.skipIf(peerMissing)(`a plan for the real WordPress at ${peer.url || "(W
     const brief = await call(`/api/sites/${site.id}/brief`, {
       method: "PUT",
       token,
-      json: { business: "A blog for people who run a WordPress site: database backups, image optimization, page load time, newsletter hosting, podcast editing", audience: "Small site owners" },
+      json: {
+        business:
+          "A blog for people who run a WordPress site: database backups, image optimization, page load time, newsletter hosting, podcast editing",
+        audience: "Small site owners",
+      },
     });
     expect(brief.status).toBe(200);
 
-    const res = await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 10, cadencePerWeek: 3 } });
+    const res = await call("/api/autopilot/plans", {
+      method: "POST",
+      token,
+      json: { siteId: site.id, articleCount: 10, cadencePerWeek: 3 },
+    });
     expect(res.status).toBe(201);
-    const plan = (await res.json()) as { id: string; status: string; items: PlanItem[]; research: { seeds: string[]; ideasFound: number; ideasUsable: number } };
+    const plan = (await res.json()) as {
+      id: string;
+      status: string;
+      items: PlanItem[];
+      research: { seeds: string[]; ideasFound: number; ideasUsable: number };
+    };
     expect(plan.status).toBe("DRAFT");
     expect(plan.research.seeds).toEqual(expect.arrayContaining(["database backups", "image optimization", "podcast editing"]));
     expect(plan.items.length).toBeGreaterThan(0);
@@ -49,7 +69,10 @@ describe.skipIf(peerMissing)(`a plan for the real WordPress at ${peer.url || "(W
     expect(plan.items.map((i) => i.targetKeyword)).not.toContain("database backups");
     expect(plan.items.map((i) => i.targetKeyword)).not.toContain("image optimization");
 
-    const approved = (await (await call(`/api/autopilot/plans/${plan.id}/approve`, { method: "POST", token })).json()) as { status: string; items: PlanItem[] };
+    const approved = (await (await call(`/api/autopilot/plans/${plan.id}/approve`, { method: "POST", token })).json()) as {
+      status: string;
+      items: PlanItem[];
+    };
     expect(approved.status).toBe("ACTIVE");
     const times = approved.items.map((i) => Date.parse(i.scheduledAt!));
     expect(approved.items.every((i) => i.status === "SCHEDULED")).toBe(true);

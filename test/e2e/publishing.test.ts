@@ -5,7 +5,14 @@ import { peer, peerMissing, TINY_PNG, unique, wp } from "./wordpress-peer";
 
 describe.skipIf(peerMissing)(`publishing through the adapter to the real WordPress at ${peer.url || "(WP_URL not set: skipped)"}`, () => {
   it("publishes a post with terms and a featured image, updates it, and WordPress gives it back", async () => {
-    const client = new WordPressClient({ baseUrl: peer.url, username: peer.user, appPassword: peer.appPassword, fetch: (input, init) => fetch(input, init), timeoutMs: 20_000, checkUrl: () => {} });
+    const client = new WordPressClient({
+      baseUrl: peer.url,
+      username: peer.user,
+      appPassword: peer.appPassword,
+      fetch: (input, init) => fetch(input, init),
+      timeoutMs: 20_000,
+      checkUrl: () => {},
+    });
     const publisher = createWordPressPublisher(client);
     const title = unique("E2E Sourdough & Rye");
     const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
@@ -34,7 +41,12 @@ describe.skipIf(peerMissing)(`publishing through the adapter to the real WordPre
       created.media.push(post.featured_media);
       created.categories.push(...post.categories.filter((id: number) => id !== 2));
       created.tags.push(...post.tags.filter((id: number) => id !== 6));
-      expect(post).toMatchObject({ status: "publish", slug, content: { raw: "<h2>Starter</h2><p>Feed it twice a day.</p>" }, excerpt: { raw: "A rye sourdough guide." } });
+      expect(post).toMatchObject({
+        status: "publish",
+        slug,
+        content: { raw: "<h2>Starter</h2><p>Feed it twice a day.</p>" },
+        excerpt: { raw: "A rye sourdough guide." },
+      });
       expect(post.title.raw.replace(/&amp;/g, "&")).toBe(title);
       expect(post.categories).toContain(2);
       expect(post.categories).toHaveLength(2);
@@ -47,7 +59,20 @@ describe.skipIf(peerMissing)(`publishing through the adapter to the real WordPre
       expect((await fetch(ref.url!)).status).toBe(200);
 
       // A retry (the answer was lost) finds the post instead of publishing it twice.
-      const again = await publisher.publish({ title, html: "<p>Retried</p>", excerpt: "", slug, seoTitle: "", seoDesc: "", categories: [], tags: [], heroImage: null, status: "publish", origin: null, structuredData: null });
+      const again = await publisher.publish({
+        title,
+        html: "<p>Retried</p>",
+        excerpt: "",
+        slug,
+        seoTitle: "",
+        seoDesc: "",
+        categories: [],
+        tags: [],
+        heroImage: null,
+        status: "publish",
+        origin: null,
+        structuredData: null,
+      });
       expect(again.remoteId).toBe(ref.remoteId);
 
       const updated = await publisher.update(ref.remoteId, {
@@ -66,7 +91,12 @@ describe.skipIf(peerMissing)(`publishing through the adapter to the real WordPre
       });
       expect(updated.remoteId).toBe(ref.remoteId);
       const { body: revised } = await wp(`wp/v2/posts/${ref.remoteId}?context=edit`);
-      expect(revised).toMatchObject({ content: { raw: "<p>Revised.</p>" }, categories: [2], tags: [], featured_media: post.featured_media });
+      expect(revised).toMatchObject({
+        content: { raw: "<p>Revised.</p>" },
+        categories: [2],
+        tags: [],
+        featured_media: post.featured_media,
+      });
       expect(revised.title.raw.replace(/&amp;/g, "&")).toBe(`${title} (revised)`);
     } finally {
       if (created.post) await wp(`wp/v2/posts/${created.post}?force=true`, { method: "DELETE" });

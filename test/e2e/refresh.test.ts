@@ -13,7 +13,9 @@ describe.skipIf(peerMissing)(`improving an old post on the real WordPress at ${p
     const site = await connectPeer(token);
     expect((await call(`/api/sites/${site.id}/sync`, { method: "POST", token })).status).toBe(200);
     // The most recently modified post: after the revert it is still the first of the list.
-    const listed = (await (await call(`/api/sites/${site.id}/posts?per_page=1`, { token })).json()) as { items: { id: string; remoteId: number }[] };
+    const listed = (await (await call(`/api/sites/${site.id}/posts?per_page=1`, { token })).json()) as {
+      items: { id: string; remoteId: number }[];
+    };
     const { id: postId, remoteId } = listed.items[0]!;
     const original = (await wp(`wp/v2/posts/${remoteId}?context=edit`)).body as { title: { raw: string }; content: { raw: string } };
 

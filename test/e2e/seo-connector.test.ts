@@ -38,7 +38,10 @@ interface Article {
 
 async function setPlugin(plugin: string, status: "active" | "inactive") {
   const res = await wp(`wp/v2/plugins/${plugin}`, { method: "POST", json: { status } });
-  if (res.status !== 200) throw new Error(`${status === "active" ? "activating" : "deactivating"} ${plugin} answered ${res.status} ${JSON.stringify(res.body)} (is WP_DIR exported, so install-plugins.ts copied it?)`);
+  if (res.status !== 200)
+    throw new Error(
+      `${status === "active" ? "activating" : "deactivating"} ${plugin} answered ${res.status} ${JSON.stringify(res.body)} (is WP_DIR exported, so install-plugins.ts copied it?)`,
+    );
   expect(res.body.status).toBe(status);
 }
 
@@ -48,7 +51,10 @@ async function page(url: string) {
   expect(res.status).toBe(200);
   const html = await res.text();
   const head = html.slice(0, html.search(/<\/head>/i));
-  const metas = [...head.matchAll(/<meta\s+(name|property)="([^"]+)"\s+content="([^"]*)"\s*\/?>/g)].map(([, , key, content]) => ({ key: key!, content: decodeHtmlEntities(content!) }));
+  const metas = [...head.matchAll(/<meta\s+(name|property)="([^"]+)"\s+content="([^"]*)"\s*\/?>/g)].map(([, , key, content]) => ({
+    key: key!,
+    content: decodeHtmlEntities(content!),
+  }));
   const meta = (key: string) => metas.filter((tag) => tag.key === key).map((tag) => tag.content);
   return {
     html,
@@ -70,7 +76,9 @@ const editArticle = async (token: string, id: string, json: Record<string, unkno
 };
 
 async function publishOne(token: string, siteId: string): Promise<Article> {
-  const plan = (await (await call("/api/autopilot/plans", { method: "POST", token, json: { siteId, articleCount: 1, cadencePerWeek: 1 } })).json()) as { items: { id: string }[] };
+  const plan = (await (
+    await call("/api/autopilot/plans", { method: "POST", token, json: { siteId, articleCount: 1, cadencePerWeek: 1 } })
+  ).json()) as { items: { id: string }[] };
   const run = await call(`/api/autopilot/items/${plan.items[0]!.id}/run`, { method: "POST", token });
   expect(run.status).toBe(200);
   const { articleId } = (await run.json()) as { articleId: string };
@@ -93,7 +101,8 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
 
   // The other e2e files count the seeded posts and terms: what this file added goes again.
   afterAll(async () => {
-    for (const plugin of [YOAST, RANK_MATH, PROBE, CONNECTOR]) await wp(`wp/v2/plugins/${plugin}`, { method: "POST", json: { status: "inactive" } });
+    for (const plugin of [YOAST, RANK_MATH, PROBE, CONNECTOR])
+      await wp(`wp/v2/plugins/${plugin}`, { method: "POST", json: { status: "inactive" } });
     await removeAddedSince(before);
   });
 
@@ -103,7 +112,16 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
     expect(status.body).toMatchObject({ connector: CONNECTOR_VERSION, seoPlugin: null, metaKeys: KEYS });
     const site = await connectPeer(token);
     expect(await readSite(token, site.id)).toMatchObject({ seo: { connector: CONNECTOR_VERSION, plugin: null }, warnings: [] });
-    await call(`/api/sites/${site.id}/brief`, { method: "PUT", token, json: { business: "Sourdough baking", authorName: "Ayşe Yılmaz", organizationName: "Kadıköy Bakery", logoUrl: `${peer.url}/logo.png` } });
+    await call(`/api/sites/${site.id}/brief`, {
+      method: "PUT",
+      token,
+      json: {
+        business: "Sourdough baking",
+        authorName: "Ayşe Yılmaz",
+        organizationName: "Kadıköy Bakery",
+        logoUrl: `${peer.url}/logo.png`,
+      },
+    });
 
     const article = await publishOne(token, site.id);
     const first = await page(article.url);
@@ -120,7 +138,13 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
     expect(first.jsonLd).toHaveLength(1);
     expect(structuredDataProblems(first.jsonLd[0]!, article.html, { imageRequired: true })).toEqual([]);
     const graph = (JSON.parse(first.jsonLd[0]!) as { "@graph": Record<string, any>[] })["@graph"];
-    expect(graph[0]).toMatchObject({ "@type": "BlogPosting", headline: article.title, description: article.seoDesc, author: { name: "Ayşe Yılmaz" }, publisher: { name: "Kadıköy Bakery" } });
+    expect(graph[0]).toMatchObject({
+      "@type": "BlogPosting",
+      headline: article.title,
+      description: article.seoDesc,
+      author: { name: "Ayşe Yılmaz" },
+      publisher: { name: "Kadıköy Bakery" },
+    });
     expect(graph[0]!.image).toEqual(first.meta("og:image"));
     // The FAQ the structured data names is the FAQ the reader sees on the page.
     const faq = graph.find((node) => node["@type"] === "FAQPage")!;
@@ -131,7 +155,8 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
       expect(visible).toContain(question.acceptedAnswer.text);
     }
 
-    const seoDesc = "A changed meta description for the sourdough article: it says what the reader learns, from the starter to the crust, in one hundred and fifty-odd characters.";
+    const seoDesc =
+      "A changed meta description for the sourdough article: it says what the reader learns, from the starter to the crust, in one hundred and fifty-odd characters.";
     await editArticle(token, article.id, { seoDesc });
     const edited = await page(article.url);
     expect(edited.meta("description")).toEqual([seoDesc]);
@@ -148,11 +173,20 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
     const read = await readSite(token, site.id);
     expect(read.seo?.byline).toBe(author.name);
     // The first test's brief names "Ayşe Yılmaz": not the byline on the page, so the site says so.
-    expect(read.warnings).toEqual([expect.stringContaining(`The brief names "Ayşe Yılmaz" as the articles' author, but WordPress shows "${author.name}"`)]);
+    expect(read.warnings).toEqual([
+      expect.stringContaining(`The brief names "Ayşe Yılmaz" as the articles' author, but WordPress shows "${author.name}"`),
+    ]);
 
-    await call(`/api/sites/${site.id}/brief`, { method: "PUT", token, json: { business: "Sourdough baking", organizationName: "Kadıköy Bakery", logoUrl: `${peer.url}/logo.png` } });
+    await call(`/api/sites/${site.id}/brief`, {
+      method: "PUT",
+      token,
+      json: { business: "Sourdough baking", organizationName: "Kadıköy Bakery", logoUrl: `${peer.url}/logo.png` },
+    });
     expect((await readSite(token, site.id)).warnings).toEqual([]);
-    await editArticle(token, article.id, { seoDesc: "The sourdough article once more: the starter, the dough, the rise and the bake, with the author named as the page names them, in one sentence." });
+    await editArticle(token, article.id, {
+      seoDesc:
+        "The sourdough article once more: the starter, the dough, the rise and the bake, with the author named as the page names them, in one sentence.",
+    });
     const shown = await page(article.url);
     // Twenty Twenty-Three prints the byline in its post-author block.
     const byline = decodeHtmlEntities(/class="wp-block-post-author__name">([^<]*)</.exec(shown.html)?.[1] ?? "");
@@ -175,10 +209,15 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
     expect(ours.html).not.toContain("</script><img");
     expect(ours.jsonLd).toHaveLength(1);
     const faq = (JSON.parse(ours.jsonLd[0]!) as { "@graph": Record<string, any>[] })["@graph"].find((node) => node["@type"] === "FAQPage")!;
-    expect(faq.mainEntity.map((entry: any) => entry.acceptedAnswer.text)).toContain("Never type </script><img src=x onerror=alert(1)> into a recipe.");
+    expect(faq.mainEntity.map((entry: any) => entry.acceptedAnswer.text)).toContain(
+      "Never type </script><img src=x onerror=alert(1)> into a recipe.",
+    );
 
     // Someone with edit rights writes markup into the meta directly: it is shown as text.
-    const hostile = { _content_autopilot_seo_title: `</title><script>alert(1)</script>"`, _content_autopilot_seo_desc: `"><img src=x onerror=alert(2)>` };
+    const hostile = {
+      _content_autopilot_seo_title: `</title><script>alert(1)</script>"`,
+      _content_autopilot_seo_desc: `"><img src=x onerror=alert(2)>`,
+    };
     expect((await wp(`wp/v2/posts/${postId}`, { method: "POST", json: { meta: hostile } })).status).toBe(200);
     const raw = await page(article.url);
     expect(raw.titles).toEqual([hostile._content_autopilot_seo_title]);
@@ -195,10 +234,18 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
     await setPlugin(YOAST, "active");
     expect((await call(`/api/sites/${site.id}/sync`, { method: "POST", token })).status).toBe(200);
     expect((await readSite(token, site.id)).seo).toMatchObject({ connector: CONNECTOR_VERSION, plugin: "yoast" });
-    const forYoast = { seoTitle: "Sourdough at home: the Yoast SEO title of this article", seoDesc: "The description Yoast shows for this sourdough article: what a starter needs, how the dough rises and when the loaf is done, in under 160 characters." };
+    const forYoast = {
+      seoTitle: "Sourdough at home: the Yoast SEO title of this article",
+      seoDesc:
+        "The description Yoast shows for this sourdough article: what a starter needs, how the dough rises and when the loaf is done, in under 160 characters.",
+    };
     await editArticle(token, article.id, forYoast);
     const { body: yoastPost } = await wp(`wp/v2/posts/${postId}?context=edit`);
-    expect(yoastPost.meta).toMatchObject({ _yoast_wpseo_title: forYoast.seoTitle, _yoast_wpseo_metadesc: forYoast.seoDesc, _content_autopilot_seo_title: forYoast.seoTitle });
+    expect(yoastPost.meta).toMatchObject({
+      _yoast_wpseo_title: forYoast.seoTitle,
+      _yoast_wpseo_metadesc: forYoast.seoDesc,
+      _content_autopilot_seo_title: forYoast.seoTitle,
+    });
     const yoastPage = await page(article.url);
     expect(yoastPage.meta("description")).toEqual([]);
     expect(yoastPage.meta("og:title")).toEqual([]);
@@ -210,7 +257,11 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
     await setPlugin(RANK_MATH, "active");
     await call(`/api/sites/${site.id}/sync`, { method: "POST", token });
     expect((await readSite(token, site.id)).seo).toMatchObject({ connector: CONNECTOR_VERSION, plugin: "rank-math" });
-    const forRankMath = { seoTitle: "Sourdough at home: the Rank Math SEO title of the article", seoDesc: "The description Rank Math shows for this sourdough article: the starter, the dough, the bake and the cooling, all in under one hundred and sixty characters." };
+    const forRankMath = {
+      seoTitle: "Sourdough at home: the Rank Math SEO title of the article",
+      seoDesc:
+        "The description Rank Math shows for this sourdough article: the starter, the dough, the bake and the cooling, all in under one hundred and sixty characters.",
+    };
     await editArticle(token, article.id, forRankMath);
     const { body: rankMathPost } = await wp(`wp/v2/posts/${postId}?context=edit`);
     expect(rankMathPost.meta).toMatchObject({ rank_math_title: forRankMath.seoTitle, rank_math_description: forRankMath.seoDesc });
@@ -221,27 +272,52 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
   it("lets only users who can edit others' posts set the canonical: an author cannot point their post elsewhere (issue 27, item 10)", async () => {
     const author = await authorCredentials();
     try {
-      const created = await wpAs(author, "wp/v2/posts", { method: "POST", json: { title: "An author's own post", content: "<p>Written by the author.</p>", status: "publish" } });
+      const created = await wpAs(author, "wp/v2/posts", {
+        method: "POST",
+        json: { title: "An author's own post", content: "<p>Written by the author.</p>", status: "publish" },
+      });
       expect(created.status).toBe(201);
       const postId = created.body.id as number;
       const canonicalOf = async () => (await wp(`wp/v2/posts/${postId}?context=edit`)).body.meta._content_autopilot_canonical as string;
 
-      const refused = await wpAs(author, `wp/v2/posts/${postId}`, { method: "POST", json: { meta: { _content_autopilot_canonical: "https://elsewhere.invalid/page" } } });
+      const refused = await wpAs(author, `wp/v2/posts/${postId}`, {
+        method: "POST",
+        json: { meta: { _content_autopilot_canonical: "https://elsewhere.invalid/page" } },
+      });
       expect(refused.status).toBe(403);
       expect(refused.body.code).toBe("rest_cannot_update");
       expect(await canonicalOf()).toBe("");
       expect((await page(created.body.link)).html).not.toContain("elsewhere.invalid");
 
       // The block editor sends every meta field back: an unchanged canonical does not stop the author's save.
-      const saved = await wpAs(author, `wp/v2/posts/${postId}`, { method: "POST", json: { meta: { _content_autopilot_seo_title: "The author's own SEO title", _content_autopilot_canonical: "" } } });
+      const saved = await wpAs(author, `wp/v2/posts/${postId}`, {
+        method: "POST",
+        json: { meta: { _content_autopilot_seo_title: "The author's own SEO title", _content_autopilot_canonical: "" } },
+      });
       expect(saved.status).toBe(200);
       expect(saved.body.meta._content_autopilot_seo_title).toBe("The author's own SEO title");
 
       // An administrator (or an editor) may set it; the author may then still save the post over it, not change it.
-      expect((await wp(`wp/v2/posts/${postId}`, { method: "POST", json: { meta: { _content_autopilot_canonical: "https://blog.example.invalid/original/" } } })).status).toBe(200);
+      expect(
+        (
+          await wp(`wp/v2/posts/${postId}`, {
+            method: "POST",
+            json: { meta: { _content_autopilot_canonical: "https://blog.example.invalid/original/" } },
+          })
+        ).status,
+      ).toBe(200);
       expect(await canonicalOf()).toBe("https://blog.example.invalid/original/");
-      expect((await wpAs(author, `wp/v2/posts/${postId}`, { method: "POST", json: { title: "Renamed by the author", meta: { _content_autopilot_canonical: "https://blog.example.invalid/original/" } } })).status).toBe(200);
-      expect((await wpAs(author, `wp/v2/posts/${postId}`, { method: "POST", json: { meta: { _content_autopilot_canonical: "" } } })).status).toBe(403);
+      expect(
+        (
+          await wpAs(author, `wp/v2/posts/${postId}`, {
+            method: "POST",
+            json: { title: "Renamed by the author", meta: { _content_autopilot_canonical: "https://blog.example.invalid/original/" } },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (await wpAs(author, `wp/v2/posts/${postId}`, { method: "POST", json: { meta: { _content_autopilot_canonical: "" } } })).status,
+      ).toBe(403);
       expect(await canonicalOf()).toBe("https://blog.example.invalid/original/");
     } finally {
       await wp(`wp/v2/users/${author.id}/application-passwords/${author.uuid}`, { method: "DELETE" });
@@ -250,7 +326,10 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
 
   it("moves 1.0's `_ca_` meta to the new keys once, leaving other plugins' meta and the SEO plugin's fields alone (issue 27, item 16)", async () => {
     await setPlugin(PROBE, "active");
-    const created = await wp("wp/v2/posts", { method: "POST", json: { title: "A post from the connector 1.0 days", content: "<p>Old.</p>", status: "publish" } });
+    const created = await wp("wp/v2/posts", {
+      method: "POST",
+      json: { title: "A post from the connector 1.0 days", content: "<p>Old.</p>", status: "publish" },
+    });
     const postId = created.body.id as number;
     const jsonLd = '{"@context":"https://schema.org","@type":"BlogPosting","headline":"From 1.0"}';
     // As 1.0 left them, beside a newer value under a new key, another plugin's "_ca_" key and the owner's Yoast title.
@@ -283,7 +362,10 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
 
     // Once: a "_ca_" value written afterwards is some other plugin's business.
     await probeMeta(postId, { _ca_seo_title: "Written after the move" });
-    expect(await probeMeta(postId)).toMatchObject({ _ca_seo_title: ["Written after the move"], _content_autopilot_seo_title: ["The SEO title written by connector 1.0"] });
+    expect(await probeMeta(postId)).toMatchObject({
+      _ca_seo_title: ["Written after the move"],
+      _content_autopilot_seo_title: ["The SEO title written by connector 1.0"],
+    });
   });
 
   it("without the connector: the site warns after a sync, and the post still publishes", async () => {
@@ -306,7 +388,10 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
     // The first article, published with the connector active.
     const articles = (await (await call("/api/autopilot/articles?per_page=100", { token })).json()) as { items: { id: string }[] };
     const articlePost = await postIdOf(await readArticle(token, articles.items.at(-1)!.id));
-    const created = await wp("wp/v2/posts", { method: "POST", json: { title: "A post with everyone's meta", content: "<p>Meta.</p>", status: "publish" } });
+    const created = await wp("wp/v2/posts", {
+      method: "POST",
+      json: { title: "A post with everyone's meta", content: "<p>Meta.</p>", status: "publish" },
+    });
     const postId = created.body.id as number;
     await probeMeta(postId, {
       _content_autopilot_seo_title: "Ours",
@@ -317,7 +402,9 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
       _content_autopilot_seo_title_draft: "Some other plugin's key",
     });
     expect(await probeOption("content_autopilot_connector_version")).toBe(CONNECTOR_VERSION);
-    expect(Object.keys(await probeMeta(articlePost))).toEqual(expect.arrayContaining(["_content_autopilot_seo_title", "_content_autopilot_jsonld"]));
+    expect(Object.keys(await probeMeta(articlePost))).toEqual(
+      expect.arrayContaining(["_content_autopilot_seo_title", "_content_autopilot_jsonld"]),
+    );
 
     await setPlugin(CONNECTOR, "inactive");
     const deleted = await wp(`wp/v2/plugins/${CONNECTOR}`, { method: "DELETE" });
@@ -326,7 +413,11 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
 
     const left = await probeMeta(postId);
     for (const key of [...KEYS, ...LEGACY_KEYS]) expect(left, key).not.toHaveProperty(key);
-    expect(left).toMatchObject({ _ca_price: ["12"], _yoast_wpseo_title: ["The owner's own Yoast title"], _content_autopilot_seo_title_draft: ["Some other plugin's key"] });
+    expect(left).toMatchObject({
+      _ca_price: ["12"],
+      _yoast_wpseo_title: ["The owner's own Yoast title"],
+      _content_autopilot_seo_title_draft: ["Some other plugin's key"],
+    });
     expect(Object.keys(await probeMeta(articlePost)).filter((key) => KEYS.includes(key))).toEqual([]);
     expect(await probeOption("content_autopilot_connector_version")).toBeNull();
   });
@@ -334,14 +425,19 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
 
 /** Every meta row of a post as the database has it (key → values), after writing `rows` (null deletes) when given. */
 async function probeMeta(postId: number, rows?: Record<string, string | null>): Promise<Record<string, string[]>> {
-  const res = rows ? await wp(`meta-probe/v1/posts/${postId}/meta`, { method: "POST", json: rows }) : await wp(`meta-probe/v1/posts/${postId}/meta`);
+  const res = rows
+    ? await wp(`meta-probe/v1/posts/${postId}/meta`, { method: "POST", json: rows })
+    : await wp(`meta-probe/v1/posts/${postId}/meta`);
   if (res.status !== 200) throw new Error(`the meta probe answered ${res.status} ${JSON.stringify(res.body)} (is it active?)`);
   return res.body;
 }
 
 /** One of the connector's options (null when absent), after setting it (null deletes) when a value is given. */
 async function probeOption(name: string, value?: string | null): Promise<string | null> {
-  const res = value === undefined ? await wp(`meta-probe/v1/options/${name}`) : await wp(`meta-probe/v1/options/${name}`, { method: "POST", json: { value } });
+  const res =
+    value === undefined
+      ? await wp(`meta-probe/v1/options/${name}`)
+      : await wp(`meta-probe/v1/options/${name}`, { method: "POST", json: { value } });
   if (res.status !== 200) throw new Error(`the meta probe answered ${res.status} ${JSON.stringify(res.body)} (is it active?)`);
   return res.body.value;
 }
@@ -357,7 +453,10 @@ interface WpUser {
 async function authorCredentials(): Promise<WpUser> {
   const { body: users } = await wp("wp/v2/users?roles=author&context=edit");
   const author = users[0] as { id: number; username: string };
-  const made = await wp(`wp/v2/users/${author.id}/application-passwords`, { method: "POST", json: { name: `e2e canonical ${Date.now()}` } });
+  const made = await wp(`wp/v2/users/${author.id}/application-passwords`, {
+    method: "POST",
+    json: { name: `e2e canonical ${Date.now()}` },
+  });
   expect(made.status).toBe(201);
   return { id: author.id, login: author.username, password: made.body.password, uuid: made.body.uuid };
 }
@@ -366,7 +465,10 @@ async function authorCredentials(): Promise<WpUser> {
 async function wpAs(user: WpUser, route: string, init: { method?: string; json?: unknown } = {}): Promise<{ status: number; body: any }> {
   const res = await fetch(`${peer.url}/wp-json/${route}`, {
     method: init.method ?? "GET",
-    headers: { Authorization: `Basic ${bytesToBase64(new TextEncoder().encode(`${user.login}:${user.password}`))}`, ...(init.json === undefined ? {} : { "Content-Type": "application/json" }) },
+    headers: {
+      Authorization: `Basic ${bytesToBase64(new TextEncoder().encode(`${user.login}:${user.password}`))}`,
+      ...(init.json === undefined ? {} : { "Content-Type": "application/json" }),
+    },
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
   });
   const text = await res.text();

@@ -9,7 +9,10 @@ export const peerMissing = !peer.url || !peer.user || !peer.appPassword;
 const authorization = () => `Basic ${bytesToBase64(new TextEncoder().encode(`${peer.user}:${peer.appPassword}`))}`;
 
 /** Talks to the WordPress REST API directly, as the test's own witness (and for clean-up). */
-export async function wp(route: string, init: RequestInit & { json?: unknown } = {}): Promise<{ status: number; body: any; headers: Headers }> {
+export async function wp(
+  route: string,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
   const headers = new Headers(init.headers);
   headers.set("Authorization", authorization());
   let body = init.body;
@@ -24,13 +27,20 @@ export async function wp(route: string, init: RequestInit & { json?: unknown } =
 
 /** Connects the peer as a site of the token's account through our API. */
 export async function connectPeer(token: string): Promise<{ id: string; status: string }> {
-  const res = await call("/api/sites", { method: "POST", token, json: { url: peer.url, blogUsername: peer.user, blogAppPassword: peer.appPassword, businessContext: "e2e" } });
+  const res = await call("/api/sites", {
+    method: "POST",
+    token,
+    json: { url: peer.url, blogUsername: peer.user, blogAppPassword: peer.appPassword, businessContext: "e2e" },
+  });
   if (res.status !== 201) throw new Error(`connecting the peer failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as { id: string; status: string };
 }
 
 /** A 1×1 PNG: WordPress checks uploads are real images. */
-export const TINY_PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="), (c) => c.charCodeAt(0));
+export const TINY_PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="),
+  (c) => c.charCodeAt(0),
+);
 
 export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

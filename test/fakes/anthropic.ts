@@ -49,7 +49,8 @@ export function createFakeAnthropic(options: { keys?: string[] } = {}) {
     requests.push({ path: c.req.path, headers: Object.fromEntries(c.req.raw.headers), body });
     const key = c.req.header("x-api-key");
     if (!key || !keys.has(key)) return c.json(anthropicError("authentication_error", "invalid x-api-key"), 401);
-    if (!c.req.header("anthropic-version")) return c.json(anthropicError("invalid_request_error", "anthropic-version: header is required"), 400);
+    if (!c.req.header("anthropic-version"))
+      return c.json(anthropicError("invalid_request_error", "anthropic-version: header is required"), 400);
     const problem = requestProblem(body);
     if (problem) return c.json(anthropicError("invalid_request_error", problem), 400);
 
@@ -57,11 +58,24 @@ export function createFakeAnthropic(options: { keys?: string[] } = {}) {
     if (step && "hang" in step) return new Promise<Response>(() => {});
     if (step && "status" in step) {
       if (step.retryAfter) c.header("retry-after", step.retryAfter);
-      return c.json(anthropicError(step.type ?? ERROR_TYPES[step.status] ?? "api_error", step.message ?? "scripted failure"), step.status as 500);
+      return c.json(
+        anthropicError(step.type ?? ERROR_TYPES[step.status] ?? "api_error", step.message ?? "scripted failure"),
+        step.status as 500,
+      );
     }
-    const tool = body.tool_choice?.type === "tool" ? (body.tools as any[]).find((candidate) => candidate.name === body.tool_choice.name) : null;
+    const tool =
+      body.tool_choice?.type === "tool" ? (body.tools as any[]).find((candidate) => candidate.name === body.tool_choice.name) : null;
     const message = (stopReason: string, content: unknown[]) =>
-      c.json({ id: "msg_fake", type: "message", role: "assistant", model: body.model, content, stop_reason: stopReason, stop_sequence: null, usage });
+      c.json({
+        id: "msg_fake",
+        type: "message",
+        role: "assistant",
+        model: body.model,
+        content,
+        stop_reason: stopReason,
+        stop_sequence: null,
+        usage,
+      });
     if (step && "refusal" in step) return message("refusal", [{ type: "text", text: "I can't help with that." }]);
     if (step && "truncated" in step) return message("max_tokens", [{ type: "text", text: step.truncated }]);
     const answer = step && "answer" in step ? step.answer : sampleFromSchema(tool ? tool.input_schema : body.output_config?.format?.schema);
@@ -94,10 +108,12 @@ function requestProblem(body: any): string | null {
   if (!body || typeof body.model !== "string") return "model: Field required";
   if (typeof body.max_tokens !== "number") return "max_tokens: Field required";
   if (!Array.isArray(body.messages) || body.messages.length === 0) return "messages: at least one message is required";
-  if (body.messages.some((message: any) => message.role === "system")) return "messages: Unexpected role \"system\"; use the top-level system parameter";
+  if (body.messages.some((message: any) => message.role === "system"))
+    return 'messages: Unexpected role "system"; use the top-level system parameter';
   const format = body.output_config?.format;
   if (format) {
-    if (format.type !== "json_schema" || typeof format.schema !== "object") return "output_config.format: expected {type: \"json_schema\", schema}";
+    if (format.type !== "json_schema" || typeof format.schema !== "object")
+      return 'output_config.format: expected {type: "json_schema", schema}';
     const open = openObject(format.schema);
     if (open) return `output_config.format.schema: For 'object' type, 'additionalProperties' must be explicitly set to false (at ${open})`;
   }
@@ -116,7 +132,9 @@ function openObject(node: any, where = "(root)"): string | null {
   const children: [string, any][] = [
     ...Object.entries(node.properties ?? {}).map(([key, child]): [string, any] => [`${where}.${key}`, child]),
     ...(node.items ? [[`${where}[]`, node.items] as [string, any]] : []),
-    ...["anyOf", "oneOf", "allOf"].flatMap((key) => (node[key] ?? []).map((child: any, index: number): [string, any] => [`${where}.${key}[${index}]`, child])),
+    ...["anyOf", "oneOf", "allOf"].flatMap((key) =>
+      (node[key] ?? []).map((child: any, index: number): [string, any] => [`${where}.${key}[${index}]`, child]),
+    ),
   ];
   for (const [path, child] of children) {
     const found = openObject(child, path);

@@ -62,7 +62,14 @@ function keywordItem(entry: FakeKeyword, locationCode: number, languageCode: str
       monthly_searches: entry.searchVolume === null ? null : [{ year: 2024, month: 12, search_volume: entry.searchVolume }],
       search_volume_trend: { monthly: 0, quarterly: 0, yearly: 0 },
     },
-    keyword_properties: { se_type: "google", core_keyword: null, keyword_difficulty: 34, detected_language: languageCode, is_another_language: false, words_count: entry.keyword.split(" ").length },
+    keyword_properties: {
+      se_type: "google",
+      core_keyword: null,
+      keyword_difficulty: 34,
+      detected_language: languageCode,
+      is_another_language: false,
+      words_count: entry.keyword.split(" ").length,
+    },
     search_intent_info: { se_type: "google", main_intent: "commercial", foreign_intent: null },
     avg_backlinks_info: null,
     serp_info: null,
@@ -72,11 +79,18 @@ function keywordItem(entry: FakeKeyword, locationCode: number, languageCode: str
 /** The first problem with a keyword-ideas task, as DataForSEO's "Invalid Field" answer would name it. */
 function invalidField(task: Record<string, unknown>): string | null {
   const keywords = task.keywords;
-  if (!Array.isArray(keywords) || keywords.length === 0 || keywords.length > 200 || !keywords.every((k) => typeof k === "string" && k.length > 0)) return "keywords";
+  if (
+    !Array.isArray(keywords) ||
+    keywords.length === 0 ||
+    keywords.length > 200 ||
+    !keywords.every((k) => typeof k === "string" && k.length > 0)
+  )
+    return "keywords";
   if (task.location_code === undefined && task.location_name === undefined) return "location_code";
   if (task.location_code !== undefined && !Number.isInteger(task.location_code)) return "location_code";
   if (task.language_code !== undefined && typeof task.language_code !== "string") return "language_code";
-  if (task.limit !== undefined && (!Number.isInteger(task.limit) || (task.limit as number) < 1 || (task.limit as number) > 1000)) return "limit";
+  if (task.limit !== undefined && (!Number.isInteger(task.limit) || (task.limit as number) < 1 || (task.limit as number) > 1000))
+    return "limit";
   if (task.filters !== undefined && (!Array.isArray(task.filters) || task.filters.length > 8)) return "filters";
   return null;
 }
@@ -116,9 +130,17 @@ export function createDataForSeoFake(options: { login?: string; password?: strin
     if (!Array.isArray(body) || body.length !== 1) return reply(c, envelope(40000, "You can set only one task at a time.", [], 0));
 
     const task = body[0] as Record<string, unknown>;
-    const base = { id: `0101${String(calls.length).padStart(4, "0")}-1535-0398-0000-39e6f6d1d2e1`, time: "0.1 sec.", path: KEYWORD_IDEAS_PATH };
+    const base = {
+      id: `0101${String(calls.length).padStart(4, "0")}-1535-0398-0000-39e6f6d1d2e1`,
+      time: "0.1 sec.",
+      path: KEYWORD_IDEAS_PATH,
+    };
     const data = { api: "dataforseo_labs", function: "keyword_ideas", se_type: "google", ...task };
-    const failed = (code: number, message: string) => reply(c, envelope(20000, "Ok.", [{ ...base, status_code: code, status_message: message, cost: 0, result_count: 0, data, result: null }], 0));
+    const failed = (code: number, message: string) =>
+      reply(
+        c,
+        envelope(20000, "Ok.", [{ ...base, status_code: code, status_message: message, cost: 0, result_count: 0, data, result: null }], 0),
+      );
     if (script?.kind === "task") return failed(script.code, script.message);
     const field = invalidField(task);
     if (field) return failed(40501, `Invalid Field: '${field}'.`);
@@ -127,7 +149,9 @@ export function createDataForSeoFake(options: { login?: string; password?: strin
     const languageCode = (task.language_code as string | undefined) ?? "en";
     const byVolume = JSON.stringify(task.order_by ?? []).includes("keyword_info.search_volume,desc");
     const ordered = byVolume ? [...keywords].sort((a, b) => (b.searchVolume ?? -1) - (a.searchVolume ?? -1)) : keywords;
-    const items = ordered.slice(0, (task.limit as number | undefined) ?? 700).map((entry) => keywordItem(entry, locationCode, languageCode));
+    const items = ordered
+      .slice(0, (task.limit as number | undefined) ?? 700)
+      .map((entry) => keywordItem(entry, locationCode, languageCode));
     const cost = Math.round((0.01 + 0.0001 * items.length) * 1e6) / 1e6;
     const result = {
       se_type: "google",
@@ -140,7 +164,10 @@ export function createDataForSeoFake(options: { login?: string; password?: strin
       offset_token: "fake-offset-token",
       items,
     };
-    return reply(c, envelope(20000, "Ok.", [{ ...base, status_code: 20000, status_message: "Ok.", cost, result_count: 1, data, result: [result] }], cost));
+    return reply(
+      c,
+      envelope(20000, "Ok.", [{ ...base, status_code: 20000, status_message: "Ok.", cost, result_count: 1, data, result: [result] }], cost),
+    );
   });
 
   app.notFound((c) => c.json({ status_code: 40400, status_message: "Not Found." }, 404));
@@ -164,7 +191,13 @@ export function createDataForSeoFake(options: { login?: string; password?: strin
     },
     /** The next `times` calls answer this HTTP status (after the auth check), e.g. 402, 500. */
     failHttp(status: number, options: { body?: string; retryAfter?: string; times?: number } = {}) {
-      scripted = { kind: "http", status, body: options.body ?? "Internal Server Error", retryAfter: options.retryAfter, times: options.times ?? 1 };
+      scripted = {
+        kind: "http",
+        status,
+        body: options.body ?? "Internal Server Error",
+        retryAfter: options.retryAfter,
+        times: options.times ?? 1,
+      };
     },
     /** Calls from now on never answer. */
     hang() {

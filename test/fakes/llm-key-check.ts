@@ -25,10 +25,13 @@ export function createModelProviderFake(options: ModelProviderFakeOptions) {
     calls.push({ provider: "openai", headers: Object.fromEntries(c.req.raw.headers), body });
     if (scriptedStatus) return c.json(openAiError("scripted", "server_error", null), scriptedStatus as 500);
     const key = /^Bearer (.+)$/.exec(c.req.header("Authorization") ?? "")?.[1];
-    if (!key || !(options.validKeys.includes(key) || broke.has(key))) return c.json(openAiError("Incorrect API key provided", "invalid_request_error", "invalid_api_key"), 401);
-    if (!body.model || !Array.isArray(body.messages) || body.messages.length === 0) return c.json(openAiError("model and messages are required", "invalid_request_error", null), 400);
+    if (!key || !(options.validKeys.includes(key) || broke.has(key)))
+      return c.json(openAiError("Incorrect API key provided", "invalid_request_error", "invalid_api_key"), 401);
+    if (!body.model || !Array.isArray(body.messages) || body.messages.length === 0)
+      return c.json(openAiError("model and messages are required", "invalid_request_error", null), 400);
     if (broke.has(key)) return c.json(openAiError("You exceeded your current quota", "insufficient_quota", "insufficient_quota"), 429);
-    if (!options.models.includes(body.model)) return c.json(openAiError(`The model '${body.model}' does not exist`, "invalid_request_error", "model_not_found"), 404);
+    if (!options.models.includes(body.model))
+      return c.json(openAiError(`The model '${body.model}' does not exist`, "invalid_request_error", "model_not_found"), 404);
     return c.json({
       id: "chatcmpl-fake",
       object: "chat.completion",
@@ -45,8 +48,10 @@ export function createModelProviderFake(options: ModelProviderFakeOptions) {
     calls.push({ provider: "anthropic", headers: Object.fromEntries(c.req.raw.headers), body });
     if (scriptedStatus) return c.json(anthropicError("overloaded_error", "Overloaded"), scriptedStatus as 500);
     const key = c.req.header("x-api-key");
-    if (!key || !(options.validKeys.includes(key) || broke.has(key))) return c.json(anthropicError("authentication_error", "invalid x-api-key"), 401);
-    if (!c.req.header("anthropic-version")) return c.json(anthropicError("invalid_request_error", "anthropic-version header is required"), 400);
+    if (!key || !(options.validKeys.includes(key) || broke.has(key)))
+      return c.json(anthropicError("authentication_error", "invalid x-api-key"), 401);
+    if (!c.req.header("anthropic-version"))
+      return c.json(anthropicError("invalid_request_error", "anthropic-version header is required"), 400);
     if (typeof body.max_tokens !== "number") return c.json(anthropicError("invalid_request_error", "max_tokens: Field required"), 400);
     if (broke.has(key)) return c.json(anthropicError("billing_error", "Your credit balance is too low"), 402);
     if (!options.models.includes(body.model)) return c.json(anthropicError("not_found_error", `model: ${body.model}`), 404);

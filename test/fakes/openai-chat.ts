@@ -22,7 +22,9 @@ export interface OpenAiChatRequest {
   body: any;
 }
 
-const openAiError = (message: string, type: string, code: string | null, param: string | null = null) => ({ error: { message, type, param, code } });
+const openAiError = (message: string, type: string, code: string | null, param: string | null = null) => ({
+  error: { message, type, param, code },
+});
 
 export function createFakeOpenAiChat(options: { host?: string; keys?: string[] } = {}) {
   const host = options.host ?? "api.openai.com";
@@ -36,13 +38,18 @@ export function createFakeOpenAiChat(options: { host?: string; keys?: string[] }
     const body = await c.req.json().catch(() => null);
     requests.push({ path: c.req.path, headers: Object.fromEntries(c.req.raw.headers), body });
     const key = /^Bearer (.+)$/.exec(c.req.header("Authorization") ?? "")?.[1];
-    if (!key || !keys.has(key)) return c.json(openAiError("Incorrect API key provided: sk-te****", "invalid_request_error", "invalid_api_key"), 401);
+    if (!key || !keys.has(key))
+      return c.json(openAiError("Incorrect API key provided: sk-te****", "invalid_request_error", "invalid_api_key"), 401);
     if (!body?.model || !Array.isArray(body.messages) || body.messages.length === 0) {
       return c.json(openAiError("you must provide a model parameter and at least one message", "invalid_request_error", null), 400);
     }
     const format = body.response_format;
     const schemaProblem = format?.type === "json_schema" ? jsonSchemaProblem(format.json_schema) : null;
-    if (schemaProblem) return c.json(openAiError(`Invalid schema for response_format: ${schemaProblem}`, "invalid_request_error", null, "response_format"), 400);
+    if (schemaProblem)
+      return c.json(
+        openAiError(`Invalid schema for response_format: ${schemaProblem}`, "invalid_request_error", null, "response_format"),
+        400,
+      );
 
     const step = steps.shift();
     if (step && "hang" in step) return new Promise<Response>(() => {});
@@ -56,7 +63,9 @@ export function createFakeOpenAiChat(options: { host?: string; keys?: string[] }
         object: "chat.completion",
         created: 1741570283,
         model: body.model,
-        choices: [{ index: 0, finish_reason: finishReason, logprobs: null, message: { role: "assistant", content, refusal, annotations: [] } }],
+        choices: [
+          { index: 0, finish_reason: finishReason, logprobs: null, message: { role: "assistant", content, refusal, annotations: [] } },
+        ],
         usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
       });
     if (step && "refusal" in step) return completion("stop", null, step.refusal);
@@ -85,7 +94,8 @@ export type FakeOpenAiChat = ReturnType<typeof createFakeOpenAiChat>;
 
 /** OpenAI's strict-mode rules a fake can check: a valid name, every object closed and fully required. */
 function jsonSchemaProblem(jsonSchema: any): string | null {
-  if (typeof jsonSchema?.name !== "string" || !/^[a-zA-Z0-9_-]{1,64}$/.test(jsonSchema.name)) return "json_schema.name must be 1-64 of a-zA-Z0-9_-";
+  if (typeof jsonSchema?.name !== "string" || !/^[a-zA-Z0-9_-]{1,64}$/.test(jsonSchema.name))
+    return "json_schema.name must be 1-64 of a-zA-Z0-9_-";
   if (typeof jsonSchema.schema !== "object" || jsonSchema.schema === null) return "json_schema.schema is required";
   return jsonSchema.strict === true ? strictProblem(jsonSchema.schema, "(root)") : null;
 }
@@ -93,7 +103,8 @@ function jsonSchemaProblem(jsonSchema: any): string | null {
 function strictProblem(node: any, where: string): string | null {
   if (typeof node !== "object" || node === null) return null;
   if (node.properties) {
-    if (node.additionalProperties !== false) return `In context=${where}, 'additionalProperties' is required to be supplied and to be false`;
+    if (node.additionalProperties !== false)
+      return `In context=${where}, 'additionalProperties' is required to be supplied and to be false`;
     const missing = Object.keys(node.properties).filter((key) => !(node.required ?? []).includes(key));
     if (missing.length > 0) return `In context=${where}, 'required' must include every key in properties. Missing '${missing[0]}'`;
   }
@@ -101,7 +112,9 @@ function strictProblem(node: any, where: string): string | null {
     ...Object.entries(node.properties ?? {}).map(([key, child]): [string, any] => [`${where}.${key}`, child]),
     ...Object.entries(node.$defs ?? {}).map(([key, child]): [string, any] => [`$defs.${key}`, child]),
     ...(node.items ? [[`${where}[]`, node.items] as [string, any]] : []),
-    ...["anyOf", "oneOf", "allOf"].flatMap((key) => (node[key] ?? []).map((child: any, index: number): [string, any] => [`${where}.${key}[${index}]`, child])),
+    ...["anyOf", "oneOf", "allOf"].flatMap((key) =>
+      (node[key] ?? []).map((child: any, index: number): [string, any] => [`${where}.${key}[${index}]`, child]),
+    ),
   ];
   for (const [path, child] of children) {
     const problem = strictProblem(child, path);

@@ -24,9 +24,13 @@ export interface OpenAiImagesFakeOptions {
   brokeKeys?: string[];
 }
 
-type Scripted = { kind: "error"; status: number; code: string | null; type: string; message: string; retryAfter?: string; times: number } | { kind: "hang" };
+type Scripted =
+  | { kind: "error"; status: number; code: string | null; type: string; message: string; retryAfter?: string; times: number }
+  | { kind: "hang" };
 
-const openAiError = (message: string, type: string, code: string | null, param: string | null = null) => ({ error: { message, type, param, code } });
+const openAiError = (message: string, type: string, code: string | null, param: string | null = null) => ({
+  error: { message, type, param, code },
+});
 
 const images = new Map<string, Promise<Uint8Array>>();
 /** Encoding 1536×1024 in JavaScript takes a moment: each size and format is made once per test file. */
@@ -50,7 +54,8 @@ export function createOpenAiImagesFake(options: OpenAiImagesFakeOptions) {
     const body = await c.req.json().catch(() => null);
     calls.push({ headers: Object.fromEntries(c.req.raw.headers), body });
     const key = /^Bearer (.+)$/.exec(c.req.header("Authorization") ?? "")?.[1];
-    if (!key || !(options.validKeys.includes(key) || broke.has(key))) return c.json(openAiError("Incorrect API key provided", "invalid_request_error", "invalid_api_key"), 401);
+    if (!key || !(options.validKeys.includes(key) || broke.has(key)))
+      return c.json(openAiError("Incorrect API key provided", "invalid_request_error", "invalid_api_key"), 401);
     if (scripted?.kind === "hang") return new Promise<Response>(() => {});
     if (scripted?.kind === "error") {
       const { status, code, type, message, retryAfter } = scripted;
@@ -58,18 +63,31 @@ export function createOpenAiImagesFake(options: OpenAiImagesFakeOptions) {
       if (retryAfter) c.header("Retry-After", retryAfter);
       return c.json(openAiError(message, type, code), status as 500);
     }
-    if (!body || typeof body !== "object") return c.json(openAiError("We could not parse the JSON body of your request.", "invalid_request_error", null), 400);
-    if (broke.has(key)) return c.json(openAiError("You exceeded your current quota, please check your plan and billing details.", "insufficient_quota", "insufficient_quota"), 429);
+    if (!body || typeof body !== "object")
+      return c.json(openAiError("We could not parse the JSON body of your request.", "invalid_request_error", null), 400);
+    if (broke.has(key))
+      return c.json(
+        openAiError(
+          "You exceeded your current quota, please check your plan and billing details.",
+          "insufficient_quota",
+          "insufficient_quota",
+        ),
+        429,
+      );
 
     const model: string = body.model ?? "dall-e-2";
     const family = GPT_IMAGE_MODELS.includes(model) ? "gpt" : model === "dall-e-2" || model === "dall-e-3" ? model : null;
     if (!family) return c.json(openAiError(`The model '${model}' does not exist`, "invalid_request_error", "model_not_found"), 404);
-    if (typeof body.prompt !== "string" || !body.prompt) return c.json(openAiError("'prompt' is a required property", "invalid_request_error", null, "prompt"), 400);
-    if (body.prompt.length > MAX_PROMPT[family]) return c.json(openAiError(`'prompt' is too long for ${model}`, "invalid_request_error", "string_above_max_length", "prompt"), 400);
+    if (typeof body.prompt !== "string" || !body.prompt)
+      return c.json(openAiError("'prompt' is a required property", "invalid_request_error", null, "prompt"), 400);
+    if (body.prompt.length > MAX_PROMPT[family])
+      return c.json(openAiError(`'prompt' is too long for ${model}`, "invalid_request_error", "string_above_max_length", "prompt"), 400);
     const unknown = family === "gpt" ? "response_format" : "output_format";
-    if (unknown in body) return c.json(openAiError(`Unknown parameter: '${unknown}'.`, "invalid_request_error", "unknown_parameter", unknown), 400);
+    if (unknown in body)
+      return c.json(openAiError(`Unknown parameter: '${unknown}'.`, "invalid_request_error", "unknown_parameter", unknown), 400);
     const size: string = body.size ?? (family === "gpt" ? "auto" : "1024x1024");
-    if (!SIZES[family]!.includes(size)) return c.json(openAiError(`Invalid value: '${size}'.`, "invalid_request_error", "invalid_value", "size"), 400);
+    if (!SIZES[family]!.includes(size))
+      return c.json(openAiError(`Invalid value: '${size}'.`, "invalid_request_error", "invalid_value", "size"), 400);
     if (body.prompt.includes(REFUSED_WORD)) {
       const code = family === "gpt" ? "moderation_blocked" : "content_policy_violation";
       return c.json(openAiError("Your request was rejected as a result of our safety system.", "image_generation_user_error", code), 400);
@@ -78,8 +96,12 @@ export function createOpenAiImagesFake(options: OpenAiImagesFakeOptions) {
     const [width, height] = (size === "auto" ? "1536x1024" : size).split("x").map(Number) as [number, number];
     c.header("x-request-id", `req_${calls.length}`);
     if (family !== "gpt") {
-      if (body.response_format !== "b64_json") return c.json({ created: 1713833628, data: [{ url: "https://images.example/fake.png", revised_prompt: null }] });
-      return c.json({ created: 1713833628, data: [{ b64_json: bytesToBase64(await picture("png", width, height)), revised_prompt: model === "dall-e-3" ? body.prompt : null }] });
+      if (body.response_format !== "b64_json")
+        return c.json({ created: 1713833628, data: [{ url: "https://images.example/fake.png", revised_prompt: null }] });
+      return c.json({
+        created: 1713833628,
+        data: [{ b64_json: bytesToBase64(await picture("png", width, height)), revised_prompt: model === "dall-e-3" ? body.prompt : null }],
+      });
     }
     const format: string = body.output_format ?? "png";
     if (format !== "png" && format !== "jpeg") throw new Error(`the fake cannot encode ${format}`);
@@ -90,7 +112,12 @@ export function createOpenAiImagesFake(options: OpenAiImagesFakeOptions) {
       output_format: format,
       size: `${width}x${height}`,
       quality: "medium",
-      usage: { total_tokens: inputTokens + 1056, input_tokens: inputTokens, output_tokens: 1056, input_tokens_details: { text_tokens: inputTokens, image_tokens: 0 } },
+      usage: {
+        total_tokens: inputTokens + 1056,
+        input_tokens: inputTokens,
+        output_tokens: 1056,
+        input_tokens_details: { text_tokens: inputTokens, image_tokens: 0 },
+      },
     });
   });
 
@@ -101,7 +128,15 @@ export function createOpenAiImagesFake(options: OpenAiImagesFakeOptions) {
     calls,
     /** The next `times` calls with a valid key answer this error (429 with `retryAfter`, 500, 400…). */
     failWith(status: number, error: { code?: string | null; type?: string; message?: string; retryAfter?: string; times?: number } = {}) {
-      scripted = { kind: "error", status, code: error.code ?? null, type: error.type ?? "server_error", message: error.message ?? "scripted failure", retryAfter: error.retryAfter, times: error.times ?? 1 };
+      scripted = {
+        kind: "error",
+        status,
+        code: error.code ?? null,
+        type: error.type ?? "server_error",
+        message: error.message ?? "scripted failure",
+        retryAfter: error.retryAfter,
+        times: error.times ?? 1,
+      };
     },
     /** Calls from now on never answer (the client's timeout must end them). */
     hang() {

@@ -15,7 +15,18 @@ export const TEST_STORE: PaytrStore = { merchantId: "100001", merchantKey: "test
 
 type ScriptedReply = { kind: "failed"; reason: string } | { kind: "http"; status: number; body: string } | { kind: "hang" };
 
-const SIGNED_ORDER = ["merchant_id", "user_ip", "merchant_oid", "email", "payment_amount", "user_basket", "no_installment", "max_installment", "currency", "test_mode"];
+const SIGNED_ORDER = [
+  "merchant_id",
+  "user_ip",
+  "merchant_oid",
+  "email",
+  "payment_amount",
+  "user_basket",
+  "no_installment",
+  "max_installment",
+  "currency",
+  "test_mode",
+];
 const REQUIRED = [...SIGNED_ORDER, "paytr_token", "user_name", "user_address", "user_phone", "merchant_ok_url", "merchant_fail_url"];
 
 async function hmacBase64(key: string, message: string): Promise<string> {
@@ -41,7 +52,8 @@ export function createPaytrFake(store: PaytrStore = TEST_STORE) {
     const missing = REQUIRED.filter((name) => !(name in form));
     if (missing.length) return c.json({ status: "failed", reason: `eksik alan: ${missing.join(", ")}` });
     if (form.merchant_id !== store.merchantId) return c.json({ status: "failed", reason: "merchant_id gecersiz" });
-    if (!/^[A-Za-z0-9]{1,64}$/.test(form.merchant_oid!)) return c.json({ status: "failed", reason: "merchant_oid sadece alfanumerik olmali" });
+    if (!/^[A-Za-z0-9]{1,64}$/.test(form.merchant_oid!))
+      return c.json({ status: "failed", reason: "merchant_oid sadece alfanumerik olmali" });
     if (!/^\d+$/.test(form.payment_amount!)) return c.json({ status: "failed", reason: "payment_amount tam sayi olmali" });
     const expected = await hmacBase64(store.merchantKey, SIGNED_ORDER.map((name) => form[name]).join("") + store.merchantSalt);
     if (form.paytr_token !== expected) return c.json({ status: "failed", reason: "paytr_token gecersiz" });
@@ -65,10 +77,23 @@ export function createPaytrFake(store: PaytrStore = TEST_STORE) {
       return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(request.user_basket!), (ch) => ch.charCodeAt(0))));
     },
     /** The form PayTR would post to the callback URL, signed with the store's key and salt. */
-    async callback(fields: { merchantOid: string; status: "success" | "failed"; totalAmount: string | number; extra?: Record<string, string> }) {
+    async callback(fields: {
+      merchantOid: string;
+      status: "success" | "failed";
+      totalAmount: string | number;
+      extra?: Record<string, string>;
+    }) {
       const totalAmount = String(fields.totalAmount);
       const hash = await hmacBase64(store.merchantKey, fields.merchantOid + store.merchantSalt + fields.status + totalAmount);
-      const form: Record<string, string> = { merchant_oid: fields.merchantOid, status: fields.status, total_amount: totalAmount, hash, test_mode: "1", payment_type: "card", ...fields.extra };
+      const form: Record<string, string> = {
+        merchant_oid: fields.merchantOid,
+        status: fields.status,
+        total_amount: totalAmount,
+        hash,
+        test_mode: "1",
+        payment_type: "card",
+        ...fields.extra,
+      };
       if (fields.status === "success") Object.assign(form, { currency: "TL", payment_amount: totalAmount });
       else Object.assign(form, { failed_reason_code: "0", failed_reason_msg: "Kart limiti yetersiz" });
       return form;

@@ -37,7 +37,10 @@ export function fakeWebhookReceiver(answers: ReceiverAnswer[] = [200]) {
         });
       }
       const redirect = answer >= 300 && answer < 400 ? { Location: "http://127.0.0.1:8999/elsewhere" } : undefined;
-      return new Response(answer === 204 || (answer >= 300 && answer < 400) ? null : answer < 300 ? "ok" : `receiver says ${answer}`, { status: answer, headers: redirect });
+      return new Response(answer === 204 || (answer >= 300 && answer < 400) ? null : answer < 300 ? "ok" : `receiver says ${answer}`, {
+        status: answer,
+        headers: redirect,
+      });
     },
   };
   return { url: WEBHOOK_URL, received, fetch: fakeNetwork(peer) };

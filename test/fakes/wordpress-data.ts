@@ -95,11 +95,50 @@ export function seedContent(postCount: number): FakeContent {
     });
   }
   for (const [index, id] of [90, 91].entries()) {
-    posts.push({ id, type: "post", title: `Draft ${index + 1}`, content: "<p>draft</p>", excerpt: "", slug: `draft-${index + 1}`, status: "draft", dateGmt: isoDaysAgo(0), modifiedGmt: isoDaysAgo(0), categories: [1], tags: [], featuredMedia: 0 });
+    posts.push({
+      id,
+      type: "post",
+      title: `Draft ${index + 1}`,
+      content: "<p>draft</p>",
+      excerpt: "",
+      slug: `draft-${index + 1}`,
+      status: "draft",
+      dateGmt: isoDaysAgo(0),
+      modifiedGmt: isoDaysAgo(0),
+      categories: [1],
+      tags: [],
+      featuredMedia: 0,
+    });
   }
   posts.push(
-    { id: 80, type: "page", title: "About", content: "<p>About us.</p>", excerpt: "", slug: "about", status: "publish", dateGmt: isoDaysAgo(40), modifiedGmt: isoDaysAgo(40), categories: [], tags: [], featuredMedia: 0 },
-    { id: 81, type: "page", title: "Contact", content: "<p>Write to us.</p>", excerpt: "", slug: "contact", status: "publish", dateGmt: isoDaysAgo(41), modifiedGmt: isoDaysAgo(41), categories: [], tags: [], featuredMedia: 0 },
+    {
+      id: 80,
+      type: "page",
+      title: "About",
+      content: "<p>About us.</p>",
+      excerpt: "",
+      slug: "about",
+      status: "publish",
+      dateGmt: isoDaysAgo(40),
+      modifiedGmt: isoDaysAgo(40),
+      categories: [],
+      tags: [],
+      featuredMedia: 0,
+    },
+    {
+      id: 81,
+      type: "page",
+      title: "Contact",
+      content: "<p>Write to us.</p>",
+      excerpt: "",
+      slug: "contact",
+      status: "publish",
+      dateGmt: isoDaysAgo(41),
+      modifiedGmt: isoDaysAgo(41),
+      categories: [],
+      tags: [],
+      featuredMedia: 0,
+    },
   );
   return {
     posts,
@@ -119,7 +158,15 @@ export function seedContent(postCount: number): FakeContent {
       { id: 6, post: 102, parent: 0, authorName: "Spammer", content: "<p>Buy now</p>", dateGmt: isoDaysAgo(3), status: "spam" },
     ],
     media: [
-      { id: 40, title: "Sunrise", fileName: "sunrise.jpg", mimeType: "image/jpeg", altText: "A sunrise", bytes: 1000, dateGmt: isoDaysAgo(5) },
+      {
+        id: 40,
+        title: "Sunrise",
+        fileName: "sunrise.jpg",
+        mimeType: "image/jpeg",
+        altText: "A sunrise",
+        bytes: 1000,
+        dateGmt: isoDaysAgo(5),
+      },
       { id: 41, title: "Diagram", fileName: "diagram.png", mimeType: "image/png", altText: "", bytes: 500, dateGmt: isoDaysAgo(6) },
     ],
     settings: { title: "Fake Blog", description: "Just another fake site", timezone: "UTC", language: "en_US" },

@@ -1,7 +1,6 @@
 import { call, useFakeFetch } from "../harness";
 import { createFakeWordPress, type FakeWordPressOptions } from "./wordpress";
 
-
 /** A fresh fake WordPress that receives every outbound call of the Worker in this test. */
 export function installFakeWordPress(options: FakeWordPressOptions = {}) {
   const fake = createFakeWordPress(options);

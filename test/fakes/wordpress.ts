@@ -62,7 +62,14 @@ export function createFakeWordPress(options: FakeWordPressOptions = {}) {
     holdAnswer(method: string, route: RegExp) {
       let release!: () => void;
       let reached!: () => void;
-      const hold = { method, route, used: false, released: new Promise<void>((resolve) => (release = resolve)), reached: new Promise<void>((resolve) => (reached = resolve)), markReached: () => reached() };
+      const hold = {
+        method,
+        route,
+        used: false,
+        released: new Promise<void>((resolve) => (release = resolve)),
+        reached: new Promise<void>((resolve) => (reached = resolve)),
+        markReached: () => reached(),
+      };
       heldAnswers.push(hold);
       return { reached: hold.reached, release };
     },
@@ -70,7 +77,8 @@ export function createFakeWordPress(options: FakeWordPressOptions = {}) {
     peer: { host: new URL(origin).host, handle: (request: Request) => answer(request) },
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
-      if (new URL(request.url).origin !== origin) throw new Error(`Unexpected outbound request to ${request.url} (the fake serves ${origin})`);
+      if (new URL(request.url).origin !== origin)
+        throw new Error(`Unexpected outbound request to ${request.url} (the fake serves ${origin})`);
       return answer(request);
     }) as typeof fetch,
   };
@@ -142,7 +150,15 @@ export function createFakeWordPress(options: FakeWordPressOptions = {}) {
     await next();
   });
 
-  rest.get("/", (c) => c.json({ name: fake.content.settings.title, url: origin, namespaces: ["oembed/1.0", "wp/v2"], authentication: { "application-passwords": {} }, routes: {} }));
+  rest.get("/", (c) =>
+    c.json({
+      name: fake.content.settings.title,
+      url: origin,
+      namespaces: ["oembed/1.0", "wp/v2"],
+      authentication: { "application-passwords": {} },
+      routes: {},
+    }),
+  );
 
   rest.get("/wp/v2/users/me", (c) => {
     if (!c.get("authenticated")) return wpError(c, 401, "rest_not_logged_in", "You are not currently logged in.");
@@ -154,7 +170,13 @@ export function createFakeWordPress(options: FakeWordPressOptions = {}) {
     const connector = fake.content.connector;
     if (!connector) return wpError(c, 404, "rest_no_route", "No route was found matching the URL and request method.");
     if (!c.get("authenticated")) return wpError(c, 401, "rest_forbidden", "Sorry, you are not allowed to do that.");
-    return c.json({ connector: connector.version, seoPlugin: connector.seoPlugin, seoPluginVersion: connector.seoPlugin ? "1.0" : null, wordpress: "6.1.9", metaKeys: Object.keys(connectorMetaLimits(connector.version)) });
+    return c.json({
+      connector: connector.version,
+      seoPlugin: connector.seoPlugin,
+      seoPluginVersion: connector.seoPlugin ? "1.0" : null,
+      wordpress: "6.1.9",
+      metaKeys: Object.keys(connectorMetaLimits(connector.version)),
+    });
   });
 
   registerPostRoutes(rest, fake.content, origin);
@@ -162,7 +184,11 @@ export function createFakeWordPress(options: FakeWordPressOptions = {}) {
   registerCommentRoutes(rest, fake.content, origin);
   registerMediaRoutes(rest, fake.content, origin);
 
-  rest.get("/wp/v2/settings", (c) => (c.get("authenticated") ? c.json(settingsJson(fake.content, origin)) : wpError(c, 401, "rest_forbidden", "Sorry, you are not allowed to do that.")));
+  rest.get("/wp/v2/settings", (c) =>
+    c.get("authenticated")
+      ? c.json(settingsJson(fake.content, origin))
+      : wpError(c, 401, "rest_forbidden", "Sorry, you are not allowed to do that."),
+  );
   rest.post("/wp/v2/settings", async (c) => {
     if (!c.get("authenticated")) return wpError(c, 401, "rest_forbidden", "Sorry, you are not allowed to do that.");
     const body = (await c.req.json()) as { title?: unknown; description?: unknown };
@@ -217,11 +243,18 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
 function paginate<T>(c: RestContext, items: T[], pastEnd: "empty" | "error") {
   const page = Number(c.req.query("page") ?? "1");
   const perPage = Number(c.req.query("per_page") ?? "10");
-  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) return { error: wpError(c, 400, "rest_invalid_param", "Invalid parameter(s): per_page", { params: { per_page: "per_page must be between 1 (inclusive) and 100 (inclusive)" } }) };
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100)
+    return {
+      error: wpError(c, 400, "rest_invalid_param", "Invalid parameter(s): per_page", {
+        params: { per_page: "per_page must be between 1 (inclusive) and 100 (inclusive)" },
+      }),
+    };
   if (!Number.isInteger(page) || page < 1) return { error: wpError(c, 400, "rest_invalid_param", "Invalid parameter(s): page") };
   const totalPages = Math.ceil(items.length / perPage);
   if (page > totalPages && pastEnd === "error" && items.length > 0) {
-    return { error: wpError(c, 400, "rest_post_invalid_page_number", "The page number requested is larger than the number of pages available.") };
+    return {
+      error: wpError(c, 400, "rest_post_invalid_page_number", "The page number requested is larger than the number of pages available."),
+    };
   }
   c.header("X-WP-Total", String(items.length));
   c.header("X-WP-TotalPages", String(totalPages));
@@ -253,7 +286,11 @@ function postJson(post: FakePost, origin: string, edit: boolean) {
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, "");
 
 function slugOf(text: string, taken: (slug: string) => boolean): string {
-  const base = text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "untitled";
+  const base =
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "untitled";
   let slug = base;
   for (let n = 2; taken(slug); n += 1) slug = `${base}-${n}`;
   return slug;
@@ -264,13 +301,16 @@ function registerPostRoutes(rest: Rest, content: FakeContent, origin: string) {
     const route = type === "post" ? "/wp/v2/posts" : "/wp/v2/pages";
     rest.get(route, (c) => {
       const edit = c.req.query("context") === "edit";
-      if (edit && !c.get("authenticated")) return wpError(c, 401, "rest_forbidden_context", "Sorry, you are not allowed to edit posts in this post type.");
+      if (edit && !c.get("authenticated"))
+        return wpError(c, 401, "rest_forbidden_context", "Sorry, you are not allowed to edit posts in this post type.");
       const statuses = (c.req.query("status") ?? "publish").split(",");
-      if (statuses.some((s) => s !== "publish") && !c.get("authenticated")) return wpError(c, 400, "rest_invalid_param", "Invalid parameter(s): status", { params: { status: "Status is forbidden." } });
+      if (statuses.some((s) => s !== "publish") && !c.get("authenticated"))
+        return wpError(c, 400, "rest_invalid_param", "Invalid parameter(s): status", { params: { status: "Status is forbidden." } });
       const slug = c.req.query("slug");
       // WordPress `search` matches the words in the title, excerpt or raw content (LIKE '%word%').
       const words = (c.req.query("search") ?? "").toLowerCase().split(/\s+/).filter(Boolean);
-      const matches = (p: FakePost) => words.every((word) => [p.title, p.excerpt, p.content].some((field) => field.toLowerCase().includes(word)));
+      const matches = (p: FakePost) =>
+        words.every((word) => [p.title, p.excerpt, p.content].some((field) => field.toLowerCase().includes(word)));
       const items = content.posts
         .filter((p) => p.type === type && statuses.includes(p.status) && (slug === undefined || p.slug === slug) && matches(p))
         .sort((a, b) => b.dateGmt.localeCompare(a.dateGmt) || b.id - a.id);
@@ -282,7 +322,8 @@ function registerPostRoutes(rest: Rest, content: FakeContent, origin: string) {
 
     rest.get(`${route}/:id{[0-9]+}`, (c) => {
       const post = content.posts.find((p) => p.id === Number(c.req.param("id")) && p.type === type);
-      if (!post || (post.status !== "publish" && !c.get("authenticated"))) return wpError(c, 404, "rest_post_invalid_id", "Invalid post ID.");
+      if (!post || (post.status !== "publish" && !c.get("authenticated")))
+        return wpError(c, 404, "rest_post_invalid_id", "Invalid post ID.");
       return c.json(postJson(post, origin, c.req.query("context") === "edit" && c.get("authenticated")));
     });
 
@@ -348,27 +389,44 @@ function connectorMetaLimits(version: string): Record<string, number> {
 function connectorMeta(content: FakeContent, meta: unknown): Record<string, string> {
   if (!content.connector || !meta || typeof meta !== "object") return {};
   const registered = connectorMetaLimits(content.connector.version);
-  return Object.fromEntries(Object.entries(meta as Record<string, unknown>).filter(([key, value]) => key in registered && typeof value === "string")) as Record<string, string>;
+  return Object.fromEntries(
+    Object.entries(meta as Record<string, unknown>).filter(([key, value]) => key in registered && typeof value === "string"),
+  ) as Record<string, string>;
 }
 
 function validatePostBody(body: Record<string, unknown>, content: FakeContent): string | null {
   if (content.connector && body.meta && typeof body.meta === "object") {
     const limits = connectorMetaLimits(content.connector.version);
-    const tooLong = Object.entries(body.meta as Record<string, unknown>).find(([key, value]) => typeof value === "string" && [...value].length > (limits[key] ?? Infinity));
+    const tooLong = Object.entries(body.meta as Record<string, unknown>).find(
+      ([key, value]) => typeof value === "string" && [...value].length > (limits[key] ?? Infinity),
+    );
     if (tooLong) return `meta.${tooLong[0]}`;
   }
   if (body.status !== undefined && !["publish", "draft", "pending", "private", "future"].includes(String(body.status))) return "status";
-  for (const [field, taxonomy] of [["categories", "category"], ["tags", "post_tag"]] as const) {
+  for (const [field, taxonomy] of [
+    ["categories", "category"],
+    ["tags", "post_tag"],
+  ] as const) {
     const ids = body[field];
     if (ids === undefined) continue;
     if (!Array.isArray(ids) || ids.some((id) => !content.terms.some((t) => t.id === id && t.taxonomy === taxonomy))) return field;
   }
-  if (body.featured_media !== undefined && body.featured_media !== 0 && !content.media.some((m) => m.id === body.featured_media)) return "featured_media";
+  if (body.featured_media !== undefined && body.featured_media !== 0 && !content.media.some((m) => m.id === body.featured_media))
+    return "featured_media";
   return null;
 }
 
 function termJson(term: FakeTerm, origin: string) {
-  const base = { id: term.id, count: term.count, description: term.description, link: `${origin}/${term.taxonomy === "category" ? "category" : "tag"}/${term.slug}/`, name: escapeHtml(term.name), slug: term.slug, taxonomy: term.taxonomy, meta: [] };
+  const base = {
+    id: term.id,
+    count: term.count,
+    description: term.description,
+    link: `${origin}/${term.taxonomy === "category" ? "category" : "tag"}/${term.slug}/`,
+    name: escapeHtml(term.name),
+    slug: term.slug,
+    taxonomy: term.taxonomy,
+    meta: [],
+  };
   return term.taxonomy === "category" ? { ...base, parent: term.parent } : base;
 }
 
@@ -384,15 +442,29 @@ function registerTermRoutes(rest: Rest, content: FakeContent, origin: string) {
       return result.error ?? c.json(result.items.map((t) => termJson(t, origin)));
     });
     rest.post(route, async (c) => {
-      if (!c.get("authenticated")) return wpError(c, 401, "rest_cannot_create", "Sorry, you are not allowed to create terms in this taxonomy.");
+      if (!c.get("authenticated"))
+        return wpError(c, 401, "rest_cannot_create", "Sorry, you are not allowed to create terms in this taxonomy.");
       const body = (await c.req.json()) as { name?: unknown; description?: unknown; parent?: unknown };
-      if (typeof body.name !== "string" || body.name.trim() === "") return wpError(c, 400, "rest_missing_callback_param", "Missing parameter(s): name");
+      if (typeof body.name !== "string" || body.name.trim() === "")
+        return wpError(c, 400, "rest_missing_callback_param", "Missing parameter(s): name");
       const parent = typeof body.parent === "number" ? body.parent : 0;
-      if (parent && !content.terms.some((t) => t.id === parent && t.taxonomy === "category")) return wpError(c, 400, "rest_term_invalid", "Parent term does not exist.");
+      if (parent && !content.terms.some((t) => t.id === parent && t.taxonomy === "category"))
+        return wpError(c, 400, "rest_term_invalid", "Parent term does not exist.");
       const name = body.name.trim();
-      const existing = content.terms.find((t) => t.taxonomy === taxonomy && t.name.toLowerCase() === name.toLowerCase() && t.parent === parent);
-      if (existing) return wpError(c, 400, "term_exists", "A term with the name provided already exists with this parent.", { term_id: existing.id });
-      const term: FakeTerm = { id: content.nextId++, taxonomy, name, slug: slugOf(name, (s) => content.terms.some((t) => t.slug === s && t.taxonomy === taxonomy)), description: typeof body.description === "string" ? body.description : "", parent, count: 0 };
+      const existing = content.terms.find(
+        (t) => t.taxonomy === taxonomy && t.name.toLowerCase() === name.toLowerCase() && t.parent === parent,
+      );
+      if (existing)
+        return wpError(c, 400, "term_exists", "A term with the name provided already exists with this parent.", { term_id: existing.id });
+      const term: FakeTerm = {
+        id: content.nextId++,
+        taxonomy,
+        name,
+        slug: slugOf(name, (s) => content.terms.some((t) => t.slug === s && t.taxonomy === taxonomy)),
+        description: typeof body.description === "string" ? body.description : "",
+        parent,
+        count: 0,
+      };
       content.terms.push(term);
       return c.json(termJson(term, origin), 201);
     });
@@ -419,10 +491,19 @@ function commentJson(comment: FakeComment, origin: string) {
 function registerCommentRoutes(rest: Rest, content: FakeContent, origin: string) {
   rest.get("/wp/v2/comments", (c) => {
     const filter = c.req.query("status") ?? "approve";
-    if (filter !== "approve" && !c.get("authenticated")) return wpError(c, 401, "rest_forbidden_param", "Query parameter not permitted: status");
+    if (filter !== "approve" && !c.get("authenticated"))
+      return wpError(c, 401, "rest_forbidden_param", "Query parameter not permitted: status");
     // WordPress filters with `approve` while objects say `approved`: `status=approved` matches nothing.
-    const wanted: Record<string, FakeComment["status"][]> = { approve: ["approved"], hold: ["hold"], spam: ["spam"], trash: ["trash"], all: ["approved", "hold"] };
-    const items = content.comments.filter((m) => (wanted[filter] ?? []).includes(m.status)).sort((a, b) => b.dateGmt.localeCompare(a.dateGmt) || b.id - a.id);
+    const wanted: Record<string, FakeComment["status"][]> = {
+      approve: ["approved"],
+      hold: ["hold"],
+      spam: ["spam"],
+      trash: ["trash"],
+      all: ["approved", "hold"],
+    };
+    const items = content.comments
+      .filter((m) => (wanted[filter] ?? []).includes(m.status))
+      .sort((a, b) => b.dateGmt.localeCompare(a.dateGmt) || b.id - a.id);
     const result = paginate(c, items, "empty");
     return result.error ?? c.json(result.items.map((m) => commentJson(m, origin)));
   });
@@ -431,7 +512,15 @@ function registerCommentRoutes(rest: Rest, content: FakeContent, origin: string)
     const comment = content.comments.find((m) => m.id === Number(c.req.param("id")));
     if (!comment) return wpError(c, 404, "rest_comment_invalid_id", "Invalid comment ID.");
     const { status } = (await c.req.json()) as { status?: string };
-    const next: Record<string, FakeComment["status"]> = { approve: "approved", approved: "approved", "1": "approved", hold: "hold", "0": "hold", spam: "spam", trash: "trash" };
+    const next: Record<string, FakeComment["status"]> = {
+      approve: "approved",
+      approved: "approved",
+      "1": "approved",
+      hold: "hold",
+      "0": "hold",
+      spam: "spam",
+      trash: "trash",
+    };
     if (status !== undefined) {
       if (!next[status]) return wpError(c, 400, "rest_comment_failed_edit", "Updating comment status failed.");
       comment.status = next[status];
@@ -484,7 +573,15 @@ function registerMediaRoutes(rest: Rest, content: FakeContent, origin: string) {
     if (!disposition) return wpError(c, 400, "rest_upload_no_content_disposition", "No Content-Disposition supplied.");
     const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1];
     if (!fileName) return wpError(c, 400, "rest_upload_invalid_disposition", "Invalid Content-Disposition supplied.");
-    const media: FakeMedia = { id: content.nextId++, title: fileName.replace(/\.[a-z]+$/i, ""), fileName, mimeType: type, altText: "", bytes: bytes.byteLength, dateGmt: now() };
+    const media: FakeMedia = {
+      id: content.nextId++,
+      title: fileName.replace(/\.[a-z]+$/i, ""),
+      fileName,
+      mimeType: type,
+      altText: "",
+      bytes: bytes.byteLength,
+      dateGmt: now(),
+    };
     content.media.push(media);
     return c.json(mediaJson(media, origin), 201);
   });
@@ -502,14 +599,25 @@ function registerMediaRoutes(rest: Rest, content: FakeContent, origin: string) {
     if (!c.get("authenticated")) return wpError(c, 401, "rest_cannot_delete", "Sorry, you are not allowed to delete this post.");
     const media = content.media.find((m) => m.id === Number(c.req.param("id")));
     if (!media) return wpError(c, 404, "rest_post_invalid_id", "Invalid post ID.");
-    if (c.req.query("force") !== "true") return wpError(c, 501, "rest_trash_not_supported", "The post does not support trashing. Set 'force=true' to delete.");
+    if (c.req.query("force") !== "true")
+      return wpError(c, 501, "rest_trash_not_supported", "The post does not support trashing. Set 'force=true' to delete.");
     content.media = content.media.filter((m) => m !== media);
     return c.json({ deleted: true, previous: mediaJson(media, origin) });
   });
 }
 
 function settingsJson(content: FakeContent, origin: string) {
-  return { ...content.settings, url: origin, email: "admin@example.com", date_format: "F j, Y", time_format: "g:i a", start_of_week: 1, use_smilies: true, default_category: 1, posts_per_page: 10 };
+  return {
+    ...content.settings,
+    url: origin,
+    email: "admin@example.com",
+    date_format: "F j, Y",
+    time_format: "g:i a",
+    start_of_week: 1,
+    use_smilies: true,
+    default_category: 1,
+    posts_per_page: 10,
+  };
 }
 
 function pick<T extends Record<string, unknown>>(object: T, fields: string[] | undefined): Partial<T> {

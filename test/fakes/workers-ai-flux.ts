@@ -39,8 +39,10 @@ export function createFluxFake(options: { image?: Uint8Array } = {}) {
       const extra = Object.keys(inputs).filter((key) => key !== "prompt" && key !== "steps");
       if (extra.length) throw workersAiError(5004, `Invalid data: additionalProperties '${extra.join("', '")}' not allowed`);
       const { prompt, steps } = inputs;
-      if (typeof prompt !== "string" || prompt.length < 1 || prompt.length > 2048) throw workersAiError(5004, "Invalid data: prompt must be 1-2048 characters");
-      if (steps !== undefined && (!Number.isInteger(steps) || (steps as number) < 1 || (steps as number) > 8)) throw workersAiError(5004, "Invalid data: steps must be an integer of at most 8");
+      if (typeof prompt !== "string" || prompt.length < 1 || prompt.length > 2048)
+        throw workersAiError(5004, "Invalid data: prompt must be 1-2048 characters");
+      if (steps !== undefined && (!Number.isInteger(steps) || (steps as number) < 1 || (steps as number) > 8))
+        throw workersAiError(5004, "Invalid data: steps must be an integer of at most 8");
       return { image: bytesToBase64(options.image ?? fluxLikeJpeg()) };
     },
   };

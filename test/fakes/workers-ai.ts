@@ -32,7 +32,8 @@ export function createFakeWorkersAi(options: { textModels?: string[] } = {}) {
   for (const model of options.textModels ?? [FAKE_TEXT_MODEL]) handlers.set(model, answerText);
 
   function answerText(inputs: Record<string, any>): unknown {
-    if (!Array.isArray(inputs.messages) && typeof inputs.prompt !== "string") throw new Error("5004: Invalid data: messages or prompt is required");
+    if (!Array.isArray(inputs.messages) && typeof inputs.prompt !== "string")
+      throw new Error("5004: Invalid data: messages or prompt is required");
     const format = inputs.response_format;
     const response = format?.type === "json_schema" ? sampleFromSchema(format.json_schema) : "OK";
     return { response, usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } };

@@ -195,11 +195,17 @@ export function createFakeXenForo(options: { host?: string; basePath?: string } 
     content_type: attachment.content_type,
     direct_url: `${baseUrl}/attachments/${attachment.attachment_id}/`,
   });
-  const missingInputs = (form: Record<string, unknown>, names: string[]) => names.filter((name) => typeof form[name] !== "string" || form[name] === "");
+  const missingInputs = (form: Record<string, unknown>, names: string[]) =>
+    names.filter((name) => typeof form[name] !== "string" || form[name] === "");
   const lastForm = () => state.requests[state.requests.length - 1]!.form;
 
   /** Takes the attachments of a key into a post, checking the key as XenForo does. */
-  function claimAttachmentKey(c: Context, key: string, userId: number, context: { node_id?: number; post_id?: number }): Response | number[] {
+  function claimAttachmentKey(
+    c: Context,
+    key: string,
+    userId: number,
+    context: { node_id?: number; post_id?: number },
+  ): Response | number[] {
     const found = state.attachmentKeys.get(key);
     if (!found) return xfError(c, 400, "attachment_key_unknown");
     if (found.userId !== userId) return xfError(c, 400, "attachment_key_user_wrong");
@@ -217,7 +223,12 @@ export function createFakeXenForo(options: { host?: string; basePath?: string } 
       site_title: "Örnek Forum",
       base_url: baseUrl,
       api_url: `${baseUrl}/api`,
-      key: { type: key.type, user_id: key.type === "user" ? key.userId : null, allow_all_scopes: key.scopes === "all", scopes: key.scopes === "all" ? [] : key.scopes },
+      key: {
+        type: key.type,
+        user_id: key.type === "user" ? key.userId : null,
+        allow_all_scopes: key.scopes === "all",
+        scopes: key.scopes === "all" ? [] : key.scopes,
+      },
     });
   });
 
@@ -240,7 +251,15 @@ export function createFakeXenForo(options: { host?: string; basePath?: string } 
         display_in_list: true,
         view_url: `${baseUrl}/forums/${node.node_id}/`,
         breadcrumbs: [],
-        type_data: node.node_type_id === "Forum" ? { forum_type_id: "discussion", allow_posting: allow_posting ?? true, require_prefix: require_prefix ?? false, min_tags: min_tags ?? 0 } : {},
+        type_data:
+          node.node_type_id === "Forum"
+            ? {
+                forum_type_id: "discussion",
+                allow_posting: allow_posting ?? true,
+                require_prefix: require_prefix ?? false,
+                min_tags: min_tags ?? 0,
+              }
+            : {},
       })),
     });
   });
@@ -264,9 +283,24 @@ export function createFakeXenForo(options: { host?: string; basePath?: string } 
     }
     const threadId = state.nextId++;
     const postId = state.nextId++;
-    const thread: FakeThread = { thread_id: threadId, node_id: node.node_id, title: String(form.title), user_id: userId, first_post_id: postId, discussion_state: node.moderated ? "moderated" : "visible", post_date: now() };
+    const thread: FakeThread = {
+      thread_id: threadId,
+      node_id: node.node_id,
+      title: String(form.title),
+      user_id: userId,
+      first_post_id: postId,
+      discussion_state: node.moderated ? "moderated" : "visible",
+      post_date: now(),
+    };
     state.threads.set(threadId, thread);
-    state.posts.set(postId, { post_id: postId, thread_id: threadId, user_id: userId, message: String(form.message), attachmentIds, last_edit_date: 0 });
+    state.posts.set(postId, {
+      post_id: postId,
+      thread_id: threadId,
+      user_id: userId,
+      message: String(form.message),
+      attachmentIds,
+      last_edit_date: 0,
+    });
     return c.json({ success: true, thread: threadJson(thread) });
   });
 
@@ -276,8 +310,13 @@ export function createFakeXenForo(options: { host?: string; basePath?: string } 
     if (denied) return denied;
     const nodeId = Number(c.req.param("id"));
     if (!state.nodes.some((n) => n.node_id === nodeId && n.node_type_id === "Forum")) return xfError(c, 404, "requested_page_not_found");
-    const threads = [...state.threads.values()].filter((t) => t.node_id === nodeId).sort((a, b) => b.post_date - a.post_date || b.thread_id - a.thread_id);
-    return c.json({ threads: threads.map(threadJson), pagination: { current_page: 1, last_page: 1, per_page: 20, shown: threads.length, total: threads.length } });
+    const threads = [...state.threads.values()]
+      .filter((t) => t.node_id === nodeId)
+      .sort((a, b) => b.post_date - a.post_date || b.thread_id - a.thread_id);
+    return c.json({
+      threads: threads.map(threadJson),
+      pagination: { current_page: 1, last_page: 1, per_page: 20, shown: threads.length, total: threads.length },
+    });
   });
 
   app.get("/threads/:id/", (c) => {
@@ -329,7 +368,8 @@ export function createFakeXenForo(options: { host?: string; basePath?: string } 
     if (missing.length > 0) return xfError(c, 400, "required_input_missing", { missing });
     const nodeId = form["context[node_id]"];
     const postId = form["context[post_id]"];
-    if (form.type !== "post" || (typeof nodeId !== "string" && typeof postId !== "string")) return xfError(c, 400, "attachment_key_context_wrong");
+    if (form.type !== "post" || (typeof nodeId !== "string" && typeof postId !== "string"))
+      return xfError(c, 400, "attachment_key_context_wrong");
     const key = `key-${state.nextId++}`;
     const context = typeof nodeId === "string" ? { node_id: Number(nodeId) } : { post_id: Number(postId) };
     const entry: AttachmentKey = { userId: c.get("userId"), context, attachmentIds: [] };
@@ -338,7 +378,14 @@ export function createFakeXenForo(options: { host?: string; basePath?: string } 
     if (!(file instanceof File)) return c.json({ key, attachment: null });
     const bytes = new Uint8Array(await file.arrayBuffer());
     if (bytes.byteLength > state.maxAttachmentBytes) return xfError(c, 400, "uploaded_file_is_too_large");
-    const attachment: FakeAttachment = { attachment_id: state.nextId++, filename: file.name, content_type: file.type, file_size: bytes.byteLength, bytes, key };
+    const attachment: FakeAttachment = {
+      attachment_id: state.nextId++,
+      filename: file.name,
+      content_type: file.type,
+      file_size: bytes.byteLength,
+      bytes,
+      key,
+    };
     state.attachments.set(attachment.attachment_id, attachment);
     entry.attachmentIds.push(attachment.attachment_id);
     return c.json({ key, attachment: attachmentJson(attachment) });
@@ -354,13 +401,21 @@ export function createFakeXenForo(options: { host?: string; basePath?: string } 
         case "unreachable":
           throw new TypeError("Network connection lost.");
         case "hang":
-          return new Promise<Response>((_, reject) => request.signal.addEventListener("abort", () => reject(new DOMException("The operation was aborted.", "AbortError"))));
+          return new Promise<Response>((_, reject) =>
+            request.signal.addEventListener("abort", () => reject(new DOMException("The operation was aborted.", "AbortError"))),
+          );
         case "server_error":
-          return new Response("<html><body>Internal Server Error: secret stack trace</body></html>", { status: 500, headers: { "Content-Type": "text/html" } });
+          return new Response("<html><body>Internal Server Error: secret stack trace</body></html>", {
+            status: 500,
+            headers: { "Content-Type": "text/html" },
+          });
         case "api_disabled":
           return Response.json({ errors: [{ code: "api_disabled", message: "The API is disabled.", params: [] }] }, { status: 503 });
         case "not_xenforo":
-          return new Response("<!doctype html><html><body>Just a blog</body></html>", { status: 200, headers: { "Content-Type": "text/html" } });
+          return new Response("<!doctype html><html><body>Just a blog</body></html>", {
+            status: 200,
+            headers: { "Content-Type": "text/html" },
+          });
         case "redirect":
           return new Response(null, { status: 301, headers: { Location: `https://www.${host}${basePath}/api/index/` } });
         case "garbage_json":
@@ -378,7 +433,13 @@ export function createFakeXenForo(options: { host?: string; basePath?: string } 
     handle,
     /** Adds an API key; a user key of user 12 with every needed scope unless told otherwise. */
     addKey(key: string, fields: Partial<FakeKey> = {}): string {
-      state.keys.set(key, { type: "user", userId: 12, scopes: ["node:read", "thread:read", "thread:write", "attachment:write"], active: true, ...fields });
+      state.keys.set(key, {
+        type: "user",
+        userId: 12,
+        scopes: ["node:read", "thread:read", "thread:write", "attachment:write"],
+        active: true,
+        ...fields,
+      });
       return key;
     },
     failWith(mode: FakeXenForoFailure | null, onPath?: RegExp) {

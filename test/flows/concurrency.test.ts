@@ -42,7 +42,9 @@ describe("10 at once", () => {
   it("PATCH of a published article: every edit answers 200 and WordPress ends with the title we store", async () => {
     const { token, articleId, posts } = await pendingOnWordPress();
     expect((await call(`/api/autopilot/articles/${articleId}/publish`, { method: "POST", token })).status).toBe(200);
-    const answers = await Promise.all(TEN.map((i) => call(`/api/autopilot/articles/${articleId}`, { method: "PATCH", token, json: { title: `Edit number ${i}` } })));
+    const answers = await Promise.all(
+      TEN.map((i) => call(`/api/autopilot/articles/${articleId}`, { method: "PATCH", token, json: { title: `Edit number ${i}` } })),
+    );
     expect(answers.map((res) => res.status)).toEqual(TEN.map(() => 200));
     const stored = (await (await call(`/api/autopilot/articles/${articleId}`, { token })).json()) as { title: string };
     expect(posts()).toHaveLength(1);
@@ -53,7 +55,9 @@ describe("10 at once", () => {
     const { token, articleId, posts } = await pendingOnWordPress();
     const answers = await Promise.all([
       call(`/api/autopilot/articles/${articleId}/publish`, { method: "POST", token }),
-      ...TEN.slice(1).map((i) => call(`/api/autopilot/articles/${articleId}`, { method: "PATCH", token, json: { title: `Edit number ${i}` } })),
+      ...TEN.slice(1).map((i) =>
+        call(`/api/autopilot/articles/${articleId}`, { method: "PATCH", token, json: { title: `Edit number ${i}` } }),
+      ),
     ]);
     expect(answers.map((res) => res.status)).toEqual(TEN.map(() => 200));
     const stored = (await (await call(`/api/autopilot/articles/${articleId}`, { token })).json()) as { title: string; status: string };
@@ -89,7 +93,9 @@ describe("10 at once", () => {
     const { accountId, token } = await seedAccount();
     const site = await seedSite(accountId, { platform: "custom", language: "en", businessContext: "A bakery" });
     const before = await balanceOf(accountId);
-    const answers = await Promise.all(TEN.map((i) => call(`/api/sites/${site.id}/chat`, { method: "POST", token, json: { message: `Question ${i}?` } })));
+    const answers = await Promise.all(
+      TEN.map((i) => call(`/api/sites/${site.id}/chat`, { method: "POST", token, json: { message: `Question ${i}?` } })),
+    );
     expect(answers.map((res) => res.status)).toEqual(TEN.map(() => 200));
     const rows = await chargesOf(accountId);
     expect(rows.filter((c) => c.status === "reserved")).toEqual([]);

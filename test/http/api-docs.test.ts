@@ -29,7 +29,12 @@ describe("GET /api/docs", () => {
 
   it("sets a policy with no inline script or style, no other site, no framing", async () => {
     const res = await call("/api/docs");
-    const csp = new Map((res.headers.get("Content-Security-Policy") ?? "").split(";").map((directive) => directive.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+    const csp = new Map(
+      (res.headers.get("Content-Security-Policy") ?? "")
+        .split(";")
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources]),
+    );
     expect(csp.get("default-src")).toEqual(["'none'"]);
     expect(csp.get("script-src")).toEqual(["'self'"]);
     expect(csp.get("style-src")).toEqual(["'self'"]);

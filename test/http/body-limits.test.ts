@@ -7,16 +7,31 @@ describe("JSON bodies are limited and echoes are short (hardening issue)", () =>
   it("answers 413 in the error shape for a body over 1 MB, with or without Content-Length, and stores nothing", async () => {
     const { accountId, token } = await seedAccount();
     const big = JSON.stringify({ name: "x".repeat(1024 * 1024 + 10) });
-    const declared = await expectError(await call("/api/tokens", { method: "POST", token, body: big, headers: { "Content-Type": "application/json" } }), 413, "payload_too_large");
+    const declared = await expectError(
+      await call("/api/tokens", { method: "POST", token, body: big, headers: { "Content-Type": "application/json" } }),
+      413,
+      "payload_too_large",
+    );
     expect(declared.message).toBe("The request body is larger than 1 MB");
     const streamed = new ReadableStream<Uint8Array>({
       start(controller) {
-        for (let i = 0; i < 12; i++) controller.enqueue(new TextEncoder().encode(i === 0 ? `{"name":"${"y".repeat(100_000)}` : "y".repeat(100_000)));
+        for (let i = 0; i < 12; i++)
+          controller.enqueue(new TextEncoder().encode(i === 0 ? `{"name":"${"y".repeat(100_000)}` : "y".repeat(100_000)));
         controller.enqueue(new TextEncoder().encode('"}'));
         controller.close();
       },
     });
-    await expectError(await call("/api/tokens", { method: "POST", token, body: streamed, headers: { "Content-Type": "application/json" }, duplex: "half" } as RequestInit), 413, "payload_too_large");
+    await expectError(
+      await call("/api/tokens", {
+        method: "POST",
+        token,
+        body: streamed,
+        headers: { "Content-Type": "application/json" },
+        duplex: "half",
+      } as RequestInit),
+      413,
+      "payload_too_large",
+    );
     expect(await db().select().from(apiTokens).where(eq(apiTokens.accountId, accountId))).toHaveLength(1);
   });
 

@@ -26,11 +26,22 @@ describe("error responses", () => {
     expect(res.status).toBe(500);
     expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
     const text = await res.text();
-    expect(JSON.parse(text)).toStrictEqual({ success: false, statusCode: 500, message: "Internal server error; please retry later", code: "internal_error" });
+    expect(JSON.parse(text)).toStrictEqual({
+      success: false,
+      statusCode: 500,
+      message: "Internal server error; please retry later",
+      code: "internal_error",
+    });
     expect(text).not.toContain("hunter2");
     expect(logged).toHaveBeenCalledTimes(1);
     const line = JSON.parse(String(logged.mock.calls[0]![0])) as Record<string, unknown>;
-    expect(line).toMatchObject({ level: "error", event: "request_failed", method: "GET", path: "/boom", error: "db password=hunter2 at line 7" });
+    expect(line).toMatchObject({
+      level: "error",
+      event: "request_failed",
+      method: "GET",
+      path: "/boom",
+      error: "db password=hunter2 at line 7",
+    });
   });
 
   it("renders an AppError with its status, code, message and extra headers, without logging 4xx", async () => {
@@ -51,8 +62,16 @@ describe("error responses", () => {
   });
 
   it("includes validation issues when there are some", async () => {
-    const res = await appThrowing(new AppError("invalid_request", "Invalid body field 'name'", [{ path: "name", message: "Required" }])).request("/boom");
-    expect(await res.json()).toStrictEqual({ success: false, statusCode: 400, message: "Invalid body field 'name'", code: "invalid_request", issues: [{ path: "name", message: "Required" }] });
+    const res = await appThrowing(
+      new AppError("invalid_request", "Invalid body field 'name'", [{ path: "name", message: "Required" }]),
+    ).request("/boom");
+    expect(await res.json()).toStrictEqual({
+      success: false,
+      statusCode: 400,
+      message: "Invalid body field 'name'",
+      code: "invalid_request",
+      issues: [{ path: "name", message: "Required" }],
+    });
   });
 
   it("maps Hono's own exceptions onto our codes", async () => {

@@ -61,7 +61,12 @@ describe("management API rate limit (per account, MANAGEMENT_RATE_LIMIT_PER_MINU
 
 describe("operator logins (ADMIN_TOKEN): failures limited per address", () => {
   const admin = (token: string, address: string) =>
-    call("/api/admin/accounts", { method: "POST", token, headers: { "CF-Connecting-IP": address }, json: { email: `op-${crypto.randomUUID()}@example.com` } });
+    call("/api/admin/accounts", {
+      method: "POST",
+      token,
+      headers: { "CF-Connecting-IP": address },
+      json: { email: `op-${crypto.randomUUID()}@example.com` },
+    });
 
   it("answers 401 to ten wrong tokens, then 429 with Retry-After to every attempt from that address, the right token included", async () => {
     const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
@@ -89,11 +94,13 @@ describe("operator logins (ADMIN_TOKEN): failures limited per address", () => {
   it("counts variants of the address header as the same client: a list, padding, IPv6 within one /64, IPv4-mapped IPv6", async () => {
     const n = Math.floor(Math.random() * 250) + 1;
     const ipv4Variants = [`192.0.2.${n}`, `192.0.2.${n}, x`, ` 192.0.2.${n} ,10.0.0.1`, `::ffff:192.0.2.${n}`, `[::ffff:192.0.2.${n}]`];
-    for (let i = 0; i < 10; i += 1) await expectError(await admin(`wrong-${i}`, ipv4Variants[i % ipv4Variants.length]!), 401, "unauthorized");
+    for (let i = 0; i < 10; i += 1)
+      await expectError(await admin(`wrong-${i}`, ipv4Variants[i % ipv4Variants.length]!), 401, "unauthorized");
     for (const variant of ipv4Variants) await expectError(await admin("test-admin-token", variant), 429, "rate_limited");
 
     const prefix = `2001:db8:${n.toString(16)}:7`;
-    for (let i = 0; i < 10; i += 1) await expectError(await admin(`wrong-${i}`, `${prefix}:${i.toString(16)}::${i + 1}`), 401, "unauthorized");
+    for (let i = 0; i < 10; i += 1)
+      await expectError(await admin(`wrong-${i}`, `${prefix}:${i.toString(16)}::${i + 1}`), 401, "unauthorized");
     await expectError(await admin("test-admin-token", `${prefix}:ffff:ffff:ffff:fff0`), 429, "rate_limited");
     await expectError(await admin("test-admin-token", `2001:0db8:${n.toString(16).padStart(4, "0")}:0007::1`), 429, "rate_limited");
     // The next /64 is another client.

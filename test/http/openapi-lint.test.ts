@@ -28,16 +28,21 @@ function lint(doc: Document): string[] {
       else if (ids.has(op.operationId)) problems.push(`${where}: operationId ${op.operationId} also names ${ids.get(op.operationId)}`);
       else ids.set(op.operationId, where);
       if (op.tags?.length !== 1) problems.push(`${where}: ${op.tags?.length ?? 0} tags, expected exactly one`);
-      for (const tag of op.tags ?? []) if (!declared.has(tag)) problems.push(`${where}: tag "${tag}" is not declared in the document's tags`);
+      for (const tag of op.tags ?? [])
+        if (!declared.has(tag)) problems.push(`${where}: tag "${tag}" is not declared in the document's tags`);
       if (!op.summary?.trim()) problems.push(`${where}: no summary`);
       for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!)) {
-        if (!op.parameters?.some((p) => p.in === "path" && p.name === name)) problems.push(`${where}: path parameter {${name}} is not declared`);
+        if (!op.parameters?.some((p) => p.in === "path" && p.name === name))
+          problems.push(`${where}: path parameter {${name}} is not declared`);
       }
-      for (const [status, response] of Object.entries(op.responses ?? {})) if (!response.description?.trim()) problems.push(`${where}: response ${status} has no description`);
+      for (const [status, response] of Object.entries(op.responses ?? {}))
+        if (!response.description?.trim()) problems.push(`${where}: response ${status} has no description`);
       if (Object.keys(op.responses ?? {}).length === 0) problems.push(`${where}: no responses`);
     }
   }
-  for (const tag of declared) if (![...Object.values(doc.paths)].some((item) => Object.values(item).some((op) => op.tags?.includes(tag)))) problems.push(`tag "${tag}" is declared but unused`);
+  for (const tag of declared)
+    if (![...Object.values(doc.paths)].some((item) => Object.values(item).some((op) => op.tags?.includes(tag))))
+      problems.push(`tag "${tag}" is declared but unused`);
   return problems;
 }
 
@@ -60,7 +65,19 @@ describe("the OpenAPI document, linted", () => {
   it("finds the problems it is meant to find", () => {
     const broken: Document = {
       tags: [{ name: "A" }],
-      paths: { "/x/{id}": { get: { operationId: "Bad-name", tags: ["A", "B"], responses: { 200: {} } }, post: { operationId: "dup", tags: ["A"], summary: "s", parameters: [{ name: "id", in: "path" }], responses: { 200: { description: "ok" } } } }, "/y": { get: { operationId: "dup", tags: ["A"], summary: "s", responses: { 200: { description: "ok" } } } } },
+      paths: {
+        "/x/{id}": {
+          get: { operationId: "Bad-name", tags: ["A", "B"], responses: { 200: {} } },
+          post: {
+            operationId: "dup",
+            tags: ["A"],
+            summary: "s",
+            parameters: [{ name: "id", in: "path" }],
+            responses: { 200: { description: "ok" } },
+          },
+        },
+        "/y": { get: { operationId: "dup", tags: ["A"], summary: "s", responses: { 200: { description: "ok" } } } },
+      },
     };
     const problems = lint(broken);
     expect(problems).toEqual(

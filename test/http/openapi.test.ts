@@ -10,7 +10,10 @@ interface Document {
   openapi: string;
   info: { title: string; version: string };
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, { properties?: Record<string, any>; required?: string[] }>; securitySchemes: Record<string, unknown> };
+  components: {
+    schemas: Record<string, { properties?: Record<string, any>; required?: string[] }>;
+    securitySchemes: Record<string, unknown>;
+  };
   security: unknown[];
 }
 
@@ -24,7 +27,10 @@ async function fetchDocument(): Promise<Document> {
 const param = (op: Operation, name: string) => op.parameters?.find((p) => p.name === name);
 
 /** Follows a `$ref` to its component schema. */
-function resolve(doc: Document, schema: Record<string, unknown>): { properties?: Record<string, any>; required?: string[] } & Record<string, any> {
+function resolve(
+  doc: Document,
+  schema: Record<string, unknown>,
+): { properties?: Record<string, any>; required?: string[] } & Record<string, any> {
   const ref = schema.$ref as string | undefined;
   return ref ? doc.components.schemas[ref.split("/").at(-1)!]! : schema;
 }
@@ -58,7 +64,16 @@ describe("GET /api/openapi.json", () => {
   it("describes the list parameters with their limits, values and defaults", async () => {
     const doc = await fetchDocument();
     const list = doc.paths["/api/v1/public/articles"]!.get!;
-    expect(list.parameters!.map((p) => p.name).sort()).toStrictEqual(["language", "order", "page", "per_page", "search", "site", "sort", "status"]);
+    expect(list.parameters!.map((p) => p.name).sort()).toStrictEqual([
+      "language",
+      "order",
+      "page",
+      "per_page",
+      "search",
+      "site",
+      "sort",
+      "status",
+    ]);
     for (const p of list.parameters!) {
       expect(p.in).toBe("query");
       expect(p.required ?? false).toBe(false);
@@ -81,14 +96,33 @@ describe("GET /api/openapi.json", () => {
     expect(Object.keys(meta.properties!).sort()).toStrictEqual(["current_page", "last_page", "per_page", "total"]);
     const article = doc.components.schemas.PublicArticle!;
     expect(Object.keys(article.properties!)).toEqual(
-      expect.arrayContaining(["id", "title", "slug", "content", "excerpt", "featured_image", "images", "meta", "word_count", "language", "status", "published_at", "url", "site_id"]),
+      expect.arrayContaining([
+        "id",
+        "title",
+        "slug",
+        "content",
+        "excerpt",
+        "featured_image",
+        "images",
+        "meta",
+        "word_count",
+        "language",
+        "status",
+        "published_at",
+        "url",
+        "site_id",
+      ]),
     );
     expect(Object.keys(doc.components.schemas.PublicImage!.properties!).sort()).toStrictEqual(["alt_text", "id", "is_featured", "url"]);
   });
 
   it("describes path ids and the request bodies of tokens and accounts", async () => {
     const doc = await fetchDocument();
-    for (const [path, method] of [["/api/v1/public/articles/{id}", "get"], ["/api/v1/public/articles/{id}/images", "get"], ["/api/tokens/{id}", "delete"]] as const) {
+    for (const [path, method] of [
+      ["/api/v1/public/articles/{id}", "get"],
+      ["/api/v1/public/articles/{id}/images", "get"],
+      ["/api/tokens/{id}", "delete"],
+    ] as const) {
       expect(param(doc.paths[path]![method]!, "id"), path).toMatchObject({ in: "path", required: true });
     }
     const createToken = doc.paths["/api/tokens"]!.post!;
@@ -102,9 +136,18 @@ describe("GET /api/openapi.json", () => {
     const created = resolve(doc, createToken.responses["201"]!.content!["application/json"]!.schema) as { allOf: Record<string, any>[] };
     expect(created.allOf[0]).toStrictEqual({ $ref: "#/components/schemas/ApiToken" });
     expect(created.allOf[1]).toMatchObject({ properties: { token: { type: "string" } }, required: ["token"] });
-    expect(Object.keys(doc.components.schemas.ApiToken!.properties!).sort()).toStrictEqual(
-      ["createdAt", "expiresAt", "id", "lastFour", "lastUsedAt", "name", "prefix", "revokedAt", "scope", "status"],
-    );
+    expect(Object.keys(doc.components.schemas.ApiToken!.properties!).sort()).toStrictEqual([
+      "createdAt",
+      "expiresAt",
+      "id",
+      "lastFour",
+      "lastUsedAt",
+      "name",
+      "prefix",
+      "revokedAt",
+      "scope",
+      "status",
+    ]);
 
     const accountBody = resolve(doc, doc.paths["/api/admin/accounts"]!.post!.requestBody!.content["application/json"]!.schema);
     expect(Object.keys(accountBody.properties!)).toStrictEqual(["email"]);
@@ -113,12 +156,20 @@ describe("GET /api/openapi.json", () => {
 
   it("documents every error response with the one Error schema", async () => {
     const doc = await fetchDocument();
-    expect(Object.keys(doc.components.schemas.Error!.properties!).sort()).toStrictEqual(["code", "issues", "message", "statusCode", "success"]);
+    expect(Object.keys(doc.components.schemas.Error!.properties!).sort()).toStrictEqual([
+      "code",
+      "issues",
+      "message",
+      "statusCode",
+      "success",
+    ]);
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         for (const [status, response] of Object.entries(op.responses)) {
           if (Number(status) < 400) continue;
-          expect(response.content?.["application/json"]?.schema, `${method} ${path} ${status}`).toStrictEqual({ $ref: "#/components/schemas/Error" });
+          expect(response.content?.["application/json"]?.schema, `${method} ${path} ${status}`).toStrictEqual({
+            $ref: "#/components/schemas/Error",
+          });
         }
       }
     }

@@ -7,10 +7,18 @@ describe("security headers", () => {
     const created = await call("/api/tokens", { method: "POST", token, json: { name: "ci" } });
     expect(created.status).toBe(201);
     expect(created.headers.get("Cache-Control")).toBe("no-store");
-    const custom = await call("/api/platforms/custom/connect", { method: "POST", token, json: { url: "https://shop.example.invalid", businessContext: "A shop" } });
+    const custom = await call("/api/platforms/custom/connect", {
+      method: "POST",
+      token,
+      json: { url: "https://shop.example.invalid", businessContext: "A shop" },
+    });
     expect(custom.status).toBe(201);
     expect(custom.headers.get("Cache-Control")).toBe("no-store");
-    const account = await call("/api/admin/accounts", { method: "POST", headers: { Authorization: "Bearer test-admin-token" }, json: { email: `ops-${Date.now()}@example.com` } });
+    const account = await call("/api/admin/accounts", {
+      method: "POST",
+      headers: { Authorization: "Bearer test-admin-token" },
+      json: { email: `ops-${Date.now()}@example.com` },
+    });
     expect(account.status).toBe(201);
     expect(account.headers.get("Cache-Control")).toBe("no-store");
   });

@@ -5,7 +5,17 @@ import { call, db, expectError, seedAccount, seedToken } from "../harness";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
 
 interface PostPage {
-  items: { id: string; siteId: string; remoteId: number; title: string; url: string; modifiedAt: string; wordCount: number; improvementStatus: string; syncedAt: string }[];
+  items: {
+    id: string;
+    siteId: string;
+    remoteId: number;
+    title: string;
+    url: string;
+    modifiedAt: string;
+    wordCount: number;
+    improvementStatus: string;
+    syncedAt: string;
+  }[];
   page: number;
   perPage: number;
   total: number;
@@ -50,11 +60,23 @@ describe("GET /api/sites/{siteId}/posts", () => {
 
   it("gives an empty page past the end, and an empty list before any sync", async () => {
     const { token, site } = await syncedSite(5);
-    expect(await (await call(`/api/sites/${site.id}/posts?page=2`, { token })).json()).toEqual({ items: [], page: 2, perPage: 10, total: 5, totalPages: 1 });
+    expect(await (await call(`/api/sites/${site.id}/posts?page=2`, { token })).json()).toEqual({
+      items: [],
+      page: 2,
+      perPage: 10,
+      total: 5,
+      totalPages: 1,
+    });
 
     const other = await seedAccount();
     const fresh = await connectFakeSite(other.token, installFakeWordPress());
-    expect(await (await call(`/api/sites/${fresh.id}/posts`, { token: other.token })).json()).toEqual({ items: [], page: 1, perPage: 10, total: 0, totalPages: 0 });
+    expect(await (await call(`/api/sites/${fresh.id}/posts`, { token: other.token })).json()).toEqual({
+      items: [],
+      page: 1,
+      perPage: 10,
+      total: 0,
+      totalPages: 0,
+    });
   });
 
   it("answers bad paging parameters with 400", async () => {

@@ -43,7 +43,11 @@ describe("POST /api/sites/{siteId}/sync", () => {
     const site = await connectFakeSite(token, fake);
     expect(await (await sync(token, site.id)).json()).toEqual({ synced: 250 });
     const pages = fake.calls("wp/v2/posts", "GET").map((r) => [r.query.page, r.query.per_page]);
-    expect(pages.sort()).toEqual([["1", "100"], ["2", "100"], ["3", "100"]]);
+    expect(pages.sort()).toEqual([
+      ["1", "100"],
+      ["2", "100"],
+      ["3", "100"],
+    ]);
     expect(new Set((await inventory(site.id)).map((r) => r.remoteId)).size).toBe(250);
   });
 
@@ -60,7 +64,12 @@ describe("POST /api/sites/{siteId}/sync", () => {
     });
     expect(await (await sync(token, site.id)).json()).toEqual({ synced: 200 });
     // Pages 1 and 2 are full, page 3 is past the end (WordPress answers 400 there).
-    expect(fake.calls("wp/v2/posts", "GET").map((r) => r.query.page).slice(0, 3)).toEqual(["1", "2", "3"]);
+    expect(
+      fake
+        .calls("wp/v2/posts", "GET")
+        .map((r) => r.query.page)
+        .slice(0, 3),
+    ).toEqual(["1", "2", "3"]);
     expect(await inventory(site.id)).toHaveLength(200);
   });
 
@@ -70,7 +79,10 @@ describe("POST /api/sites/{siteId}/sync", () => {
     const site = await connectFakeSite(token, fake);
     await sync(token, site.id);
     const before = await inventory(site.id);
-    await db().update(scannedPosts).set({ improvementStatus: "SUGGESTED" }).where(and(eq(scannedPosts.siteId, site.id), eq(scannedPosts.remoteId, 101)));
+    await db()
+      .update(scannedPosts)
+      .set({ improvementStatus: "SUGGESTED" })
+      .where(and(eq(scannedPosts.siteId, site.id), eq(scannedPosts.remoteId, 101)));
 
     const posts = fake.content.posts;
     const changed = posts.find((p) => p.id === 101)!;
@@ -108,7 +120,8 @@ describe("POST /api/sites/{siteId}/sync", () => {
     const realFetch = fake.fetch;
     useFakeFetch(async (input, init) => {
       const url = new URL(new Request(input, init).url);
-      if (url.pathname.endsWith("/wp/v2/posts") && url.searchParams.get("page") === "2") return new Response("<h1>Fatal error</h1>", { status: 500 });
+      if (url.pathname.endsWith("/wp/v2/posts") && url.searchParams.get("page") === "2")
+        return new Response("<h1>Fatal error</h1>", { status: 500 });
       return realFetch(input, init);
     });
     const error = await expectError(await sync(token, site.id), 502, "upstream_error");

@@ -20,7 +20,11 @@ describe("cron tick: token housekeeping", () => {
     const now = new Date();
     const make = async (name: string, createdAt: Date, revokedAt?: Date) => {
       const { row } = await createToken(db(), { accountId, name, scope: "public:read", now: createdAt });
-      if (revokedAt) await db().update(apiTokens).set({ revokedAt: toIsoSeconds(revokedAt) }).where(eq(apiTokens.id, row.id));
+      if (revokedAt)
+        await db()
+          .update(apiTokens)
+          .set({ revokedAt: toIsoSeconds(revokedAt) })
+          .where(eq(apiTokens.id, row.id));
       return row.id;
     };
     // Expiry is 6 months (about 182 days) after creation.

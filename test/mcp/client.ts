@@ -20,7 +20,12 @@ export async function connect(token: string | null, sent: { method: string; stat
 }
 
 /** Calls a tool that must succeed; its text content must be the JSON of its structuredContent. */
-export async function tool<T = Record<string, unknown>>(client: Client, name: string, args: Record<string, unknown> = {}, onprogress?: (progress: Progress) => void) {
+export async function tool<T = Record<string, unknown>>(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+  onprogress?: (progress: Progress) => void,
+) {
   const result = (await client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : undefined)) as CallToolResult;
   if (result.isError) throw new Error(`${name} failed: ${(result.content[0] as { text: string }).text}`);
   expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);

@@ -49,9 +49,12 @@ describe("the MCP server at /mcp", () => {
       expect(typeof t.annotations?.readOnlyHint, t.name).toBe("boolean");
     }
     const byName = new Map(tools.map((t) => [t.name, t]));
-    for (const name of ["list_sites", "get_site", "get_brief", "get_plan", "list_articles", "get_article", "get_report", "get_balance"]) expect(byName.get(name)!.annotations!.readOnlyHint, name).toBe(true);
-    for (const name of ["delete_plan_item", "apply_improvement", "revert_improvement"]) expect(byName.get(name)!.annotations!.destructiveHint, name).toBe(true);
-    for (const name of ["create_plan", "run_item", "publish_article", "improve_post"]) expect(byName.get(name)!.annotations!.idempotentHint, name).toBe(false);
+    for (const name of ["list_sites", "get_site", "get_brief", "get_plan", "list_articles", "get_article", "get_report", "get_balance"])
+      expect(byName.get(name)!.annotations!.readOnlyHint, name).toBe(true);
+    for (const name of ["delete_plan_item", "apply_improvement", "revert_improvement"])
+      expect(byName.get(name)!.annotations!.destructiveHint, name).toBe(true);
+    for (const name of ["create_plan", "run_item", "publish_article", "improve_post"])
+      expect(byName.get(name)!.annotations!.idempotentHint, name).toBe(false);
     expect(byName.get("create_plan")!.inputSchema.required).toEqual(expect.arrayContaining(["siteId", "articleCount", "cadencePerWeek"]));
     await client.close();
   });
@@ -71,7 +74,12 @@ describe("the MCP server at /mcp", () => {
     expect(await tool(client, "get_brief", { siteId: site.id })).toEqual(await api(`/api/sites/${site.id}/brief`, token));
 
     const planProgress: Progress[] = [];
-    const plan = await tool<{ id: string; status: string; items: { id: string; title: string; status: string }[] }>(client, "create_plan", { siteId: site.id, articleCount: 3, cadencePerWeek: 2 }, (p) => planProgress.push(p));
+    const plan = await tool<{ id: string; status: string; items: { id: string; title: string; status: string }[] }>(
+      client,
+      "create_plan",
+      { siteId: site.id, articleCount: 3, cadencePerWeek: 2 },
+      (p) => planProgress.push(p),
+    );
     expect(plan).toMatchObject({ status: "DRAFT" });
     expect(plan.items).toHaveLength(3);
     expect(planProgress.length).toBeGreaterThanOrEqual(1);
@@ -85,24 +93,37 @@ describe("the MCP server at /mcp", () => {
     expect(await tool(client, "get_plan", { planId: plan.id })).toEqual(await api(`/api/autopilot/plans/${plan.id}`, token));
 
     const runProgress: Progress[] = [];
-    const run = await tool<{ articleId: string; url: string }>(client, "run_item", { itemId: plan.items[0]!.id }, (p) => runProgress.push(p));
+    const run = await tool<{ articleId: string; url: string }>(client, "run_item", { itemId: plan.items[0]!.id }, (p) =>
+      runProgress.push(p),
+    );
     expect(run.url).toContain(`/api/v1/public/articles/`);
     expect(runProgress.length).toBeGreaterThanOrEqual(1);
     expect(runProgress.map((p) => p.progress)).toEqual(runProgress.map((_, i) => i + 1));
 
-    const article = await tool<{ id: string; title: string; structuredData: { "@graph": { "@type": string }[] } }>(client, "get_article", { articleId: run.articleId });
+    const article = await tool<{ id: string; title: string; structuredData: { "@graph": { "@type": string }[] } }>(client, "get_article", {
+      articleId: run.articleId,
+    });
     expect(article).toEqual(await api(`/api/autopilot/articles/${run.articleId}`, token));
     expect(article.structuredData["@graph"][0]!["@type"]).toBe("Article");
-    const list = await tool<{ items: { id: string }[]; hasMore: boolean; total: number }>(client, "list_articles", { siteId: site.id, perPage: 1 });
+    const list = await tool<{ items: { id: string }[]; hasMore: boolean; total: number }>(client, "list_articles", {
+      siteId: site.id,
+      perPage: 1,
+    });
     expect(list).toMatchObject({ total: 1, hasMore: false, items: [{ id: run.articleId }] });
-    const edited = await tool(client, "update_article", { articleId: run.articleId, seoTitle: "Sourdough bread at home: a first loaf, step by step" });
+    const edited = await tool(client, "update_article", {
+      articleId: run.articleId,
+      seoTitle: "Sourdough bread at home: a first loaf, step by step",
+    });
     expect(edited).toMatchObject({ seoTitle: "Sourdough bread at home: a first loaf, step by step", blogUpdated: false });
 
     const balance = await tool<{ creditBalance: string }>(client, "get_balance");
     expect(balance).toEqual(await api("/api/billing/balance", token));
     const report = await tool<{ summary: { generated: number } }>(client, "get_report", { siteId: site.id });
     expect(report.summary.generated).toBe(1);
-    const chat = await tool<{ reply: string; briefUpdated: boolean }>(client, "chat_with_site_agent", { siteId: site.id, message: "Which articles are planned?" });
+    const chat = await tool<{ reply: string; briefUpdated: boolean }>(client, "chat_with_site_agent", {
+      siteId: site.id,
+      message: "Which articles are planned?",
+    });
     expect(chat.briefUpdated).toBe(false);
     await client.close();
   });
@@ -111,7 +132,12 @@ describe("the MCP server at /mcp", () => {
     const { accountId, token } = await seedAccount();
     const site = await seedSite(accountId, { platform: "custom", language: "en", businessContext: "Sourdough baking" });
     const client = await connect(token);
-    const plan = await tool<{ items: { id: string }[] }>(client, "create_plan", { siteId: site.id, articleCount: 1, cadencePerWeek: 1, publishMode: "review" });
+    const plan = await tool<{ items: { id: string }[] }>(client, "create_plan", {
+      siteId: site.id,
+      articleCount: 1,
+      cadencePerWeek: 1,
+      publishMode: "review",
+    });
     const run = await tool<{ articleId: string }>(client, "run_item", { itemId: plan.items[0]!.id });
     expect(await tool(client, "get_article", { articleId: run.articleId })).toMatchObject({ status: "pending" });
     expect(await tool(client, "publish_article", { articleId: run.articleId })).toMatchObject({ status: "published" });
@@ -146,7 +172,9 @@ describe("the MCP server at /mcp", () => {
     expect(await toolError(client, "get_site", { siteId: otherSite.id })).toBe("Site not found [not_found, HTTP 404]");
     expect(await toolError(client, "get_brief", { siteId: otherSite.id })).toMatch(/not found \[not_found, HTTP 404\]$/);
     expect(await toolError(client, "get_article", { articleId: "999999" })).toBe("Article not found [not_found, HTTP 404]");
-    expect(await toolError(client, "create_plan", { siteId: otherSite.id, articleCount: 1, cadencePerWeek: 1 })).toMatch(/\[not_found, HTTP 404\]$/);
+    expect(await toolError(client, "create_plan", { siteId: otherSite.id, articleCount: 1, cadencePerWeek: 1 })).toMatch(
+      /\[not_found, HTTP 404\]$/,
+    );
     // Input the schema refuses never reaches the area functions.
     expect(await toolError(client, "create_plan", { siteId: site.id, articleCount: 0, cadencePerWeek: 1 })).toMatch(/articleCount/);
     expect(await toolError(client, "update_plan_item", { itemId: "item_x" })).toMatch(/Send title, targetKeyword or both|not found/);
@@ -160,13 +188,21 @@ describe("the MCP server at /mcp", () => {
   it("answers bad input with a 4xx and changes nothing: malformed JSON, wrong types, an oversize body", async () => {
     const { accountId, token } = await seedAccount();
     const site = await seedSite(accountId, { platform: "custom", language: "en" });
-    const post = (body: string) => call("/mcp", { method: "POST", token, body, headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" } });
+    const post = (body: string) =>
+      call("/mcp", {
+        method: "POST",
+        token,
+        body,
+        headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      });
 
     const malformed = await post("{not json");
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 } });
 
-    const oversize = await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { padding: "x".repeat(3 * 1024 * 1024) } }));
+    const oversize = await post(
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { padding: "x".repeat(3 * 1024 * 1024) } }),
+    );
     expect(oversize.status).toBe(413);
     expect(await oversize.json()).toMatchObject({ success: false, code: "payload_too_large" });
 
@@ -194,10 +230,16 @@ describe("the MCP server at /mcp", () => {
       expect(stream.headers.get("Allow")).toBe("POST");
     }
 
-    const unauthenticated = await call("/mcp", { method: "POST", json: { jsonrpc: "2.0", id: 1, method: "tools/list" }, headers: { Accept: "application/json, text/event-stream" } });
+    const unauthenticated = await call("/mcp", {
+      method: "POST",
+      json: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+      headers: { Accept: "application/json, text/event-stream" },
+    });
     expect(unauthenticated.status).toBe(401);
     // The OAuth challenge (src/oauth/provider.ts): where a connector finds how to get a token.
-    expect(unauthenticated.headers.get("WWW-Authenticate")).toMatch(/^Bearer .*resource_metadata="https:\/\/api\.test\/\.well-known\/oauth-protected-resource\/mcp"/);
+    expect(unauthenticated.headers.get("WWW-Authenticate")).toMatch(
+      /^Bearer .*resource_metadata="https:\/\/api\.test\/\.well-known\/oauth-protected-resource\/mcp"/,
+    );
     // No credentials, no error code (RFC 6750 §3.1): only the challenge.
     expect(unauthenticated.headers.get("WWW-Authenticate")).not.toContain("error=");
 

@@ -37,7 +37,7 @@ describe("the MCP tools' inputs", () => {
     await client.close();
   });
 
-  it("takes articleId 42 and \"42\" alike, and refuses an id that is not a whole number", async () => {
+  it('takes articleId 42 and "42" alike, and refuses an id that is not a whole number', async () => {
     const { accountId, token } = await seedAccount();
     const article = await seedArticle(accountId, { title: "Numbers and strings" });
     const client = await connect(token);
@@ -45,14 +45,18 @@ describe("the MCP tools' inputs", () => {
     const byString = await tool(client, "get_article", { articleId: String(article.id) });
     expect(byNumber).toEqual(byString);
     expect(byNumber).toEqual(await (await call(`/api/autopilot/articles/${article.id}`, { token })).json());
-    expect(await tool(client, "update_article", { articleId: article.id, seoTitle: "Numbers and strings, both taken" })).toMatchObject({ id: String(article.id), seoTitle: "Numbers and strings, both taken" });
+    expect(await tool(client, "update_article", { articleId: article.id, seoTitle: "Numbers and strings, both taken" })).toMatchObject({
+      id: String(article.id),
+      seoTitle: "Numbers and strings, both taken",
+    });
 
     // Another account's article is not found whichever way its id is written.
     const other = await seedAccount();
     const theirs = await seedArticle(other.accountId);
     expect(await toolError(client, "get_article", { articleId: theirs.id })).toBe("Article not found [not_found, HTTP 404]");
     expect(await toolError(client, "get_article", { articleId: String(theirs.id) })).toBe("Article not found [not_found, HTTP 404]");
-    for (const articleId of [0, -1, 1.5, true, null, {}]) expect(await toolError(client, "get_article", { articleId }), JSON.stringify(articleId)).toMatch(/articleId/);
+    for (const articleId of [0, -1, 1.5, true, null, {}])
+      expect(await toolError(client, "get_article", { articleId }), JSON.stringify(articleId)).toMatch(/articleId/);
     await client.close();
   });
 });

@@ -22,7 +22,16 @@ describe("image type from the bytes", () => {
     const cases: Array<[Uint8Array, string, number, number]> = [
       [png, "image/png", 321, 123],
       [encodeJpeg(200, 75), "image/jpeg", 200, 75],
-      [encodeAnimatedGif(64, 48, [[255, 0, 0], [0, 0, 255], [0, 255, 0]]), "image/gif", 64, 48],
+      [
+        encodeAnimatedGif(64, 48, [
+          [255, 0, 0],
+          [0, 0, 255],
+          [0, 255, 0],
+        ]),
+        "image/gif",
+        64,
+        48,
+      ],
       [await convertFixture(png, "image/webp"), "image/webp", 321, 123],
       [await convertFixture(png, "image/avif"), "image/avif", 321, 123],
     ];
@@ -33,7 +42,11 @@ describe("image type from the bytes", () => {
   });
 
   it("counts the frames of an animated GIF", () => {
-    const gif = encodeAnimatedGif(10, 10, [[1, 2, 3], [4, 5, 6], [7, 8, 9]]);
+    const gif = encodeAnimatedGif(10, 10, [
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8, 9],
+    ]);
     expect(readDeclaredSize(gif, "image/gif")).toEqual({ width: 10, height: 10, frames: 3 });
   });
 

@@ -11,7 +11,10 @@ async function toWebp(bytes: Uint8Array, width?: number) {
   if (width) transformer = transformer.transform({ width });
   const result = await transformer.output({ format: "image/webp" });
   const out = new Uint8Array(await new Response(result.image()).arrayBuffer());
-  return { contentType: result.contentType(), info: (await testEnv.IMAGES.info(stream(out))) as { format: string; width: number; height: number } };
+  return {
+    contentType: result.contentType(),
+    info: (await testEnv.IMAGES.info(stream(out))) as { format: string; width: number; height: number },
+  };
 }
 
 describe("local Images binding", () => {

@@ -8,7 +8,18 @@ interface UploadList {
   totalBytes: number;
   page: number;
   perPage: number;
-  uploads: Array<UploadAnswer & { id: string; width: number; height: number; contentType: string; originalName: string | null; originalType: string; originalBytes: number; createdAt: string }>;
+  uploads: Array<
+    UploadAnswer & {
+      id: string;
+      width: number;
+      height: number;
+      contentType: string;
+      originalName: string | null;
+      originalType: string;
+      originalBytes: number;
+      createdAt: string;
+    }
+  >;
 }
 
 async function list(token: string, query = ""): Promise<UploadList> {
@@ -50,7 +61,8 @@ describe("GET /api/uploads", () => {
   it("pages, while count and totalBytes cover every upload", async () => {
     const { token } = await seedAccount();
     const answers: UploadAnswer[] = [];
-    for (let i = 0; i < 3; i++) answers.push((await (await upload(token, await encodePng(10 + i, 10), `p${i}.png`)).json()) as UploadAnswer);
+    for (let i = 0; i < 3; i++)
+      answers.push((await (await upload(token, await encodePng(10 + i, 10), `p${i}.png`)).json()) as UploadAnswer);
     const total = answers.reduce((sum, answer) => sum + answer.bytes, 0);
     const page1 = await list(token, "?per_page=2");
     const page2 = await list(token, "?per_page=2&page=2");
@@ -59,7 +71,9 @@ describe("GET /api/uploads", () => {
     expect(page1.uploads).toHaveLength(2);
     expect(page2.uploads).toHaveLength(1);
     expect(page3.uploads).toEqual([]);
-    expect(new Set([...page1.uploads, ...page2.uploads].map((item) => item.fileName))).toEqual(new Set(answers.map((answer) => answer.fileName)));
+    expect(new Set([...page1.uploads, ...page2.uploads].map((item) => item.fileName))).toEqual(
+      new Set(answers.map((answer) => answer.fileName)),
+    );
   });
 
   it("shows only the caller's own uploads", async () => {

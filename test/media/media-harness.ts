@@ -36,7 +36,11 @@ export async function storedImageInfo(key: string) {
   if (!object) throw new Error(`no object ${key}`);
   const bytes = new Uint8Array(await object.arrayBuffer());
   const info = await testEnv.IMAGES.info(new Blob([bytes]).stream());
-  return { bytes, info: info as { format: string; width: number; height: number; fileSize: number }, contentType: object.httpMetadata?.contentType };
+  return {
+    bytes,
+    info: info as { format: string; width: number; height: number; fileSize: number },
+    contentType: object.httpMetadata?.contentType,
+  };
 }
 
 /** Converts a test PNG to another format with the Images binding (WebP and AVIF inputs). */

@@ -36,7 +36,9 @@ function lazyBody(size: number) {
 /** A multipart body around `fileBytes` bytes of filler, as a stream without a declared length. */
 function streamedMultipart(fileBytes: number) {
   const boundary = "----media-test-boundary";
-  const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+  const head = new TextEncoder().encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
   const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
   const filler = lazyBody(fileBytes);
   const reader = filler.stream.getReader();
@@ -79,7 +81,11 @@ describe("POST /api/uploads: refused files store nothing", { timeout: 30_000 }, 
 
   it("422 for a truncated JPEG", async () => {
     const jpeg = encodeJpeg(400, 300);
-    const body = await expectRefusedAndNothingStored((token) => upload(token, jpeg.subarray(0, jpeg.length >> 1), "cut.jpg"), 422, "unprocessable");
+    const body = await expectRefusedAndNothingStored(
+      (token) => upload(token, jpeg.subarray(0, jpeg.length >> 1), "cut.jpg"),
+      422,
+      "unprocessable",
+    );
     expect(body.message).toMatch(/could not be decoded/);
   });
 
@@ -129,7 +135,11 @@ describe("POST /api/uploads: refused files store nothing", { timeout: 30_000 }, 
   it("takes a file of exactly 15 MB past the size check (then judges its bytes)", async () => {
     const atLimit = new Uint8Array(MAX_UPLOAD_BYTES); // zeros: not an image, so 415, not 413
     await expectRefusedAndNothingStored((token) => upload(token, atLimit, "limit.bin"), 415, "unsupported_media_type");
-    await expectRefusedAndNothingStored((token) => upload(token, new Uint8Array(MAX_UPLOAD_BYTES + 1), "over.bin"), 413, "payload_too_large");
+    await expectRefusedAndNothingStored(
+      (token) => upload(token, new Uint8Array(MAX_UPLOAD_BYTES + 1), "over.bin"),
+      413,
+      "payload_too_large",
+    );
   });
 });
 
@@ -142,9 +152,18 @@ describe("POST /api/uploads: malformed requests are 400", () => {
 
   it("400 for multipart without a boundary, or a body that is not multipart", async () => {
     const { token } = await seedAccount();
-    await expectError(await call("/api/uploads", { method: "POST", token, body: "x", headers: { "Content-Type": "multipart/form-data" } }), 400, "invalid_request");
     await expectError(
-      await call("/api/uploads", { method: "POST", token, body: "not a multipart body", headers: { "Content-Type": "multipart/form-data; boundary=abc" } }),
+      await call("/api/uploads", { method: "POST", token, body: "x", headers: { "Content-Type": "multipart/form-data" } }),
+      400,
+      "invalid_request",
+    );
+    await expectError(
+      await call("/api/uploads", {
+        method: "POST",
+        token,
+        body: "not a multipart body",
+        headers: { "Content-Type": "multipart/form-data; boundary=abc" },
+      }),
       400,
       "invalid_request",
     );
@@ -152,7 +171,11 @@ describe("POST /api/uploads: malformed requests are 400", () => {
 
   it("400 without a body", async () => {
     const { token } = await seedAccount();
-    await expectError(await call("/api/uploads", { method: "POST", token, headers: { "Content-Type": "multipart/form-data; boundary=abc" } }), 400, "invalid_request");
+    await expectError(
+      await call("/api/uploads", { method: "POST", token, headers: { "Content-Type": "multipart/form-data; boundary=abc" } }),
+      400,
+      "invalid_request",
+    );
   });
 
   it("400 when the field is not named 'file'", async () => {
@@ -189,7 +212,11 @@ describe("POST /api/uploads: malformed requests are 400", () => {
 describe("POST /api/uploads: auth", () => {
   it("401 without a token, stores nothing", async () => {
     const before = await storedKeys();
-    await expectError(await call("/api/uploads", { method: "POST", body: uploadForm(await encodePng(8, 8), "a.png") }), 401, "unauthorized");
+    await expectError(
+      await call("/api/uploads", { method: "POST", body: uploadForm(await encodePng(8, 8), "a.png") }),
+      401,
+      "unauthorized",
+    );
     expect(await storedKeys()).toEqual(before);
   });
 

@@ -17,7 +17,13 @@ async function uploadAndInspect(bytes: Uint8Array, fileName: string) {
   expect(answer.bytes).toBe(stored.bytes.length);
   const rows = await uploadRows(accountId);
   expect(rows).toHaveLength(1);
-  expect(rows[0]).toMatchObject({ fileName: answer.fileName, bytes: answer.bytes, width: stored.info.width, height: stored.info.height, originalBytes: bytes.length });
+  expect(rows[0]).toMatchObject({
+    fileName: answer.fileName,
+    bytes: answer.bytes,
+    width: stored.info.width,
+    height: stored.info.height,
+    originalBytes: bytes.length,
+  });
   return { answer, info: stored.info, row: rows[0]!, token, accountId };
 }
 
@@ -45,7 +51,13 @@ describe("POST /api/uploads: conversion to webp", { timeout: 30_000 }, () => {
   }
 
   it("converts an animated GIF", async () => {
-    const { info, row } = await uploadAndInspect(encodeAnimatedGif(120, 80, [[255, 0, 0], [0, 0, 255]]), "spinner.gif");
+    const { info, row } = await uploadAndInspect(
+      encodeAnimatedGif(120, 80, [
+        [255, 0, 0],
+        [0, 0, 255],
+      ]),
+      "spinner.gif",
+    );
     expect(info).toMatchObject({ width: 120, height: 80 });
     expect(row.originalType).toBe("image/gif");
   });

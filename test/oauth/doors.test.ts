@@ -18,13 +18,21 @@ async function connectedApp(name = "Probe app") {
 }
 
 const refresh = (clientId: string, refreshToken: string) =>
-  call("/oauth/token", { method: "POST", headers: form, body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId }).toString() });
+  call("/oauth/token", {
+    method: "POST",
+    headers: form,
+    body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId }).toString(),
+  });
 
 const register10 = (redirects: number, name: string, address = "198.51.100.60") =>
   call("/oauth/register", {
     method: "POST",
     headers: { "CF-Connecting-IP": address },
-    json: { client_name: name, redirect_uris: Array.from({ length: redirects }, (_, i) => `http://127.0.0.1:${40000 + i}/cb`), token_endpoint_auth_method: "none" },
+    json: {
+      client_name: name,
+      redirect_uris: Array.from({ length: redirects }, (_, i) => `http://127.0.0.1:${40000 + i}/cb`),
+      token_endpoint_auth_method: "none",
+    },
   });
 
 describe("refresh token reuse", () => {
@@ -44,7 +52,15 @@ describe("refresh token reuse", () => {
 
     const grants = (await (await call("/api/oauth/grants", { token: owner.token })).json()) as { items: unknown[]; revoked: unknown[] };
     expect(grants.items).toEqual([]);
-    expect(grants.revoked).toEqual([{ grantId: expect.any(String), clientId, clientName: "Copied app", reason: "refresh_token_reuse", revokedAt: expect.stringMatching(/Z$/) }]);
+    expect(grants.revoked).toEqual([
+      {
+        grantId: expect.any(String),
+        clientId,
+        clientName: "Copied app",
+        reason: "refresh_token_reuse",
+        revokedAt: expect.stringMatching(/Z$/),
+      },
+    ]);
     const stranger = await seedAccount();
     expect(await (await call("/api/oauth/grants", { token: stranger.token })).json()).toEqual({ items: [], revoked: [] });
   });
@@ -75,25 +91,48 @@ describe("refresh token reuse", () => {
 describe("/mcp takes one message per request", () => {
   it("refuses a JSON-RPC batch with -32600 and runs none of its calls", async () => {
     const { token } = await seedAccount();
-    const calls = Array.from({ length: 3 }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "get_balance", arguments: {} } }));
+    const calls = Array.from({ length: 3 }, (_, i) => ({
+      jsonrpc: "2.0",
+      id: i + 1,
+      method: "tools/call",
+      params: { name: "get_balance", arguments: {} },
+    }));
     const res = await call("/mcp", { method: "POST", token, json: calls, headers: MCP_ACCEPT });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32600, message: expect.stringContaining("batches are not supported") }, id: null });
+    expect(await res.json()).toMatchObject({
+      jsonrpc: "2.0",
+      error: { code: -32600, message: expect.stringContaining("batches are not supported") },
+      id: null,
+    });
   });
 
   it("counts every tool call against the management limit", async () => {
     useVars({ MANAGEMENT_RATE_LIMIT_PER_MINUTE: "3" });
     const { token } = await seedAccount();
-    const balance = (id: number) => call("/mcp", { method: "POST", token, json: { jsonrpc: "2.0", id, method: "tools/call", params: { name: "get_balance", arguments: {} } }, headers: MCP_ACCEPT });
+    const balance = (id: number) =>
+      call("/mcp", {
+        method: "POST",
+        token,
+        json: { jsonrpc: "2.0", id, method: "tools/call", params: { name: "get_balance", arguments: {} } },
+        headers: MCP_ACCEPT,
+      });
     for (let id = 1; id <= 3; id += 1) expect((await balance(id)).status).toBe(200);
     expect((await balance(4)).status).toBe(429);
   });
 
   it("answers tools/call with arguments that are not an object with a readable -32602", async () => {
     const { token } = await seedAccount();
-    const res = await call("/mcp", { method: "POST", token, json: { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "get_balance", arguments: ["x"] } }, headers: MCP_ACCEPT });
+    const res = await call("/mcp", {
+      method: "POST",
+      token,
+      json: { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "get_balance", arguments: ["x"] } },
+      headers: MCP_ACCEPT,
+    });
     const body = (await res.json()) as { id: number; error: { code: number; message: string } };
-    expect(body).toMatchObject({ id: 7, error: { code: -32602, message: "Invalid params: 'arguments' of get_balance must be an object of named arguments" } });
+    expect(body).toMatchObject({
+      id: 7,
+      error: { code: -32602, message: "Invalid params: 'arguments' of get_balance must be an object of named arguments" },
+    });
     expect(body.error.message).not.toMatch(/invalid_type|expected/);
   });
 });
@@ -102,7 +141,12 @@ describe("Origin at /mcp", () => {
   it("refuses a browser page of another origin, before and after the token, and reflects no foreign origin", async () => {
     const { token } = await seedAccount();
     for (const auth of [{}, { token }]) {
-      const res = await call("/mcp", { method: "POST", ...auth, json: { jsonrpc: "2.0", id: 1, method: "tools/list" }, headers: { ...MCP_ACCEPT, Origin: "https://evil.invalid" } });
+      const res = await call("/mcp", {
+        method: "POST",
+        ...auth,
+        json: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+        headers: { ...MCP_ACCEPT, Origin: "https://evil.invalid" },
+      });
       expect(res.status).toBe(403);
       expect(res.headers.get("Access-Control-Allow-Origin")).toBeNull();
       expect(await res.json()).toMatchObject({ error: { message: expect.stringContaining("MCP_ALLOWED_ORIGINS") } });
@@ -111,11 +155,21 @@ describe("Origin at /mcp", () => {
 
   it("lets the service's own origin, a configured one and clients without Origin through", async () => {
     const { token } = await seedAccount();
-    const list = (headers: Record<string, string>, vars = {}) => call("/mcp", { method: "POST", token, vars, json: { jsonrpc: "2.0", id: 1, method: "tools/list" }, headers: { ...MCP_ACCEPT, ...headers } });
+    const list = (headers: Record<string, string>, vars = {}) =>
+      call("/mcp", {
+        method: "POST",
+        token,
+        vars,
+        json: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+        headers: { ...MCP_ACCEPT, ...headers },
+      });
     expect((await list({})).status).toBe(200);
     expect((await list({ Origin: BASE })).status).toBe(200);
     expect((await list({ Origin: "http://localhost:6274" })).status).toBe(403);
-    const allowed = await list({ Origin: "http://localhost:6274" }, { MCP_ALLOWED_ORIGINS: "http://localhost:6274, https://inspector.invalid" });
+    const allowed = await list(
+      { Origin: "http://localhost:6274" },
+      { MCP_ALLOWED_ORIGINS: "http://localhost:6274, https://inspector.invalid" },
+    );
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get("Access-Control-Allow-Origin")).toBe("http://localhost:6274");
   });
@@ -129,7 +183,13 @@ describe("plain http on a host that is not loopback", () => {
     expect((await callAt(LAN, "/api/v1/public/articles", { token })).status).toBe(200);
     expect((await callAt(LAN, "/api/sites", { token })).status).toBe(200);
     expect((await callAt(LAN, "/")).status).not.toBe(500);
-    for (const [path, method] of [["/mcp", "POST"], ["/.well-known/oauth-authorization-server", "GET"], ["/oauth/token", "POST"], ["/oauth/register", "POST"], ["/api/oauth/grants", "GET"]] as const) {
+    for (const [path, method] of [
+      ["/mcp", "POST"],
+      ["/.well-known/oauth-authorization-server", "GET"],
+      ["/oauth/token", "POST"],
+      ["/oauth/register", "POST"],
+      ["/api/oauth/grants", "GET"],
+    ] as const) {
       const res = await callAt(LAN, path, { method, token, ...(method === "POST" ? { json: {} } : {}) });
       expect(res.status, path).toBe(400);
       expect(await res.json(), path).toMatchObject({ error: "invalid_request", error_description: expect.stringContaining("HTTPS") });
@@ -151,20 +211,36 @@ describe("OAuth bodies and registrations", () => {
       ["text/plain", "handle=x&decision=approve"],
     ];
     for (const [type, body] of bodies) {
-      const res = await call("/oauth/authorize", { method: "POST", headers: { Cookie: owner.sessionCookie, Origin: BASE, "Content-Type": type }, body, redirect: "manual" });
+      const res = await call("/oauth/authorize", {
+        method: "POST",
+        headers: { Cookie: owner.sessionCookie, Origin: BASE, "Content-Type": type },
+        body,
+        redirect: "manual",
+      });
       expect(res.status, type).toBe(415);
       expect(res.headers.get("Content-Type")).toContain("text/html");
       expect(await res.text()).toContain("This page takes the form it shows");
     }
-    const oversize = await call("/oauth/authorize", { method: "POST", headers: { Cookie: owner.sessionCookie, Origin: BASE, ...form }, body: `handle=${"h".repeat(20_000)}&decision=approve` });
+    const oversize = await call("/oauth/authorize", {
+      method: "POST",
+      headers: { Cookie: owner.sessionCookie, Origin: BASE, ...form },
+      body: `handle=${"h".repeat(20_000)}&decision=approve`,
+    });
     expect(oversize.status).toBe(413);
   });
 
   it("token and registration bodies past 16 KB are 413", async () => {
-    const token = await call("/oauth/token", { method: "POST", headers: form, body: `grant_type=refresh_token&refresh_token=${"r".repeat(20_000)}` });
+    const token = await call("/oauth/token", {
+      method: "POST",
+      headers: form,
+      body: `grant_type=refresh_token&refresh_token=${"r".repeat(20_000)}`,
+    });
     expect(token.status).toBe(413);
     expect(await token.json()).toMatchObject({ error: "invalid_request" });
-    const registration = await call("/oauth/register", { method: "POST", json: { client_name: "x".repeat(1024 * 1024), redirect_uris: [REDIRECT] } });
+    const registration = await call("/oauth/register", {
+      method: "POST",
+      json: { client_name: "x".repeat(1024 * 1024), redirect_uris: [REDIRECT] },
+    });
     expect(registration.status).toBe(413);
   });
 
@@ -190,7 +266,8 @@ describe("OAuth bodies and registrations", () => {
 
 describe("the OAuth provider cache", () => {
   it("holds a few origins at most, however many Host names arrive", async () => {
-    for (let i = 0; i < 20; i += 1) expect((await callAt(`https://host-${i}.invalid`, "/.well-known/oauth-authorization-server")).status).toBe(200);
+    for (let i = 0; i < 20; i += 1)
+      expect((await callAt(`https://host-${i}.invalid`, "/.well-known/oauth-authorization-server")).status).toBe(200);
     expect(cachedProviderCount()).toBeLessThanOrEqual(8);
   });
 });

@@ -19,7 +19,11 @@ describe("OAuth for MCP connectors", () => {
     const resource = (await (await call("/.well-known/oauth-protected-resource/mcp")).json()) as Record<string, unknown>;
     expect(resource).toMatchObject({ resource: `${BASE}/mcp`, authorization_servers: [BASE] });
 
-    const challenge = await call("/mcp", { method: "POST", json: { jsonrpc: "2.0", id: 1, method: "tools/list" }, headers: { Accept: "application/json, text/event-stream" } });
+    const challenge = await call("/mcp", {
+      method: "POST",
+      json: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+      headers: { Accept: "application/json, text/event-stream" },
+    });
     expect(challenge.status).toBe(401);
     expect(challenge.headers.get("WWW-Authenticate")).toContain(`resource_metadata="${BASE}/.well-known/oauth-protected-resource/mcp"`);
   });
@@ -60,7 +64,9 @@ describe("OAuth for MCP connectors", () => {
     expect(balance.structuredContent).toEqual(await (await call("/api/billing/balance", { token: owner.token })).json());
     await client.close();
 
-    const grants = (await (await call("/api/oauth/grants", { token: owner.token })).json()) as { items: { id: string; clientId: string; clientName: string; scope: string[] }[] };
+    const grants = (await (await call("/api/oauth/grants", { token: owner.token })).json()) as {
+      items: { id: string; clientId: string; clientName: string; scope: string[] }[];
+    };
     expect(grants.items).toEqual([expect.objectContaining({ clientId, clientName: "Test <b>Connector</b>", scope: ["autopilot"] })]);
     // Another account sees none of them and cannot revoke them.
     const stranger = await seedAccount();
@@ -108,17 +114,25 @@ describe("OAuth for MCP connectors", () => {
     expect(oversize.status).toBe(400);
     expect(await oversize.json()).toMatchObject({ success: false, code: "invalid_request" });
 
-    const noHandle = await call("/oauth/authorize", { method: "POST", headers: { Cookie: owner.sessionCookie, Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" }, body: "decision=approve", redirect: "manual" });
+    const noHandle = await call("/oauth/authorize", {
+      method: "POST",
+      headers: { Cookie: owner.sessionCookie, Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "decision=approve",
+      redirect: "manual",
+    });
     expect(noHandle.status).toBe(400);
     expect(noHandle.headers.get("Location")).toBeNull();
   });
 
   it("refuses an unknown client or redirect on the page itself, never redirecting there", async () => {
     const owner = await ownerWithSession();
-    const res = await call(`/oauth/authorize?response_type=code&client_id=nobody&redirect_uri=${encodeURIComponent("https://evil.invalid/cb")}&code_challenge=x&code_challenge_method=S256`, {
-      headers: { Cookie: owner.sessionCookie },
-      redirect: "manual",
-    });
+    const res = await call(
+      `/oauth/authorize?response_type=code&client_id=nobody&redirect_uri=${encodeURIComponent("https://evil.invalid/cb")}&code_challenge=x&code_challenge_method=S256`,
+      {
+        headers: { Cookie: owner.sessionCookie },
+        redirect: "manual",
+      },
+    );
     expect(res.status).toBe(400);
     expect(res.headers.get("Location")).toBeNull();
   });

@@ -51,10 +51,19 @@ describe("security headers of the OAuth doors", () => {
       token: await call("/oauth/token", {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ grant_type: "authorization_code", code: "not-a-code", redirect_uri: REDIRECT, client_id: "nobody" }).toString(),
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          code: "not-a-code",
+          redirect_uri: REDIRECT,
+          client_id: "nobody",
+        }).toString(),
       }),
       register: await call("/oauth/register", { method: "POST", body: "{not json", headers: { "Content-Type": "application/json" } }),
-      mcp: await call("/mcp", { method: "POST", json: { jsonrpc: "2.0", id: 1, method: "tools/list" }, headers: { Accept: "application/json, text/event-stream" } }),
+      mcp: await call("/mcp", {
+        method: "POST",
+        json: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+        headers: { Accept: "application/json, text/event-stream" },
+      }),
     };
     expect(answers.server.status).toBe(200);
     expect(answers.resource.status).toBe(200);
@@ -69,10 +78,25 @@ describe("security headers of the OAuth doors", () => {
     const cookie = `__Host-session=${await startSession({ db: db() }, owner.accountId, new Date())}`;
     const registered = await call("/oauth/register", {
       method: "POST",
-      json: { client_name: "Headers test", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none", grant_types: ["authorization_code"], response_types: ["code"] },
+      json: {
+        client_name: "Headers test",
+        redirect_uris: [REDIRECT],
+        token_endpoint_auth_method: "none",
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      },
     });
     const { client_id: clientId } = (await registered.json()) as { client_id: string };
-    const query = new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: "x".repeat(43), code_challenge_method: "S256", state: "s", scope: "autopilot", resource: `${BASE}/mcp` });
+    const query = new URLSearchParams({
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      code_challenge: "x".repeat(43),
+      code_challenge_method: "S256",
+      state: "s",
+      scope: "autopilot",
+      resource: `${BASE}/mcp`,
+    });
 
     const consent = await call(`/oauth/authorize?${query}`, { headers: { Cookie: cookie } });
     expect(consent.status).toBe(200);

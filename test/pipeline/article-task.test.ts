@@ -64,10 +64,16 @@ const contextOf = (write: WriteInput, offline = true): CheckContext => ({
 const writeOffline = async (write: WriteInput) => (await generateStructured(createOfflineTextModel(), writeArticleTask, write)).value;
 
 describe("the offline article", () => {
-  const grid = ["en", "tr"].flatMap((language) => [800, 1500].flatMap((minWords) => [0, 1, 5].map((links) => ({ language, minWords, links }))));
+  const grid = ["en", "tr"].flatMap((language) =>
+    [800, 1500].flatMap((minWords) => [0, 1, 5].map((links) => ({ language, minWords, links }))),
+  );
 
   it.each(grid)("passes the checks: $language, $minWords words, $links internal links", async ({ language, minWords, links }) => {
-    const write = input(language === "tr" ? { language, title: "Evde ekmek yapımı", targetKeyword: "ekşi maya ekmeği", minWords, internalLinks: pages(links) } : { minWords, internalLinks: pages(links) });
+    const write = input(
+      language === "tr"
+        ? { language, title: "Evde ekmek yapımı", targetKeyword: "ekşi maya ekmeği", minWords, internalLinks: pages(links) }
+        : { minWords, internalLinks: pages(links) },
+    );
     const draft = await writeOffline(write);
 
     expect(checkArticle(draft, contextOf(write))).toEqual([]);
@@ -94,7 +100,9 @@ describe("the offline article", () => {
     expect((await writeOffline(input())).title).toBe("How to bake sourdough bread at home");
     expect((await writeOffline(input({ title: "Bread for beginners" }))).title).toBe("Sourdough bread: Bread for beginners");
     // Turkish upper case: the dotted capital İ.
-    expect((await writeOffline(input({ language: "tr", title: "Ekmek", targetKeyword: "istanbul fırınları" }))).title).toBe("İstanbul fırınları: Ekmek");
+    expect((await writeOffline(input({ language: "tr", title: "Ekmek", targetKeyword: "istanbul fırınları" }))).title).toBe(
+      "İstanbul fırınları: Ekmek",
+    );
   });
 
   it("fills every field: SEO lengths, excerpt, tags from the keyword, a category, the hero image prompt and alt", async () => {
@@ -104,7 +112,9 @@ describe("the offline article", () => {
     expect([...draft.seoDesc].length).toBeGreaterThanOrEqual(150);
     expect([...draft.seoDesc].length).toBeLessThanOrEqual(160);
     expect(draft.seoTitle.startsWith("Sourdough Bread Recipes: How to bake sourdough bread at home")).toBe(true);
-    expect(draft.excerpt).toBe("An offline draft about Sourdough Bread Recipes: the basics, the first steps, common mistakes and practical tips.");
+    expect(draft.excerpt).toBe(
+      "An offline draft about Sourdough Bread Recipes: the basics, the first steps, common mistakes and practical tips.",
+    );
     expect(draft.tags).toEqual(["sourdough bread recipes", "sourdough", "bread", "recipes"]);
     expect(draft.categories).toEqual(["Guides"]);
     expect(draft.heroImagePrompt).toContain("Sourdough Bread Recipes");
@@ -121,15 +131,34 @@ describe("the offline article", () => {
     ["3000 words", { minWords: 3000 }],
     ["one word asked", { minWords: 1 }],
     // A keyword with markup (`<rust>`) never gets here: research drops it and PATCH refuses it.
-    ["a keyword with HTML characters", { targetKeyword: "c++ & rust <3 \"tips\"", title: "Systems programming" }],
+    ["a keyword with HTML characters", { targetKeyword: 'c++ & rust <3 "tips"', title: "Systems programming" }],
     ["a keyword of stop words only", { targetKeyword: "how to", title: "Bread" }],
     ["a one-letter keyword and title", { targetKeyword: "x", title: "y" }],
     // Long texts that never say a phrase twice: a title that does fails the checks on its own (issue 20).
     ["a 200-character title without the keyword", { title: LONG_TEXT.slice(0, 200).trim(), targetKeyword: "wholemeal spelt" }],
     ["a 100-character keyword", { targetKeyword: LONG_TEXT.slice(0, 100).trim(), title: "Short" }],
     ["a German site (written in English)", { language: "de" }],
-    ["links duplicated and to other hosts", { internalLinks: [{ title: "A", url: "https://bakery.example/a" }, { title: "A again", url: "http://www.bakery.example/a/" }, { title: "Mail", url: "mailto:x@bakery.example" }, { title: "", url: "https://bakery.example/b" }] }],
-    ["a site URL with a path and relative links", { siteUrl: "https://bakery.example/blog/", internalLinks: [{ title: "One", url: "/blog/one" }, { title: "Two", url: "/blog/two/" }] }],
+    [
+      "links duplicated and to other hosts",
+      {
+        internalLinks: [
+          { title: "A", url: "https://bakery.example/a" },
+          { title: "A again", url: "http://www.bakery.example/a/" },
+          { title: "Mail", url: "mailto:x@bakery.example" },
+          { title: "", url: "https://bakery.example/b" },
+        ],
+      },
+    ],
+    [
+      "a site URL with a path and relative links",
+      {
+        siteUrl: "https://bakery.example/blog/",
+        internalLinks: [
+          { title: "One", url: "/blog/one" },
+          { title: "Two", url: "/blog/two/" },
+        ],
+      },
+    ],
   ];
 
   it.each(edges)("passes the checks with %s", async (_, overrides) => {
@@ -141,12 +170,25 @@ describe("the offline article", () => {
 
   it("fits the SEO fields and passes the checks for titles and keywords of any length", async () => {
     const words = LONG_TEXT;
-    const keywords = ["x", "rye", "sourdough bread", "ekşi maya ekmeği tarifi", "long fermentation sourdough bread with whole grain rye flour", "a".repeat(100)];
+    const keywords = [
+      "x",
+      "rye",
+      "sourdough bread",
+      "ekşi maya ekmeği tarifi",
+      "long fermentation sourdough bread with whole grain rye flour",
+      "a".repeat(100),
+    ];
     const failing: string[] = [];
     for (const language of ["en", "tr"]) {
       for (const length of [1, 5, 12, 20, 33, 45, 49, 50, 51, 60, 69, 70, 71, 90, 140, 199, 200]) {
         for (const targetKeyword of keywords) {
-          const write = input({ language, title: words.slice(0, length).trim() || "x", targetKeyword, minWords: 300, internalLinks: pages(2) });
+          const write = input({
+            language,
+            title: words.slice(0, length).trim() || "x",
+            targetKeyword,
+            minWords: 300,
+            internalLinks: pages(2),
+          });
           const failures = checkArticle(await writeOffline(write), contextOf(write));
           if (failures.length > 0) failing.push(`${language} ${length} "${targetKeyword}": ${failures.join("; ")}`);
         }
@@ -156,7 +198,13 @@ describe("the offline article", () => {
   });
 
   it("links to two distinct pages when the first two listed are the same page", async () => {
-    const write = input({ internalLinks: [{ title: "A", url: "https://bakery.example/a" }, { title: "A again", url: "https://bakery.example/a/" }, { title: "B", url: "https://bakery.example/b" }] });
+    const write = input({
+      internalLinks: [
+        { title: "A", url: "https://bakery.example/a" },
+        { title: "A again", url: "https://bakery.example/a/" },
+        { title: "B", url: "https://bakery.example/b" },
+      ],
+    });
     const draft = await writeOffline(write);
     expect(draft.html).toContain('<a href="https://bakery.example/a">A</a> and <a href="https://bakery.example/b">B</a>');
   });
@@ -199,16 +247,27 @@ describe("the article prompt", () => {
   it("lists the allowed internal links with their titles and how many to use", () => {
     const prompt = writeArticleTask.prompt(write);
     expect(prompt).toContain("link to at least 2 different pages from this list");
-    expect(prompt).toContain("- Starter basics: https://bakery.example/starter-basics/\n- Oven temperatures: https://bakery.example/ovens/");
+    expect(prompt).toContain(
+      "- Starter basics: https://bakery.example/starter-basics/\n- Oven temperatures: https://bakery.example/ovens/",
+    );
     expect(prompt).toContain("Link to no other page of https://www.bakery.example");
-    expect(writeArticleTask.prompt(input({ internalLinks: [{ title: "Only", url: "https://bakery.example/only" }] }))).toContain("Internal links: link to this page, with <a href>");
-    expect(writeArticleTask.prompt(input())).toContain("the site has no pages to link to yet, so do not link to any page of https://www.bakery.example");
+    expect(writeArticleTask.prompt(input({ internalLinks: [{ title: "Only", url: "https://bakery.example/only" }] }))).toContain(
+      "Internal links: link to this page, with <a href>",
+    );
+    expect(writeArticleTask.prompt(input())).toContain(
+      "the site has no pages to link to yet, so do not link to any page of https://www.bakery.example",
+    );
   });
 
   it("names the failures of the previous draft and asks for the whole article again", () => {
-    const failures = ["seoTitle has 43 characters; it must have 50–70", "The html has 2 <h2> sections; it must have at least 3 (<h3> subsections are allowed inside them)"];
+    const failures = [
+      "seoTitle has 43 characters; it must have 50–70",
+      "The html has 2 <h2> sections; it must have at least 3 (<h3> subsections are allowed inside them)",
+    ];
     const prompt = writeArticleTask.prompt({ ...write, failures });
-    expect(prompt).toContain(`Your previous article failed these checks:\n- ${failures[0]}\n- ${failures[1]}\nWrite the complete corrected article again`);
+    expect(prompt).toContain(
+      `Your previous article failed these checks:\n- ${failures[0]}\n- ${failures[1]}\nWrite the complete corrected article again`,
+    );
   });
 
   it("asks for the site's language in the system prompt too", () => {
@@ -224,7 +283,14 @@ describe("writing through an OpenAI-compatible model", () => {
   beforeEach(() => {
     openai = createFakeOpenAiChat();
   });
-  const model = () => createOpenAiTextModel({ transport: transportFor(openai.fetch), baseUrl: openai.baseUrl, apiKey: "sk-test-key", model: "gpt-4o-mini", maxTokensField: "max_completion_tokens" });
+  const model = () =>
+    createOpenAiTextModel({
+      transport: transportFor(openai.fetch),
+      baseUrl: openai.baseUrl,
+      apiKey: "sk-test-key",
+      model: "gpt-4o-mini",
+      maxTokensField: "max_completion_tokens",
+    });
 
   const answer = {
     outline: ["What sourdough bread is", "The starter", "Baking day"],
@@ -284,7 +350,10 @@ describe("the offline writers, read as a reader would (issue 20)", () => {
   });
 
   it("ends the offline improvement's SEO title and description on whole words", async () => {
-    for (const title of ["Feeding a sourdough starter", "A much longer title about feeding a sourdough starter through the winter months"]) {
+    for (const title of [
+      "Feeding a sourdough starter",
+      "A much longer title about feeding a sourdough starter through the winter months",
+    ]) {
       const write = { ...input(), title, html: "<p>Feed it daily.</p>", url: "https://bakery.example/a", minWords: 3, failures: [] };
       const suggestion = (await generateStructured(createOfflineTextModel(), improvePostTask, write)).value;
       const source = `${suggestion.title} ${htmlToText(suggestion.html)}`;

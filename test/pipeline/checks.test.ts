@@ -46,7 +46,8 @@ const baseHtml = (links = LINKS_PARAGRAPH) =>
 const article: ArticleDraft = {
   title: "How to bake sourdough bread at home",
   seoTitle: "Sourdough bread at home: a simple guide for beginners",
-  seoDesc: "How to bake sourdough bread at home, from starter to crust, with a simple timetable, the tools you need and the mistakes that make a loaf flat or dense.",
+  seoDesc:
+    "How to bake sourdough bread at home, from starter to crust, with a simple timetable, the tools you need and the mistakes that make a loaf flat or dense.",
   excerpt: "Everything you need to bake your first sourdough loaf at home.",
   html: baseHtml(),
   tags: ["sourdough", "bread"],
@@ -84,31 +85,60 @@ describe("checkArticle", () => {
     ["seoTitle too long", { seoTitle: "x".repeat(71) }, {}, ["seoTitle has 71 characters; it must have 50–70"]],
     ["seoDesc too short", { seoDesc: "y".repeat(149) }, {}, ["seoDesc has 149 characters; it must have 150–160"]],
     ["seoDesc too long", { seoDesc: "y".repeat(161) }, {}, ["seoDesc has 161 characters; it must have 150–160"]],
-    ["an H1 in the html", { html: `<h1>Sourdough bread</h1>${baseHtml()}` }, {}, ["The html has an <h1> heading; use <h2> for sections instead (the page title is the only H1)"]],
-    ["two H2 sections only (H3s do not count)", { html: baseHtml().replace("<h2>Feeding the starter</h2>", "<h3>Feeding the starter</h3>") }, {}, ["The html has 2 <h2> sections; it must have at least 3 (<h3> subsections are allowed inside them)"]],
-    ["fewer words than asked", {}, { minWords: 2000 }, [`The article has ${words} words; it must have at least 2000 (write longer sections, or more of them)`]],
+    [
+      "an H1 in the html",
+      { html: `<h1>Sourdough bread</h1>${baseHtml()}` },
+      {},
+      ["The html has an <h1> heading; use <h2> for sections instead (the page title is the only H1)"],
+    ],
+    [
+      "two H2 sections only (H3s do not count)",
+      { html: baseHtml().replace("<h2>Feeding the starter</h2>", "<h3>Feeding the starter</h3>") },
+      {},
+      ["The html has 2 <h2> sections; it must have at least 3 (<h3> subsections are allowed inside them)"],
+    ],
+    [
+      "fewer words than asked",
+      {},
+      { minWords: 2000 },
+      [`The article has ${words} words; it must have at least 2000 (write longer sections, or more of them)`],
+    ],
     ["an empty excerpt", { excerpt: "  " }, {}, ["The excerpt is empty; write a one- or two-sentence summary of the article"]],
     ["no tags", { tags: [] }, {}, ["There are no tags; give 1–8 tags naming the article's topics"]],
     ["only blank tags", { tags: [" "] }, {}, ["There are no tags; give 1–8 tags naming the article's topics"]],
-    ["the keyword missing from the title", { title: "How to bake a loaf at home" }, {}, ['The title "How to bake a loaf at home" does not contain the target keyword "sourdough bread"; put the keyword in the title']],
+    [
+      "the keyword missing from the title",
+      { title: "How to bake a loaf at home" },
+      {},
+      ['The title "How to bake a loaf at home" does not contain the target keyword "sourdough bread"; put the keyword in the title'],
+    ],
     [
       "the keyword missing from the first paragraph (though later in the text)",
       { html: baseHtml().replace("Baking sourdough bread at home", "Baking at home") },
       {},
       ['The first paragraph does not contain the target keyword "sourdough bread"; use it in the opening paragraph'],
     ],
-    ["the keyword in no H2", { html: baseHtml().replace("What makes sourdough bread different", "What makes it different") }, {}, ['No <h2> heading contains the target keyword "sourdough bread"; use it in at least one <h2>']],
+    [
+      "the keyword in no H2",
+      { html: baseHtml().replace("What makes sourdough bread different", "What makes it different") },
+      {},
+      ['No <h2> heading contains the target keyword "sourdough bread"; use it in at least one <h2>'],
+    ],
     [
       "a link to an unknown page of the site",
       { html: baseHtml(`${LINKS_PARAGRAPH}<p>More in <a href="https://www.bakery.example/secret-page">this post</a>.</p>`) },
       {},
-      ["The html links to https://www.bakery.example/secret-page on the site, which is not one of the allowed internal links; link only to the listed URLs, or remove the link"],
+      [
+        "The html links to https://www.bakery.example/secret-page on the site, which is not one of the allowed internal links; link only to the listed URLs, or remove the link",
+      ],
     ],
     [
       "one known internal link when three exist",
       { html: baseHtml('<p>Start with <a href="/starter-basics">our starter basics</a>.</p>') },
       {},
-      ["The html links to 1 of the allowed internal links; it must link to at least 2 different ones (for example https://bakery.example/starter-basics/, https://www.bakery.example/flour-guide, https://bakery.example/ovens/)"],
+      [
+        "The html links to 1 of the allowed internal links; it must link to at least 2 different ones (for example https://bakery.example/starter-basics/, https://www.bakery.example/flour-guide, https://bakery.example/ovens/)",
+      ],
     ],
     [
       "placeholder text in the html",
@@ -116,12 +146,19 @@ describe("checkArticle", () => {
       {},
       ['The html contains the placeholder text "lorem ipsum"; replace it with the real content'],
     ],
-    ["placeholder text in the title", { title: "How to bake sourdough bread [insert year]" }, {}, ['The title contains the placeholder text "[insert"; replace it with the real content']],
+    [
+      "placeholder text in the title",
+      { title: "How to bake sourdough bread [insert year]" },
+      {},
+      ['The title contains the placeholder text "[insert"; replace it with the real content'],
+    ],
     [
       "markup in the title (issue 18: titles reach WordPress's <h1>)",
       { title: "How to bake sourdough bread <img src=x onerror=alert(1)>" },
       {},
-      ["The title is plain text: HTML markup is not allowed (found '<img src=x o…'); a '<' followed by a space is fine; write it as plain text"],
+      [
+        "The title is plain text: HTML markup is not allowed (found '<img src=x o…'); a '<' followed by a space is fine; write it as plain text",
+      ],
     ],
     [
       "markup or control characters in a tag or category",
@@ -138,12 +175,19 @@ describe("checkArticle", () => {
       { language: "de-DE" },
       ["The article is written in English (en), but the site's language is German (de); write the whole article in German"],
     ],
-    ["an offline English draft for a Turkish site", {}, { language: "tr", offline: true }, ["The article is written in English (en), but the site's language is Turkish (tr); write the whole article in Turkish"]],
+    [
+      "an offline English draft for a Turkish site",
+      {},
+      { language: "tr", offline: true },
+      ["The article is written in English (en), but the site's language is Turkish (tr); write the whole article in Turkish"],
+    ],
     [
       "no FAQ section when the brief asks for one",
       {},
       { faq: true },
-      ["The article has no FAQ section; end it with <h2>Frequently asked questions</h2> and 3–6 questions, each an <h3> followed by its answer in <p>"],
+      [
+        "The article has no FAQ section; end it with <h2>Frequently asked questions</h2> and 3–6 questions, each an <h3> followed by its answer in <p>",
+      ],
     ],
     [
       "an FAQ of two questions",
@@ -154,13 +198,44 @@ describe("checkArticle", () => {
     [
       "structured data that does not match the article's FAQ",
       { html: `${baseHtml()}<h2>FAQ</h2>${FAQ_ENTRIES.join("")}` },
-      { structuredData: () => ({ "@context": "https://schema.org", "@graph": [{ "@type": "BlogPosting", headline: "Sourdough bread", description: "A guide", datePublished: "2026-11-24T10:00:00Z", dateModified: "2026-11-24T10:00:00Z", inLanguage: "en", author: { name: "Ayşe" }, publisher: { name: "Bakery" } }] }) },
+      {
+        structuredData: () => ({
+          "@context": "https://schema.org",
+          "@graph": [
+            {
+              "@type": "BlogPosting",
+              headline: "Sourdough bread",
+              description: "A guide",
+              datePublished: "2026-11-24T10:00:00Z",
+              dateModified: "2026-11-24T10:00:00Z",
+              inLanguage: "en",
+              author: { name: "Ayşe" },
+              publisher: { name: "Bakery" },
+            },
+          ],
+        }),
+      },
       ["The article shows an FAQ, but the structured data has 0 FAQPage nodes; it must have one"],
     ],
     [
       "structured data without a headline or a publisher",
       {},
-      { structuredData: () => ({ "@context": "https://schema.org", "@graph": [{ "@type": "Article", headline: " ", description: "A guide", datePublished: "2026-11-24T10:00:00Z", dateModified: "2026-11-24T10:00:00Z", inLanguage: "en", author: { name: "Ayşe" } }] }) },
+      {
+        structuredData: () => ({
+          "@context": "https://schema.org",
+          "@graph": [
+            {
+              "@type": "Article",
+              headline: " ",
+              description: "A guide",
+              datePublished: "2026-11-24T10:00:00Z",
+              dateModified: "2026-11-24T10:00:00Z",
+              inLanguage: "en",
+              author: { name: "Ayşe" },
+            },
+          ],
+        }),
+      },
       ["The structured data's Article has no headline", "The structured data's Article has no publisher with a name"],
     ],
   ];
@@ -172,12 +247,18 @@ describe("checkArticle", () => {
   it("counts characters as a reader does: an emoji or a Turkish letter is one", () => {
     expect(checkArticle({ ...article, seoTitle: `${"a".repeat(69)}🍞` }, context)).toEqual([]);
     expect(checkArticle({ ...article, seoTitle: "ş".repeat(70), seoDesc: "ğ".repeat(160) }, context)).toEqual([]);
-    expect(checkArticle({ ...article, seoTitle: `${"a".repeat(70)}🍞` }, context)).toEqual(["seoTitle has 71 characters; it must have 50–70"]);
+    expect(checkArticle({ ...article, seoTitle: `${"a".repeat(70)}🍞` }, context)).toEqual([
+      "seoTitle has 71 characters; it must have 50–70",
+    ]);
   });
 
   it("lists every rule broken at once", () => {
     const failures = checkArticle({ ...article, seoTitle: "short", excerpt: "", tags: [] }, context);
-    expect(failures).toEqual(["seoTitle has 5 characters; it must have 50–70", "The excerpt is empty; write a one- or two-sentence summary of the article", "There are no tags; give 1–8 tags naming the article's topics"]);
+    expect(failures).toEqual([
+      "seoTitle has 5 characters; it must have 50–70",
+      "The excerpt is empty; write a one- or two-sentence summary of the article",
+      "There are no tags; give 1–8 tags naming the article's topics",
+    ]);
   });
 
   it("finds each placeholder, in any field, in any case", () => {
@@ -192,7 +273,9 @@ describe("checkArticle", () => {
       ["[your", "[Your bakery]"],
     ];
     for (const [placeholder, text] of placeholders) {
-      expect(checkArticle({ ...article, excerpt: `Bake it. ${text}` }, context)).toEqual([`The excerpt contains the placeholder text "${placeholder}"; replace it with the real content`]);
+      expect(checkArticle({ ...article, excerpt: `Bake it. ${text}` }, context)).toEqual([
+        `The excerpt contains the placeholder text "${placeholder}"; replace it with the real content`,
+      ]);
     }
     expect(checkArticle({ ...article, heroImageAlt: "[your alt text]", tags: ["TODO"] }, context)).toEqual([
       'The tags contains the placeholder text "TODO"; replace it with the real content',
@@ -229,46 +312,61 @@ describe("checkArticle: the target keyword", () => {
 
   it("does not take another form of the words for the keyword", () => {
     const failures = checkArticle({ ...turkish, title: "Ekşi mayalı ekmek nasıl yapılır?" }, turkishContext);
-    expect(failures).toEqual(['The title "Ekşi mayalı ekmek nasıl yapılır?" does not contain the target keyword "ekşi maya ekmeği"; put the keyword in the title']);
+    expect(failures).toEqual([
+      'The title "Ekşi mayalı ekmek nasıl yapılır?" does not contain the target keyword "ekşi maya ekmeği"; put the keyword in the title',
+    ]);
   });
 
   it("finds the first paragraph when it is not closed", () => {
     const html = article.html.replace("every step.</p>", "every step.");
     expect(checkArticle({ ...article, html }, context)).toEqual([]);
-    expect(checkArticle({ ...article, html: html.replace("Baking sourdough bread", "Baking") }, context)).toEqual(['The first paragraph does not contain the target keyword "sourdough bread"; use it in the opening paragraph']);
+    expect(checkArticle({ ...article, html: html.replace("Baking sourdough bread", "Baking") }, context)).toEqual([
+      'The first paragraph does not contain the target keyword "sourdough bread"; use it in the opening paragraph',
+    ]);
   });
 
   it("says when there is no paragraph at all", () => {
     const html = article.html.replaceAll("<p>", "<blockquote>").replaceAll("</p>", "</blockquote>");
-    expect(checkArticle({ ...article, html }, context)).toEqual(['The html has no <p> paragraph; open the article with a paragraph that contains the target keyword "sourdough bread"']);
+    expect(checkArticle({ ...article, html }, context)).toEqual([
+      'The html has no <p> paragraph; open the article with a paragraph that contains the target keyword "sourdough bread"',
+    ]);
   });
 });
 
 describe("checkArticle: internal links", () => {
   const withLinks = (links: string) => checkArticle({ ...article, html: baseHtml(`<p>${links}</p>`) }, context);
-  const unknownFailure = (href: string) => `The html links to ${href} on the site, which is not one of the allowed internal links; link only to the listed URLs, or remove the link`;
+  const unknownFailure = (href: string) =>
+    `The html links to ${href} on the site, which is not one of the allowed internal links; link only to the listed URLs, or remove the link`;
 
   it("matches relative links, www., either scheme, a trailing slash and a fragment to the allowed URLs", () => {
     expect(withLinks('<a href="/starter-basics">a</a> <a href="ovens">b</a>')).toEqual([]);
-    expect(withLinks('<a href="http://WWW.Bakery.example/starter-basics#top">a</a> <a href="https://bakery.example/flour-guide/">b</a>')).toEqual([]);
+    expect(
+      withLinks('<a href="http://WWW.Bakery.example/starter-basics#top">a</a> <a href="https://bakery.example/flour-guide/">b</a>'),
+    ).toEqual([]);
     expect(withLinks('<a href="https://www.bakery.example/starter-basics?">a</a> <a href="/flour-guide">b</a>')).toEqual([]);
   });
 
   it("refuses pages of the site that are not in the list, relative or absolute", () => {
-    expect(withLinks('<a href="/starter-basics">a</a> <a href="/ovens/">b</a> <a href="/about">c</a> <a href="https://bakery.example/ovens/old">d</a>')).toEqual([
-      unknownFailure("/about"),
-      unknownFailure("https://bakery.example/ovens/old"),
-    ]);
+    expect(
+      withLinks(
+        '<a href="/starter-basics">a</a> <a href="/ovens/">b</a> <a href="/about">c</a> <a href="https://bakery.example/ovens/old">d</a>',
+      ),
+    ).toEqual([unknownFailure("/about"), unknownFailure("https://bakery.example/ovens/old")]);
   });
 
   it("takes a query as part of the page", () => {
-    expect(withLinks('<a href="/starter-basics">a</a> <a href="/ovens/">b</a> <a href="/ovens/?page=2">c</a>')).toEqual([unknownFailure("/ovens/?page=2")]);
+    expect(withLinks('<a href="/starter-basics">a</a> <a href="/ovens/">b</a> <a href="/ovens/?page=2">c</a>')).toEqual([
+      unknownFailure("/ovens/?page=2"),
+    ]);
   });
 
   it("allows links to other websites, mailto and in-page fragments without counting them", () => {
-    const links = '<a href="https://flour.example/rye">x</a> <a href="//cdn.example/a">y</a> <a href="mailto:hi@bakery.example">m</a> <a href="#baking-day">f</a>';
+    const links =
+      '<a href="https://flour.example/rye">x</a> <a href="//cdn.example/a">y</a> <a href="mailto:hi@bakery.example">m</a> <a href="#baking-day">f</a>';
     expect(withLinks(`<a href="/starter-basics">a</a> <a href="/ovens">b</a> ${links}`)).toEqual([]);
-    expect(withLinks(links)).toEqual(["The html links to 0 of the allowed internal links; it must link to at least 2 different ones (for example https://bakery.example/starter-basics/, https://www.bakery.example/flour-guide, https://bakery.example/ovens/)"]);
+    expect(withLinks(links)).toEqual([
+      "The html links to 0 of the allowed internal links; it must link to at least 2 different ones (for example https://bakery.example/starter-basics/, https://www.bakery.example/flour-guide, https://bakery.example/ovens/)",
+    ]);
   });
 
   it("counts two links to one page once", () => {
@@ -281,20 +379,34 @@ describe("checkArticle: internal links", () => {
     const onePage = { ...context, internalLinks: [{ title: "Ovens", url: "https://bakery.example/ovens/" }] };
     const html = (links: string) => ({ ...article, html: baseHtml(`<p>${links}</p>`) });
     expect(checkArticle(html('<a href="/ovens">a</a>'), onePage)).toEqual([]);
-    expect(checkArticle(html("no links"), onePage)).toEqual(["The html links to 0 of the allowed internal links; it must link to at least one of them (for example https://bakery.example/ovens/)"]);
+    expect(checkArticle(html("no links"), onePage)).toEqual([
+      "The html links to 0 of the allowed internal links; it must link to at least one of them (for example https://bakery.example/ovens/)",
+    ]);
     const noPages = { ...context, internalLinks: [] };
     expect(checkArticle(html('<a href="https://flour.example/">a</a>'), noPages)).toEqual([]);
     expect(checkArticle(html('<a href="/ovens">a</a>'), noPages)).toEqual([unknownFailure("/ovens")]);
   });
 
   it("reads hrefs with entities, single quotes or no quotes", () => {
-    const onePage = { ...context, internalLinks: [{ title: "Search", url: "https://bakery.example/search?q=rye&page=2" }, { title: "Ovens", url: "https://bakery.example/ovens" }] };
+    const onePage = {
+      ...context,
+      internalLinks: [
+        { title: "Search", url: "https://bakery.example/search?q=rye&page=2" },
+        { title: "Ovens", url: "https://bakery.example/ovens" },
+      ],
+    };
     const html = baseHtml("<p><a href='/search?q=rye&amp;page=2'>a</a> <a href=/ovens>b</a></p>");
     expect(checkArticle({ ...article, html }, onePage)).toEqual([]);
   });
 
   it("compares Turkish paths whether percent-encoded or not", () => {
-    const turkishPages = { ...context, internalLinks: [{ title: "Ekmek", url: "https://bakery.example/ekşi-maya" }, { title: "Fırın", url: "https://bakery.example/f%C4%B1r%C4%B1n/" }] };
+    const turkishPages = {
+      ...context,
+      internalLinks: [
+        { title: "Ekmek", url: "https://bakery.example/ekşi-maya" },
+        { title: "Fırın", url: "https://bakery.example/f%C4%B1r%C4%B1n/" },
+      ],
+    };
     const html = baseHtml('<p><a href="/ek%C5%9Fi-maya">a</a> <a href="/fırın">b</a></p>');
     expect(checkArticle({ ...article, html }, turkishPages)).toEqual([]);
   });
@@ -302,7 +414,10 @@ describe("checkArticle: internal links", () => {
   it("lists five unknown links and counts the rest", () => {
     const links = Array.from({ length: 7 }, (_, i) => `<a href="/x${i}">x</a>`).join(" ");
     const failures = withLinks(`<a href="/ovens">a</a> <a href="/starter-basics">b</a> ${links}`);
-    expect(failures).toEqual([...[0, 1, 2, 3, 4].map((i) => unknownFailure(`/x${i}`)), "The html has 2 more links to pages of the site that are not allowed; remove them"]);
+    expect(failures).toEqual([
+      ...[0, 1, 2, 3, 4].map((i) => unknownFailure(`/x${i}`)),
+      "The html has 2 more links to pages of the site that are not allowed; remove them",
+    ]);
   });
 });
 
@@ -313,20 +428,46 @@ describe("checkArticle: the language", () => {
   });
 
   it("fails an English article for a site in a language it cannot detect", () => {
-    expect(checkArticle(article, { ...context, language: "ja" })).toEqual(["The article is written in English (en), but the site's language is ja; write the whole article in ja"]);
+    expect(checkArticle(article, { ...context, language: "ja" })).toEqual([
+      "The article is written in English (en), but the site's language is ja; write the whole article in ja",
+    ]);
   });
 });
 
 describe("detectLanguage", () => {
   const samples: [string, string][] = [
-    ["en", "The bakery opens at seven, and the first loaves come out of the oven when the street is still quiet. Most of our customers buy bread for the whole week, so we bake more on Fridays than on any other day of the week."],
-    ["tr", "Fırın sabah yedide açılıyor ve ilk ekmekler sokak henüz sessizken fırından çıkıyor. Müşterilerimizin çoğu bütün hafta için ekmek alıyor, bu yüzden cuma günleri diğer günlerden daha çok ekmek pişiriyoruz ve her zaman taze olmasına dikkat ediyoruz."],
-    ["de", "Die Bäckerei öffnet um sieben Uhr, und die ersten Brote kommen aus dem Ofen, wenn die Straße noch ruhig ist. Die meisten unserer Kunden kaufen Brot für die ganze Woche, deshalb backen wir am Freitag mehr als an jedem anderen Tag und achten auf die Qualität."],
-    ["fr", "La boulangerie ouvre à sept heures et les premiers pains sortent du four quand la rue est encore calme. La plupart de nos clients achètent du pain pour toute la semaine, donc nous cuisons plus le vendredi que les autres jours, et nous faisons très attention à la qualité."],
-    ["es", "La panadería abre a las siete y los primeros panes salen del horno cuando la calle todavía está tranquila. La mayoría de nuestros clientes compran pan para toda la semana, por eso los viernes horneamos más que los otros días y siempre cuidamos la calidad del pan con mucho cariño."],
-    ["it", "La panetteria apre alle sette e i primi pani escono dal forno quando la strada è ancora tranquilla. La maggior parte dei nostri clienti compra il pane per tutta la settimana, per questo il venerdì facciamo più pane che negli altri giorni e anche la qualità della farina è molto importante."],
-    ["pt", "A padaria abre às sete e os primeiros pães saem do forno quando a rua ainda está calma. A maioria dos nossos clientes compra pão para a semana toda, por isso às sextas fazemos mais pão do que nos outros dias e também cuidamos muito da qualidade da farinha que usamos."],
-    ["nl", "De bakkerij gaat om zeven uur open en de eerste broden komen uit de oven als de straat nog stil is. De meeste klanten kopen brood voor de hele week, dus bakken we op vrijdag meer dan op andere dagen en letten we ook goed op de kwaliteit van het meel."],
+    [
+      "en",
+      "The bakery opens at seven, and the first loaves come out of the oven when the street is still quiet. Most of our customers buy bread for the whole week, so we bake more on Fridays than on any other day of the week.",
+    ],
+    [
+      "tr",
+      "Fırın sabah yedide açılıyor ve ilk ekmekler sokak henüz sessizken fırından çıkıyor. Müşterilerimizin çoğu bütün hafta için ekmek alıyor, bu yüzden cuma günleri diğer günlerden daha çok ekmek pişiriyoruz ve her zaman taze olmasına dikkat ediyoruz.",
+    ],
+    [
+      "de",
+      "Die Bäckerei öffnet um sieben Uhr, und die ersten Brote kommen aus dem Ofen, wenn die Straße noch ruhig ist. Die meisten unserer Kunden kaufen Brot für die ganze Woche, deshalb backen wir am Freitag mehr als an jedem anderen Tag und achten auf die Qualität.",
+    ],
+    [
+      "fr",
+      "La boulangerie ouvre à sept heures et les premiers pains sortent du four quand la rue est encore calme. La plupart de nos clients achètent du pain pour toute la semaine, donc nous cuisons plus le vendredi que les autres jours, et nous faisons très attention à la qualité.",
+    ],
+    [
+      "es",
+      "La panadería abre a las siete y los primeros panes salen del horno cuando la calle todavía está tranquila. La mayoría de nuestros clientes compran pan para toda la semana, por eso los viernes horneamos más que los otros días y siempre cuidamos la calidad del pan con mucho cariño.",
+    ],
+    [
+      "it",
+      "La panetteria apre alle sette e i primi pani escono dal forno quando la strada è ancora tranquilla. La maggior parte dei nostri clienti compra il pane per tutta la settimana, per questo il venerdì facciamo più pane che negli altri giorni e anche la qualità della farina è molto importante.",
+    ],
+    [
+      "pt",
+      "A padaria abre às sete e os primeiros pães saem do forno quando a rua ainda está calma. A maioria dos nossos clientes compra pão para a semana toda, por isso às sextas fazemos mais pão do que nos outros dias e também cuidamos muito da qualidade da farinha que usamos.",
+    ],
+    [
+      "nl",
+      "De bakkerij gaat om zeven uur open en de eerste broden komen uit de oven als de straat nog stil is. De meeste klanten kopen brood voor de hele week, dus bakken we op vrijdag meer dan op andere dagen en letten we ook goed op de kwaliteit van het meel.",
+    ],
   ];
 
   it.each(samples)("recognises %s", (language, text) => {
@@ -359,7 +500,8 @@ describe("checks a reader would notice (issue 20)", () => {
   });
 
   it("fails an SEO description cut in the middle of a word", () => {
-    const seoDesc = "How to bake sourdough bread at home, from starter to crust, with a simple timetable, the tools you need and why a warm kitchen lets the starter do its wo";
+    const seoDesc =
+      "How to bake sourdough bread at home, from starter to crust, with a simple timetable, the tools you need and why a warm kitchen lets the starter do its wo";
     expect(checkArticle({ ...article, seoDesc }, context)).toEqual(["The seoDesc ends in the middle of a word; end it on a whole word"]);
   });
 
@@ -374,7 +516,9 @@ describe("checks a reader would notice (issue 20)", () => {
   it("fails sentences said more than once, quoting one", () => {
     const repeated = "Weigh the flour and water, because cups are never the same twice and the dough will tell you when something is off.";
     const html = baseHtml().replace("</h3>", `</h3><p>${repeated}</p>`);
-    expect(checkArticle({ ...article, html }, context)).toEqual([`1 sentence is said more than once (for example "${repeated}"); say each thing once`]);
+    expect(checkArticle({ ...article, html }, context)).toEqual([
+      `1 sentence is said more than once (for example "${repeated}"); say each thing once`,
+    ]);
   });
 
   it("fails a keyword stuffed above 3 mentions per 100 words", () => {

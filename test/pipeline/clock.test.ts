@@ -52,7 +52,9 @@ describe("the cron tick: the autopilot clock", () => {
   it("finds due items and stuck runs through their partial indexes, never by reading finished items", async () => {
     const explain = async (query: { toSQL(): { sql: string; params: unknown[] } }) => {
       const { sql: text, params } = query.toSQL();
-      const { results } = await testEnv.DB.prepare(`EXPLAIN QUERY PLAN ${text}`).bind(...params).all<{ detail: string }>();
+      const { results } = await testEnv.DB.prepare(`EXPLAIN QUERY PLAN ${text}`)
+        .bind(...params)
+        .all<{ detail: string }>();
       return results.map((row) => row.detail).join(" | ");
     };
     // The statements exactly as the clock sends them, bound parameters included.
@@ -72,7 +74,10 @@ describe("the cron tick: the autopilot clock", () => {
     const plan = await approvedPlan(token, site.id, { articleCount: 1 });
     const item = plan.items[0]!;
     const longAgo = new Date(Date.now() - 2 * HOUR_MS);
-    await db().update(planItems).set({ status: "GENERATING", attempts: 1, stage: "write article", progressAt: toIsoSeconds(longAgo) }).where(eq(planItems.id, item.id));
+    await db()
+      .update(planItems)
+      .set({ status: "GENERATING", attempts: 1, stage: "write article", progressAt: toIsoSeconds(longAgo) })
+      .where(eq(planItems.id, item.id));
     await reserveCredits(db(), { accountId, reference: `${item.id}:a1`, kind: "generation", amountKurus: 500, now: longAgo });
 
     await runCronTick(testServices(), new Date());
@@ -88,7 +93,10 @@ describe("the cron tick: the autopilot clock", () => {
     const site = await seedSite(accountId, { platform: "custom" });
     const plan = await approvedPlan(token, site.id, { articleCount: 1 });
     const item = plan.items[0]!;
-    await db().update(planItems).set({ status: "GENERATING", attempts: 1, progressAt: toIsoSeconds(new Date(Date.now() - 60_000)) }).where(eq(planItems.id, item.id));
+    await db()
+      .update(planItems)
+      .set({ status: "GENERATING", attempts: 1, progressAt: toIsoSeconds(new Date(Date.now() - 60_000)) })
+      .where(eq(planItems.id, item.id));
     await runCronTick(testServices(), new Date());
     expect(await itemRow(item.id)).toMatchObject({ status: "GENERATING", attempts: 1 });
     expect(sent).toEqual([]);

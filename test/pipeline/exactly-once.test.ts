@@ -35,18 +35,30 @@ describe("reservations never stay reserved (item 8)", () => {
     const [published, running] = plan.items;
     expect((await runNow(token, published!.id)).status).toBe(200);
     const longAgo = new Date(Date.now() - 2 * HOUR_MS);
-    const reserve = (reference: string, kind: "generation" | "improvement" | "chat") => reserveCredits(db(), { accountId, reference, kind, amountKurus: 100, now: longAgo });
+    const reserve = (reference: string, kind: "generation" | "improvement" | "chat") =>
+      reserveCredits(db(), { accountId, reference, kind, amountKurus: 100, now: longAgo });
 
     // A run whose settle step gave up after its article was stored.
-    await db().update(charges).set({ status: "reserved", createdAt: toIsoSeconds(longAgo) }).where(eq(charges.reference, `${published!.id}:a1`));
+    await db()
+      .update(charges)
+      .set({ status: "reserved", createdAt: toIsoSeconds(longAgo) })
+      .where(eq(charges.reference, `${published!.id}:a1`));
     // A run in progress (the stuck-run restart owns it), a run that no longer exists.
-    await db().update(planItems).set({ status: "GENERATING", attempts: 1, progressAt: toIsoSeconds(new Date()) }).where(eq(planItems.id, running!.id));
+    await db()
+      .update(planItems)
+      .set({ status: "GENERATING", attempts: 1, progressAt: toIsoSeconds(new Date()) })
+      .where(eq(planItems.id, running!.id));
     await reserve(`${running!.id}:a1`, "generation");
     await reserve(`${running!.id}:a0`, "generation");
     // An improvement whose client went away before anything was stored; a chat whose reply was stored.
     await reserve("improve:post_gone:1", "improvement");
-    const [asked] = await db().insert(chatMessages).values({ accountId, siteId: site.id, role: "user", content: "Hi", createdAt: toIsoSeconds(longAgo) }).returning();
-    await db().insert(chatMessages).values({ accountId, siteId: site.id, role: "assistant", content: "Hello", createdAt: toIsoSeconds(longAgo) });
+    const [asked] = await db()
+      .insert(chatMessages)
+      .values({ accountId, siteId: site.id, role: "user", content: "Hi", createdAt: toIsoSeconds(longAgo) })
+      .returning();
+    await db()
+      .insert(chatMessages)
+      .values({ accountId, siteId: site.id, role: "assistant", content: "Hello", createdAt: toIsoSeconds(longAgo) });
     await reserve(`chat:${site.id}:${asked!.id}`, "chat");
     // A recent reservation is not touched.
     await reserveCredits(db(), { accountId, reference: "improve:post_recent:1", kind: "improvement", amountKurus: 100, now: new Date() });
@@ -69,7 +81,10 @@ describe("run-now on a site that cannot take articles (item 15)", () => {
     const { accountId, token } = await seedAccount();
     const site = await seedSite(accountId, { platform: "custom" });
     const plan = await offlinePlan(token, site.id, { articleCount: 1 });
-    await db().update(sites).set({ status: "ERROR", statusMessage: "WordPress rejected the stored user name or application password" }).where(eq(sites.id, site.id));
+    await db()
+      .update(sites)
+      .set({ status: "ERROR", statusMessage: "WordPress rejected the stored user name or application password" })
+      .where(eq(sites.id, site.id));
     const error = await expectError(await runNow(token, plan.items[0]!.id), 409, "conflict");
     expect(error.message).toContain("is in status ERROR");
     expect(await chargesOf(accountId)).toEqual([]);
@@ -103,14 +118,27 @@ describe("the stuck-run restart (item 11)", () => {
     const plan = await offlinePlan(token, site.id, { articleCount: 1 });
     const item = plan.items[0]!;
     const longAgo = toIsoSeconds(new Date(Date.now() - 2 * HOUR_MS));
-    await db().update(planItems).set({ status: "GENERATING", attempts: 1, stage: "write article", progressAt: longAgo }).where(eq(planItems.id, item.id));
+    await db()
+      .update(planItems)
+      .set({ status: "GENERATING", attempts: 1, stage: "write article", progressAt: longAgo })
+      .where(eq(planItems.id, item.id));
     const cutoff = toIsoSeconds(new Date(Date.now() - HOUR_MS));
     const stuck = await findStuckRuns(db(), cutoff);
     expect(stuck.map((run) => run.itemId)).toContain(item.id);
 
     // The run moves on before the restart's UPDATE.
-    await db().update(planItems).set({ stage: "check article", progressAt: toIsoSeconds(new Date()) }).where(eq(planItems.id, item.id));
-    expect(await restartRuns(testServices(), stuck.filter((run) => run.itemId === item.id), cutoff, new Date())).toBe(0);
+    await db()
+      .update(planItems)
+      .set({ stage: "check article", progressAt: toIsoSeconds(new Date()) })
+      .where(eq(planItems.id, item.id));
+    expect(
+      await restartRuns(
+        testServices(),
+        stuck.filter((run) => run.itemId === item.id),
+        cutoff,
+        new Date(),
+      ),
+    ).toBe(0);
     expect(await itemRow(item.id)).toMatchObject({ status: "GENERATING", attempts: 1, stage: "check article" });
   });
 });

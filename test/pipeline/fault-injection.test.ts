@@ -14,7 +14,16 @@ import { approvedPlan, articlesOfItem, chargesOf, deliverRuns, itemRow, uploadsO
 // published article or a refund, no reservation left, and the item PUBLISHED or FAILED.
 
 const HOUR_MS = 60 * 60 * 1000;
-const STEPS = ["reserve charge", "write article", "check article", "draw hero image", "store hero image", "publish", "record article", "settle charge"];
+const STEPS = [
+  "reserve charge",
+  "write article",
+  "check article",
+  "draw hero image",
+  "store hero image",
+  "publish",
+  "record article",
+  "settle charge",
+];
 
 type Platform = "blog" | "forum" | "custom";
 
@@ -30,7 +39,10 @@ async function siteOn(platform: Platform) {
       siteId: site.id,
       postsOf: (itemId: string) => postsOfItem(itemId).length,
       // Item 18: one hero in the media library, attached to the post it features.
-      heroesOf: (itemId: string) => wp.content.media.filter((m) => m.fileName.endsWith(".webp")).map((m) => ({ attachedToPost: m.post === postsOfItem(itemId)[0]?.id })),
+      heroesOf: (itemId: string) =>
+        wp.content.media
+          .filter((m) => m.fileName.endsWith(".webp"))
+          .map((m) => ({ attachedToPost: m.post === postsOfItem(itemId)[0]?.id })),
     };
   }
   if (platform === "forum") {
@@ -55,7 +67,6 @@ async function dueItem(token: string, siteId: string) {
   await runCronTick(testServices(), new Date(Date.now() + 60_000));
   return { item: plan.items[0]!, sent };
 }
-
 
 async function expectSettledState(accountId: string, itemId: string, postsOnPlatform: number, platform: Platform) {
   const item = await itemRow(itemId);
@@ -102,24 +113,27 @@ describe.each<Platform>(["blog", "forum", "custom"])("a run crashed at a step bo
     if (heroesOf) expect(heroesOf(item.id)).toEqual([{ attachedToPost: true }]);
   });
 
-  it.each(STEPS.filter((step) => step !== "settle charge"))("fails in '%s': refunded and scheduled for an automatic retry, and a rerun publishes once", async (step) => {
-    const { accountId, token, siteId, postsOf } = await siteOn(platform);
-    const { item, sent } = await dueItem(token, siteId);
+  it.each(STEPS.filter((step) => step !== "settle charge"))(
+    "fails in '%s': refunded and scheduled for an automatic retry, and a rerun publishes once",
+    async (step) => {
+      const { accountId, token, siteId, postsOf } = await siteOn(platform);
+      const { item, sent } = await dueItem(token, siteId);
 
-    await using first = await watchRun(item.id, 1);
-    await first.modify(async (m) => m.mockStepError({ name: step }, new Error(`crash in ${step}`)));
-    await deliverRuns(sent);
-    await first.waitForStatus("errored");
-    // The plan is ACTIVE: the clock will run it again in an hour (item 12).
-    expect(await itemRow(item.id)).toMatchObject({ status: "SCHEDULED", autoRetries: 1 });
-    expect((await chargesOf(accountId)).filter((c) => c.status !== "refunded")).toEqual([]);
+      await using first = await watchRun(item.id, 1);
+      await first.modify(async (m) => m.mockStepError({ name: step }, new Error(`crash in ${step}`)));
+      await deliverRuns(sent);
+      await first.waitForStatus("errored");
+      // The plan is ACTIVE: the clock will run it again in an hour (item 12).
+      expect(await itemRow(item.id)).toMatchObject({ status: "SCHEDULED", autoRetries: 1 });
+      expect((await chargesOf(accountId)).filter((c) => c.status !== "refunded")).toEqual([]);
 
-    // Run again: a post the failed run left behind is adopted, not doubled.
-    await using second = await watchRun(item.id, 2);
-    expect((await call(`/api/autopilot/items/${item.id}/run`, { method: "POST", token })).status).toBe(200);
-    await expectSettledState(accountId, item.id, postsOf(item.id), platform);
-    expect(await itemRow(item.id)).toMatchObject({ status: "PUBLISHED" });
-  });
+      // Run again: a post the failed run left behind is adopted, not doubled.
+      await using second = await watchRun(item.id, 2);
+      expect((await call(`/api/autopilot/items/${item.id}/run`, { method: "POST", token })).status).toBe(200);
+      await expectSettledState(accountId, item.id, postsOf(item.id), platform);
+      expect(await itemRow(item.id)).toMatchObject({ status: "PUBLISHED" });
+    },
+  );
 });
 
 describe("a rerun whose draft has another title (issue 18, item 9)", () => {

@@ -72,7 +72,12 @@ export async function chargesOf(accountId: string) {
 }
 
 export async function runRecord(itemId: string, attempt: number) {
-  return (await db().select().from(itemRuns).where(and(eq(itemRuns.itemId, itemId), eq(itemRuns.attempt, attempt))))[0];
+  return (
+    await db()
+      .select()
+      .from(itemRuns)
+      .where(and(eq(itemRuns.itemId, itemId), eq(itemRuns.attempt, attempt)))
+  )[0];
 }
 
 export async function uploadsOf(accountId: string) {

@@ -12,7 +12,12 @@ const GPT_PRICE_KURUS = 1500;
 /** A site with synced posts, a plan written offline, then the operator's OpenAI model (a fake) writes its articles. */
 async function planThenOpenAi() {
   const { accountId, token } = await seedAccount();
-  const site = await seedSite(accountId, { platform: "custom", url: "https://bakery.invalid", language: "en", businessContext: "Sourdough baking" });
+  const site = await seedSite(accountId, {
+    platform: "custom",
+    url: "https://bakery.invalid",
+    language: "en",
+    businessContext: "Sourdough baking",
+  });
   const links = [
     { title: "Feeding a starter", url: "https://bakery.invalid/feeding-a-starter/" },
     { title: "Rye flour basics", url: "https://bakery.invalid/rye-flour-basics/" },
@@ -24,11 +29,21 @@ async function planThenOpenAi() {
   const openai = createFakeOpenAiChat({ keys: [OPERATOR_OPENAI_KEY] });
   useVars({ TEXT_PROVIDER: "openai", TEXT_MODEL: "gpt-4o-mini" });
   useFakeFetch(fakeNetwork(openai.peer));
-  const good = writeOfflineArticle({ language: "en", siteUrl: site.url, brief: BriefSchema.parse({ business: "Sourdough baking" }), title: item.title, targetKeyword: item.targetKeyword, minWords: 800, internalLinks: links, failures: [] });
+  const good = writeOfflineArticle({
+    language: "en",
+    siteUrl: site.url,
+    brief: BriefSchema.parse({ business: "Sourdough baking" }),
+    title: item.title,
+    targetKeyword: item.targetKeyword,
+    minWords: 800,
+    internalLinks: links,
+    failures: [],
+  });
   return { accountId, token, item, openai, good, links };
 }
 
-const promptOf = (request: { body: { messages: { role: string; content: string }[] } }) => request.body.messages.map((m) => m.content).join("\n");
+const promptOf = (request: { body: { messages: { role: string; content: string }[] } }) =>
+  request.body.messages.map((m) => m.content).join("\n");
 
 describe("the pipeline with a real text model adapter (OpenAI-compatible, against its fake)", () => {
   it("sends the rules and the site's links, rewrites once naming what failed, and records the tokens and the model's price", async () => {
@@ -45,7 +60,11 @@ describe("the pipeline with a real text model adapter (OpenAI-compatible, agains
 
     const [article] = await articlesOfItem(item.id);
     expect(article).toMatchObject({ seoTitle: good.seoTitle, generationCostKurus: GPT_PRICE_KURUS });
-    expect(article!.generationUsage).toMatchObject({ textProvider: "openai", textModel: "gpt-4o-mini", text: { inputTokens: 240, outputTokens: 90 } });
+    expect(article!.generationUsage).toMatchObject({
+      textProvider: "openai",
+      textModel: "gpt-4o-mini",
+      text: { inputTokens: 240, outputTokens: 90 },
+    });
     expect(article!.html).toContain(links[0]!.url);
     expect((await chargesOf(accountId)).map((c) => [c.amountKurus, c.status])).toEqual([[GPT_PRICE_KURUS, "settled"]]);
     expect(await runRecord(item.id, 1)).toMatchObject({ draftRound: 2 });

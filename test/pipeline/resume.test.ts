@@ -42,7 +42,8 @@ describe("the pipeline on a XenForo forum", () => {
       host: fake.host,
       handle: async (request) => {
         const response = await fake.handle(request);
-        if (request.method === "POST" && new URL(request.url).pathname.endsWith("/api/threads/") && losses-- > 0) throw new TypeError("Network connection lost");
+        if (request.method === "POST" && new URL(request.url).pathname.endsWith("/api/threads/") && losses-- > 0)
+          throw new TypeError("Network connection lost");
         return response;
       },
     }));
@@ -71,7 +72,17 @@ describe("the pipeline on a XenForo forum", () => {
 });
 
 describe("a run resumes where a failed step left it", () => {
-  const STEPS = ["claim item", "reserve charge", "write article", "check article", "draw hero image", "store hero image", "publish", "record article", "settle charge"];
+  const STEPS = [
+    "claim item",
+    "reserve charge",
+    "write article",
+    "check article",
+    "draw hero image",
+    "store hero image",
+    "publish",
+    "record article",
+    "settle charge",
+  ];
 
   it.each(STEPS)("'%s' failing once is retried, and the run ends with one article and one settled charge", async (stepName) => {
     const { accountId, token } = await seedAccount();

@@ -9,7 +9,6 @@ import { approvedPlan, articlesOfItem, chargesOf, deliverRuns, itemRow, useRecor
 
 const HOUR_MS = 60 * 60 * 1000;
 
-
 describe("failed items are retried by the clock, then stay FAILED (issue 18, item 12)", () => {
   it("a failed run of an ACTIVE plan is scheduled again after an hour; the rerun publishes and the item is charged once", async () => {
     const { sent } = useRecordingQueue();
@@ -26,7 +25,10 @@ describe("failed items are retried by the clock, then stay FAILED (issue 18, ite
     const failed = await itemRow(item.id);
     expect(failed).toMatchObject({ status: "SCHEDULED", autoRetries: 1, failureStatus: 502 });
     expect(Date.parse(failed.scheduledAt!) - Date.now()).toBeGreaterThan(0.9 * HOUR_MS);
-    const shown = (await (await call(`/api/autopilot/plans/${plan.id}`, { token })).json()) as { status: string; items: { status: string; automaticRetries: number; failureReason: string }[] };
+    const shown = (await (await call(`/api/autopilot/plans/${plan.id}`, { token })).json()) as {
+      status: string;
+      items: { status: string; automaticRetries: number; failureReason: string }[];
+    };
     expect(shown.status).toBe("ACTIVE");
     expect(shown.items[0]).toMatchObject({ status: "SCHEDULED", automaticRetries: 1 });
     expect(shown.items[0]!.failureReason).toContain("overloaded");
@@ -58,7 +60,10 @@ describe("failed items are retried by the clock, then stay FAILED (issue 18, ite
     await deliverRuns(sent);
     await run.waitForStatus("errored");
     expect(await itemRow(item.id)).toMatchObject({ status: "FAILED", autoRetries: 3 });
-    const shown = (await (await call(`/api/autopilot/plans/${plan.id}`, { token })).json()) as { status: string; counts: Record<string, number> };
+    const shown = (await (await call(`/api/autopilot/plans/${plan.id}`, { token })).json()) as {
+      status: string;
+      counts: Record<string, number>;
+    };
     expect(shown).toMatchObject({ status: "COMPLETED", counts: { FAILED: 1, PUBLISHED: 0 } });
     expect((await chargesOf(accountId)).map((c) => c.status)).toEqual(["refunded"]);
   });

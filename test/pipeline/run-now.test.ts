@@ -28,7 +28,17 @@ describe("POST /api/autopilot/items/{itemId}/run: a custom site", () => {
     expect(body.url).toBe(`/api/v1/public/articles/${body.articleId}`);
 
     const [article] = await articlesOfItem(item.id);
-    expect(article).toMatchObject({ id: Number(body.articleId), accountId, siteId: site.id, planId: plan.id, status: "published", targetKeyword: item.targetKeyword, generationCostKurus: OFFLINE_PRICE_KURUS, remoteId: null, publicationUrl: null });
+    expect(article).toMatchObject({
+      id: Number(body.articleId),
+      accountId,
+      siteId: site.id,
+      planId: plan.id,
+      status: "published",
+      targetKeyword: item.targetKeyword,
+      generationCostKurus: OFFLINE_PRICE_KURUS,
+      remoteId: null,
+      publicationUrl: null,
+    });
     expect(article!.generationUsage).toMatchObject({ textProvider: "offline", textModel: "offline-draft", imageProvider: "offline" });
     expect(article!.wordCount).toBeGreaterThanOrEqual(800);
     expect([...article!.seoTitle].length).toBeGreaterThanOrEqual(50);
@@ -46,7 +56,9 @@ describe("POST /api/autopilot/items/{itemId}/run: a custom site", () => {
     expect(hero!.url).toBe(`/api/media/${upload!.objectKey}`);
     const stored = await testEnv.MEDIA.get(upload!.objectKey);
     expect(stored?.httpMetadata?.contentType).toBe("image/webp");
-    const listed = (await (await call("/api/uploads", { token })).json()) as { uploads: { fileName: string; originalName: string | null }[] };
+    const listed = (await (await call("/api/uploads", { token })).json()) as {
+      uploads: { fileName: string; originalName: string | null }[];
+    };
     expect(listed.uploads.map((u) => u.fileName)).toContain(upload!.fileName);
     // Named by what it shows, as its alt text says (not by an item id).
     expect(upload!.originalName).toBe(hero!.altText);
@@ -56,14 +68,20 @@ describe("POST /api/autopilot/items/{itemId}/run: a custom site", () => {
     expect(await itemRow(item.id)).toMatchObject({ status: "PUBLISHED", articleId: article!.id, attempts: 1, failureReason: null });
     const detail = (await planVia(token, plan.id)).body;
     expect(detail.items[0]).toMatchObject({ status: "PUBLISHED", articleId: body.articleId });
-    expect((await chargesOf(accountId)).map((c) => [c.reference, c.status, c.amountKurus])).toEqual([[`${item.id}:a1`, "settled", OFFLINE_PRICE_KURUS]]);
+    expect((await chargesOf(accountId)).map((c) => [c.reference, c.status, c.amountKurus])).toEqual([
+      [`${item.id}:a1`, "settled", OFFLINE_PRICE_KURUS],
+    ]);
     expect(await balanceOf(token)).toBe("95.00");
 
     // The public read API shows it with its SEO fields and image.
     const publicRes = await call(`/api/v1/public/articles/${body.articleId}`, { token });
     expect(publicRes.status).toBe(200);
     const publicArticle = ((await publicRes.json()) as { data: Record<string, unknown> }).data;
-    expect(publicArticle).toMatchObject({ status: "published", featured_image: `${BASE}${hero!.url}`, meta: { description: article!.seoDesc, keywords: [item.targetKeyword] } });
+    expect(publicArticle).toMatchObject({
+      status: "published",
+      featured_image: `${BASE}${hero!.url}`,
+      meta: { description: article!.seoDesc, keywords: [item.targetKeyword] },
+    });
 
     // No webhook URL: no delivery.
     expect(await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.siteId, site.id))).toEqual([]);
@@ -77,7 +95,9 @@ describe("POST /api/autopilot/items/{itemId}/run: a custom site", () => {
     expect(res.status).toBe(200);
     const { articleId } = (await res.json()) as { articleId: string };
     const deliveries = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.siteId, site.id));
-    expect(deliveries.map((d) => [d.articleId, d.event, d.status, d.attempts])).toEqual([[Number(articleId), "article.published", "pending", 0]]);
+    expect(deliveries.map((d) => [d.articleId, d.event, d.status, d.attempts])).toEqual([
+      [Number(articleId), "article.published", "pending", 0],
+    ]);
   });
 
   it("answers 409 naming the article for an item already published, and never writes a second article", async () => {
@@ -154,7 +174,11 @@ describe("POST /api/autopilot/items/{itemId}/run: slugs", () => {
     const plan = await offlinePlan(token, site.id, { articleCount: 2 });
     const slugs: string[] = [];
     for (const item of plan.items) {
-      const patched = await call(`/api/autopilot/items/${item.id}`, { method: "PATCH", token, json: { title: "Ekşi Maya Ekmeği Nasıl Yapılır", targetKeyword: "ekşi maya ekmeği" } });
+      const patched = await call(`/api/autopilot/items/${item.id}`, {
+        method: "PATCH",
+        token,
+        json: { title: "Ekşi Maya Ekmeği Nasıl Yapılır", targetKeyword: "ekşi maya ekmeği" },
+      });
       expect(patched.status).toBe(200);
       expect((await runNow(token, item.id)).status).toBe(200);
       slugs.push((await articlesOfItem(item.id))[0]!.slug);
@@ -209,7 +233,15 @@ describe("POST /api/autopilot/items/{itemId}/run: a WordPress site", () => {
     const body = (await res.json()) as { articleId: string; url: string };
     const created = wp.calls("wp/v2/posts", "POST");
     expect(created).toHaveLength(1);
-    const sent = JSON.parse(created[0]!.body) as { title: string; content: string; status: string; slug: string; categories: number[]; tags: number[]; featured_media: number };
+    const sent = JSON.parse(created[0]!.body) as {
+      title: string;
+      content: string;
+      status: string;
+      slug: string;
+      categories: number[];
+      tags: number[];
+      featured_media: number;
+    };
     expect(sent.status).toBe("publish");
     expect(sent.content).toContain(`<!-- content-autopilot:${item.id} -->`);
     expect(sent.featured_media).toBeGreaterThan(0);

@@ -23,7 +23,11 @@ describe("GET /api/autopilot/items (the panel's overview: what is next, what fai
 
     const res = await call("/api/autopilot/items?status=SCHEDULED&per_page=100", { token });
     expect(res.status).toBe(200);
-    const page = (await res.json()) as { items: { id: string; planId: string; siteId: string; scheduledAt: string; status: string }[]; total: number; totalPages: number };
+    const page = (await res.json()) as {
+      items: { id: string; planId: string; siteId: string; scheduledAt: string; status: string }[];
+      total: number;
+      totalPages: number;
+    };
     expect(page.total).toBe(6);
     expect(new Set(page.items.map((item) => item.planId))).toEqual(new Set([first.plan.id, second.plan.id]));
     const times = page.items.map((item) => item.scheduledAt);
@@ -32,11 +36,18 @@ describe("GET /api/autopilot/items (the panel's overview: what is next, what fai
     const firstItem = page.items.find((item) => item.id === first.plan.items[0]!.id);
     expect(firstItem).toMatchObject({ planId: first.plan.id, siteId: first.site.id, title: first.plan.items[0]!.title });
 
-    const onlySecond = (await (await call(`/api/autopilot/items?siteId=${second.site.id}`, { token })).json()) as { items: { siteId: string }[]; total: number };
+    const onlySecond = (await (await call(`/api/autopilot/items?siteId=${second.site.id}`, { token })).json()) as {
+      items: { siteId: string }[];
+      total: number;
+    };
     expect(onlySecond.total).toBe(3);
     expect(onlySecond.items.every((item) => item.siteId === second.site.id)).toBe(true);
 
-    const paged = (await (await call("/api/autopilot/items?status=SCHEDULED&per_page=4&page=2", { token })).json()) as { items: unknown[]; page: number; totalPages: number };
+    const paged = (await (await call("/api/autopilot/items?status=SCHEDULED&per_page=4&page=2", { token })).json()) as {
+      items: unknown[];
+      page: number;
+      totalPages: number;
+    };
     expect(paged).toMatchObject({ page: 2, totalPages: 2 });
     expect(paged.items).toHaveLength(2);
 
@@ -70,7 +81,13 @@ describe("GET /api/billing/balance: reservations held for work under way", () =>
 
     const now = new Date("2026-11-23T10:00:00Z");
     await reserveCredits(db(), { accountId, reference: "item_a:run", kind: "generation", amountKurus: 1500, now });
-    await reserveCredits(db(), { accountId, reference: "item_b:run", kind: "generation", amountKurus: 500, now: new Date("2026-11-23T10:05:00Z") });
+    await reserveCredits(db(), {
+      accountId,
+      reference: "item_b:run",
+      kind: "generation",
+      amountKurus: 500,
+      now: new Date("2026-11-23T10:05:00Z"),
+    });
     const held = (await (await call("/api/billing/balance", { token })).json()) as { creditBalance: string; reserved: unknown };
     expect(held).toMatchObject({ creditBalance: "80.00", reserved: { amount: "20.00", count: 2, oldestAt: "2026-11-23T10:00:00Z" } });
 

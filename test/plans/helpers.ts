@@ -9,7 +9,13 @@ export const OPERATOR_OPENAI_KEY = "sk-operator-test-key";
 export function useResearchFakes(keywords: FakeKeyword[], extraKeys: string[] = []) {
   const openai = createFakeOpenAiChat({ keys: [OPERATOR_OPENAI_KEY, ...extraKeys] });
   const dataforseo = createDataForSeoFake({ keywords });
-  useVars({ TEXT_PROVIDER: "openai", TEXT_MODEL: "gpt-4o-mini", KEYWORD_PROVIDER: "dataforseo", DATAFORSEO_LOGIN: TEST_DATAFORSEO_LOGIN.login, DATAFORSEO_PASSWORD: TEST_DATAFORSEO_LOGIN.password });
+  useVars({
+    TEXT_PROVIDER: "openai",
+    TEXT_MODEL: "gpt-4o-mini",
+    KEYWORD_PROVIDER: "dataforseo",
+    DATAFORSEO_LOGIN: TEST_DATAFORSEO_LOGIN.login,
+    DATAFORSEO_PASSWORD: TEST_DATAFORSEO_LOGIN.password,
+  });
   useFakeFetch(fakeNetwork(openai.peer, dataforseo.peer));
   return { openai, dataforseo };
 }
@@ -22,9 +28,32 @@ export interface PlanBody {
   cadencePerWeek: number;
   publishMode: string;
   warnings: string[];
-  research: { keywordProvider: string; textProvider: string; textModel: string; volumesAreEstimates: boolean; seeds: string[]; ideasFound: number; ideasUsable: number; costUsd: number; inputTokens: number; outputTokens: number };
+  research: {
+    keywordProvider: string;
+    textProvider: string;
+    textModel: string;
+    volumesAreEstimates: boolean;
+    seeds: string[];
+    ideasFound: number;
+    ideasUsable: number;
+    costUsd: number;
+    inputTokens: number;
+    outputTokens: number;
+  };
   counts: Record<string, number>;
-  items: { id: string; position: number; title: string; targetKeyword: string; monthlyVolume: number; competition: string; status: string; scheduledAt: string | null; failureReason: string | null; articleId: string | null; url: string | null }[];
+  items: {
+    id: string;
+    position: number;
+    title: string;
+    targetKeyword: string;
+    monthlyVolume: number;
+    competition: string;
+    status: string;
+    scheduledAt: string | null;
+    failureReason: string | null;
+    articleId: string | null;
+    url: string | null;
+  }[];
   createdAt: string;
   approvedAt: string | null;
   completedAt: string | null;

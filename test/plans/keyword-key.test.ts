@@ -42,7 +42,11 @@ describe("keyword normal form", () => {
 });
 
 describe("choosing keywords", () => {
-  const idea = (keyword: string, monthlyVolume: number, competition: "LOW" | "MEDIUM" | "HIGH" = "LOW") => ({ keyword, monthlyVolume, competition });
+  const idea = (keyword: string, monthlyVolume: number, competition: "LOW" | "MEDIUM" | "HIGH" = "LOW") => ({
+    keyword,
+    monthlyVolume,
+    competition,
+  });
 
   it("drops covered ideas, groups near-duplicates under the most searched, ranks by volume weighted by competition", () => {
     const covered = new CoveredTopics();

@@ -3,7 +3,10 @@ import { call } from "../harness";
 
 describe("OpenAPI document: plans and the brief", () => {
   it("lists every plan, item and brief route with its schemas and limits", async () => {
-    const doc = (await (await call("/api/openapi.json")).json()) as { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, any> } };
+    const doc = (await (await call("/api/openapi.json")).json()) as {
+      paths: Record<string, Record<string, any>>;
+      components: { schemas: Record<string, any> };
+    };
     const routes = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
     expect(routes).toEqual(
       expect.arrayContaining([
@@ -27,7 +30,9 @@ describe("OpenAPI document: plans and the brief", () => {
     expect(item.properties.status.enum).toEqual(["PLANNED", "SCHEDULED", "QUEUED", "GENERATING", "REVIEW", "PUBLISHED", "FAILED"]);
     expect(item.properties.competition.enum).toEqual(["LOW", "MEDIUM", "HIGH"]);
     expect(doc.components.schemas.Plan.properties.status.enum).toEqual(["DRAFT", "ACTIVE", "PAUSED", "COMPLETED"]);
-    expect(Object.keys(doc.paths["/api/autopilot/plans/{planId}/pause"]!.post.responses)).toEqual(expect.arrayContaining(["200", "404", "409"]));
+    expect(Object.keys(doc.paths["/api/autopilot/plans/{planId}/pause"]!.post.responses)).toEqual(
+      expect.arrayContaining(["200", "404", "409"]),
+    );
     expect(doc.components.schemas.BriefRequest.properties.business).toMatchObject({ type: "string", maxLength: 5000 });
   });
 });

@@ -12,8 +12,41 @@ import { createPlanVia, useResearchFakes, OPERATOR_OPENAI_KEY } from "./helpers"
 /** A plan of an earlier day on the site, inserted directly (its items count as covered topics). */
 async function seedEarlierPlanItem(accountId: string, siteId: string, keyword: string) {
   const planId = `plan_earlier${Math.random().toString(36).slice(2, 10)}`;
-  await db().insert(plans).values({ id: planId, accountId, siteId, articleCount: 1, cadencePerWeek: 1, research: { keywordProvider: "offline", textProvider: "offline", textModel: "offline-draft", volumesAreEstimates: true, seeds: [], ideasFound: 1, ideasUsable: 1, costUsd: 0, inputTokens: 0, outputTokens: 0 } });
-  await db().insert(planItems).values({ id: `item_${planId.slice(5)}`, planId, accountId, siteId, position: 1, title: `All about ${keyword}`, targetKeyword: keyword, keywordKey: keyword, monthlyVolume: 10, competition: "LOW" });
+  await db()
+    .insert(plans)
+    .values({
+      id: planId,
+      accountId,
+      siteId,
+      articleCount: 1,
+      cadencePerWeek: 1,
+      research: {
+        keywordProvider: "offline",
+        textProvider: "offline",
+        textModel: "offline-draft",
+        volumesAreEstimates: true,
+        seeds: [],
+        ideasFound: 1,
+        ideasUsable: 1,
+        costUsd: 0,
+        inputTokens: 0,
+        outputTokens: 0,
+      },
+    });
+  await db()
+    .insert(planItems)
+    .values({
+      id: `item_${planId.slice(5)}`,
+      planId,
+      accountId,
+      siteId,
+      position: 1,
+      title: `All about ${keyword}`,
+      targetKeyword: keyword,
+      keywordKey: keyword,
+      monthlyVolume: 10,
+      competition: "LOW",
+    });
 }
 
 describe("plan research through the real OpenAI and DataForSEO clients (fakes following the contracts)", () => {
@@ -31,14 +64,26 @@ describe("plan research through the real OpenAI and DataForSEO clients (fakes fo
       { keyword: "ekmek kalıbı", searchVolume: null, competitionLevel: "LOW" }, // no measured volume: never used
     ]);
     const { accountId, token } = await seedAccount();
-    const site = await seedSite(accountId, { platform: "blog", url: "https://firin.invalid", language: "tr", businessContext: "Kadıköy'de bir fırın" });
+    const site = await seedSite(accountId, {
+      platform: "blog",
+      url: "https://firin.invalid",
+      language: "tr",
+      businessContext: "Kadıköy'de bir fırın",
+    });
     await seedScannedPosts(accountId, site.id, [
       { title: "EKŞİ MAYA EKMEĞİ NASIL YAPILIR", url: "https://firin.invalid/eksi-maya-ekmegi-nasil-yapilir/" },
       { title: "Simit", url: "https://firin.invalid/?p=7" },
     ]);
     await seedEarlierPlanItem(accountId, site.id, "TAM BUĞDAY EKMEKLERİ");
     await seedArticle(accountId, { siteId: site.id, title: "Kepekli Ekmek Rehberi", language: "tr" });
-    openai.script({ answer: { seeds: ["ekmek", "Poğaça", "ÇAVDAR"] } }, { answer: { titles: ["Evde Poğaça Tarifi: Adım Adım", "Çavdar Ekmekleri Neden Daha Doyurucu?", "Mısır Ekmeği: Karadeniz'in Sofra Klasiği"] } });
+    openai.script(
+      { answer: { seeds: ["ekmek", "Poğaça", "ÇAVDAR"] } },
+      {
+        answer: {
+          titles: ["Evde Poğaça Tarifi: Adım Adım", "Çavdar Ekmekleri Neden Daha Doyurucu?", "Mısır Ekmeği: Karadeniz'in Sofra Klasiği"],
+        },
+      },
+    );
 
     const plan = await createPlanVia(token, { siteId: site.id, articleCount: 5, cadencePerWeek: 3 });
 
@@ -48,12 +93,27 @@ describe("plan research through the real OpenAI and DataForSEO clients (fakes fo
       ["mısır ekmeği", 880, "HIGH", "Mısır Ekmeği: Karadeniz'in Sofra Klasiği"],
     ]);
     expect(plan.warnings).toEqual([expect.stringMatching(/found 3 usable keywords for 5 articles \(9 ideas; 4 already covered/)]);
-    expect(plan.research).toMatchObject({ keywordProvider: "dataforseo", textProvider: "openai", textModel: "gpt-4o-mini", volumesAreEstimates: false, seeds: ["ekmek", "Poğaça", "ÇAVDAR"], ideasFound: 9, ideasUsable: 3 });
+    expect(plan.research).toMatchObject({
+      keywordProvider: "dataforseo",
+      textProvider: "openai",
+      textModel: "gpt-4o-mini",
+      volumesAreEstimates: false,
+      seeds: ["ekmek", "Poğaça", "ÇAVDAR"],
+      ideasFound: 9,
+      ideasUsable: 3,
+    });
 
     // What reached the providers: the operator's key and model, strict schemas, one research task in Turkish for Turkey.
     expect(openai.requests).toHaveLength(2);
     expect(openai.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${OPERATOR_OPENAI_KEY}`, `Bearer ${OPERATOR_OPENAI_KEY}`]);
-    expect(openai.requests.map((r) => [r.body.model, r.body.response_format.type, r.body.response_format.json_schema.name, r.body.response_format.json_schema.strict])).toEqual([
+    expect(
+      openai.requests.map((r) => [
+        r.body.model,
+        r.body.response_format.type,
+        r.body.response_format.json_schema.name,
+        r.body.response_format.json_schema.strict,
+      ]),
+    ).toEqual([
       ["gpt-4o-mini", "json_schema", "seed_keywords", true],
       ["gpt-4o-mini", "json_schema", "plan_titles", true],
     ]);
@@ -68,7 +128,10 @@ describe("plan research through the real OpenAI and DataForSEO clients (fakes fo
     const [stored] = await db().select().from(plans).where(eq(plans.id, plan.id));
     expect(stored!.research.costUsd).toBeGreaterThan(0);
     expect(stored!.research.costUsd).toBe(plan.research.costUsd);
-    expect([plan.research.inputTokens, plan.research.outputTokens]).toEqual([2 * openai.usage.prompt_tokens, 2 * openai.usage.completion_tokens]);
+    expect([plan.research.inputTokens, plan.research.outputTokens]).toEqual([
+      2 * openai.usage.prompt_tokens,
+      2 * openai.usage.completion_tokens,
+    ]);
   });
 
   it("English: plurals, stop words and case do not sneak a covered topic back in; topics to avoid stay out", async () => {
@@ -108,7 +171,11 @@ describe("plan research through the real OpenAI and DataForSEO clients (fakes fo
     const { accountId, token } = await seedAccount();
     const site = await seedSite(accountId, { businessContext: "Bread" });
     dataforseo.failTask(40204, "Access denied. Visit Plans and Subscriptions to activate your subscription and get access to this API");
-    const error = await expectError(await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 } }), 502, "upstream_error");
+    const error = await expectError(
+      await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 } }),
+      502,
+      "upstream_error",
+    );
     expect(error.message).toMatch(/DataForSEO/);
     expect(await db().select().from(plans).where(eq(plans.accountId, accountId))).toEqual([]);
   });
@@ -120,7 +187,11 @@ describe("plan research through the real OpenAI and DataForSEO clients (fakes fo
     ]);
     const { accountId, token } = await seedAccount();
     const site = await seedSite(accountId, { businessContext: "Bread" });
-    const error = await expectError(await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 2, cadencePerWeek: 1 } }), 422, "unprocessable");
+    const error = await expectError(
+      await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 2, cadencePerWeek: 1 } }),
+      422,
+      "unprocessable",
+    );
     expect(error.message).toMatch(/no usable keyword/);
     expect(await db().select().from(plans).where(eq(plans.accountId, accountId))).toEqual([]);
   });
@@ -129,7 +200,11 @@ describe("plan research through the real OpenAI and DataForSEO clients (fakes fo
     const { openai, dataforseo } = useResearchFakes([]);
     const { accountId, token } = await seedAccount();
     const site = await seedSite(accountId, { language: "xx" });
-    const error = await expectError(await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 } }), 422, "unprocessable");
+    const error = await expectError(
+      await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 } }),
+      422,
+      "unprocessable",
+    );
     expect(error.message).toMatch(/'xx'/);
     expect([openai.requests.length, dataforseo.calls.length]).toEqual([0, 0]);
   });
@@ -140,7 +215,15 @@ describe("plan research through the real OpenAI and DataForSEO clients (fakes fo
     const { accountId, token } = await seedAccount();
     await db().update(accounts).set({ billingMode: "BYOK_MONTHLY" }).where(eq(accounts.id, accountId));
     await db().insert(byokLicences).values({ accountId, kind: "BYOK_MONTHLY", expiresAt: "2099-01-01T00:00:00Z" });
-    await db().insert(byokKeys).values({ accountId, provider: "openai", model: "gpt-4o", apiKeyEncrypted: await encryptSecret(testEnv.ENCRYPTION_KEY!, byokKey), keyLastFour: "6789" });
+    await db()
+      .insert(byokKeys)
+      .values({
+        accountId,
+        provider: "openai",
+        model: "gpt-4o",
+        apiKeyEncrypted: await encryptSecret(testEnv.ENCRYPTION_KEY!, byokKey),
+        keyLastFour: "6789",
+      });
     const site = await seedSite(accountId, { businessContext: "Bread" });
     openai.script({ answer: { seeds: ["rye"] } }, { answer: { titles: ["Rye bread, the honest way"] } });
     const plan = await createPlanVia(token, { siteId: site.id, articleCount: 1, cadencePerWeek: 1 });
@@ -156,14 +239,21 @@ describe("plan research through the real OpenAI and DataForSEO clients (fakes fo
     const { accountId, token } = await seedAccount();
     await db().update(accounts).set({ billingMode: "BYOK_YEARLY" }).where(eq(accounts.id, accountId));
     const site = await seedSite(accountId);
-    const error = await expectError(await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 } }), 403, "forbidden");
+    const error = await expectError(
+      await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 } }),
+      403,
+      "forbidden",
+    );
     expect(error.message).toMatch(/BYOK key missing/);
     expect(openai.requests).toHaveLength(0);
   });
 });
 
 describe("offline providers in production", () => {
-  const production = (vars: Record<string, string> = {}) => ({ ...testServices(), config: parseConfig({ ...testEnv, ENVIRONMENT: "production", ...vars }) });
+  const production = (vars: Record<string, string> = {}) => ({
+    ...testServices(),
+    config: parseConfig({ ...testEnv, ENVIRONMENT: "production", ...vars }),
+  });
 
   it("are refused (text, images, keywords, the BYOK key check) unless ALLOW_OFFLINE_PROVIDERS=true", () => {
     for (const build of [textModelFor, imageModelFor, keywordResearchFor]) {
@@ -178,7 +268,11 @@ describe("offline providers in production", () => {
     useVars({ ENVIRONMENT: "production", ALLOW_PRIVATE_URLS: "true" });
     const { accountId, token } = await seedAccount();
     const site = await seedSite(accountId, { businessContext: "Bread" });
-    const error = await expectError(await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 } }), 500, "internal_error");
+    const error = await expectError(
+      await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 } }),
+      500,
+      "internal_error",
+    );
     expect(error.message).toMatch(/offline provider, refused in production/);
     expect(await db().select().from(plans).where(eq(plans.accountId, accountId))).toEqual([]);
   });
@@ -188,7 +282,11 @@ describe("offline providers in production", () => {
     const config = (vars: Record<string, string>) => ({ ...services, config: parseConfig({ ...testEnv, ...vars }) });
     expect(() => textModelFor({ ...config({ TEXT_PROVIDER: "workers-ai" }), ai: undefined })).toThrow(/Workers AI binding \(AI\)/);
     expect(() => textModelFor(config({ TEXT_PROVIDER: "openai", OPENAI_API_KEY: "" }))).toThrow(/OPENAI_API_KEY is not set/);
-    expect(() => keywordResearchFor(config({ KEYWORD_PROVIDER: "dataforseo", DATAFORSEO_PASSWORD: "" }))).toThrow(/DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD/);
-    expect(textModelFor({ ...config({ TEXT_PROVIDER: "workers-ai" }), ai: { run: async () => ({ response: "{}" }) } }).provider).toBe("workers-ai");
+    expect(() => keywordResearchFor(config({ KEYWORD_PROVIDER: "dataforseo", DATAFORSEO_PASSWORD: "" }))).toThrow(
+      /DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD/,
+    );
+    expect(textModelFor({ ...config({ TEXT_PROVIDER: "workers-ai" }), ai: { run: async () => ({ response: "{}" }) } }).provider).toBe(
+      "workers-ai",
+    );
   });
 });

@@ -15,11 +15,26 @@ describe("POST /api/autopilot/plans with the offline providers", () => {
     const { accountId, token } = await seedAccount();
     const site = await siteWithBrief(accountId);
     const plan = await createPlanVia(token, { siteId: site.id, articleCount: 5, cadencePerWeek: 3 });
-    expect(plan).toMatchObject({ status: "DRAFT", siteId: site.id, articleCount: 5, cadencePerWeek: 3, publishMode: "publish", approvedAt: null, completedAt: null });
+    expect(plan).toMatchObject({
+      status: "DRAFT",
+      siteId: site.id,
+      articleCount: 5,
+      cadencePerWeek: 3,
+      publishMode: "publish",
+      approvedAt: null,
+      completedAt: null,
+    });
     expect(plan.id).toMatch(/^plan_/);
     expect(plan.items).toHaveLength(5);
     for (const [i, item] of plan.items.entries()) {
-      expect(item).toMatchObject({ position: i + 1, status: "PLANNED", scheduledAt: null, articleId: null, url: null, failureReason: null });
+      expect(item).toMatchObject({
+        position: i + 1,
+        status: "PLANNED",
+        scheduledAt: null,
+        articleId: null,
+        url: null,
+        failureReason: null,
+      });
       expect(item.monthlyVolume).toBeGreaterThan(0);
       expect(["LOW", "MEDIUM", "HIGH"]).toContain(item.competition);
       expect(item.title).toMatch(/offline draft/);
@@ -40,7 +55,9 @@ describe("POST /api/autopilot/plans with the offline providers", () => {
     const b = await seedAccount();
     const first = await createPlanVia(a.token, { siteId: (await siteWithBrief(a.accountId)).id, articleCount: 4, cadencePerWeek: 2 });
     const second = await createPlanVia(b.token, { siteId: (await siteWithBrief(b.accountId)).id, articleCount: 4, cadencePerWeek: 2 });
-    expect(second.items.map((i) => [i.targetKeyword, i.monthlyVolume, i.title])).toEqual(first.items.map((i) => [i.targetKeyword, i.monthlyVolume, i.title]));
+    expect(second.items.map((i) => [i.targetKeyword, i.monthlyVolume, i.title])).toEqual(
+      first.items.map((i) => [i.targetKeyword, i.monthlyVolume, i.title]),
+    );
   });
 
   it("never repeats what the site covers: inventory titles and slugs, and earlier plans' items", async () => {
@@ -53,7 +70,11 @@ describe("POST /api/autopilot/plans with the offline providers", () => {
 
     const other = await seedAccount();
     const sameBrief = await siteWithBrief(other.accountId);
-    await seedScannedPosts(other.accountId, sameBrief.id, first.items.map((item, i) => ({ title: `Our take: ${item.targetKeyword.toUpperCase()}`, url: `https://bakery.invalid/post-${i}/` })));
+    await seedScannedPosts(
+      other.accountId,
+      sameBrief.id,
+      first.items.map((item, i) => ({ title: `Our take: ${item.targetKeyword.toUpperCase()}`, url: `https://bakery.invalid/post-${i}/` })),
+    );
     const third = await createPlanVia(other.token, { siteId: sameBrief.id, articleCount: 6, cadencePerWeek: 3 });
     expect(third.items.filter((i) => firstKeys.has(i.targetKeyword))).toEqual([]);
   });
@@ -71,8 +92,12 @@ describe("POST /api/autopilot/plans with the offline providers", () => {
   it("takes publishMode draft and review", async () => {
     const { accountId, token } = await seedAccount();
     const site = await siteWithBrief(accountId);
-    expect((await createPlanVia(token, { siteId: site.id, articleCount: 1, cadencePerWeek: 1, publishMode: "review" })).publishMode).toBe("review");
-    expect((await createPlanVia(token, { siteId: site.id, articleCount: 1, cadencePerWeek: 1, publishMode: "draft" })).publishMode).toBe("draft");
+    expect((await createPlanVia(token, { siteId: site.id, articleCount: 1, cadencePerWeek: 1, publishMode: "review" })).publishMode).toBe(
+      "review",
+    );
+    expect((await createPlanVia(token, { siteId: site.id, articleCount: 1, cadencePerWeek: 1, publishMode: "draft" })).publishMode).toBe(
+      "draft",
+    );
   });
 
   it.each([
@@ -88,7 +113,11 @@ describe("POST /api/autopilot/plans with the offline providers", () => {
   ])("400 for %j, naming %s, and stores nothing", async (fields, name) => {
     const { accountId, token } = await seedAccount();
     const site = await siteWithBrief(accountId);
-    const error = await expectError(await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, ...fields } }), 400, "invalid_request");
+    const error = await expectError(
+      await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, ...fields } }),
+      400,
+      "invalid_request",
+    );
     expect(error.message).toContain(name);
     expect(await db().select().from(plans).where(eq(plans.accountId, accountId))).toEqual([]);
   });
@@ -96,7 +125,11 @@ describe("POST /api/autopilot/plans with the offline providers", () => {
   it("400 for malformed JSON or a body that is not an object, and stores nothing", async () => {
     const { accountId, token } = await seedAccount();
     for (const body of ["{ not json", "[]", "null"]) {
-      await expectError(await call("/api/autopilot/plans", { method: "POST", token, headers: { "Content-Type": "application/json" }, body }), 400, "invalid_request");
+      await expectError(
+        await call("/api/autopilot/plans", { method: "POST", token, headers: { "Content-Type": "application/json" }, body }),
+        400,
+        "invalid_request",
+      );
     }
     expect(await db().select().from(plans).where(eq(plans.accountId, accountId))).toEqual([]);
   });
@@ -105,22 +138,60 @@ describe("POST /api/autopilot/plans with the offline providers", () => {
     const { accountId, token } = await seedAccount();
     const stranger = await seedAccount();
     const foreign = await siteWithBrief(stranger.accountId);
-    await expectError(await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: foreign.id, articleCount: 1, cadencePerWeek: 1 } }), 404, "not_found");
-    await expectError(await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: "site_missing", articleCount: 1, cadencePerWeek: 1 } }), 404, "not_found");
+    await expectError(
+      await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: foreign.id, articleCount: 1, cadencePerWeek: 1 } }),
+      404,
+      "not_found",
+    );
+    await expectError(
+      await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: "site_missing", articleCount: 1, cadencePerWeek: 1 } }),
+      404,
+      "not_found",
+    );
 
-    const broken = await siteWithBrief(accountId, { url: "https://broken.invalid", status: "ERROR", statusMessage: "WordPress rejected the stored user name or application password" });
-    expect((await expectError(await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: broken.id, articleCount: 1, cadencePerWeek: 1 } }), 409, "conflict")).message).toMatch(/ERROR/);
+    const broken = await siteWithBrief(accountId, {
+      url: "https://broken.invalid",
+      status: "ERROR",
+      statusMessage: "WordPress rejected the stored user name or application password",
+    });
+    expect(
+      (
+        await expectError(
+          await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: broken.id, articleCount: 1, cadencePerWeek: 1 } }),
+          409,
+          "conflict",
+        )
+      ).message,
+    ).toMatch(/ERROR/);
     const forum = await siteWithBrief(accountId, { platform: "forum", url: "https://forum.invalid", forumNodeId: null });
-    expect((await expectError(await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: forum.id, articleCount: 1, cadencePerWeek: 1 } }), 409, "conflict")).message).toMatch(/target forum/);
+    expect(
+      (
+        await expectError(
+          await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: forum.id, articleCount: 1, cadencePerWeek: 1 } }),
+          409,
+          "conflict",
+        )
+      ).message,
+    ).toMatch(/target forum/);
     expect(await db().select().from(plans).where(eq(plans.accountId, accountId))).toEqual([]);
   });
 
   it("401 without a token, 403 for a public:read token", async () => {
     const { accountId } = await seedAccount();
     const site = await siteWithBrief(accountId);
-    await expectError(await call("/api/autopilot/plans", { method: "POST", json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 } }), 401);
+    await expectError(
+      await call("/api/autopilot/plans", { method: "POST", json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 } }),
+      401,
+    );
     const reader = await seedToken(accountId, "public:read");
-    await expectError(await call("/api/autopilot/plans", { method: "POST", token: reader.token, json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 } }), 403);
+    await expectError(
+      await call("/api/autopilot/plans", {
+        method: "POST",
+        token: reader.token,
+        json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 },
+      }),
+      403,
+    );
     await expectError(await call("/api/autopilot/plans", { token: reader.token }), 403);
   });
 });
@@ -140,7 +211,13 @@ describe("GET /api/autopilot/plans", () => {
 
     const res = await call("/api/autopilot/plans?per_page=2", { token });
     expect(res.status).toBe(200);
-    const page = (await res.json()) as { items: (Omit<PlanBody, "items"> & { items?: unknown })[]; page: number; perPage: number; total: number; totalPages: number };
+    const page = (await res.json()) as {
+      items: (Omit<PlanBody, "items"> & { items?: unknown })[];
+      page: number;
+      perPage: number;
+      total: number;
+      totalPages: number;
+    };
     expect(page).toMatchObject({ page: 1, perPage: 2, total: 3, totalPages: 2 });
     expect(page.items.map((p) => p.id)).toEqual([made[2]!.id, made[1]!.id]);
     expect(page.items[0]!.counts.PLANNED).toBe(made[2]!.items.length);
@@ -152,12 +229,20 @@ describe("GET /api/autopilot/plans", () => {
 
   it("404 for another account's plan", async () => {
     const owner = await seedAccount();
-    const plan = await createPlanVia(owner.token, { siteId: (await siteWithBrief(owner.accountId)).id, articleCount: 1, cadencePerWeek: 1 });
+    const plan = await createPlanVia(owner.token, {
+      siteId: (await siteWithBrief(owner.accountId)).id,
+      articleCount: 1,
+      cadencePerWeek: 1,
+    });
     const { token } = await seedAccount();
     await expectError(await call(`/api/autopilot/plans/${plan.id}`, { token }), 404, "not_found");
     await expectError(await call(`/api/autopilot/plans/${plan.id}/approve`, { method: "POST", token }), 404, "not_found");
     await expectError(await call(`/api/autopilot/plans/${plan.id}/pause`, { method: "POST", token }), 404, "not_found");
-    await expectError(await call(`/api/autopilot/items/${plan.items[0]!.id}`, { method: "PATCH", token, json: { title: "Mine now" } }), 404, "not_found");
+    await expectError(
+      await call(`/api/autopilot/items/${plan.items[0]!.id}`, { method: "PATCH", token, json: { title: "Mine now" } }),
+      404,
+      "not_found",
+    );
     await expectError(await call(`/api/autopilot/items/${plan.items[0]!.id}`, { method: "DELETE", token }), 404, "not_found");
     const [item] = await db().select().from(planItems).where(eq(planItems.id, plan.items[0]!.id));
     expect(item!.title).toBe(plan.items[0]!.title);

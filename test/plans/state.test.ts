@@ -27,7 +27,8 @@ async function stored(planId: string) {
 }
 
 const post = (path: string, token?: string) => call(path, { method: "POST", token });
-const patchItem = (itemId: string, json: unknown, token?: string) => call(`/api/autopilot/items/${itemId}`, { method: "PATCH", token, json });
+const patchItem = (itemId: string, json: unknown, token?: string) =>
+  call(`/api/autopilot/items/${itemId}`, { method: "PATCH", token, json });
 const deleteItem = (itemId: string, token?: string) => call(`/api/autopilot/items/${itemId}`, { method: "DELETE", token });
 const times = (body: PlanBody) => body.items.map((item) => item.scheduledAt);
 
@@ -57,8 +58,15 @@ describe("approve: DRAFT → ACTIVE, the items spread at the cadence from now", 
   ])("%i a week: SCHEDULED in position order at exact times, the first at once, and stored so", async (cadence, expected) => {
     const { accountId, token, plan } = await draftPlan(4, cadence);
     const approved = await approvePlan(db(), accountId, plan.id, new Date("2026-11-23T10:00:00.900Z"));
-    expect(approved.plan).toMatchObject({ status: "ACTIVE", approvedAt: "2026-11-23T10:00:00Z", updatedAt: "2026-11-23T10:00:00Z", completedAt: null });
-    expect(approved.items.map((item) => [item.position, item.status, item.scheduledAt])).toEqual(expected.map((at, i) => [i + 1, "SCHEDULED", at]));
+    expect(approved.plan).toMatchObject({
+      status: "ACTIVE",
+      approvedAt: "2026-11-23T10:00:00Z",
+      updatedAt: "2026-11-23T10:00:00Z",
+      completedAt: null,
+    });
+    expect(approved.items.map((item) => [item.position, item.status, item.scheduledAt])).toEqual(
+      expected.map((at, i) => [i + 1, "SCHEDULED", at]),
+    );
     expect(approved.counts).toMatchObject({ PLANNED: 0, SCHEDULED: 4 });
 
     const rows = await stored(plan.id);
@@ -68,23 +76,26 @@ describe("approve: DRAFT → ACTIVE, the items spread at the cadence from now", 
     expect([read.body.status, times(read.body)]).toEqual(["ACTIVE", expected]);
   });
 
-  it.each([3, 1, 21])("through the route at %i a week: consecutive items exactly one interval apart, the first at the request time", async (cadence) => {
-    const { token, plan } = await draftPlan(3, cadence);
-    const before = Date.now();
-    const { status, body } = await planVia(token, plan.id, "approve");
-    const after = Date.now();
-    expect(status).toBe(200);
-    expect(body).toMatchObject({ id: plan.id, status: "ACTIVE", completedAt: null });
-    expect(body.items.map((item) => item.status)).toEqual(["SCHEDULED", "SCHEDULED", "SCHEDULED"]);
-    const at = body.items.map((item) => Date.parse(item.scheduledAt!));
-    const interval = cadenceIntervalSeconds(cadence) * 1000;
-    expect([at[1]! - at[0]!, at[2]! - at[1]!]).toEqual([interval, interval]);
-    // Second precision: the first slot is the request's second.
-    expect(at[0]!).toBeGreaterThanOrEqual(before - 1000);
-    expect(at[0]!).toBeLessThanOrEqual(after);
-    expect(Date.parse(body.approvedAt!)).toBe(at[0]);
-    expect(times((await planVia(token, plan.id)).body)).toEqual(times(body));
-  });
+  it.each([3, 1, 21])(
+    "through the route at %i a week: consecutive items exactly one interval apart, the first at the request time",
+    async (cadence) => {
+      const { token, plan } = await draftPlan(3, cadence);
+      const before = Date.now();
+      const { status, body } = await planVia(token, plan.id, "approve");
+      const after = Date.now();
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ id: plan.id, status: "ACTIVE", completedAt: null });
+      expect(body.items.map((item) => item.status)).toEqual(["SCHEDULED", "SCHEDULED", "SCHEDULED"]);
+      const at = body.items.map((item) => Date.parse(item.scheduledAt!));
+      const interval = cadenceIntervalSeconds(cadence) * 1000;
+      expect([at[1]! - at[0]!, at[2]! - at[1]!]).toEqual([interval, interval]);
+      // Second precision: the first slot is the request's second.
+      expect(at[0]!).toBeGreaterThanOrEqual(before - 1000);
+      expect(at[0]!).toBeLessThanOrEqual(after);
+      expect(Date.parse(body.approvedAt!)).toBe(at[0]);
+      expect(times((await planVia(token, plan.id)).body)).toEqual(times(body));
+    },
+  );
 
   it("leaves no gap where a curated item was removed: the slots follow the remaining items in position order", async () => {
     const { accountId, token, plan, itemIds } = await draftPlan(4, 7);
@@ -249,7 +260,11 @@ describe("COMPLETED when every item is PUBLISHED", () => {
 
     await setItemStatus(itemIds[2]!, "PUBLISHED");
     expect(await completePlanIfDone(db(), plan.id, new Date("2026-12-24T18:00:00.250Z"))).toBe(true);
-    expect((await stored(plan.id)).plan).toMatchObject({ status: "COMPLETED", completedAt: "2026-12-24T18:00:00Z", updatedAt: "2026-12-24T18:00:00Z" });
+    expect((await stored(plan.id)).plan).toMatchObject({
+      status: "COMPLETED",
+      completedAt: "2026-12-24T18:00:00Z",
+      updatedAt: "2026-12-24T18:00:00Z",
+    });
     // Once COMPLETED, a second check changes nothing.
     expect(await completePlanIfDone(db(), plan.id, new Date("2027-01-01T00:00:00Z"))).toBe(false);
     expect((await stored(plan.id)).plan.completedAt).toBe("2026-12-24T18:00:00Z");
@@ -284,7 +299,11 @@ describe("curating items: PATCH /api/autopilot/items/{itemId}", () => {
     expect(await titled.json()).toEqual({ ...plan.items[0], title: "Sourdough at home: the first week" });
 
     const keyed = await patchItem(itemIds[0]!, { targetKeyword: " Rye Sourdough Loaves " }, token);
-    expect(await keyed.json()).toMatchObject({ title: "Sourdough at home: the first week", targetKeyword: "Rye Sourdough Loaves", status: "PLANNED" });
+    expect(await keyed.json()).toMatchObject({
+      title: "Sourdough at home: the first week",
+      targetKeyword: "Rye Sourdough Loaves",
+      status: "PLANNED",
+    });
 
     const both = await patchItem(itemIds[1]!, { title: "Focaccia, step by step", targetKeyword: "focaccia recipe" }, token);
     expect(await both.json()).toMatchObject({ id: itemIds[1], title: "Focaccia, step by step", targetKeyword: "focaccia recipe" });
@@ -297,7 +316,10 @@ describe("curating items: PATCH /api/autopilot/items/{itemId}", () => {
     // The normalised key follows the keyword, so later plans skip the new topic.
     expect(rows[0]!.keywordKey).not.toBe(plan.items[0]!.targetKeyword);
     expect(rows[0]!.keywordKey).toMatch(/rye/);
-    expect((await planVia(token, plan.id)).body.items[1]).toMatchObject({ title: "Focaccia, step by step", targetKeyword: "focaccia recipe" });
+    expect((await planVia(token, plan.id)).body.items[1]).toMatchObject({
+      title: "Focaccia, step by step",
+      targetKeyword: "focaccia recipe",
+    });
   });
 
   it("changes a SCHEDULED item and keeps its place in the schedule", async () => {
@@ -338,7 +360,16 @@ describe("curating items: PATCH /api/autopilot/items/{itemId}", () => {
   it("400 for malformed JSON", async () => {
     const { token, plan, itemIds } = await draftPlan(1);
     const before = await stored(plan.id);
-    await expectError(await call(`/api/autopilot/items/${itemIds[0]}`, { method: "PATCH", token, headers: { "Content-Type": "application/json" }, body: '{"title": "unfinished' }), 400, "invalid_request");
+    await expectError(
+      await call(`/api/autopilot/items/${itemIds[0]}`, {
+        method: "PATCH",
+        token,
+        headers: { "Content-Type": "application/json" },
+        body: '{"title": "unfinished',
+      }),
+      400,
+      "invalid_request",
+    );
     expect(await stored(plan.id)).toEqual(before);
   });
 });
@@ -368,17 +399,20 @@ describe("curating items: DELETE /api/autopilot/items/{itemId}", () => {
     ]);
   });
 
-  it.each(["QUEUED", "GENERATING", "PUBLISHED", "FAILED"] as const)("409 for PATCH and DELETE once the item is %s, and nothing changes", async (status) => {
-    const { accountId, token, plan, itemIds } = await draftPlan(2);
-    await approvePlan(db(), accountId, plan.id);
-    await setItemStatus(itemIds[0]!, status);
-    const before = await stored(plan.id);
-    const patched = await expectError(await patchItem(itemIds[0]!, { title: "Too late for this" }, token), 409, "conflict");
-    expect(patched.message).toContain(status);
-    const deleted = await expectError(await deleteItem(itemIds[0]!, token), 409, "conflict");
-    expect(deleted.message).toContain(status);
-    expect(await stored(plan.id)).toEqual(before);
-  });
+  it.each(["QUEUED", "GENERATING", "PUBLISHED", "FAILED"] as const)(
+    "409 for PATCH and DELETE once the item is %s, and nothing changes",
+    async (status) => {
+      const { accountId, token, plan, itemIds } = await draftPlan(2);
+      await approvePlan(db(), accountId, plan.id);
+      await setItemStatus(itemIds[0]!, status);
+      const before = await stored(plan.id);
+      const patched = await expectError(await patchItem(itemIds[0]!, { title: "Too late for this" }, token), 409, "conflict");
+      expect(patched.message).toContain(status);
+      const deleted = await expectError(await deleteItem(itemIds[0]!, token), 409, "conflict");
+      expect(deleted.message).toContain(status);
+      expect(await stored(plan.id)).toEqual(before);
+    },
+  );
 
   it("deleting the last unpublished item of an ACTIVE plan whose other items are PUBLISHED completes it", async () => {
     const { accountId, token, plan, itemIds } = await draftPlan(3);

@@ -21,7 +21,15 @@ describe("public API authentication: each cause of a 401", () => {
 
   it("is 401 for a header that is not 'Bearer <token>'", async () => {
     const { token } = await seedAccount();
-    const malformed = [token, `Basic ${btoa(`user:${token}`)}`, "Bearer", "Bearer ", `Token ${token}`, `Bearer ${token} extra`, `Bearer${token}`];
+    const malformed = [
+      token,
+      `Basic ${btoa(`user:${token}`)}`,
+      "Bearer",
+      "Bearer ",
+      `Token ${token}`,
+      `Bearer ${token} extra`,
+      `Bearer${token}`,
+    ];
     for (const value of malformed) {
       await expect401(await call(LIST, { headers: { Authorization: value } }), /malformed|authorization/i);
     }
@@ -29,7 +37,14 @@ describe("public API authentication: each cause of a 401", () => {
 
   it("is 401 for a token that does not have the token format", async () => {
     const { token } = await seedAccount();
-    for (const value of ["abc", token.slice(0, -1), `${token}x`, token.replace("sap_", "sk_"), `sap_${"!".repeat(40)}`, token.toUpperCase()]) {
+    for (const value of [
+      "abc",
+      token.slice(0, -1),
+      `${token}x`,
+      token.replace("sap_", "sk_"),
+      `sap_${"!".repeat(40)}`,
+      token.toUpperCase(),
+    ]) {
       await expect401(await call(LIST, { headers: { Authorization: `Bearer ${value}` } }), /malformed api token|invalid api token/i);
     }
   });
@@ -43,7 +58,12 @@ describe("public API authentication: each cause of a 401", () => {
     const now = Date.now();
     const expired = await createToken(db(), { accountId, name: "old", scope: "public:read", now: new Date(now - 7 * MONTH_MS) });
     await expect401(await call(LIST, { token: expired.secret }), /expired/i);
-    const almost = await createToken(db(), { accountId, name: "almost", scope: "public:read", now: new Date(now - 6 * MONTH_MS + 5 * 24 * 60 * 60 * 1000) });
+    const almost = await createToken(db(), {
+      accountId,
+      name: "almost",
+      scope: "public:read",
+      now: new Date(now - 6 * MONTH_MS + 5 * 24 * 60 * 60 * 1000),
+    });
     expect((await call(LIST, { token: almost.secret })).status).toBe(200);
   });
 

@@ -76,14 +76,28 @@ describe("CORS on the public API", () => {
     });
     expect(res.status).toBe(204);
     expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
-    expect(res.headers.get("Access-Control-Allow-Methods")?.split(",").map((m) => m.trim())).toContain("GET");
-    expect(res.headers.get("Access-Control-Allow-Headers")?.toLowerCase().split(",").map((h) => h.trim())).toEqual(expect.arrayContaining(["authorization", "if-none-match"]));
+    expect(
+      res.headers
+        .get("Access-Control-Allow-Methods")
+        ?.split(",")
+        .map((m) => m.trim()),
+    ).toContain("GET");
+    expect(
+      res.headers
+        .get("Access-Control-Allow-Headers")
+        ?.toLowerCase()
+        .split(",")
+        .map((h) => h.trim()),
+    ).toEqual(expect.arrayContaining(["authorization", "if-none-match"]));
     expect(res.headers.get("X-RateLimit-Remaining")).toBeNull();
   });
 
   it("answers preflights for the detail and images routes too", async () => {
     for (const path of [`${LIST}/1`, `${LIST}/1/images`]) {
-      const res = await call(path, { method: "OPTIONS", headers: { Origin: ORIGIN, "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "authorization" } });
+      const res = await call(path, {
+        method: "OPTIONS",
+        headers: { Origin: ORIGIN, "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "authorization" },
+      });
       expect(res.status, path).toBe(204);
       expect(res.headers.get("Access-Control-Allow-Origin"), path).toBe("*");
     }
@@ -92,18 +106,30 @@ describe("CORS on the public API", () => {
   it("does not count preflights against the account's budget", async () => {
     const { token } = await seedAccount();
     for (let i = 0; i < 3; i++) {
-      await call(LIST, { method: "OPTIONS", headers: { Origin: ORIGIN, "Access-Control-Request-Method": "GET", Authorization: `Bearer ${token}` } });
+      await call(LIST, {
+        method: "OPTIONS",
+        headers: { Origin: ORIGIN, "Access-Control-Request-Method": "GET", Authorization: `Bearer ${token}` },
+      });
     }
     expect((await call(LIST, { token })).headers.get("X-RateLimit-Remaining")).toBe("99");
   });
 
   it("lets the browser read the answer and the rate-limit headers on 200, 400 and 404", async () => {
     const { token } = await seedAccount();
-    for (const [path, status] of [[LIST, 200], [`${LIST}?per_page=0`, 400], [`${LIST}/0`, 404]] as const) {
+    for (const [path, status] of [
+      [LIST, 200],
+      [`${LIST}?per_page=0`, 400],
+      [`${LIST}/0`, 404],
+    ] as const) {
       const res = await call(path, { token, headers: { Origin: ORIGIN } });
       expect(res.status, path).toBe(status);
       expect(res.headers.get("Access-Control-Allow-Origin"), path).toBe("*");
-      const exposed = res.headers.get("Access-Control-Expose-Headers")?.toLowerCase().split(",").map((h) => h.trim()) ?? [];
+      const exposed =
+        res.headers
+          .get("Access-Control-Expose-Headers")
+          ?.toLowerCase()
+          .split(",")
+          .map((h) => h.trim()) ?? [];
       expect(exposed, path).toEqual(expect.arrayContaining(["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "etag"]));
     }
   });

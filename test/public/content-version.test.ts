@@ -84,7 +84,8 @@ describe("the public API's content version, ETags and cached answers", () => {
   it("counts a list once per version: another page reuses the total, a write makes it count again", async () => {
     const { accountId, token } = await seedAccount();
     for (const title of ["a", "b", "c"]) await seedArticle(accountId, { title });
-    const meta = async (path: string) => ((await (await call(path, { token })).json()) as { meta: { total: number; last_page: number } }).meta;
+    const meta = async (path: string) =>
+      ((await (await call(path, { token })).json()) as { meta: { total: number; last_page: number } }).meta;
     expect(await meta(`${LIST}?per_page=2`)).toMatchObject({ total: 3, last_page: 2 });
     // Behind the service's back: the next page of the same list still reports the total it counted.
     await db().delete(articles).where(eq(articles.accountId, accountId));

@@ -22,21 +22,25 @@ const ARTICLE_FIELDS = [
 ];
 
 async function seedIllustrated(accountId: string) {
-  return seedArticle(accountId, {
-    title: "Sourdough Basics",
-    html: "<p>Flour, water and salt.</p>",
-    excerpt: "The three ingredients.",
-    seoDesc: "How sourdough works",
-    keywords: ["sourdough", "bread"],
-    language: "en",
-    status: "published",
-    publishedAt: "2026-02-03T04:05:06Z",
-    images: [
-      { url: "https://cdn.example.com/first.webp", altText: "First in the text", isFeatured: false },
-      { url: "/api/media/hero.webp", altText: "The hero", isFeatured: true },
-      { url: "/api/media/third.webp", altText: "", isFeatured: false },
-    ],
-  }, new Date(Date.UTC(2026, 1, 3, 4, 0, 0)));
+  return seedArticle(
+    accountId,
+    {
+      title: "Sourdough Basics",
+      html: "<p>Flour, water and salt.</p>",
+      excerpt: "The three ingredients.",
+      seoDesc: "How sourdough works",
+      keywords: ["sourdough", "bread"],
+      language: "en",
+      status: "published",
+      publishedAt: "2026-02-03T04:05:06Z",
+      images: [
+        { url: "https://cdn.example.com/first.webp", altText: "First in the text", isFeatured: false },
+        { url: "/api/media/hero.webp", altText: "The hero", isFeatured: true },
+        { url: "/api/media/third.webp", altText: "", isFeatured: false },
+      ],
+    },
+    new Date(Date.UTC(2026, 1, 3, 4, 0, 0)),
+  );
 }
 
 describe("GET /api/v1/public/articles/{id}", () => {
@@ -78,7 +82,14 @@ describe("GET /api/v1/public/articles/{id}", () => {
     const { token, accountId } = await seedAccount();
     const article = await seedArticle(accountId, { title: "Bare", status: "draft" });
     const body = (await (await call(`/api/v1/public/articles/${article.id}`, { token })).json()) as { data: Record<string, unknown> };
-    expect(body.data).toMatchObject({ id: article.id, featured_image: null, images: [], status: "draft", published_at: null, meta: { description: "", keywords: [] } });
+    expect(body.data).toMatchObject({
+      id: article.id,
+      featured_image: null,
+      images: [],
+      status: "draft",
+      published_at: null,
+      meta: { description: "", keywords: [] },
+    });
   });
 
   it("is 404 for another account's article, identical to a missing one", async () => {
@@ -94,7 +105,21 @@ describe("GET /api/v1/public/articles/{id}", () => {
   it("is a 404 JSON error for ids that are not positive integers", async () => {
     const { token, accountId } = await seedAccount();
     const article = await seedArticle(accountId);
-    for (const id of ["abc", "0", "-1", `-${article.id}`, "1.5", `${article.id}.0`, "1e3", "0x1", "99999999999999999999999", "9007199254740993", "%20", `${article.id}abc`, "NaN"]) {
+    for (const id of [
+      "abc",
+      "0",
+      "-1",
+      `-${article.id}`,
+      "1.5",
+      `${article.id}.0`,
+      "1e3",
+      "0x1",
+      "99999999999999999999999",
+      "9007199254740993",
+      "%20",
+      `${article.id}abc`,
+      "NaN",
+    ]) {
       await expectError(await call(`/api/v1/public/articles/${id}`, { token }), 404, "not_found");
     }
   });
@@ -121,14 +146,20 @@ describe("GET /api/v1/public/articles/{id}/images", () => {
   it("orders images by their position, not by when they were added", async () => {
     const { token, accountId } = await seedAccount();
     const article = await seedArticle(accountId);
-    await db().insert(articleImages).values([
-      { articleId: article.id, accountId, url: "/api/media/third.webp", altText: "third", isFeatured: false, position: 2 },
-      { articleId: article.id, accountId, url: "/api/media/first.webp", altText: "first", isFeatured: true, position: 0 },
-      { articleId: article.id, accountId, url: "/api/media/second.webp", altText: "second", isFeatured: false, position: 1 },
-    ]);
-    const images = (await (await call(`/api/v1/public/articles/${article.id}/images`, { token })).json()) as { data: { alt_text: string }[] };
+    await db()
+      .insert(articleImages)
+      .values([
+        { articleId: article.id, accountId, url: "/api/media/third.webp", altText: "third", isFeatured: false, position: 2 },
+        { articleId: article.id, accountId, url: "/api/media/first.webp", altText: "first", isFeatured: true, position: 0 },
+        { articleId: article.id, accountId, url: "/api/media/second.webp", altText: "second", isFeatured: false, position: 1 },
+      ]);
+    const images = (await (await call(`/api/v1/public/articles/${article.id}/images`, { token })).json()) as {
+      data: { alt_text: string }[];
+    };
     expect(images.data.map((image) => image.alt_text)).toStrictEqual(["first", "second", "third"]);
-    const detail = (await (await call(`/api/v1/public/articles/${article.id}`, { token })).json()) as { data: { images: { alt_text: string }[]; featured_image: string } };
+    const detail = (await (await call(`/api/v1/public/articles/${article.id}`, { token })).json()) as {
+      data: { images: { alt_text: string }[]; featured_image: string };
+    };
     expect(detail.data.images.map((image) => image.alt_text)).toStrictEqual(["first", "second", "third"]);
     expect(detail.data.featured_image).toBe(`${BASE}/api/media/first.webp`);
     const list = (await (await call(`/api/v1/public/articles`, { token })).json()) as { data: { images: { alt_text: string }[] }[] };

@@ -33,25 +33,34 @@ describe("GET /api/v1/public/articles: envelope and defaults", () => {
     expect(Object.keys(body).sort()).toStrictEqual(["data", "meta", "success"]);
     expect(body.success).toBe(true);
     expect(body.meta).toStrictEqual({ current_page: 1, last_page: 2, per_page: 10, total: 12 });
-    expect(ids(body)).toStrictEqual(created.slice(2).reverse().map((a) => a.id));
+    expect(ids(body)).toStrictEqual(
+      created
+        .slice(2)
+        .reverse()
+        .map((a) => a.id),
+    );
   });
 
   it("gives list items as full articles with their images, like the detail route", async () => {
     const { token, accountId } = await seedAccount();
-    const article = await seedArticle(accountId, {
-      title: "Ekmeğin Tarihi",
-      html: "<h2>Giriş</h2><p>İlk fırınlar &amp; ekmek.</p>",
-      excerpt: "Kısa özet",
-      seoDesc: "Ekmeğin tarihi üzerine",
-      keywords: ["ekmek", "fırın"],
-      language: "tr",
-      status: "published",
-      publishedAt: "2026-01-01T09:00:00Z",
-      images: [
-        { url: "/api/media/acc/hero.webp", altText: "Hero", isFeatured: true },
-        { url: "https://cdn.example.com/second.webp", altText: "Second", isFeatured: false },
-      ],
-    }, at(0));
+    const article = await seedArticle(
+      accountId,
+      {
+        title: "Ekmeğin Tarihi",
+        html: "<h2>Giriş</h2><p>İlk fırınlar &amp; ekmek.</p>",
+        excerpt: "Kısa özet",
+        seoDesc: "Ekmeğin tarihi üzerine",
+        keywords: ["ekmek", "fırın"],
+        language: "tr",
+        status: "published",
+        publishedAt: "2026-01-01T09:00:00Z",
+        images: [
+          { url: "/api/media/acc/hero.webp", altText: "Hero", isFeatured: true },
+          { url: "https://cdn.example.com/second.webp", altText: "Second", isFeatured: false },
+        ],
+      },
+      at(0),
+    );
     const body = await list(token);
     const [item] = body.data as Record<string, unknown>[];
     expect(item).toMatchObject({
@@ -127,7 +136,12 @@ describe("GET /api/v1/public/articles: filters", () => {
     expect(ids(body)).toStrictEqual([rows.enPublished.id]);
     expect(body.meta.total).toBe(1);
     expect((await list(token, "?status=draft&language=en")).meta.total).toBe(0);
-    expect((await list(token, "?status=published&language=tr&per_page=1")).meta).toStrictEqual({ current_page: 1, last_page: 1, per_page: 1, total: 1 });
+    expect((await list(token, "?status=published&language=tr&per_page=1")).meta).toStrictEqual({
+      current_page: 1,
+      last_page: 1,
+      per_page: 1,
+      total: 1,
+    });
   });
 });
 
@@ -144,7 +158,10 @@ describe("GET /api/v1/public/articles: sorting", () => {
     const e = await seedArticle(accountId, { title: "Delta", html: words(5) }, at(4));
     const updated = { [a.id]: at(50), [b.id]: at(40), [c.id]: at(10), [d.id]: at(40), [e.id]: at(20) };
     for (const [id, when] of Object.entries(updated)) {
-      await db().update(articles).set({ updatedAt: when.toISOString().replace(".000Z", "Z") }).where(eq(articles.id, Number(id)));
+      await db()
+        .update(articles)
+        .set({ updatedAt: when.toISOString().replace(".000Z", "Z") })
+        .where(eq(articles.id, Number(id)));
     }
     return { ...seeded, a, b, c, d, e };
   }
@@ -230,7 +247,11 @@ describe("GET /api/v1/public/articles: pagination", () => {
     )
       .bind(seeded.accountId)
       .run();
-    const rows = await db().select({ id: articles.id }).from(articles).where(eq(articles.accountId, seeded.accountId)).orderBy(articles.createdAt);
+    const rows = await db()
+      .select({ id: articles.id })
+      .from(articles)
+      .where(eq(articles.accountId, seeded.accountId))
+      .orderBy(articles.createdAt);
     expect(rows).toHaveLength(105);
     const newestFirst = rows.map((row) => row.id).reverse();
     const first = await list(seeded.token, "?per_page=100");

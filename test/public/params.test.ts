@@ -25,13 +25,15 @@ async function expectBadParameter(token: string, query: string, parameter: strin
 describe("GET /api/v1/public/articles: invalid parameters are 400 naming the parameter", () => {
   it("refuses per_page outside 1..100 or not a whole number", async () => {
     const { token } = await seedAccount();
-    for (const value of ["0", "101", "abc", "1.5", "-1", "", "1000000", "0x10", "1e1", "%201", "+5", "5%20"]) await expectBadParameter(token, `per_page=${value}`, "per_page");
+    for (const value of ["0", "101", "abc", "1.5", "-1", "", "1000000", "0x10", "1e1", "%201", "+5", "5%20"])
+      await expectBadParameter(token, `per_page=${value}`, "per_page");
     expect((await expectBadParameter(token, "per_page=101", "per_page")).message).toMatch(/100/);
   });
 
   it("refuses page below 1 or not a whole number", async () => {
     const { token } = await seedAccount();
-    for (const value of ["0", "-1", "x", "2.5", "", "0x10", "1e3", "%201", "+1", "Infinity"]) await expectBadParameter(token, `page=${value}`, "page");
+    for (const value of ["0", "-1", "x", "2.5", "", "0x10", "1e3", "%201", "+1", "Infinity"])
+      await expectBadParameter(token, `page=${value}`, "page");
   });
 
   it("refuses unknown sort, order and status values", async () => {
@@ -43,7 +45,8 @@ describe("GET /api/v1/public/articles: invalid parameters are 400 naming the par
 
   it("refuses a language that is not a language code", async () => {
     const { token } = await seedAccount();
-    for (const value of ["12", "e", "english-language-code", "tr_TR", "t r", ""]) await expectBadParameter(token, `language=${encodeURIComponent(value)}`, "language");
+    for (const value of ["12", "e", "english-language-code", "tr_TR", "t r", ""])
+      await expectBadParameter(token, `language=${encodeURIComponent(value)}`, "language");
   });
 
   it("refuses a parameter given twice", async () => {
@@ -68,7 +71,18 @@ describe("GET /api/v1/public/articles: invalid parameters are 400 naming the par
   it("accepts each allowed value and ignores unknown parameters", async () => {
     const { token, accountId } = await seedAccount();
     await seedArticle(accountId);
-    for (const query of ["per_page=1", "per_page=100", "page=1", "sort=title", "order=asc", "status=pending", "language=de", "language=pt-BR", "utm_source=newsletter", "fields=title"]) {
+    for (const query of [
+      "per_page=1",
+      "per_page=100",
+      "page=1",
+      "sort=title",
+      "order=asc",
+      "status=pending",
+      "language=de",
+      "language=pt-BR",
+      "utm_source=newsletter",
+      "fields=title",
+    ]) {
       const res = await call(`/api/v1/public/articles?${query}`, { token });
       expect(res.status, query).toBe(200);
     }

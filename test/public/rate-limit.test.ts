@@ -88,7 +88,12 @@ describe("public API rate limit: 100 requests per minute per account", { timeout
 
   it("does not count requests that fail authentication, whoever's token they carry", async () => {
     const { token, accountId } = await seedAccount();
-    const expired = await createToken(db(), { accountId, name: "old", scope: "public:read", now: new Date(Date.now() - 200 * 24 * 60 * 60 * 1000) });
+    const expired = await createToken(db(), {
+      accountId,
+      name: "old",
+      scope: "public:read",
+      now: new Date(Date.now() - 200 * 24 * 60 * 60 * 1000),
+    });
     const revoked = await seedToken(accountId, "public:read");
     expect((await call(`/api/tokens/${revoked.row.id}`, { method: "DELETE", token })).status).toBe(200);
     for (let i = 0; i < 5; i++) {

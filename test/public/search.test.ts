@@ -22,36 +22,56 @@ const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute, 0));
 async function seedLibrary() {
   const seeded = await seedAccount();
   const { accountId } = seeded;
-  const bread = await seedArticle(accountId, {
-    title: "Ekmeğin Tarihi",
-    html: "<p>Ekşi maya ile yapılan ekmeği fırında pişirmek sabır ister.</p>",
-    language: "tr",
-    status: "published",
-  }, at(1));
-  const heat = await seedArticle(accountId, {
-    title: "Evde Isı Yalıtımı",
-    html: "<p>Kışın ısı kaybını azaltmak için duvarları yalıtın.</p>",
-    language: "tr",
-    status: "draft",
-  }, at(2));
-  const city = await seedArticle(accountId, {
-    title: "İstanbul Rehberi",
-    html: "<p>Boğaz kıyısında bir gün; IŞIK ve deniz.</p>",
-    language: "tr",
-    status: "published",
-  }, at(3));
-  const sourdough = await seedArticle(accountId, {
-    title: "A Sourdough Starter Guide",
-    html: '<p class="kitchenclass">Feed the starter <a href="https://hiddenhost.example/flour" title="tooltipword">every day</a> with flour and water.</p><script>var scriptword = 1;</script><!-- commentword -->',
-    language: "en",
-    status: "published",
-  }, at(4));
-  const garden = await seedArticle(accountId, {
-    title: "Garden Planning",
-    html: "<p>Plant tomatoes after the last frost &amp; water them daily. Café culture aside.</p>",
-    language: "en",
-    status: "draft",
-  }, at(5));
+  const bread = await seedArticle(
+    accountId,
+    {
+      title: "Ekmeğin Tarihi",
+      html: "<p>Ekşi maya ile yapılan ekmeği fırında pişirmek sabır ister.</p>",
+      language: "tr",
+      status: "published",
+    },
+    at(1),
+  );
+  const heat = await seedArticle(
+    accountId,
+    {
+      title: "Evde Isı Yalıtımı",
+      html: "<p>Kışın ısı kaybını azaltmak için duvarları yalıtın.</p>",
+      language: "tr",
+      status: "draft",
+    },
+    at(2),
+  );
+  const city = await seedArticle(
+    accountId,
+    {
+      title: "İstanbul Rehberi",
+      html: "<p>Boğaz kıyısında bir gün; IŞIK ve deniz.</p>",
+      language: "tr",
+      status: "published",
+    },
+    at(3),
+  );
+  const sourdough = await seedArticle(
+    accountId,
+    {
+      title: "A Sourdough Starter Guide",
+      html: '<p class="kitchenclass">Feed the starter <a href="https://hiddenhost.example/flour" title="tooltipword">every day</a> with flour and water.</p><script>var scriptword = 1;</script><!-- commentword -->',
+      language: "en",
+      status: "published",
+    },
+    at(4),
+  );
+  const garden = await seedArticle(
+    accountId,
+    {
+      title: "Garden Planning",
+      html: "<p>Plant tomatoes after the last frost &amp; water them daily. Café culture aside.</p>",
+      language: "en",
+      status: "draft",
+    },
+    at(5),
+  );
   return { ...seeded, bread, heat, city, sourdough, garden };
 }
 
@@ -153,7 +173,7 @@ describe("GET /api/v1/public/articles?search", () => {
       "{title body}: flour",
       "' OR 1=1 --",
       "'; DROP TABLE articles; --",
-      "\") UNION SELECT * FROM api_tokens --",
+      '") UNION SELECT * FROM api_tokens --',
       "\\",
       "%",
       "_",

@@ -27,9 +27,17 @@ async function seedTwoSites() {
   const seeded = await seedAccount();
   const blog = await seedSite(seeded.accountId, { platform: "blog" });
   const shop = await seedSite(seeded.accountId, { platform: "custom" });
-  await seedArticle(seeded.accountId, { title: "Blog one", siteId: blog.id, status: "published", publicationUrl: "https://blog.example.com/blog-one/" }, at(1));
+  await seedArticle(
+    seeded.accountId,
+    { title: "Blog one", siteId: blog.id, status: "published", publicationUrl: "https://blog.example.com/blog-one/" },
+    at(1),
+  );
   await seedArticle(seeded.accountId, { title: "Shop one", siteId: shop.id, status: "published" }, at(2));
-  await seedArticle(seeded.accountId, { title: "Blog two", siteId: blog.id, status: "draft", publicationUrl: "https://blog.example.com/?p=12" }, at(3));
+  await seedArticle(
+    seeded.accountId,
+    { title: "Blog two", siteId: blog.id, status: "draft", publicationUrl: "https://blog.example.com/?p=12" },
+    at(3),
+  );
   await seedArticle(seeded.accountId, { title: "No site" }, at(4));
   return { ...seeded, blog, shop };
 }
@@ -76,7 +84,17 @@ describe("GET /api/v1/public/articles?site=", () => {
 
   it("refuses a malformed site id with a 400 naming the parameter", async () => {
     const { token, blog } = await seedTwoSites();
-    for (const site of ["", "42", "blog", "site_", "site-abc", `${blog.id}%20`, "site_abc%27%20OR%201=1", `site_${"a".repeat(60)}`, `plan_${blog.id.slice(5)}`]) {
+    for (const site of [
+      "",
+      "42",
+      "blog",
+      "site_",
+      "site-abc",
+      `${blog.id}%20`,
+      "site_abc%27%20OR%201=1",
+      `site_${"a".repeat(60)}`,
+      `plan_${blog.id.slice(5)}`,
+    ]) {
       const res = await call(`${LIST}?site=${site}`, { token });
       const body = (await expectError(res, 400, "invalid_request")) as { message: string; issues?: unknown[] };
       expect(body.message, site).toMatch(/^Invalid query parameter 'site': site must be a site id such as site_/);
@@ -127,7 +145,9 @@ describe("the site filter and the public cache", () => {
     const query: ArticleListQuery = { page: 1, perPage: 10, sort: "created_at", order: "desc", siteId: "site_b8Zq0Ls2Kd93Hw1P" };
     const explain = async (statement: { toSQL(): { sql: string; params: unknown[] } }) => {
       const { sql: text, params } = statement.toSQL();
-      const { results } = await testEnv.DB.prepare(`EXPLAIN QUERY PLAN ${text}`).bind(...params).all<{ detail: string }>();
+      const { results } = await testEnv.DB.prepare(`EXPLAIN QUERY PLAN ${text}`)
+        .bind(...params)
+        .all<{ detail: string }>();
       return results.map((row) => row.detail).join(" | ");
     };
     const { count, page } = articleListStatements(db(), "acc_x", query)!;

@@ -15,7 +15,12 @@ let deps: SiteAccessDeps;
 beforeEach(() => {
   forum = createFakeXenForo();
   forum.addKey("key-user-12");
-  deps = { db: db(), fetch: fakeNetwork(forum), config: { ...parseConfig(testEnv), publicBaseUrl: "https://api.example.com" }, encryptionKey: testEnv.ENCRYPTION_KEY };
+  deps = {
+    db: db(),
+    fetch: fakeNetwork(forum),
+    config: { ...parseConfig(testEnv), publicBaseUrl: "https://api.example.com" },
+    encryptionKey: testEnv.ENCRYPTION_KEY,
+  };
 });
 
 const HERO_BYTES = new Uint8Array([0x52, 0x49, 0x46, 0x46, 9, 8, 7, 6]);
@@ -38,11 +43,18 @@ function article(fields: Partial<PublishableArticle> = {}): PublishableArticle {
   };
 }
 
-const BODY = "[B][SIZE=6]Neden ekşi maya?[/SIZE][/B]\n\nÇünkü [B]lezzetli[/B] & sağlıklı.\n\n[IMG]https://api.example.com/api/media/uploads/step.webp[/IMG]";
+const BODY =
+  "[B][SIZE=6]Neden ekşi maya?[/SIZE][/B]\n\nÇünkü [B]lezzetli[/B] & sağlıklı.\n\n[IMG]https://api.example.com/api/media/uploads/step.webp[/IMG]";
 
 async function forumSite(nodeId: number | null = 3) {
   const { accountId } = await seedAccount();
-  const { site } = await connectForumSite(deps, accountId, { url: forum.baseUrl, apiKey: "key-user-12", forumUserId: 12, businessContext: "", language: "tr" });
+  const { site } = await connectForumSite(deps, accountId, {
+    url: forum.baseUrl,
+    apiKey: "key-user-12",
+    forumUserId: 12,
+    businessContext: "",
+    language: "tr",
+  });
   const saved = nodeId === null ? site : await chooseForumNode(deps, accountId, site.id, nodeId);
   forum.state.requests.length = 0;
   return saved;
@@ -111,7 +123,10 @@ describe("forum publisher: publish", () => {
   it("refuses with 409 while no target forum is saved, calling nothing", async () => {
     const site = await forumSite(null);
     const error = await rejection(createForumPublisher(deps, site).publish(article()));
-    expect([error.status, error.message]).toEqual([409, `Site ${site.id} has no target forum yet; choose one with POST /api/platforms/forum/${site.id}/node`]);
+    expect([error.status, error.message]).toEqual([
+      409,
+      `Site ${site.id} has no target forum yet; choose one with POST /api/platforms/forum/${site.id}/node`,
+    ]);
     expect(forum.state.requests).toHaveLength(0);
   });
 
@@ -120,7 +135,10 @@ describe("forum publisher: publish", () => {
     forum.state.keys.get("key-user-12")!.active = false;
     const error = await rejection(createForumPublisher(deps, site).publish(article()));
     expect(error.status).toBe(422);
-    expect(await siteRow(site.id)).toMatchObject({ status: "ERROR", statusMessage: "The forum rejected the API key: the key is deactivated" });
+    expect(await siteRow(site.id)).toMatchObject({
+      status: "ERROR",
+      statusMessage: "The forum rejected the API key: the key is deactivated",
+    });
     expect(forum.state.threads.size).toBe(0);
 
     forum.state.keys.get("key-user-12")!.active = true;
@@ -155,7 +173,10 @@ describe("forum publisher: update", () => {
     expect(updated).toEqual(ref);
     expect(forum.requestsTo("POST", `/posts/${thread.first_post_id}/`)).toHaveLength(1);
     expect(forum.requestsTo("POST", "/attachments/new-key")).toHaveLength(0);
-    expect(forum.state.posts.get(thread.first_post_id)).toMatchObject({ message: `[ATTACH=full]${heroId}[/ATTACH]\n\nYeni [I]metin[/I]`, attachmentIds: [heroId] });
+    expect(forum.state.posts.get(thread.first_post_id)).toMatchObject({
+      message: `[ATTACH=full]${heroId}[/ATTACH]\n\nYeni [I]metin[/I]`,
+      attachmentIds: [heroId],
+    });
     expect(thread.title).toBe("Ekşi Maya: Yeni Başlık");
     expect(forum.state.threads.size).toBe(1);
   });
@@ -166,7 +187,10 @@ describe("forum publisher: update", () => {
     const ref = await publisher.publish(article({ heroImage: null }));
     forum.state.requests.length = 0;
     await publisher.update(ref.remoteId, article({ heroImage: null, html: "<p>v2</p>" }));
-    expect(forum.state.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /threads/${ref.remoteId}/`, expect.stringMatching(/^POST \/posts\/\d+\/$/)]);
+    expect(forum.state.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /threads/${ref.remoteId}/`,
+      expect.stringMatching(/^POST \/posts\/\d+\/$/),
+    ]);
     expect(forum.state.requests[0]!.query).toEqual({ with_first_post: "1" });
   });
 
@@ -189,6 +213,9 @@ describe("forum publisher: update", () => {
     expect((await rejection(publisher.update("abc", article()))).status).toBe(422);
     expect(forum.state.requests).toHaveLength(0);
     const gone = await rejection(publisher.update("4242", article()));
-    expect([gone.status, gone.message]).toEqual([422, "The forum says the forum, thread or post does not exist (it may have been deleted)"]);
+    expect([gone.status, gone.message]).toEqual([
+      422,
+      "The forum says the forum, thread or post does not exist (it may have been deleted)",
+    ]);
   });
 });

@@ -30,7 +30,14 @@ function article(overrides: Partial<PublishableArticle> = {}): PublishableArticl
 }
 
 function publisherFor(fake: FakeWordPress) {
-  const client = new WordPressClient({ baseUrl: fake.origin, username: "admin", appPassword: fake.appPassword, fetch: fake.fetch, timeoutMs: 1_000, checkUrl: () => {} });
+  const client = new WordPressClient({
+    baseUrl: fake.origin,
+    username: "admin",
+    appPassword: fake.appPassword,
+    fetch: fake.fetch,
+    timeoutMs: 1_000,
+    checkUrl: () => {},
+  });
   return createWordPressPublisher(client);
 }
 
@@ -41,10 +48,18 @@ describe("WordPress publisher", () => {
     const fetch: typeof globalThis.fetch = async (input, init) => {
       const request = new Request(input, init);
       // The connection drops before the post is created, after the hero was uploaded.
-      if (request.method === "POST" && new URL(request.url).pathname.endsWith("/wp/v2/posts") && refused-- > 0) throw new TypeError("Network connection lost");
+      if (request.method === "POST" && new URL(request.url).pathname.endsWith("/wp/v2/posts") && refused-- > 0)
+        throw new TypeError("Network connection lost");
       return fake.fetch(request);
     };
-    const client = new WordPressClient({ baseUrl: fake.origin, username: "admin", appPassword: fake.appPassword, fetch, timeoutMs: 1_000, checkUrl: () => {} });
+    const client = new WordPressClient({
+      baseUrl: fake.origin,
+      username: "admin",
+      appPassword: fake.appPassword,
+      fetch,
+      timeoutMs: 1_000,
+      checkUrl: () => {},
+    });
     const publisher = createWordPressPublisher(client);
     const mediaBefore = fake.content.media.length;
     await expect(publisher.publish(article())).rejects.toThrow();
@@ -63,7 +78,13 @@ describe("WordPress publisher", () => {
 
     const post = fake.content.posts.find((p) => String(p.id) === ref.remoteId)!;
     expect(ref.url).toBe("https://blog.example.com/sourdough-rye-guide/");
-    expect(post).toMatchObject({ title: "Sourdough & Rye: A Guide", content: "<h2>Start</h2><p>Feed the starter.</p>", excerpt: "How to bake rye sourdough.", slug: "sourdough-rye-guide", status: "publish" });
+    expect(post).toMatchObject({
+      title: "Sourdough & Rye: A Guide",
+      content: "<h2>Start</h2><p>Feed the starter.</p>",
+      excerpt: "How to bake rye sourdough.",
+      slug: "sourdough-rye-guide",
+      status: "publish",
+    });
 
     const recipes = fake.content.terms.find((t) => t.name === "Recipes" && t.taxonomy === "category")!;
     const baking = fake.content.terms.filter((t) => t.name.toLowerCase() === "baking");
@@ -72,7 +93,12 @@ describe("WordPress publisher", () => {
     expect(post.tags).toEqual([6, baking[0]!.id]);
 
     const media = fake.content.media.find((m) => m.id === post.featuredMedia)!;
-    expect(media).toMatchObject({ fileName: "hero-sourdough.webp", mimeType: "image/webp", altText: "A loaf on a board", bytes: PNG.byteLength });
+    expect(media).toMatchObject({
+      fileName: "hero-sourdough.webp",
+      mimeType: "image/webp",
+      altText: "A loaf on a board",
+      bytes: PNG.byteLength,
+    });
     const upload = fake.calls("wp/v2/media", "POST")[0]!;
     expect(upload.contentType).toBe("image/webp");
   });
@@ -107,17 +133,26 @@ describe("WordPress publisher", () => {
     expect(post).toMatchObject({ title: "Rye Sourdough, Revised", categories: [], tags: [] });
     expect(fake.content.media.length).toBe(mediaBefore);
 
-    await publisher.update(remoteId, article({ heroImage: { fileName: "new-hero.webp", alt: "New", contentType: "image/webp", bytes: PNG } }));
+    await publisher.update(
+      remoteId,
+      article({ heroImage: { fileName: "new-hero.webp", alt: "New", contentType: "image/webp", bytes: PNG } }),
+    );
     expect(fake.content.media.length).toBe(mediaBefore + 1);
     expect(fake.content.media.find((m) => m.id === post.featuredMedia)!.fileName).toBe("new-hero.webp");
   });
 
   it("is a 404 WordPressError for a post that does not exist", async () => {
     const fake = createFakeWordPress();
-    const error = await publisherFor(fake).update("99999", article()).catch((e: unknown) => e);
+    const error = await publisherFor(fake)
+      .update("99999", article())
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WordPressError);
     expect(error).toMatchObject({ status: 404 });
-    expect(await publisherFor(fake).update("not-an-id", article()).catch((e: unknown) => e)).toMatchObject({ status: 404 });
+    expect(
+      await publisherFor(fake)
+        .update("not-an-id", article())
+        .catch((e: unknown) => e),
+    ).toMatchObject({ status: 404 });
   });
 
   it("for a connected site: rejected credentials turn the site to ERROR", async () => {

@@ -16,7 +16,8 @@ const ORIGINAL_HTML =
   "<p>Keep the jar warm, stir it, and watch the bubbles rise before you bake. Most bakers feed in the morning and bake in the evening when the starter peaks.</p>";
 
 const SEO_TITLE = "Feeding a sourdough starter: a daily routine that works"; // 55
-const SEO_DESC = "How much flour and water to give a sourdough starter, when to feed it, and how to tell it is ready to bake with: a simple daily routine for home bakers."; // 155
+const SEO_DESC =
+  "How much flour and water to give a sourdough starter, when to feed it, and how to tell it is ready to bake with: a simple daily routine for home bakers."; // 155
 
 /** What a good model answers: the post kept whole, a section added, SEO fields in range. */
 function goodSuggestion() {
@@ -55,12 +56,15 @@ async function syncedPost() {
   useFakeFetch(fakeNetwork(wp.peer, openai.peer));
   const site = await connectFakeSite(token, wp, { businessContext: "A family bakery that sells rye sourdough" });
   expect((await call(`/api/sites/${site.id}/sync`, { method: "POST", token })).status).toBe(200);
-  const list = (await (await call(`/api/sites/${site.id}/posts?per_page=100`, { token })).json()) as { items: { id: string; remoteId: number }[] };
+  const list = (await (await call(`/api/sites/${site.id}/posts?per_page=100`, { token })).json()) as {
+    items: { id: string; remoteId: number }[];
+  };
   const postId = list.items.find((item) => item.remoteId === 100)!.id;
   return { accountId, token, wp, openai, site, target, postId };
 }
 
-const post = (token: string, postId: string, action: "improve" | "apply" | "revert") => call(`/api/sites/posts/${postId}/${action}`, { method: "POST", token });
+const post = (token: string, postId: string, action: "improve" | "apply" | "revert") =>
+  call(`/api/sites/posts/${postId}/${action}`, { method: "POST", token });
 const promptOf = (request: { body: { messages: { content: string }[] } }) => request.body.messages.map((m) => m.content).join("\n");
 
 describe("POST /api/sites/posts/{postId}/improve", () => {
@@ -88,10 +92,14 @@ describe("POST /api/sites/posts/{postId}/improve", () => {
     const [account] = await db().select().from(accounts).where(eq(accounts.id, accountId));
     expect(account!.creditBalanceKurus).toBe(10_000 - 500);
 
-    const list = (await (await call(`/api/sites/${site.id}/posts?per_page=100`, { token })).json()) as { items: { id: string; improvementStatus: string; suggestedAt: string | null }[] };
+    const list = (await (await call(`/api/sites/${site.id}/posts?per_page=100`, { token })).json()) as {
+      items: { id: string; improvementStatus: string; suggestedAt: string | null }[];
+    };
     const listed = list.items.find((item) => item.id === postId)!;
     expect(listed).toMatchObject({ improvementStatus: "SUGGESTED", suggestedAt: body.suggestedAt });
-    expect(list.items.filter((item) => item.id !== postId).every((item) => item.improvementStatus === "NONE" && item.suggestedAt === null)).toBe(true);
+    expect(
+      list.items.filter((item) => item.id !== postId).every((item) => item.improvementStatus === "NONE" && item.suggestedAt === null),
+    ).toBe(true);
 
     const read = (await (await call(`/api/sites/posts/${postId}/improvement`, { token })).json()) as Improvement;
     expect(read.suggestion).toEqual(body.suggestion);
@@ -118,7 +126,7 @@ describe("POST /api/sites/posts/{postId}/improve", () => {
 
   it("refuses a suggestion whose title has markup, naming it to the model, as an article's title is refused (issue 27, item 4)", async () => {
     const { accountId, token, wp, openai, postId } = await syncedPost();
-    const scripted = { ...goodSuggestion(), title: '<script>alert(1)</script>How to feed a sourdough starter' };
+    const scripted = { ...goodSuggestion(), title: "<script>alert(1)</script>How to feed a sourdough starter" };
     openai.script({ answer: scripted }, { answer: { ...scripted, seoDesc: SEO_DESC.replace("simple", "<b>simple</b>") } });
 
     const error = await expectError(await post(token, postId, "improve"), 422, "unprocessable");
@@ -223,7 +231,10 @@ describe("apply and revert", () => {
 
     // A suggestion stored before titles were checked reaches WordPress as text, never as markup.
     const [row] = await db().select().from(postImprovements).where(eq(postImprovements.postId, postId));
-    await db().update(postImprovements).set({ suggestion: { ...row!.suggestion!, title: "<img src=x onerror=alert(1)>Feeding a starter" } }).where(eq(postImprovements.postId, postId));
+    await db()
+      .update(postImprovements)
+      .set({ suggestion: { ...row!.suggestion!, title: "<img src=x onerror=alert(1)>Feeding a starter" } })
+      .where(eq(postImprovements.postId, postId));
     expect((await post(token, postId, "apply")).status).toBe(200);
     expect(target.title).toBe("&lt;img src=x onerror=alert(1)&gt;Feeding a starter");
   });
@@ -308,12 +319,19 @@ describe("apply and revert", () => {
     useFakeFetch(wp.fetch);
     const { token } = await seedAccount();
     const site = await connectFakeSite(token, wp);
-    const plan = (await (await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 } })).json()) as { items: { id: string }[] };
-    const { articleId } = (await (await call(`/api/autopilot/items/${plan.items[0]!.id}/run`, { method: "POST", token })).json()) as { articleId: string };
-    const article = () => call(`/api/autopilot/articles/${articleId}`, { token }).then((res) => res.json() as Promise<{ title: string; html: string }>);
+    const plan = (await (
+      await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 } })
+    ).json()) as { items: { id: string }[] };
+    const { articleId } = (await (await call(`/api/autopilot/items/${plan.items[0]!.id}/run`, { method: "POST", token })).json()) as {
+      articleId: string;
+    };
+    const article = () =>
+      call(`/api/autopilot/articles/${articleId}`, { token }).then((res) => res.json() as Promise<{ title: string; html: string }>);
     const original = await article();
     expect((await call(`/api/sites/${site.id}/sync`, { method: "POST", token })).status).toBe(200);
-    const list = (await (await call(`/api/sites/${site.id}/posts?per_page=100`, { token })).json()) as { items: { id: string; title: string }[] };
+    const list = (await (await call(`/api/sites/${site.id}/posts?per_page=100`, { token })).json()) as {
+      items: { id: string; title: string }[];
+    };
     const postId = list.items.find((item) => item.title === original.title)!.id;
 
     const suggestion = ((await (await post(token, postId, "improve")).json()) as Improvement).suggestion!;

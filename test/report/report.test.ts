@@ -21,18 +21,42 @@ interface ReportBody {
 async function seedGenerated(accountId: string, siteId: string | null, createdAt: string) {
   await db()
     .insert(articles)
-    .values({ accountId, siteId, title: "Generated", slug: `generated-${newId("item").slice(5)}`, planId: newId("plan"), planItemId: newId("item"), createdAt, updatedAt: createdAt });
+    .values({
+      accountId,
+      siteId,
+      title: "Generated",
+      slug: `generated-${newId("item").slice(5)}`,
+      planId: newId("plan"),
+      planItemId: newId("item"),
+      createdAt,
+      updatedAt: createdAt,
+    });
 }
 
 /** An article written by hand and published at `publishedAt` (or with another status, keeping that publishedAt). */
-async function seedPublished(accountId: string, siteId: string | null, publishedAt: string, status: "published" | "draft" | "archived" = "published") {
+async function seedPublished(
+  accountId: string,
+  siteId: string | null,
+  publishedAt: string,
+  status: "published" | "draft" | "archived" = "published",
+) {
   await seedArticle(accountId, { title: "Published", siteId, status, publishedAt }, new Date(publishedAt));
 }
 
 /** A credits charge reserved at `at` (its ledger row dated `at`), optionally refunded at `refundAt`, else settled. */
-async function seedCharge(accountId: string, options: { kind: ChargeKind; kurus: number; siteId: string | null; at: string; refundAt?: string; reference?: string }) {
+async function seedCharge(
+  accountId: string,
+  options: { kind: ChargeKind; kurus: number; siteId: string | null; at: string; refundAt?: string; reference?: string },
+) {
   const reference = options.reference ?? `${options.kind}:${newId("item")}`;
-  await reserveCredits(db(), { accountId, reference, kind: options.kind, amountKurus: options.kurus, siteId: options.siteId, now: new Date(options.at) });
+  await reserveCredits(db(), {
+    accountId,
+    reference,
+    kind: options.kind,
+    amountKurus: options.kurus,
+    siteId: options.siteId,
+    now: new Date(options.at),
+  });
   if (options.refundAt) await refundCharge(db(), { accountId, reference, now: new Date(options.refundAt) });
   else await settleCharge(db(), { accountId, reference, now: new Date(options.at) });
   return reference;
@@ -41,7 +65,8 @@ async function seedCharge(accountId: string, options: { kind: ChargeKind; kurus:
 /** The 30 UTC dates ending on `last`, stepped back one day at a time from `last`. */
 function thirtyDatesEnding(last: string): string[] {
   const dates: string[] = [];
-  for (let back = 29; back >= 0; back -= 1) dates.push(new Date(Date.parse(`${last}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10));
+  for (let back = 29; back >= 0; back -= 1)
+    dates.push(new Date(Date.parse(`${last}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10));
   return dates;
 }
 
@@ -50,7 +75,12 @@ const lira = (kurus: number) => (kurus < 0 ? "-" : "") + (Math.abs(kurus) / 100)
 /** Every date of the window with zeros, except the figures given (credits in kuruş), and their sums. */
 function expected(dates: string[], days: Record<string, { generated?: number; published?: number; kurus?: number }>) {
   for (const date of Object.keys(days)) if (!dates.includes(date)) throw new Error(`test bug: ${date} is not in the window`);
-  const daily = dates.map((date) => ({ date, generated: days[date]?.generated ?? 0, published: days[date]?.published ?? 0, kurus: days[date]?.kurus ?? 0 }));
+  const daily = dates.map((date) => ({
+    date,
+    generated: days[date]?.generated ?? 0,
+    published: days[date]?.published ?? 0,
+    kurus: days[date]?.kurus ?? 0,
+  }));
   const sum = (pick: (day: (typeof daily)[number]) => number) => daily.reduce((total, day) => total + pick(day), 0);
   return {
     summary: { generated: sum((d) => d.generated), published: sum((d) => d.published), credits: lira(sum((d) => d.kurus)) },
@@ -60,7 +90,12 @@ function expected(dates: string[], days: Record<string, { generated?: number; pu
 
 const asBody = (report: Awaited<ReturnType<typeof thirtyDayReport>>): ReportBody => ({
   summary: { generated: report.summary.generated, published: report.summary.published, credits: lira(report.summary.creditsKurus) },
-  daily: report.daily.map((day) => ({ date: day.date, generated: day.generated, published: day.published, credits: lira(day.creditsKurus) })),
+  daily: report.daily.map((day) => ({
+    date: day.date,
+    generated: day.generated,
+    published: day.published,
+    credits: lira(day.creditsKurus),
+  })),
 });
 
 describe("thirtyDayReport", () => {
@@ -89,25 +124,64 @@ describe("thirtyDayReport", () => {
     await seedPublished(accountId, s2.id, "2026-11-21T10:00:00Z", "archived");
 
     // Credits: a charge at 23:59:59 refunded at 00:00:01 the next day.
-    const boundary = await seedCharge(accountId, { kind: "generation", kurus: 1500, siteId: s1.id, at: "2026-11-18T23:59:59Z", refundAt: "2026-11-19T00:00:01Z" });
+    const boundary = await seedCharge(accountId, {
+      kind: "generation",
+      kurus: 1500,
+      siteId: s1.id,
+      at: "2026-11-18T23:59:59Z",
+      refundAt: "2026-11-19T00:00:01Z",
+    });
     await seedCharge(accountId, { kind: "improvement", kurus: 500, siteId: s2.id, at: "2026-11-19T10:00:00Z" });
     // A charge before the window refunded inside it: that day is negative.
-    await seedCharge(accountId, { kind: "generation", kurus: 1500, siteId: s1.id, at: "2026-10-23T12:00:00Z", refundAt: "2026-10-25T01:00:00Z" });
+    await seedCharge(accountId, {
+      kind: "generation",
+      kurus: 1500,
+      siteId: s1.id,
+      at: "2026-10-23T12:00:00Z",
+      refundAt: "2026-10-25T01:00:00Z",
+    });
     // Before the window, charge and refund: nothing.
-    await seedCharge(accountId, { kind: "generation", kurus: 900, siteId: s1.id, at: "2026-10-20T12:00:00Z", refundAt: "2026-10-21T12:00:00Z" });
+    await seedCharge(accountId, {
+      kind: "generation",
+      kurus: 900,
+      siteId: s1.id,
+      at: "2026-10-20T12:00:00Z",
+      refundAt: "2026-10-21T12:00:00Z",
+    });
     // A charge recorded without a site: in the account's total, in no site's.
     const siteless = await seedCharge(accountId, { kind: "generation", kurus: 700, siteId: null, at: "2026-11-21T08:00:00Z" });
     await seedCharge(accountId, { kind: "chat", kurus: 100, siteId: s1.id, at: "2026-11-22T11:00:00Z" });
     // Not work: an adjustment and a top-up-like credit are not spending.
-    await applyLedgerChange(db(), { accountId, kind: "adjustment", amountKurus: -300, reference: "adjustment:report-test", note: null, now: new Date("2026-11-19T12:00:00Z") });
-    await applyLedgerChange(db(), { accountId, kind: "topup", amountKurus: 5000, reference: "payment:report-test", note: null, now: new Date("2026-11-19T12:00:00Z") });
+    await applyLedgerChange(db(), {
+      accountId,
+      kind: "adjustment",
+      amountKurus: -300,
+      reference: "adjustment:report-test",
+      note: null,
+      now: new Date("2026-11-19T12:00:00Z"),
+    });
+    await applyLedgerChange(db(), {
+      accountId,
+      kind: "topup",
+      amountKurus: 5000,
+      reference: "payment:report-test",
+      note: null,
+      now: new Date("2026-11-19T12:00:00Z"),
+    });
 
     // Another account on the same days, with charges whose references equal ours (one even naming our site).
     const other = await seedAccount({ creditKurus: 1_000_000 });
     const otherSite = await seedSite(other.accountId);
     await seedGenerated(other.accountId, otherSite.id, "2026-11-20T08:00:00Z");
     await seedPublished(other.accountId, otherSite.id, "2026-11-20T08:00:00Z");
-    await seedCharge(other.accountId, { kind: "generation", kurus: 2000, siteId: otherSite.id, at: "2026-11-19T08:00:00Z", refundAt: "2026-11-20T08:00:00Z", reference: boundary });
+    await seedCharge(other.accountId, {
+      kind: "generation",
+      kurus: 2000,
+      siteId: otherSite.id,
+      at: "2026-11-19T08:00:00Z",
+      refundAt: "2026-11-20T08:00:00Z",
+      reference: boundary,
+    });
     await seedCharge(other.accountId, { kind: "generation", kurus: 2500, siteId: s1.id, at: "2026-11-21T08:00:00Z", reference: siteless });
     return { accountId, s1, s2, otherSite };
   }
@@ -219,7 +293,9 @@ describe("GET /api/autopilot/report", () => {
   });
 
   it("is in the OpenAPI document with its operationId and tag", async () => {
-    const doc = (await (await call("/api/openapi.json")).json()) as { paths: Record<string, { get?: { operationId?: string; tags?: string[] } }> };
+    const doc = (await (await call("/api/openapi.json")).json()) as {
+      paths: Record<string, { get?: { operationId?: string; tags?: string[] } }>;
+    };
     expect(doc.paths["/api/autopilot/report"]?.get).toMatchObject({ operationId: "getThirtyDayReport", tags: ["Report"] });
   });
 });

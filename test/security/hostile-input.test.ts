@@ -7,7 +7,8 @@ import { offlinePlan, runNow } from "../pipeline/helpers";
 // never crashes the sanitiser, and control characters are refused naming the field.
 
 const patch = (token: string, id: string, json: unknown) => call(`/api/autopilot/articles/${id}`, { method: "PATCH", token, json });
-const rawPatch = (token: string, path: string, body: string, method = "PATCH") => call(path, { method, token, body, headers: { "Content-Type": "application/json" } });
+const rawPatch = (token: string, path: string, body: string, method = "PATCH") =>
+  call(path, { method, token, body, headers: { "Content-Type": "application/json" } });
 
 async function publishedOnFakeWordPress() {
   const wp = installFakeWordPress();
@@ -31,7 +32,11 @@ function onlyAllowedTags(html: string): boolean {
 }
 
 describe("stored XSS through a tag left open at the end (item 1)", () => {
-  const vectors = ["<p>x</p><img src=x onerror=alert(1)//", '<p>x</p><a href="/a" onmouseover=alert(1)//', "<p>x</p><svg onload=alert(1)//"];
+  const vectors = [
+    "<p>x</p><img src=x onerror=alert(1)//",
+    '<p>x</p><a href="/a" onmouseover=alert(1)//',
+    "<p>x</p><svg onload=alert(1)//",
+  ];
 
   it.each(vectors)("%s is stored, served and sent to WordPress as text", async (html) => {
     const { token, articleId, post } = await publishedOnFakeWordPress();
@@ -57,7 +62,12 @@ describe("titles and SEO fields are plain text (item 2)", () => {
     const before = await (await call(`/api/autopilot/articles/${articleId}`, { token })).json();
     const wordPressTitle = post().title;
     for (const field of ["title", "seoTitle", "seoDesc"]) {
-      for (const value of ["Hello <img src=x onerror=alert(1)>", "A <b>bold</b> claim", "Tail </h1><script>x</script>", "Comment <!-- x -->"]) {
+      for (const value of [
+        "Hello <img src=x onerror=alert(1)>",
+        "A <b>bold</b> claim",
+        "Tail </h1><script>x</script>",
+        "Comment <!-- x -->",
+      ]) {
         const error = await expectError(await patch(token, articleId, { [field]: value }), 400, "invalid_request");
         expect(error.message).toContain(`'${field}'`);
         expect(error.message).toContain("HTML markup is not allowed");
@@ -117,7 +127,11 @@ describe("control characters and unpaired surrogates (item 4)", () => {
         expect(error.message).toContain(`'${field}'`);
         expect(error.message).toContain("control characters");
       }
-      const lone = await expectError(await rawPatch(token, `/api/autopilot/articles/${articleId}`, `{"${field}":"broken \\ud800 text"}`), 400, "invalid_request");
+      const lone = await expectError(
+        await rawPatch(token, `/api/autopilot/articles/${articleId}`, `{"${field}":"broken \\ud800 text"}`),
+        400,
+        "invalid_request",
+      );
       expect(lone.message).toContain(`'${field}'`);
       expect(lone.message).toContain("unpaired surrogates");
     }
@@ -131,19 +145,34 @@ describe("control characters and unpaired surrogates (item 4)", () => {
     const plan = await offlinePlan(token, site.id, { articleCount: 1 });
     const itemPath = `/api/autopilot/items/${plan.items[0]!.id}`;
     for (const field of ["title", "targetKeyword"]) {
-      const error = await expectError(await call(itemPath, { method: "PATCH", token, json: { [field]: "bad\u0001value" } }), 400, "invalid_request");
+      const error = await expectError(
+        await call(itemPath, { method: "PATCH", token, json: { [field]: "bad\u0001value" } }),
+        400,
+        "invalid_request",
+      );
       expect(error.message).toContain(`'${field}'`);
       await expectError(await rawPatch(token, itemPath, `{"${field}":"half \\udc00 pair"}`), 400, "invalid_request");
     }
     const briefPath = `/api/sites/${site.id}/brief`;
-    for (const [field, value] of [["business", "a\u0000b"], ["audience", "a\u0008b"], ["tone", "a\u009bb"], ["notes", "a\u000bb"]] as const) {
+    for (const [field, value] of [
+      ["business", "a\u0000b"],
+      ["audience", "a\u0008b"],
+      ["tone", "a\u009bb"],
+      ["notes", "a\u000bb"],
+    ] as const) {
       const error = await expectError(await call(briefPath, { method: "PUT", token, json: { [field]: value } }), 400, "invalid_request");
       expect(error.message).toContain(`'${field}'`);
     }
     await expectError(await call(briefPath, { method: "PUT", token, json: { topicsToAvoid: ["two\nlines"] } }), 400, "invalid_request");
-    expect((await call(briefPath, { method: "PUT", token, json: { business: "Line one\nLine two\twith a tab", notes: "a\r\nb" } })).status).toBe(200);
+    expect(
+      (await call(briefPath, { method: "PUT", token, json: { business: "Line one\nLine two\twith a tab", notes: "a\r\nb" } })).status,
+    ).toBe(200);
 
-    const tokenError = await expectError(await call("/api/tokens", { method: "POST", token, json: { name: "ci\u0000token" } }), 400, "invalid_request");
+    const tokenError = await expectError(
+      await call("/api/tokens", { method: "POST", token, json: { name: "ci\u0000token" } }),
+      400,
+      "invalid_request",
+    );
     expect(tokenError.message).toContain("'name'");
     await expectError(await rawPatch(token, "/api/tokens", '{"name":"x\\ud83d"}', "POST"), 400, "invalid_request");
   });

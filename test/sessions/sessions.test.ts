@@ -35,7 +35,11 @@ const signIn = (address: string, password: string, ip = "198.51.100.7") =>
 describe("sign-up and sign-in", () => {
   it("signs up (SIGNUP_OPEN), sets a __Host- cookie with the right flags, and the cookie reaches the management API", async () => {
     useVars({ SIGNUP_OPEN: "true", SIGNUP_CREDIT_TRY: "100.00" });
-    const res = await call("/api/session/signup", { method: "POST", json: { email: "New.Owner@Example.com", password: PASSWORD }, headers: SAME_ORIGIN });
+    const res = await call("/api/session/signup", {
+      method: "POST",
+      json: { email: "New.Owner@Example.com", password: PASSWORD },
+      headers: SAME_ORIGIN,
+    });
     expect(res.status).toBe(201);
     const setCookie = res.headers.get("Set-Cookie")!;
     expect(setCookie).toMatch(/^__Host-session=[A-Za-z0-9_-]{40,};/);
@@ -48,7 +52,10 @@ describe("sign-up and sign-in", () => {
     const balance = await call("/api/billing/balance", { headers: withCookie(cookie) });
     expect(balance.status).toBe(200);
     expect(await balance.json()).toMatchObject({ creditBalance: "100.00" });
-    expect(await (await call("/api/session", { headers: withCookie(cookie) })).json()).toMatchObject({ accountId: body.accountId, via: "session" });
+    expect(await (await call("/api/session", { headers: withCookie(cookie) })).json()).toMatchObject({
+      accountId: body.accountId,
+      via: "session",
+    });
     // Only the hash of the cookie is stored; the password is PBKDF2.
     const [stored] = await db().select().from(sessions).where(eq(sessions.accountId, body.accountId));
     expect(stored!.idHash).toMatch(/^[0-9a-f]{64}$/);
@@ -58,9 +65,17 @@ describe("sign-up and sign-in", () => {
   });
 
   it("is closed by default (403), refuses a short password (400) and a taken email (409)", async () => {
-    await expectError(await call("/api/session/signup", { method: "POST", json: { email: email(), password: PASSWORD } }), 403, "forbidden");
+    await expectError(
+      await call("/api/session/signup", { method: "POST", json: { email: email(), password: PASSWORD } }),
+      403,
+      "forbidden",
+    );
     useVars({ SIGNUP_OPEN: "true" });
-    const short = await expectError(await call("/api/session/signup", { method: "POST", json: { email: email(), password: "short" } }), 400, "invalid_request");
+    const short = await expectError(
+      await call("/api/session/signup", { method: "POST", json: { email: email(), password: "short" } }),
+      400,
+      "invalid_request",
+    );
     expect(short.message).toContain("'password'");
     const { email: taken } = await signUp();
     await expectError(await call("/api/session/signup", { method: "POST", json: { email: taken, password: PASSWORD } }), 409, "conflict");
@@ -95,7 +110,11 @@ describe("the cookie on the management API", () => {
     const { cookie } = await signUp();
     const json = { name: "from the panel" };
     await expectError(await call("/api/tokens", { method: "POST", json, headers: withCookie(cookie) }), 403, "forbidden");
-    await expectError(await call("/api/tokens", { method: "POST", json, headers: withCookie(cookie, { Origin: "https://evil.example" }) }), 403, "forbidden");
+    await expectError(
+      await call("/api/tokens", { method: "POST", json, headers: withCookie(cookie, { Origin: "https://evil.example" }) }),
+      403,
+      "forbidden",
+    );
     expect((await call("/api/tokens", { method: "POST", json, headers: withCookie(cookie, SAME_ORIGIN) })).status).toBe(201);
     // Reads need no Origin.
     expect((await call("/api/tokens", { headers: withCookie(cookie) })).status).toBe(200);
@@ -131,7 +150,10 @@ describe("the cookie on the management API", () => {
   it("slides: a session used after an hour is extended another 30 days", async () => {
     const { cookie, body } = await signUp();
     const twoHoursAgo = toIsoSeconds(new Date(Date.now() - 2 * 60 * 60_000));
-    await db().update(sessions).set({ lastSeenAt: twoHoursAgo, expiresAt: toIsoSeconds(new Date(Date.now() + 60_000)) }).where(eq(sessions.accountId, body.accountId));
+    await db()
+      .update(sessions)
+      .set({ lastSeenAt: twoHoursAgo, expiresAt: toIsoSeconds(new Date(Date.now() + 60_000)) })
+      .where(eq(sessions.accountId, body.accountId));
     expect((await call("/api/sites", { headers: withCookie(cookie) })).status).toBe(200);
     const [session] = await db().select().from(sessions).where(eq(sessions.accountId, body.accountId));
     expect(Date.parse(session!.expiresAt) - Date.now()).toBeGreaterThan(29 * 24 * 60 * 60_000);
@@ -140,8 +162,20 @@ describe("the cookie on the management API", () => {
   it("a password change ends every session and gives the caller a new one; the old password stops working", async () => {
     const { email: address, cookie } = await signUp();
     const other = cookieOf(await signIn(address, PASSWORD));
-    await expectError(await call("/api/session/password", { method: "POST", json: { currentPassword: "not it at all", newPassword: "a brand new password" }, headers: withCookie(cookie, SAME_ORIGIN) }), 400, "invalid_request");
-    const changed = await call("/api/session/password", { method: "POST", json: { currentPassword: PASSWORD, newPassword: "a brand new password" }, headers: withCookie(cookie, SAME_ORIGIN) });
+    await expectError(
+      await call("/api/session/password", {
+        method: "POST",
+        json: { currentPassword: "not it at all", newPassword: "a brand new password" },
+        headers: withCookie(cookie, SAME_ORIGIN),
+      }),
+      400,
+      "invalid_request",
+    );
+    const changed = await call("/api/session/password", {
+      method: "POST",
+      json: { currentPassword: PASSWORD, newPassword: "a brand new password" },
+      headers: withCookie(cookie, SAME_ORIGIN),
+    });
     expect(changed.status).toBe(200);
     const fresh = cookieOf(changed);
     for (const old of [cookie, other]) await expectError(await call("/api/sites", { headers: withCookie(old) }), 401, "unauthorized");
@@ -154,7 +188,8 @@ describe("the cookie on the management API", () => {
 describe("the sign-in lockout", () => {
   it("after 10 failures for one email every attempt is 429 (the right password too), through an eviction", async () => {
     const { email: address } = await signUp();
-    for (let i = 0; i < 10; i += 1) await expectError(await signIn(address, `wrong password ${i}`, `192.0.2.${i + 1}`), 401, "unauthorized");
+    for (let i = 0; i < 10; i += 1)
+      await expectError(await signIn(address, `wrong password ${i}`, `192.0.2.${i + 1}`), 401, "unauthorized");
     await abortAllDurableObjects();
     const blocked = await signIn(address, PASSWORD, "192.0.2.200");
     await expectError(blocked, 429, "rate_limited");
@@ -193,7 +228,11 @@ describe("guessing limits (issue 27)", () => {
   it("wrong current passwords at POST /api/session/password count like failed sign-ins: the 11th guess is 429 and changes nothing", async () => {
     const { email: address, cookie } = await signUp();
     const change = (currentPassword: string) =>
-      call("/api/session/password", { method: "POST", json: { currentPassword, newPassword: "a brand new password" }, headers: withCookie(cookie, { ...SAME_ORIGIN, "CF-Connecting-IP": "198.51.100.31" }) });
+      call("/api/session/password", {
+        method: "POST",
+        json: { currentPassword, newPassword: "a brand new password" },
+        headers: withCookie(cookie, { ...SAME_ORIGIN, "CF-Connecting-IP": "198.51.100.31" }),
+      });
     for (let i = 0; i < 10; i += 1) await expectError(await change(`guess number ${i}`), 400, "invalid_request");
     const blocked = await change(PASSWORD);
     await expectError(blocked, 429, "rate_limited");
@@ -205,7 +244,12 @@ describe("guessing limits (issue 27)", () => {
 
   it("sign-up: 5 per address per hour, the 6th is 429 and creates no account; another address still signs up", async () => {
     useVars({ SIGNUP_OPEN: "true" });
-    const signUpFrom = (ip: string, address = email()) => call("/api/session/signup", { method: "POST", json: { email: address, password: PASSWORD }, headers: { ...SAME_ORIGIN, "CF-Connecting-IP": ip } });
+    const signUpFrom = (ip: string, address = email()) =>
+      call("/api/session/signup", {
+        method: "POST",
+        json: { email: address, password: PASSWORD },
+        headers: { ...SAME_ORIGIN, "CF-Connecting-IP": ip },
+      });
     for (let i = 0; i < 5; i += 1) expect((await signUpFrom("198.51.100.41")).status).toBe(201);
     const sixth = email();
     const blocked = await signUpFrom("198.51.100.41", sixth);
@@ -230,7 +274,10 @@ describe("guessing limits (issue 27)", () => {
     const salt = crypto.getRandomValues(new Uint8Array(16));
     const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(decomposed), "PBKDF2", false, ["deriveBits"]);
     const bits = new Uint8Array(await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations: 100_000 }, key, 256));
-    await db().update(accountPasswords).set({ hash: `pbkdf2-sha256$100000$${bytesToBase64(salt)}$${bytesToBase64(bits)}` }).where(eq(accountPasswords.accountId, body.accountId));
+    await db()
+      .update(accountPasswords)
+      .set({ hash: `pbkdf2-sha256$100000$${bytesToBase64(salt)}$${bytesToBase64(bits)}` })
+      .where(eq(accountPasswords.accountId, body.accountId));
     expect((await signIn(address, decomposed, "198.51.100.52")).status).toBe(200);
     await expectError(await signIn(address, "cafe au lait long enough", "198.51.100.52"), 401, "unauthorized");
   });
@@ -251,7 +298,11 @@ describe("operator invitations", () => {
     expect(accepted.status).toBe(200);
     expect(await accepted.json()).toMatchObject({ accountId });
     expect((await call("/api/sites", { headers: withCookie(cookieOf(accepted)) })).status).toBe(200);
-    await expectError(await call("/api/session/invite", { method: "POST", json: { token, password: "another password" } }), 400, "invalid_request");
+    await expectError(
+      await call("/api/session/invite", { method: "POST", json: { token, password: "another password" } }),
+      400,
+      "invalid_request",
+    );
     await expectError(await call("/api/admin/accounts/acc_unknown/invite", { method: "POST", headers: admin }), 404, "not_found");
   });
 });
@@ -259,21 +310,54 @@ describe("operator invitations", () => {
 describe("bad input on the session routes", () => {
   it("malformed JSON, wrong types, unknown fields and an oversize body are 4xx JSON errors, and sign nobody in", async () => {
     useVars({ SIGNUP_OPEN: "true" });
-    const raw = (path: string, body: string) => call(path, { method: "POST", body, headers: { "Content-Type": "application/json", ...SAME_ORIGIN } });
+    const raw = (path: string, body: string) =>
+      call(path, { method: "POST", body, headers: { "Content-Type": "application/json", ...SAME_ORIGIN } });
     for (const path of ["/api/session", "/api/session/signup", "/api/session/invite"]) {
       await expectError(await raw(path, "{not json"), 400);
       await expectError(await raw(path, JSON.stringify({ email: 5, password: ["x"] })), 400, "invalid_request");
-      await expectError(await raw(path, JSON.stringify({ email: "a@example.com", password: PASSWORD, admin: true })), 400, "invalid_request");
+      await expectError(
+        await raw(path, JSON.stringify({ email: "a@example.com", password: PASSWORD, admin: true })),
+        400,
+        "invalid_request",
+      );
       const oversize = await raw(path, JSON.stringify({ email: "a@example.com", password: "x".repeat(2_000_000) }));
       expect([400, 413]).toContain(oversize.status);
       expect(oversize.headers.get("Set-Cookie")).toBeNull();
     }
-    await expectError(await call("/api/session/signup", { method: "POST", json: { email: "not an email", password: PASSWORD } }), 400, "invalid_request");
+    await expectError(
+      await call("/api/session/signup", { method: "POST", json: { email: "not an email", password: PASSWORD } }),
+      400,
+      "invalid_request",
+    );
     const { cookie } = await signUp();
-    await expectError(await call("/api/session/password", { method: "POST", json: { newPassword: 12 }, headers: withCookie(cookie, SAME_ORIGIN) }), 400, "invalid_request");
+    await expectError(
+      await call("/api/session/password", { method: "POST", json: { newPassword: 12 }, headers: withCookie(cookie, SAME_ORIGIN) }),
+      400,
+      "invalid_request",
+    );
     // Without a session or token, the password route is 401; a foreign Origin with the cookie is 403.
-    await expectError(await call("/api/session/password", { method: "POST", json: { currentPassword: PASSWORD, newPassword: "another password" } }), 401, "unauthorized");
-    await expectError(await call("/api/session/password", { method: "POST", json: { currentPassword: PASSWORD, newPassword: "another password" }, headers: withCookie(cookie, { Origin: "https://evil.example" }) }), 403, "forbidden");
-    await expectError(await call("/api/session", { method: "POST", json: { email: "a@example.com", password: PASSWORD }, headers: { Origin: "https://evil.example" } }), 403, "forbidden");
+    await expectError(
+      await call("/api/session/password", { method: "POST", json: { currentPassword: PASSWORD, newPassword: "another password" } }),
+      401,
+      "unauthorized",
+    );
+    await expectError(
+      await call("/api/session/password", {
+        method: "POST",
+        json: { currentPassword: PASSWORD, newPassword: "another password" },
+        headers: withCookie(cookie, { Origin: "https://evil.example" }),
+      }),
+      403,
+      "forbidden",
+    );
+    await expectError(
+      await call("/api/session", {
+        method: "POST",
+        json: { email: "a@example.com", password: PASSWORD },
+        headers: { Origin: "https://evil.example" },
+      }),
+      403,
+      "forbidden",
+    );
   });
 });

@@ -198,7 +198,11 @@ describe("PUT /api/sites/{siteId}/brief", () => {
     const { token, site } = await accountWithSite();
     await putBrief(site.id, { business: "Kept" }, token);
     const before = await siteRow(site.id);
-    await expectError(await call(briefPath(site.id), { method: "PUT", token, headers: { "Content-Type": contentType }, body }), 400, "invalid_request");
+    await expectError(
+      await call(briefPath(site.id), { method: "PUT", token, headers: { "Content-Type": contentType }, body }),
+      400,
+      "invalid_request",
+    );
     expect(await siteRow(site.id)).toEqual(before);
   });
 });

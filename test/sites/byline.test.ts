@@ -13,7 +13,8 @@ interface SiteAnswer {
 type Graph = { "@graph": Record<string, unknown>[] };
 
 const readSite = async (token: string, siteId: string) => (await (await call(`/api/sites/${siteId}`, { token })).json()) as SiteAnswer;
-const putBrief = (token: string, siteId: string, brief: Record<string, unknown>) => call(`/api/sites/${siteId}/brief`, { method: "PUT", token, json: { business: "A bakery", ...brief } });
+const putBrief = (token: string, siteId: string, brief: Record<string, unknown>) =>
+  call(`/api/sites/${siteId}/brief`, { method: "PUT", token, json: { business: "A bakery", ...brief } });
 
 /** A site with the connector plugin, so the JSON-LD reaches the post's meta. */
 async function connectedWithConnector() {
@@ -52,7 +53,9 @@ describe("the author of an article on WordPress", () => {
     const { wp, token, site } = await connectedWithConnector();
     await putBrief(token, site.id, { authorName: "Ayşe Yılmaz" });
     const warned = await readSite(token, site.id);
-    expect(warned.warnings).toEqual([expect.stringContaining(`The brief names "Ayşe Yılmaz" as the articles' author, but WordPress shows "Site Admin"`)]);
+    expect(warned.warnings).toEqual([
+      expect.stringContaining(`The brief names "Ayşe Yılmaz" as the articles' author, but WordPress shows "Site Admin"`),
+    ]);
     expect((await publishOne(token, site.id, wp)).sentAuthor).toEqual({ "@type": "Person", name: "Ayşe Yılmaz" });
 
     // The owner sets that display name in WordPress; the next sync reads it and the warning goes.
@@ -64,7 +67,11 @@ describe("the author of an article on WordPress", () => {
   it("follows the user of new credentials, and a site whose byline is unknown names the organisation", async () => {
     const { wp, token, site } = await connectedWithConnector();
     wp.user.name = "Mehmet Demir";
-    const patched = await call(`/api/sites/${site.id}`, { method: "PATCH", token, json: { blogUsername: "admin", blogAppPassword: wp.appPassword } });
+    const patched = await call(`/api/sites/${site.id}`, {
+      method: "PATCH",
+      token,
+      json: { blogUsername: "admin", blogAppPassword: wp.appPassword },
+    });
     expect(patched.status).toBe(200);
     expect(((await patched.json()) as SiteAnswer).seo?.byline).toBe("Mehmet Demir");
 

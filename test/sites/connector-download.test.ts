@@ -7,7 +7,11 @@ import { call } from "../harness";
 
 // The plugin's files on disk, read by Vite at test time: the generated module must match them
 // (`npm run connector:bundle` rewrites it).
-const onDisk = import.meta.glob("../../wordpress/content-autopilot-connector/**/*", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+const onDisk = import.meta.glob("../../wordpress/content-autopilot-connector/**/*", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+}) as Record<string, string>;
 
 /** The entries of a zip archive, read from its central directory as an unzip tool does; stored (method 0) entries only. */
 function readZip(bytes: Uint8Array): { path: string; text: string; crcOk: boolean }[] {
@@ -42,7 +46,9 @@ describe("the connector plugin's files", () => {
     expect(CONNECTOR_FILES.map((file) => file.path).sort()).toEqual(disk.map((file) => file.path));
     for (const file of disk) expect(CONNECTOR_FILES.find((generated) => generated.path === file.path)?.text, file.path).toBe(file.text);
     expect(CONNECTOR_FILES.map((file) => file.path)).toEqual(expect.arrayContaining(["content-autopilot-connector.php", "readme.txt"]));
-    expect(onDisk["../../wordpress/content-autopilot-connector/content-autopilot-connector.php"]).toMatch(new RegExp(`Version:\\s*${CONNECTOR_VERSION.replace(/\./g, "\\.")}\\b`));
+    expect(onDisk["../../wordpress/content-autopilot-connector/content-autopilot-connector.php"]).toMatch(
+      new RegExp(`Version:\\s*${CONNECTOR_VERSION.replace(/\./g, "\\.")}\\b`),
+    );
   });
 });
 
@@ -72,7 +78,9 @@ describe("GET /api/platforms/wordpress/connector.zip", () => {
     const entries = readZip(new Uint8Array(await res.arrayBuffer()));
     expect(entries.map((entry) => entry.path)).toEqual(CONNECTOR_FILES.map((file) => `content-autopilot-connector/${file.path}`));
     expect(entries.every((entry) => entry.crcOk)).toBe(true);
-    expect(entries.find((entry) => entry.path === "content-autopilot-connector/content-autopilot-connector.php")?.text).toContain("Plugin Name: Content Autopilot Connector");
+    expect(entries.find((entry) => entry.path === "content-autopilot-connector/content-autopilot-connector.php")?.text).toContain(
+      "Plugin Name: Content Autopilot Connector",
+    );
 
     const again = await call("/api/platforms/wordpress/connector.zip", { headers: { "If-None-Match": res.headers.get("ETag")! } });
     expect(again.status).toBe(304);

@@ -17,13 +17,24 @@ const connectCustom = (token: string, json: unknown) => call("/api/platforms/cus
 describe("POST /api/platforms/custom/connect", () => {
   it("answers 201 with the site id and a 32-byte hex secret, stored encrypted", async () => {
     const { token, accountId } = await seedAccount();
-    const res = await connectCustom(token, { url: "https://www.example.com/", webhookUrl: "https://hooks.example.com/autopilot", businessContext: "Bakery supplies" });
+    const res = await connectCustom(token, {
+      url: "https://www.example.com/",
+      webhookUrl: "https://hooks.example.com/autopilot",
+      businessContext: "Bakery supplies",
+    });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { id: string; webhookSecret: string };
     expect(body).toEqual({ id: expect.stringMatching(/^site_[0-9A-Za-z]{16}$/), webhookSecret: expect.stringMatching(/^[0-9a-f]{64}$/) });
 
     const row = await siteRow(body.id);
-    expect(row).toMatchObject({ accountId, platform: "custom", url: "https://www.example.com", webhookUrl: "https://hooks.example.com/autopilot", status: "CONNECTED", businessContext: "Bakery supplies" });
+    expect(row).toMatchObject({
+      accountId,
+      platform: "custom",
+      url: "https://www.example.com",
+      webhookUrl: "https://hooks.example.com/autopilot",
+      status: "CONNECTED",
+      businessContext: "Bakery supplies",
+    });
     expect(row.webhookSecretEncrypted).not.toContain(body.webhookSecret);
     expect(await decrypt(row.webhookSecretEncrypted!)).toBe(body.webhookSecret);
     expect(outboundCalls).toEqual([]);
@@ -49,13 +60,18 @@ describe("POST /api/platforms/custom/connect", () => {
   it("gives every site its own secret", async () => {
     const { token } = await seedAccount();
     const secrets = new Set<string>();
-    for (let i = 0; i < 3; i++) secrets.add(((await (await connectCustom(token, { url: "https://www.example.com" })).json()) as { webhookSecret: string }).webhookSecret);
+    for (let i = 0; i < 3; i++)
+      secrets.add(
+        ((await (await connectCustom(token, { url: "https://www.example.com" })).json()) as { webhookSecret: string }).webhookSecret,
+      );
     expect(secrets.size).toBe(3);
   });
 
   it("shows the secret only once: the site list does not carry it", async () => {
     const { token } = await seedAccount();
-    const { webhookSecret } = (await (await connectCustom(token, { url: "https://www.example.com", webhookUrl: "https://hooks.example.com/x" })).json()) as { webhookSecret: string };
+    const { webhookSecret } = (await (
+      await connectCustom(token, { url: "https://www.example.com", webhookUrl: "https://hooks.example.com/x" })
+    ).json()) as { webhookSecret: string };
     const list = await call("/api/sites", { token });
     expect(list.status).toBe(200);
     const text = await list.text();
@@ -83,8 +99,20 @@ describe("POST /api/platforms/custom/connect", () => {
 
   it("refuses malformed JSON and a non-JSON body with 400", async () => {
     const { token, accountId } = await seedAccount();
-    await expectError(await call("/api/platforms/custom/connect", { method: "POST", token, headers: { "Content-Type": "application/json" }, body: "{" }), 400, "invalid_request");
-    await expectError(await call("/api/platforms/custom/connect", { method: "POST", token, headers: { "Content-Type": "text/plain" }, body: "url=https://example.com" }), 400);
+    await expectError(
+      await call("/api/platforms/custom/connect", { method: "POST", token, headers: { "Content-Type": "application/json" }, body: "{" }),
+      400,
+      "invalid_request",
+    );
+    await expectError(
+      await call("/api/platforms/custom/connect", {
+        method: "POST",
+        token,
+        headers: { "Content-Type": "text/plain" },
+        body: "url=https://example.com",
+      }),
+      400,
+    );
     expect(await sitesOf(accountId)).toHaveLength(0);
   });
 
@@ -93,9 +121,17 @@ describe("POST /api/platforms/custom/connect", () => {
     await withPrivateUrlsRefused(async () => {
       const site = await expectError(await connectCustom(token, { url: "http://127.0.0.1:8787" }), 400, "invalid_request");
       expect(site.message).toBe("url points to a private, loopback or internal address, which is not allowed");
-      const hook = await expectError(await connectCustom(token, { url: "https://example.com", webhookUrl: "http://169.254.169.254/latest/meta-data" }), 400, "invalid_request");
+      const hook = await expectError(
+        await connectCustom(token, { url: "https://example.com", webhookUrl: "http://169.254.169.254/latest/meta-data" }),
+        400,
+        "invalid_request",
+      );
       expect(hook.message).toBe("webhookUrl points to a private, loopback or internal address, which is not allowed");
-      await expectError(await connectCustom(token, { url: "https://example.com", webhookUrl: "http://intranet.local/hook" }), 400, "invalid_request");
+      await expectError(
+        await connectCustom(token, { url: "https://example.com", webhookUrl: "http://intranet.local/hook" }),
+        400,
+        "invalid_request",
+      );
     });
     expect(await sitesOf(accountId)).toHaveLength(0);
   });
@@ -106,7 +142,11 @@ describe("POST /api/platforms/custom/connect", () => {
   });
 
   it("needs a token (401) with the manage scope (403)", async () => {
-    await expectError(await call("/api/platforms/custom/connect", { method: "POST", json: { url: "https://example.com" } }), 401, "unauthorized");
+    await expectError(
+      await call("/api/platforms/custom/connect", { method: "POST", json: { url: "https://example.com" } }),
+      401,
+      "unauthorized",
+    );
     const { accountId } = await seedAccount();
     const { token } = await seedToken(accountId, "public:read");
     await expectError(await connectCustom(token, { url: "https://example.com" }), 403, "forbidden");

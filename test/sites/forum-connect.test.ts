@@ -104,8 +104,16 @@ describe("POST /api/platforms/forum/connect: refused by the forum (422, nothing 
     ["a deactivated key", (f) => ({ apiKey: f.addKey("off", { active: false }) }), /^The forum refused the API key: .*deactivated/],
     ["a user key of another user", () => ({ forumUserId: 13 }), /^The forum refused the API key: .*cannot act as forumUserId 13/],
     ["a guest key", (f) => ({ apiKey: f.addKey("guest", { type: "guest", userId: null, scopes: "all" }) }), /guest key/],
-    ["a key without the posting scopes", (f) => ({ apiKey: f.addKey("narrow", { scopes: ["node:read"] }) }), /lacks the scopes thread:read, thread:write, attachment:write/],
-    ["a super key for a user that does not exist", (f) => ({ apiKey: f.addKey("super", { type: "super", userId: null, scopes: "all" }), forumUserId: 777 }), /no user with id 777/],
+    [
+      "a key without the posting scopes",
+      (f) => ({ apiKey: f.addKey("narrow", { scopes: ["node:read"] }) }),
+      /lacks the scopes thread:read, thread:write, attachment:write/,
+    ],
+    [
+      "a super key for a user that does not exist",
+      (f) => ({ apiKey: f.addKey("super", { type: "super", userId: null, scopes: "all" }), forumUserId: 777 }),
+      /no user with id 777/,
+    ],
   ];
   it.each(cases)("refuses %s with a message about the key", async (_, fields, message) => {
     const { token, accountId } = await seedAccount();
@@ -189,7 +197,11 @@ describe("POST /api/platforms/forum/connect: bad input (400, nothing called or s
   it("refuses malformed JSON and a missing body", async () => {
     const { token } = await seedAccount();
     const headers = { "Content-Type": "application/json" };
-    await expectError(await call("/api/platforms/forum/connect", { method: "POST", token, headers, body: '{"url": "https://forum.test",' }), 400, "invalid_request");
+    await expectError(
+      await call("/api/platforms/forum/connect", { method: "POST", token, headers, body: '{"url": "https://forum.test",' }),
+      400,
+      "invalid_request",
+    );
     await expectError(await call("/api/platforms/forum/connect", { method: "POST", token }), 400, "invalid_request");
     expect(forum.state.requests).toHaveLength(0);
   });
@@ -197,7 +209,13 @@ describe("POST /api/platforms/forum/connect: bad input (400, nothing called or s
   it("refuses private and loopback addresses when ALLOW_PRIVATE_URLS is false", async () => {
     const { token, accountId } = await seedAccount();
     await withPrivateUrlsRefused(async () => {
-      for (const url of ["http://127.0.0.1/forum", "http://10.1.2.3", "http://localhost:8080", "http://[::1]/", "http://192.168.0.10/community"]) {
+      for (const url of [
+        "http://127.0.0.1/forum",
+        "http://10.1.2.3",
+        "http://localhost:8080",
+        "http://[::1]/",
+        "http://192.168.0.10/community",
+      ]) {
         const body = await expectError(await connectForum(token, forum, { url }), 400, "invalid_request");
         expect(body.message).toMatch(/private, loopback or internal/);
       }

@@ -16,7 +16,13 @@ beforeEach(() => {
 async function oneOfEach() {
   const owner = await seedAccount();
   const forumId = ((await (await connectForum(owner.token, forum)).json()) as { id: string }).id;
-  const custom = (await (await call("/api/platforms/custom/connect", { method: "POST", token: owner.token, json: { url: "https://www.example.com", webhookUrl: "https://www.example.com/hook" } })).json()) as {
+  const custom = (await (
+    await call("/api/platforms/custom/connect", {
+      method: "POST",
+      token: owner.token,
+      json: { url: "https://www.example.com", webhookUrl: "https://www.example.com/hook" },
+    })
+  ).json()) as {
     id: string;
     webhookSecret: string;
   };
@@ -64,10 +70,26 @@ describe("forum and custom sites on the site routes", () => {
 
 describe("OpenAPI document", () => {
   it("describes the forum and custom routes with their schemas", async () => {
-    const doc = (await (await call("/api/openapi.json")).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; components: { schemas: Record<string, unknown> } };
-    expect(Object.keys(doc.paths["/api/platforms/forum/connect"]!.post!.responses)).toEqual(expect.arrayContaining(["201", "400", "401", "403", "422", "502", "504"]));
-    expect(Object.keys(doc.paths["/api/platforms/forum/{siteId}/node"]!.post!.responses)).toEqual(expect.arrayContaining(["200", "404", "409", "422"]));
+    const doc = (await (await call("/api/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(Object.keys(doc.paths["/api/platforms/forum/connect"]!.post!.responses)).toEqual(
+      expect.arrayContaining(["201", "400", "401", "403", "422", "502", "504"]),
+    );
+    expect(Object.keys(doc.paths["/api/platforms/forum/{siteId}/node"]!.post!.responses)).toEqual(
+      expect.arrayContaining(["200", "404", "409", "422"]),
+    );
     expect(Object.keys(doc.paths["/api/platforms/custom/connect"]!.post!.responses)).toEqual(expect.arrayContaining(["201", "400"]));
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["ConnectForumRequest", "ConnectedForum", "ForumEntry", "ChooseForumNodeRequest", "ConnectCustomRequest", "ConnectedCustom"]));
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining([
+        "ConnectForumRequest",
+        "ConnectedForum",
+        "ForumEntry",
+        "ChooseForumNodeRequest",
+        "ConnectCustomRequest",
+        "ConnectedCustom",
+      ]),
+    );
   });
 });

@@ -22,7 +22,8 @@ async function connectedForum() {
   return { ...owner, siteId: id };
 }
 
-const chooseNode = (token: string, siteId: string, json: unknown) => call(`/api/platforms/forum/${siteId}/node`, { method: "POST", token, json });
+const chooseNode = (token: string, siteId: string, json: unknown) =>
+  call(`/api/platforms/forum/${siteId}/node`, { method: "POST", token, json });
 
 describe("POST /api/platforms/forum/{siteId}/node", () => {
   it("saves an offered forum and answers the Site record", async () => {
@@ -82,7 +83,11 @@ describe("POST /api/platforms/forum/{siteId}/node", () => {
     forum.state.keys.get("key-user-12")!.active = false;
     const body = await expectError(await chooseNode(token, siteId, { nodeId: 2 }), 422, "unprocessable");
     expect(body.message).toMatch(/^The forum rejected the API key: the key is deactivated; site site_\w+ is now in status ERROR/);
-    expect(await siteRow(siteId)).toMatchObject({ status: "ERROR", statusMessage: "The forum rejected the API key: the key is deactivated", forumNodeId: null });
+    expect(await siteRow(siteId)).toMatchObject({
+      status: "ERROR",
+      statusMessage: "The forum rejected the API key: the key is deactivated",
+      forumNodeId: null,
+    });
 
     forum.state.keys.get("key-user-12")!.active = true;
     const res = await chooseNode(token, siteId, { nodeId: 2 });
@@ -118,7 +123,12 @@ describe("POST /api/platforms/forum/{siteId}/node", () => {
 
   it("refuses malformed JSON with 400", async () => {
     const { token, siteId } = await connectedForum();
-    const res = await call(`/api/platforms/forum/${siteId}/node`, { method: "POST", token, headers: { "Content-Type": "application/json" }, body: "{nodeId: 2}" });
+    const res = await call(`/api/platforms/forum/${siteId}/node`, {
+      method: "POST",
+      token,
+      headers: { "Content-Type": "application/json" },
+      body: "{nodeId: 2}",
+    });
     await expectError(res, 400, "invalid_request");
   });
 
@@ -135,7 +145,16 @@ describe("POST /api/platforms/forum/{siteId}/node", () => {
     const { token, accountId } = await seedAccount();
     for (const platform of ["blog", "custom"] as const) {
       const id = newId("site");
-      await db().insert(sites).values({ id, accountId, platform, url: "https://blog.test", blogUsername: "u", blogAppPasswordEncrypted: await encryptSecret(testEnv.ENCRYPTION_KEY!, "p") });
+      await db()
+        .insert(sites)
+        .values({
+          id,
+          accountId,
+          platform,
+          url: "https://blog.test",
+          blogUsername: "u",
+          blogAppPasswordEncrypted: await encryptSecret(testEnv.ENCRYPTION_KEY!, "p"),
+        });
       const body = await expectError(await chooseNode(token, id, { nodeId: 2 }), 409, "conflict");
       expect(body.message).toBe(`Site ${id} is a ${platform} site; this route works only with forum sites`);
     }

@@ -16,7 +16,8 @@ interface SentPost {
   meta?: Record<string, string>;
 }
 
-const readSite = async (token: string, siteId: string) => (await (await call(`/api/sites/${siteId}`, { token })).json()) as { seo: unknown; warnings: string[] };
+const readSite = async (token: string, siteId: string) =>
+  (await (await call(`/api/sites/${siteId}`, { token })).json()) as { seo: unknown; warnings: string[] };
 const sync = (token: string, siteId: string) => call(`/api/sites/${siteId}/sync`, { method: "POST", token });
 
 async function publishOne(token: string, siteId: string) {
@@ -38,7 +39,9 @@ describe("a WordPress site without the connector plugin", () => {
     warned.mockRestore();
     const read = await readSite(token, site.id);
     expect(read.seo).toEqual({ connector: null, plugin: null, byline: "Site Admin" });
-    expect(read.warnings).toEqual([expect.stringContaining("SEO titles and descriptions do not reach your pages: install the connector plugin")]);
+    expect(read.warnings).toEqual([
+      expect.stringContaining("SEO titles and descriptions do not reach your pages: install the connector plugin"),
+    ]);
     expect(read.warnings[0]).toContain(CONNECTOR_ZIP_PATH);
 
     const article = await publishOne(token, site.id);
@@ -55,14 +58,27 @@ describe("a WordPress site with the connector plugin", () => {
     const { token } = await seedAccount();
     const site = await connectFakeSite(token, wp);
     expect(await readSite(token, site.id)).toMatchObject({ seo: { connector: "1.1.0", plugin: null, byline: "Site Admin" }, warnings: [] });
-    await call(`/api/sites/${site.id}/brief`, { method: "PUT", token, json: { business: "A bakery", authorName: "Ayşe Yılmaz", organizationName: "Kadıköy Bakery", logoUrl: "https://bakery.example/logo.png" } });
+    await call(`/api/sites/${site.id}/brief`, {
+      method: "PUT",
+      token,
+      json: {
+        business: "A bakery",
+        authorName: "Ayşe Yılmaz",
+        organizationName: "Kadıköy Bakery",
+        logoUrl: "https://bakery.example/logo.png",
+      },
+    });
 
     const article = await publishOne(token, site.id);
     const [created] = wp.calls("wp/v2/posts", "POST");
     const sent = JSON.parse(created!.body) as SentPost;
     expect(sent.meta).toMatchObject({ _content_autopilot_seo_title: article.seoTitle, _content_autopilot_seo_desc: article.seoDesc });
     // Only the keys of the connector the site has: 1.0's short `_ca_` keys could be another plugin's.
-    expect(Object.keys(sent.meta!).sort()).toEqual(["_content_autopilot_jsonld", "_content_autopilot_seo_desc", "_content_autopilot_seo_title"]);
+    expect(Object.keys(sent.meta!).sort()).toEqual([
+      "_content_autopilot_jsonld",
+      "_content_autopilot_seo_desc",
+      "_content_autopilot_seo_title",
+    ]);
     const jsonLd = sent.meta!._content_autopilot_jsonld!;
     expect(structuredDataProblems(jsonLd, article.html, { imageRequired: true })).toEqual([]);
     const graph = (JSON.parse(jsonLd) as { "@graph": Record<string, unknown>[] })["@graph"];
@@ -74,27 +90,44 @@ describe("a WordPress site with the connector plugin", () => {
       image: [`${wp.origin}/wp-content/uploads/2026/11/${media.fileName}`],
       inLanguage: "en",
       author: { "@type": "Person", name: "Ayşe Yılmaz" },
-      publisher: { "@type": "Organization", name: "Kadıköy Bakery", logo: { "@type": "ImageObject", url: "https://bakery.example/logo.png" } },
+      publisher: {
+        "@type": "Organization",
+        name: "Kadıköy Bakery",
+        logo: { "@type": "ImageObject", url: "https://bakery.example/logo.png" },
+      },
     });
     const faq = faqOf(article.html)!;
     expect(faq.heading).toBe("Frequently asked questions");
     expect(faq.entries.length).toBeGreaterThanOrEqual(3);
     expect(graph[1]).toEqual({
       "@type": "FAQPage",
-      mainEntity: faq.entries.map((entry) => ({ "@type": "Question", name: entry.question, acceptedAnswer: { "@type": "Answer", text: entry.answer } })),
+      mainEntity: faq.entries.map((entry) => ({
+        "@type": "Question",
+        name: entry.question,
+        acceptedAnswer: { "@type": "Answer", text: entry.answer },
+      })),
     });
     // Stored on the post as WordPress keeps registered meta.
     expect(wp.content.posts.find((p) => p.slug === sent.slug)!.meta).toMatchObject({ _content_autopilot_seo_title: article.seoTitle });
 
     // An edit of the description reaches the post's meta; the JSON-LD now names the page.
-    const seoDesc = "A new description of the article that is long enough to be a proper meta description for a search result, and says what the reader will find in it.";
+    const seoDesc =
+      "A new description of the article that is long enough to be a proper meta description for a search result, and says what the reader will find in it.";
     const edit = await call(`/api/autopilot/articles/${article.id}`, { method: "PATCH", token, json: { seoDesc } });
     expect(edit.status).toBe(200);
-    expect(await edit.json()).toMatchObject({ blogUpdated: true, seoDesc, structuredData: { "@graph": [{ description: seoDesc }, { "@type": "FAQPage" }] } });
+    expect(await edit.json()).toMatchObject({
+      blogUpdated: true,
+      seoDesc,
+      structuredData: { "@graph": [{ description: seoDesc }, { "@type": "FAQPage" }] },
+    });
     const post = wp.content.posts.find((p) => p.slug === sent.slug)!;
     expect(post.meta!._content_autopilot_seo_desc).toBe(seoDesc);
     const updated = JSON.parse(post.meta!._content_autopilot_jsonld!) as { "@graph": Record<string, unknown>[] };
-    expect(updated["@graph"][0]).toMatchObject({ description: seoDesc, url: `${wp.origin}/${post.slug}/`, mainEntityOfPage: { "@id": `${wp.origin}/${post.slug}/` } });
+    expect(updated["@graph"][0]).toMatchObject({
+      description: seoDesc,
+      url: `${wp.origin}/${post.slug}/`,
+      mainEntityOfPage: { "@id": `${wp.origin}/${post.slug}/` },
+    });
   });
 
   it("leaves a huge FAQ out of the JSON-LD rather than have WordPress refuse the post", async () => {
@@ -121,20 +154,31 @@ describe("a WordPress site with the connector plugin", () => {
     const site = await connectFakeSite(token, wp);
     const article = await publishOne(token, site.id);
     const post = wp.content.posts.find((p) => p.id === Number(article.remoteId))!;
-    expect(post.meta).toEqual({ _ca_seo_title: article.seoTitle, _ca_seo_desc: article.seoDesc, _ca_jsonld: expect.stringContaining("BlogPosting") });
+    expect(post.meta).toEqual({
+      _ca_seo_title: article.seoTitle,
+      _ca_seo_desc: article.seoDesc,
+      _ca_jsonld: expect.stringContaining("BlogPosting"),
+    });
 
     // Upgraded on WordPress, not yet synced: the new keys are the ones it keeps.
     wp.content.connector = { version: "1.1.0", seoPlugin: null };
     post.meta = {};
-    const seoDesc = "A new description of the article that is long enough to be a proper meta description for a search result, and says what the reader will find in it.";
-    expect(await (await call(`/api/autopilot/articles/${article.id}`, { method: "PATCH", token, json: { seoDesc } })).json()).toMatchObject({ blogUpdated: true });
+    const seoDesc =
+      "A new description of the article that is long enough to be a proper meta description for a search result, and says what the reader will find in it.";
+    expect(await (await call(`/api/autopilot/articles/${article.id}`, { method: "PATCH", token, json: { seoDesc } })).json()).toMatchObject(
+      { blogUpdated: true },
+    );
     expect(post.meta).toMatchObject({ _content_autopilot_seo_desc: seoDesc, _content_autopilot_seo_title: article.seoTitle });
 
     // Once a sync has seen 1.1.0, only the new keys are sent.
     expect((await sync(token, site.id)).status).toBe(200);
     await call(`/api/autopilot/articles/${article.id}`, { method: "PATCH", token, json: { seoDesc: `${seoDesc.slice(0, -1)}!` } });
     const last = wp.calls(`wp/v2/posts/${post.id}`, "POST").at(-1);
-    expect(Object.keys((JSON.parse(last!.body) as SentPost).meta!).sort()).toEqual(["_content_autopilot_jsonld", "_content_autopilot_seo_desc", "_content_autopilot_seo_title"]);
+    expect(Object.keys((JSON.parse(last!.body) as SentPost).meta!).sort()).toEqual([
+      "_content_autopilot_jsonld",
+      "_content_autopilot_seo_desc",
+      "_content_autopilot_seo_title",
+    ]);
   });
 
   it("is looked for again at every sync: installed, another SEO plugin, removed", async () => {
@@ -145,7 +189,10 @@ describe("a WordPress site with the connector plugin", () => {
 
     wp.content.connector = { version: "1.0.0", seoPlugin: "yoast" };
     expect((await sync(token, site.id)).status).toBe(200);
-    expect(await readSite(token, site.id)).toMatchObject({ seo: { connector: "1.0.0", plugin: "yoast", byline: "Site Admin" }, warnings: [] });
+    expect(await readSite(token, site.id)).toMatchObject({
+      seo: { connector: "1.0.0", plugin: "yoast", byline: "Site Admin" },
+      warnings: [],
+    });
 
     wp.content.connector = { version: "1.0.1", seoPlugin: "rank-math" };
     await sync(token, site.id);
@@ -175,7 +222,11 @@ describe("a WordPress site with the connector plugin", () => {
 describe("structured data of forum and custom sites", () => {
   it("a custom site's article has Article JSON-LD in the management API; the brief can turn the FAQ off", async () => {
     const { token } = await seedAccount();
-    const created = await call("/api/platforms/custom/connect", { method: "POST", token, json: { url: "https://www.shop.invalid", businessContext: "A shop" } });
+    const created = await call("/api/platforms/custom/connect", {
+      method: "POST",
+      token,
+      json: { url: "https://www.shop.invalid", businessContext: "A shop" },
+    });
     expect(created.status).toBe(201);
     const site = (await created.json()) as { id: string };
     const brief = await call(`/api/sites/${site.id}/brief`, { method: "PUT", token, json: { business: "A shop", faq: false } });
@@ -183,7 +234,9 @@ describe("structured data of forum and custom sites", () => {
 
     const article = await publishOne(token, site.id);
     expect(faqOf(article.html)).toBeNull();
-    const read = (await (await call(`/api/autopilot/articles/${article.id}`, { token })).json()) as { structuredData: { "@graph": Record<string, unknown>[] } };
+    const read = (await (await call(`/api/autopilot/articles/${article.id}`, { token })).json()) as {
+      structuredData: { "@graph": Record<string, unknown>[] };
+    };
     expect(read.structuredData["@graph"]).toHaveLength(1);
     expect(read.structuredData["@graph"][0]).toMatchObject({
       "@type": "Article",

@@ -9,7 +9,15 @@ import { createFakeWordPress } from "../fakes/wordpress";
 const publicOnly = (url: string) => void assertOutboundUrl(url, { allowPrivate: false });
 
 function clientFor(fetch: typeof globalThis.fetch, options: Partial<ConstructorParameters<typeof WordPressClient>[0]> = {}) {
-  return new WordPressClient({ baseUrl: "https://blog.example.com", username: "admin", appPassword: "abcd EFGH 1234 ijkl MNOP 5678", fetch, timeoutMs: 1_000, checkUrl: publicOnly, ...options });
+  return new WordPressClient({
+    baseUrl: "https://blog.example.com",
+    username: "admin",
+    appPassword: "abcd EFGH 1234 ijkl MNOP 5678",
+    fetch,
+    timeoutMs: 1_000,
+    checkUrl: publicOnly,
+    ...options,
+  });
 }
 
 async function failure(promise: Promise<unknown>): Promise<WordPressError> {
@@ -31,7 +39,9 @@ function serve(build: (app: Hono) => void): typeof fetch {
 describe("WordPressClient", () => {
   it("builds route URLs for both REST root forms", () => {
     const fetch = createFakeWordPress().fetch;
-    expect(clientFor(fetch).routeUrl("wp/v2/posts", { page: 2, per_page: 100, skipped: undefined })).toBe("https://blog.example.com/wp-json/wp/v2/posts?page=2&per_page=100");
+    expect(clientFor(fetch).routeUrl("wp/v2/posts", { page: 2, per_page: 100, skipped: undefined })).toBe(
+      "https://blog.example.com/wp-json/wp/v2/posts?page=2&per_page=100",
+    );
     const plain = clientFor(fetch, { apiRoot: "https://blog.example.com/?rest_route=/" });
     expect(new URL(plain.routeUrl("wp/v2/posts", { page: 2 })).searchParams.get("rest_route")).toBe("/wp/v2/posts");
     const subdirectory = clientFor(fetch, { baseUrl: "https://example.com/blog" });
@@ -85,14 +95,27 @@ describe("WordPressClient", () => {
 
   it("tells apart rejected credentials, missing permission, missing items, existing terms and server failures", async () => {
     const fetch = serve((app) => {
-      app.get("/wp-json/wp/v2/users/me", (c) => c.json({ code: "incorrect_password", message: "The provided password is an invalid application password.", data: { status: 401 } }, 401));
-      app.get("/wp-json/wp/v2/settings", (c) => c.json({ code: "rest_forbidden", message: "Sorry, you are not allowed to do that.", data: { status: 403 } }, 403));
-      app.post("/wp-json/wp/v2/comments/:id", (c) => c.json({ code: "rest_comment_invalid_id", message: "Invalid comment ID.", data: { status: 404 } }, 404));
+      app.get("/wp-json/wp/v2/users/me", (c) =>
+        c.json(
+          { code: "incorrect_password", message: "The provided password is an invalid application password.", data: { status: 401 } },
+          401,
+        ),
+      );
+      app.get("/wp-json/wp/v2/settings", (c) =>
+        c.json({ code: "rest_forbidden", message: "Sorry, you are not allowed to do that.", data: { status: 403 } }, 403),
+      );
+      app.post("/wp-json/wp/v2/comments/:id", (c) =>
+        c.json({ code: "rest_comment_invalid_id", message: "Invalid comment ID.", data: { status: 404 } }, 404),
+      );
       app.post("/wp-json/wp/v2/tags", (c) => c.json({ code: "term_exists", message: "exists", data: { status: 400, term_id: 7 } }, 400));
       app.get("/wp-json/wp/v2/media", (c) => c.text("Secret stack trace from PHP", 503));
     });
     const client = clientFor(fetch);
-    expect(await failure(client.verifyCredentials())).toMatchObject({ failure: "credentials_rejected", status: 422, wordpressCode: "incorrect_password" });
+    expect(await failure(client.verifyCredentials())).toMatchObject({
+      failure: "credentials_rejected",
+      status: 422,
+      wordpressCode: "incorrect_password",
+    });
     expect(await failure(client.getSettings())).toMatchObject({ failure: "forbidden", status: 422 });
     const missing = await failure(client.updateCommentStatus(99, "spam"));
     expect(missing).toMatchObject({ failure: "not_found", status: 404 });
@@ -140,7 +163,14 @@ describe("WordPressClient", () => {
 describe("verifyWordPressSite", () => {
   it("falls back to the REST root announced by the home page's Link header", async () => {
     const fake = createFakeWordPress({ prettyPermalinks: false });
-    const verified = await verifyWordPressSite({ baseUrl: fake.origin, username: "admin", appPassword: fake.appPassword, fetch: fake.fetch, timeoutMs: 1_000, checkUrl: publicOnly });
+    const verified = await verifyWordPressSite({
+      baseUrl: fake.origin,
+      username: "admin",
+      appPassword: fake.appPassword,
+      fetch: fake.fetch,
+      timeoutMs: 1_000,
+      checkUrl: publicOnly,
+    });
     expect(verified.apiRoot).toBe("https://blog.example.com/?rest_route=%2F");
     expect(verified.user.id).toBe(1);
   });
@@ -153,13 +183,29 @@ describe("verifyWordPressSite", () => {
       headers.delete("Link");
       return new Response(response.body, { status: response.status, headers });
     }) as typeof globalThis.fetch;
-    const verified = await verifyWordPressSite({ baseUrl: fake.origin, username: "admin", appPassword: fake.appPassword, fetch, timeoutMs: 1_000, checkUrl: publicOnly });
+    const verified = await verifyWordPressSite({
+      baseUrl: fake.origin,
+      username: "admin",
+      appPassword: fake.appPassword,
+      fetch,
+      timeoutMs: 1_000,
+      checkUrl: publicOnly,
+    });
     expect(verified.apiRoot).toBe("https://blog.example.com/?rest_route=%2F");
   });
 
   it("is not_wordpress when neither /wp-json/ nor a discovery link exists", async () => {
     const fetch = serve((app) => app.get("*", (c) => c.html("<html>A static site</html>", c.req.path === "/" ? 200 : 404)));
-    const error = await failure(verifyWordPressSite({ baseUrl: "https://static.example.com", username: "a", appPassword: "b", fetch, timeoutMs: 1_000, checkUrl: publicOnly }));
+    const error = await failure(
+      verifyWordPressSite({
+        baseUrl: "https://static.example.com",
+        username: "a",
+        appPassword: "b",
+        fetch,
+        timeoutMs: 1_000,
+        checkUrl: publicOnly,
+      }),
+    );
     expect(error.failure).toBe("not_wordpress");
   });
 });

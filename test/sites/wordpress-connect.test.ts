@@ -52,7 +52,14 @@ describe("POST /api/sites (WordPress)", () => {
   it("accepts the e-mail as user name, a password without spaces and a URL with a trailing slash", async () => {
     const fake = installFakeWordPress();
     const { token } = await seedAccount();
-    const res = await connect(token, body(fake, { url: "https://blog.example.com/", blogUsername: "admin@example.com", blogAppPassword: fake.appPassword.replace(/ /g, "") }));
+    const res = await connect(
+      token,
+      body(fake, {
+        url: "https://blog.example.com/",
+        blogUsername: "admin@example.com",
+        blogAppPassword: fake.appPassword.replace(/ /g, ""),
+      }),
+    );
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ url: "https://blog.example.com", language: "en" });
   });
@@ -90,7 +97,11 @@ describe("POST /api/sites (WordPress)", () => {
       throw new TypeError("connection refused");
     });
     const { token } = await seedAccount();
-    const error = await expectError(await connect(token, { url: "https://nothing.example.com", blogUsername: "a", blogAppPassword: "b" }), 422, "unprocessable");
+    const error = await expectError(
+      await connect(token, { url: "https://nothing.example.com", blogUsername: "a", blogAppPassword: "b" }),
+      422,
+      "unprocessable",
+    );
     expect(error.message).toMatch(/Could not reach https:\/\/nothing\.example\.com/);
   });
 
@@ -177,7 +188,12 @@ describe("POST /api/sites (WordPress)", () => {
       body(fake, { url: "not a url" }),
     ];
     for (const json of cases) await expectError(await connect(token, json), 400, "invalid_request");
-    const malformed = await call("/api/sites", { method: "POST", token, body: "{not json", headers: { "Content-Type": "application/json" } });
+    const malformed = await call("/api/sites", {
+      method: "POST",
+      token,
+      body: "{not json",
+      headers: { "Content-Type": "application/json" },
+    });
     await expectError(malformed, 400, "invalid_request");
     expect(fake.requests).toHaveLength(0);
     expect(await storedSites(accountId)).toHaveLength(0);

@@ -56,9 +56,18 @@ describe("PATCH /api/sites/{siteId}", () => {
     const fake = installFakeWordPress();
     const { token } = await seedAccount();
     const site = await connectFakeSite(token, fake);
-    const res = await call(`/api/sites/${site.id}`, { method: "PATCH", token, json: { businessContext: "Sourdough for beginners", language: "TR" } });
+    const res = await call(`/api/sites/${site.id}`, {
+      method: "PATCH",
+      token,
+      json: { businessContext: "Sourdough for beginners", language: "TR" },
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: site.id, businessContext: "Sourdough for beginners", language: "tr", status: "CONNECTED" });
+    expect(await res.json()).toMatchObject({
+      id: site.id,
+      businessContext: "Sourdough for beginners",
+      language: "tr",
+      status: "CONNECTED",
+    });
     expect(await siteRow(site.id)).toMatchObject({ businessContext: "Sourdough for beginners", language: "tr" });
   });
 
@@ -68,12 +77,23 @@ describe("PATCH /api/sites/{siteId}", () => {
     const site = await connectFakeSite(token, fake);
     const before = await siteRow(site.id);
 
-    const refused = await expectError(await call(`/api/sites/${site.id}`, { method: "PATCH", token, json: { blogAppPassword: "nope", businessContext: "changed" } }), 422, "unprocessable");
+    const refused = await expectError(
+      await call(`/api/sites/${site.id}`, { method: "PATCH", token, json: { blogAppPassword: "nope", businessContext: "changed" } }),
+      422,
+      "unprocessable",
+    );
     expect(refused.message).toMatch(/rejected/);
-    expect(await siteRow(site.id)).toMatchObject({ blogAppPasswordEncrypted: before.blogAppPasswordEncrypted, businessContext: "A bakery blog" });
+    expect(await siteRow(site.id)).toMatchObject({
+      blogAppPasswordEncrypted: before.blogAppPasswordEncrypted,
+      businessContext: "A bakery blog",
+    });
 
     fake.appPassword = "NEW1 NEW2 NEW3 NEW4 NEW5 NEW6";
-    const res = await call(`/api/sites/${site.id}`, { method: "PATCH", token, json: { blogUsername: "admin@example.com", blogAppPassword: fake.appPassword } });
+    const res = await call(`/api/sites/${site.id}`, {
+      method: "PATCH",
+      token,
+      json: { blogUsername: "admin@example.com", blogAppPassword: fake.appPassword },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ blogUsername: "admin@example.com", status: "CONNECTED" });
     expect((await siteRow(site.id)).blogAppPasswordEncrypted).not.toBe(before.blogAppPasswordEncrypted);
@@ -87,7 +107,11 @@ describe("PATCH /api/sites/{siteId}", () => {
       await expectError(await call(`/api/sites/${site.id}`, { method: "PATCH", token, json }), 400, "invalid_request");
     }
     const stranger = await seedAccount();
-    await expectError(await call(`/api/sites/${site.id}`, { method: "PATCH", token: stranger.token, json: { language: "de" } }), 404, "not_found");
+    await expectError(
+      await call(`/api/sites/${site.id}`, { method: "PATCH", token: stranger.token, json: { language: "de" } }),
+      404,
+      "not_found",
+    );
     expect((await siteRow(site.id)).language).toBe("en");
   });
 
@@ -95,7 +119,11 @@ describe("PATCH /api/sites/{siteId}", () => {
     const { token, accountId } = await seedAccount();
     const id = newId("site");
     await db().insert(sites).values({ id, accountId, platform: "custom", url: "https://shop.example.com" });
-    const error = await expectError(await call(`/api/sites/${id}`, { method: "PATCH", token, json: { blogAppPassword: "x" } }), 409, "conflict");
+    const error = await expectError(
+      await call(`/api/sites/${id}`, { method: "PATCH", token, json: { blogAppPassword: "x" } }),
+      409,
+      "conflict",
+    );
     expect(error.message).toMatch(/custom site/);
   });
 });

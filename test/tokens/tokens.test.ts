@@ -119,11 +119,23 @@ describe("POST /api/tokens", () => {
     const { token } = await seedAccount();
     const missing = await expectError(await call("/api/tokens", { method: "POST", token, json: {} }), 400, "invalid_request");
     expect(missing.message).toContain("name");
-    const scope = await expectError(await call("/api/tokens", { method: "POST", token, json: { name: "x", scope: "root" } }), 400, "invalid_request");
+    const scope = await expectError(
+      await call("/api/tokens", { method: "POST", token, json: { name: "x", scope: "root" } }),
+      400,
+      "invalid_request",
+    );
     expect(scope.message).toContain("scope");
-    const extra = await expectError(await call("/api/tokens", { method: "POST", token, json: { name: "x", expiresAt: "2099-01-01T00:00:00Z" } }), 400, "invalid_request");
+    const extra = await expectError(
+      await call("/api/tokens", { method: "POST", token, json: { name: "x", expiresAt: "2099-01-01T00:00:00Z" } }),
+      400,
+      "invalid_request",
+    );
     expect(extra.message).toContain("'expiresAt'");
-    const malformed = await expectError(await call("/api/tokens", { method: "POST", token, headers: { "Content-Type": "application/json" }, body: "{" }), 400, "invalid_request");
+    const malformed = await expectError(
+      await call("/api/tokens", { method: "POST", token, headers: { "Content-Type": "application/json" }, body: "{" }),
+      400,
+      "invalid_request",
+    );
     expect(malformed.message).toMatch(/json/i);
   });
 });
@@ -166,7 +178,12 @@ describe("GET /api/tokens", () => {
 
   it("shows revoked and expired tokens with their status", async () => {
     const { token, accountId } = await seedAccount();
-    const expired = await createToken(db(), { accountId, name: "expired", scope: "manage", now: new Date(Date.now() - 200 * 24 * 60 * 60 * 1000) });
+    const expired = await createToken(db(), {
+      accountId,
+      name: "expired",
+      scope: "manage",
+      now: new Date(Date.now() - 200 * 24 * 60 * 60 * 1000),
+    });
     const revoked = await seedToken(accountId, "public:read");
     await call(`/api/tokens/${revoked.row.id}`, { method: "DELETE", token });
     const list = (await (await call("/api/tokens", { token })).json()) as TokenRecord[];
@@ -242,7 +259,9 @@ describe("DELETE /api/tokens/{id}", () => {
       call(`/api/tokens/${first!.id}`, { method: "DELETE", token: second.token }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const active = (await db().select().from(apiTokens).where(eq(apiTokens.accountId, accountId))).filter((t) => t.revokedAt === null && t.scope === "manage");
+    const active = (await db().select().from(apiTokens).where(eq(apiTokens.accountId, accountId))).filter(
+      (t) => t.revokedAt === null && t.scope === "manage",
+    );
     expect(active).toHaveLength(1);
   });
 
@@ -250,8 +269,16 @@ describe("DELETE /api/tokens/{id}", () => {
     const mine = await seedAccount();
     const other = await seedAccount();
     const theirs = await seedToken(other.accountId, "public:read");
-    const foreign = await expectError(await call(`/api/tokens/${theirs.row.id}`, { method: "DELETE", token: mine.token }), 404, "not_found");
-    const missing = await expectError(await call(`/api/tokens/tok_doesnotexist0000`, { method: "DELETE", token: mine.token }), 404, "not_found");
+    const foreign = await expectError(
+      await call(`/api/tokens/${theirs.row.id}`, { method: "DELETE", token: mine.token }),
+      404,
+      "not_found",
+    );
+    const missing = await expectError(
+      await call(`/api/tokens/tok_doesnotexist0000`, { method: "DELETE", token: mine.token }),
+      404,
+      "not_found",
+    );
     expect(foreign).toStrictEqual(missing);
     expect((await call("/api/v1/public/articles", { token: theirs.token })).status).toBe(200);
     const [row] = await db().select().from(apiTokens).where(eq(apiTokens.id, theirs.row.id));

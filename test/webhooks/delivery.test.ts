@@ -48,11 +48,24 @@ describe("article.published deliveries", () => {
       },
     });
     // Issue 20: the page's structured data, as text ready for a script element.
-    const jsonLd = JSON.parse((JSON.parse(request!.body) as { article: { jsonLd: string } }).article.jsonLd) as { "@graph": Record<string, unknown>[] };
+    const jsonLd = JSON.parse((JSON.parse(request!.body) as { article: { jsonLd: string } }).article.jsonLd) as {
+      "@graph": Record<string, unknown>[];
+    };
     expect(jsonLd["@graph"]).toEqual([
-      expect.objectContaining({ "@type": "Article", headline: "Ekşi maya ile ilk ekmek", description: "Ekşi mayalı ekmeğe başlamak için gereken her şey.", publisher: { "@type": "Organization", name: "shop.example.invalid" } }),
+      expect.objectContaining({
+        "@type": "Article",
+        headline: "Ekşi maya ile ilk ekmek",
+        description: "Ekşi mayalı ekmeğe başlamak için gereken her şey.",
+        publisher: { "@type": "Organization", name: "shop.example.invalid" },
+      }),
     ]);
-    expect(await deliveryRow(deliveryId)).toMatchObject({ status: "delivered", attempts: 1, lastStatusCode: 200, lastError: null, nextAttemptAt: null });
+    expect(await deliveryRow(deliveryId)).toMatchObject({
+      status: "delivered",
+      attempts: 1,
+      lastStatusCode: 200,
+      lastError: null,
+      nextAttemptAt: null,
+    });
     expect((await deliveryRow(deliveryId)).deliveredAt).not.toBeNull();
     expect(webhookQueue.sent).toEqual([]);
   });
@@ -67,7 +80,9 @@ describe("article.published deliveries", () => {
     expect(webhookQueue.sent.map((m) => m.body)).toEqual([{ type: "webhook.deliver", deliveryId, attempts: 0 }]);
 
     await consumeWakeUps();
-    const body = JSON.parse(receiver.received[0]!.body) as { article: { id: string; tags: string; heroImage: { fileName: string; alt: string; base64: string } } };
+    const body = JSON.parse(receiver.received[0]!.body) as {
+      article: { id: string; tags: string; heroImage: { fileName: string; alt: string; base64: string } };
+    };
     const [hero] = await imagesOf(Number(run.articleId));
     const [upload] = await db().select().from(uploads).where(eq(uploads.accountId, owner.accountId));
     const stored = await testEnv.MEDIA.get(upload!.objectKey);
@@ -78,7 +93,10 @@ describe("article.published deliveries", () => {
     expect(body.article.heroImage.alt.length).toBeGreaterThan(0);
     expect(base64Bytes(body.article.heroImage.base64)).toEqual(bytes);
     // The article's own tags, comma-separated (an empty string would have passed the old check).
-    const [article] = await db().select({ tags: articles.tags }).from(articles).where(eq(articles.id, Number(run.articleId)));
+    const [article] = await db()
+      .select({ tags: articles.tags })
+      .from(articles)
+      .where(eq(articles.id, Number(run.articleId)));
     expect(article!.tags.length).toBeGreaterThan(0);
     expect(body.article.tags).toBe(article!.tags.join(","));
     expect(await deliveryRow(deliveryId)).toMatchObject({ status: "delivered", lastStatusCode: 204 });
@@ -92,7 +110,12 @@ describe("article.published deliveries", () => {
     await consumeWakeUps();
 
     const afterFirst = await deliveryRow(deliveryId);
-    expect(afterFirst).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 500, lastError: "The receiver answered HTTP 500: receiver says 500" });
+    expect(afterFirst).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastStatusCode: 500,
+      lastError: "The receiver answered HTTP 500: receiver says 500",
+    });
     const wait = (Date.parse(afterFirst.nextAttemptAt!) - Date.now()) / 1000;
     expect(wait).toBeGreaterThan(20);
     expect(wait).toBeLessThanOrEqual(31);
@@ -105,7 +128,13 @@ describe("article.published deliveries", () => {
     expect(receiver.received.map((r) => r.headers["x-service-delivery"])).toEqual([deliveryId, deliveryId]);
     // The same bytes both times (nothing changed in between), each attempt signed on its own.
     expect(receiver.received[1]!.body).toBe(receiver.received[0]!.body);
-    expect(await deliveryRow(deliveryId)).toMatchObject({ status: "delivered", attempts: 2, lastStatusCode: 200, lastError: null, nextAttemptAt: null });
+    expect(await deliveryRow(deliveryId)).toMatchObject({
+      status: "delivered",
+      attempts: 2,
+      lastStatusCode: 200,
+      lastError: null,
+      nextAttemptAt: null,
+    });
   });
 
   it("ignores a stale wake-up: an attempt already made is not made again", async () => {
@@ -129,11 +158,18 @@ describe("article.published deliveries", () => {
     const { deliveryId } = await publishToSite(owner);
 
     await consumeWakeUps();
-    expect(await deliveryRow(deliveryId)).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null, lastError: "No answer within 0.05 s" });
+    expect(await deliveryRow(deliveryId)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastStatusCode: null,
+      lastError: "No answer within 0.05 s",
+    });
     await consumeWakeUps();
     expect(await deliveryRow(deliveryId)).toMatchObject({ status: "pending", attempts: 2, lastStatusCode: null });
     // Said in words, never the runtime's "internal error; reference = …" (issue 18, item 11).
-    expect((await deliveryRow(deliveryId)).lastError).toBe("Could not connect to the receiver (no answer from its address: is the server up and the URL right?)");
+    expect((await deliveryRow(deliveryId)).lastError).toBe(
+      "Could not connect to the receiver (no answer from its address: is the server up and the URL right?)",
+    );
     await consumeWakeUps();
     expect(await deliveryRow(deliveryId)).toMatchObject({ status: "pending", attempts: 3, lastStatusCode: 302 });
     // The redirect was not followed: every request went to the webhook URL.
@@ -211,12 +247,23 @@ describe("the cron tick and lost wake-ups", () => {
     webhookQueue.sent.splice(0);
     const now = new Date();
     const ago = (ms: number) => toIsoSeconds(new Date(now.getTime() - ms));
-    await db().update(webhookDeliveries).set({ nextAttemptAt: ago(10 * 60_000), attempts: 2 }).where(eq(webhookDeliveries.id, lost.deliveryId));
-    await db().update(webhookDeliveries).set({ status: "sending", nextAttemptAt: ago(1000), attempts: 1 }).where(eq(webhookDeliveries.id, crashed.deliveryId));
-    await db().update(webhookDeliveries).set({ nextAttemptAt: toIsoSeconds(new Date(now.getTime() + 3600_000)) }).where(eq(webhookDeliveries.id, notDue.deliveryId));
+    await db()
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: ago(10 * 60_000), attempts: 2 })
+      .where(eq(webhookDeliveries.id, lost.deliveryId));
+    await db()
+      .update(webhookDeliveries)
+      .set({ status: "sending", nextAttemptAt: ago(1000), attempts: 1 })
+      .where(eq(webhookDeliveries.id, crashed.deliveryId));
+    await db()
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: toIsoSeconds(new Date(now.getTime() + 3600_000)) })
+      .where(eq(webhookDeliveries.id, notDue.deliveryId));
 
     await runCronTick(testServices(), now);
-    const woken = webhookQueue.sent.map((m) => m.body).filter((body) => [lost.deliveryId, crashed.deliveryId, notDue.deliveryId].includes(String(body.deliveryId)));
+    const woken = webhookQueue.sent
+      .map((m) => m.body)
+      .filter((body) => [lost.deliveryId, crashed.deliveryId, notDue.deliveryId].includes(String(body.deliveryId)));
     expect(woken).toEqual(
       expect.arrayContaining([
         { type: "webhook.deliver", deliveryId: lost.deliveryId, attempts: 2 },
@@ -242,7 +289,10 @@ describe("the cron tick and lost wake-ups", () => {
     const overdue = await publishToSite(owner);
     webhookQueue.sent.splice(0);
     await approvedPlan(owner.token, owner.siteId, { articleCount: 1 });
-    const brokenQueue = { send: async () => Promise.reject(new Error("queue unavailable")), sendBatch: async () => Promise.reject(new Error("queue unavailable")) } as unknown as Queue<unknown>;
+    const brokenQueue = {
+      send: async () => Promise.reject(new Error("queue unavailable")),
+      sendBatch: async () => Promise.reject(new Error("queue unavailable")),
+    } as unknown as Queue<unknown>;
     useServices({ queues: { generation: brokenQueue, webhooks: webhookQueue.queue } });
     const now = new Date(Date.now() + 10 * 60_000);
 
@@ -256,8 +306,14 @@ describe("the cron tick and lost wake-ups", () => {
     const fresh = await publishToSite(owner, { title: "Fresh" });
     webhookQueue.sent.splice(0);
     const now = new Date();
-    await db().update(webhookDeliveries).set({ status: "sending", nextAttemptAt: toIsoSeconds(new Date(now.getTime() + 60_000)) }).where(eq(webhookDeliveries.id, running.deliveryId));
-    await db().update(webhookDeliveries).set({ nextAttemptAt: toIsoSeconds(new Date(now.getTime() - 5_000)) }).where(eq(webhookDeliveries.id, fresh.deliveryId));
+    await db()
+      .update(webhookDeliveries)
+      .set({ status: "sending", nextAttemptAt: toIsoSeconds(new Date(now.getTime() + 60_000)) })
+      .where(eq(webhookDeliveries.id, running.deliveryId));
+    await db()
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: toIsoSeconds(new Date(now.getTime() - 5_000)) })
+      .where(eq(webhookDeliveries.id, fresh.deliveryId));
     await runCronTick(testServices(), now);
     expect(webhookQueue.sent.map((m) => m.body.deliveryId)).not.toContain(running.deliveryId);
     expect(webhookQueue.sent.map((m) => m.body.deliveryId)).not.toContain(fresh.deliveryId);

@@ -8,14 +8,21 @@ import { WEBHOOK_URL } from "../fakes/webhook-receiver";
 /** An account with a custom site connected through the API with a webhook URL (the fake receiver's by default). */
 export async function hookedSite(webhookUrl: string = WEBHOOK_URL) {
   const owner = await seedAccount();
-  const res = await call("/api/platforms/custom/connect", { method: "POST", token: owner.token, json: { url: "https://shop.example.invalid", webhookUrl } });
+  const res = await call("/api/platforms/custom/connect", {
+    method: "POST",
+    token: owner.token,
+    json: { url: "https://shop.example.invalid", webhookUrl },
+  });
   expect(res.status).toBe(201);
   const { id, webhookSecret } = (await res.json()) as { id: string; webhookSecret: string };
   return { ...owner, siteId: id, secret: webhookSecret };
 }
 
 /** An article of the site in review, published with POST /autopilot/articles/{id}/publish: its delivery is recorded. */
-export async function publishToSite(owner: { accountId: string; token: string; siteId: string }, fields: { title?: string; tags?: string[] } = {}) {
+export async function publishToSite(
+  owner: { accountId: string; token: string; siteId: string },
+  fields: { title?: string; tags?: string[] } = {},
+) {
   const article = await seedArticle(owner.accountId, {
     siteId: owner.siteId,
     status: "pending",
@@ -52,7 +59,10 @@ export async function consumeWakeUps() {
       throw new Error(`message m${i} asked for a retry`);
     },
   }));
-  await handleQueueBatch({ queue: "content-autopilot-webhooks", messages, ackAll: () => {}, retryAll: () => {} } as unknown as MessageBatch<unknown>, testServices());
+  await handleQueueBatch(
+    { queue: "content-autopilot-webhooks", messages, ackAll: () => {}, retryAll: () => {} } as unknown as MessageBatch<unknown>,
+    testServices(),
+  );
   expect(acked).toHaveLength(messages.length);
   return pending;
 }

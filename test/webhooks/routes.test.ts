@@ -31,10 +31,25 @@ describe("GET /api/sites/{siteId}/webhooks/deliveries", () => {
     expect(res.status).toBe(200);
     const page = (await res.json()) as { items: Delivery[]; page: number; perPage: number; total: number; totalPages: number };
     expect(page).toMatchObject({ page: 1, perPage: 1, total: 2, totalPages: 2 });
-    expect(page.items[0]).toMatchObject({ id: second.deliveryId, event: "article.published", articleId: String(second.article.id), status: "pending", attempts: 0, lastStatusCode: null });
+    expect(page.items[0]).toMatchObject({
+      id: second.deliveryId,
+      event: "article.published",
+      articleId: String(second.article.id),
+      status: "pending",
+      attempts: 0,
+      lastStatusCode: null,
+    });
 
-    const next = (await (await call(`/api/sites/${owner.siteId}/webhooks/deliveries?per_page=1&page=2`, { token: owner.token })).json()) as { items: Delivery[] };
-    expect(next.items[0]).toMatchObject({ id: first.deliveryId, status: "pending", attempts: 1, lastStatusCode: 500, lastError: "The receiver answered HTTP 500: receiver says 500" });
+    const next = (await (
+      await call(`/api/sites/${owner.siteId}/webhooks/deliveries?per_page=1&page=2`, { token: owner.token })
+    ).json()) as { items: Delivery[] };
+    expect(next.items[0]).toMatchObject({
+      id: first.deliveryId,
+      status: "pending",
+      attempts: 1,
+      lastStatusCode: 500,
+      lastError: "The receiver answered HTTP 500: receiver says 500",
+    });
     expect(Date.parse(next.items[0]!.nextAttemptAt!)).toBeGreaterThan(Date.now());
   });
 
@@ -44,7 +59,11 @@ describe("GET /api/sites/{siteId}/webhooks/deliveries", () => {
     await expectError(await call(`/api/sites/${owner.siteId}/webhooks/deliveries`, { token: stranger.token }), 404, "not_found");
     const wordpress = await seedSite(owner.accountId, { platform: "blog" });
     await expectError(await call(`/api/sites/${wordpress.id}/webhooks/deliveries`, { token: owner.token }), 409, "conflict");
-    await expectError(await call(`/api/sites/${owner.siteId}/webhooks/deliveries?page=0x2`, { token: owner.token }), 400, "invalid_request");
+    await expectError(
+      await call(`/api/sites/${owner.siteId}/webhooks/deliveries?page=0x2`, { token: owner.token }),
+      400,
+      "invalid_request",
+    );
   });
 });
 
@@ -56,11 +75,16 @@ describe("POST …/deliveries/{deliveryId}/redeliver", () => {
     const { deliveryId } = await publishToSite(owner);
     await consumeWakeUps();
 
-    const res = await call(`/api/sites/${owner.siteId}/webhooks/deliveries/${deliveryId}/redeliver`, { method: "POST", token: owner.token });
+    const res = await call(`/api/sites/${owner.siteId}/webhooks/deliveries/${deliveryId}/redeliver`, {
+      method: "POST",
+      token: owner.token,
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: deliveryId, status: "delivered", attempts: 2, lastStatusCode: 200 });
     expect(receiver.received.map((r) => r.headers["x-service-delivery"])).toEqual([deliveryId, deliveryId]);
-    expect(receiver.received[1]!.headers["x-service-signature"]).toBe(await independentHmac(owner.secret, receiver.received[1]!.body, "hex"));
+    expect(receiver.received[1]!.headers["x-service-signature"]).toBe(
+      await independentHmac(owner.secret, receiver.received[1]!.body, "hex"),
+    );
   });
 
   it("gives a failed delivery one more attempt; a failure leaves it failed, a success delivers it", async () => {
@@ -74,24 +98,49 @@ describe("POST …/deliveries/{deliveryId}/redeliver", () => {
     await consumeWakeUps();
     expect(await deliveryRow(deliveryId)).toMatchObject({ status: "failed", attempts: 9 });
 
-    const again = await call(`/api/sites/${owner.siteId}/webhooks/deliveries/${deliveryId}/redeliver`, { method: "POST", token: owner.token });
+    const again = await call(`/api/sites/${owner.siteId}/webhooks/deliveries/${deliveryId}/redeliver`, {
+      method: "POST",
+      token: owner.token,
+    });
     expect(await again.json()).toMatchObject({ status: "failed", attempts: 10, lastStatusCode: 500, nextAttemptAt: null });
     expect(webhookQueue.sent).toEqual([]);
-    const last = await call(`/api/sites/${owner.siteId}/webhooks/deliveries/${deliveryId}/redeliver`, { method: "POST", token: owner.token });
+    const last = await call(`/api/sites/${owner.siteId}/webhooks/deliveries/${deliveryId}/redeliver`, {
+      method: "POST",
+      token: owner.token,
+    });
     expect(await last.json()).toMatchObject({ status: "delivered", attempts: 11, lastStatusCode: 200, lastError: null });
   });
 
   it("is 409 while an attempt is under way, 404 for an unknown id, another site's or another account's delivery", async () => {
     const owner = await hookedSite();
     const { deliveryId } = await publishToSite(owner);
-    await db().update(webhookDeliveries).set({ status: "sending", nextAttemptAt: "2999-01-01T00:00:00Z" }).where(eq(webhookDeliveries.id, deliveryId));
-    await expectError(await call(`/api/sites/${owner.siteId}/webhooks/deliveries/${deliveryId}/redeliver`, { method: "POST", token: owner.token }), 409, "conflict");
-    await expectError(await call(`/api/sites/${owner.siteId}/webhooks/deliveries/whd_nothing/redeliver`, { method: "POST", token: owner.token }), 404, "not_found");
+    await db()
+      .update(webhookDeliveries)
+      .set({ status: "sending", nextAttemptAt: "2999-01-01T00:00:00Z" })
+      .where(eq(webhookDeliveries.id, deliveryId));
+    await expectError(
+      await call(`/api/sites/${owner.siteId}/webhooks/deliveries/${deliveryId}/redeliver`, { method: "POST", token: owner.token }),
+      409,
+      "conflict",
+    );
+    await expectError(
+      await call(`/api/sites/${owner.siteId}/webhooks/deliveries/whd_nothing/redeliver`, { method: "POST", token: owner.token }),
+      404,
+      "not_found",
+    );
 
     const otherSite = await seedSite(owner.accountId, { platform: "custom", webhookUrl: WEBHOOK_URL });
-    await expectError(await call(`/api/sites/${otherSite.id}/webhooks/deliveries/${deliveryId}/redeliver`, { method: "POST", token: owner.token }), 404, "not_found");
+    await expectError(
+      await call(`/api/sites/${otherSite.id}/webhooks/deliveries/${deliveryId}/redeliver`, { method: "POST", token: owner.token }),
+      404,
+      "not_found",
+    );
     const stranger = await seedAccount();
-    await expectError(await call(`/api/sites/${owner.siteId}/webhooks/deliveries/${deliveryId}/redeliver`, { method: "POST", token: stranger.token }), 404, "not_found");
+    await expectError(
+      await call(`/api/sites/${owner.siteId}/webhooks/deliveries/${deliveryId}/redeliver`, { method: "POST", token: stranger.token }),
+      404,
+      "not_found",
+    );
     expect(await deliveryRow(deliveryId)).toMatchObject({ status: "sending", attempts: 0 });
   });
 });
@@ -103,13 +152,25 @@ describe("POST /api/sites/{siteId}/webhooks/test", () => {
     const owner = await hookedSite();
     const res = await call(`/api/sites/${owner.siteId}/webhooks/test`, { method: "POST", token: owner.token });
     expect(res.status).toBe(200);
-    const result = (await res.json()) as { event: string; deliveryId: string; delivered: boolean; statusCode: number; error: string | null };
+    const result = (await res.json()) as {
+      event: string;
+      deliveryId: string;
+      delivered: boolean;
+      statusCode: number;
+      error: string | null;
+    };
     expect(result).toMatchObject({ event: "ping", delivered: true, statusCode: 202, error: null });
     const [ping] = receiver.received;
     expect(JSON.parse(ping!.body)).toMatchObject({ event: "ping", site: { id: owner.siteId } });
-    expect(ping!.headers).toMatchObject({ "x-service-event": "ping", "x-service-delivery": result.deliveryId, "x-service-signature": await independentHmac(owner.secret, ping!.body, "hex") });
+    expect(ping!.headers).toMatchObject({
+      "x-service-event": "ping",
+      "x-service-delivery": result.deliveryId,
+      "x-service-signature": await independentHmac(owner.secret, ping!.body, "hex"),
+    });
 
-    const refused = (await (await call(`/api/sites/${owner.siteId}/webhooks/test`, { method: "POST", token: owner.token })).json()) as typeof result;
+    const refused = (await (
+      await call(`/api/sites/${owner.siteId}/webhooks/test`, { method: "POST", token: owner.token })
+    ).json()) as typeof result;
     expect(refused).toMatchObject({ delivered: false, statusCode: 418, error: "The receiver answered HTTP 418: receiver says 418" });
     expect(await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.siteId, owner.siteId))).toEqual([]);
   });
@@ -117,7 +178,11 @@ describe("POST /api/sites/{siteId}/webhooks/test", () => {
   it("is 409 for a custom site without a webhook URL and for a WordPress site, 404 for another account's", async () => {
     const owner = await seedAccount();
     const pulling = await seedSite(owner.accountId, { platform: "custom" });
-    const body = await expectError(await call(`/api/sites/${pulling.id}/webhooks/test`, { method: "POST", token: owner.token }), 409, "conflict");
+    const body = await expectError(
+      await call(`/api/sites/${pulling.id}/webhooks/test`, { method: "POST", token: owner.token }),
+      409,
+      "conflict",
+    );
     expect(body.message).toContain("has no webhook URL");
     const wordpress = await seedSite(owner.accountId, { platform: "blog" });
     await expectError(await call(`/api/sites/${wordpress.id}/webhooks/test`, { method: "POST", token: owner.token }), 409, "conflict");
@@ -133,7 +198,9 @@ describe("POST /api/platforms/custom/{siteId}/rotate-secret", () => {
     const owner = await hookedSite();
     const { deliveryId } = await publishToSite(owner);
     await consumeWakeUps();
-    expect(receiver.received[0]!.headers["x-service-signature"]).toBe(await independentHmac(owner.secret, receiver.received[0]!.body, "hex"));
+    expect(receiver.received[0]!.headers["x-service-signature"]).toBe(
+      await independentHmac(owner.secret, receiver.received[0]!.body, "hex"),
+    );
 
     const res = await call(`/api/platforms/custom/${owner.siteId}/rotate-secret`, { method: "POST", token: owner.token });
     expect(res.status).toBe(200);
@@ -149,7 +216,9 @@ describe("POST /api/platforms/custom/{siteId}/rotate-secret", () => {
     const retry = receiver.received[1]!;
     expect(retry.headers["x-service-delivery"]).toBe(deliveryId);
     // The new signature first, then the replaced secret's (issue 18, item 11): receivers switch without losing a delivery.
-    expect(retry.headers["x-service-signature"]).toBe(`${await independentHmac(webhookSecret, retry.body, "hex")} ${await independentHmac(owner.secret, retry.body, "hex")}`);
+    expect(retry.headers["x-service-signature"]).toBe(
+      `${await independentHmac(webhookSecret, retry.body, "hex")} ${await independentHmac(owner.secret, retry.body, "hex")}`,
+    );
     expect(retry.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
 
     // 24 hours later only the new secret signs.
@@ -163,9 +232,17 @@ describe("POST /api/platforms/custom/{siteId}/rotate-secret", () => {
   it("is 409 for a site that is not custom and 404 for another account's", async () => {
     const owner = await hookedSite();
     const wordpress = await seedSite(owner.accountId, { platform: "blog" });
-    await expectError(await call(`/api/platforms/custom/${wordpress.id}/rotate-secret`, { method: "POST", token: owner.token }), 409, "conflict");
+    await expectError(
+      await call(`/api/platforms/custom/${wordpress.id}/rotate-secret`, { method: "POST", token: owner.token }),
+      409,
+      "conflict",
+    );
     const stranger = await seedAccount();
-    await expectError(await call(`/api/platforms/custom/${owner.siteId}/rotate-secret`, { method: "POST", token: stranger.token }), 404, "not_found");
+    await expectError(
+      await call(`/api/platforms/custom/${owner.siteId}/rotate-secret`, { method: "POST", token: stranger.token }),
+      404,
+      "not_found",
+    );
   });
 });
 

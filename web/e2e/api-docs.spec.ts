@@ -46,7 +46,10 @@ test("the API reference renders offline from this origin, with no console error"
   // Its form and the token dialog draw under the policy too.
   await page.getByRole("button", { name: "Try it out" }).first().click();
   await expect(page.getByRole("button", { name: "Execute" }).first()).toBeVisible();
-  await page.getByRole("button", { name: /^Authorize/ }).first().click();
+  await page
+    .getByRole("button", { name: /^Authorize/ })
+    .first()
+    .click();
   await expect(page.getByText("bearerAuth").first()).toBeVisible();
 
   expect(seen.errors).toEqual([]);

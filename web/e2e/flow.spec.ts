@@ -15,7 +15,7 @@ function acceptDialogs(page: Page) {
 }
 
 test("a site owner's first day, in the browser", async ({ page }) => {
-  test.skip(!wordpress.url, "needs the real WordPress peer: eval \"$(../shared/peers/wordpress/start.sh)\"");
+  test.skip(!wordpress.url, 'needs the real WordPress peer: eval "$(../shared/peers/wordpress/start.sh)"');
   test.setTimeout(600_000);
   acceptDialogs(page);
   const email = uniqueEmail("owner");

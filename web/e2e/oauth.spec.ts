@@ -1,4 +1,9 @@
-import { discoverAuthorizationServerMetadata, refreshAuthorization, UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import {
+  discoverAuthorizationServerMetadata,
+  refreshAuthorization,
+  UnauthorizedError,
+  type OAuthClientProvider,
+} from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
@@ -31,7 +36,13 @@ function memoryAuthProvider(name: string) {
       return REDIRECT;
     },
     get clientMetadata() {
-      return { client_name: name, redirect_uris: [REDIRECT], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+      return {
+        client_name: name,
+        redirect_uris: [REDIRECT],
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "none",
+      };
     },
     clientInformation: () => state.client,
     saveClientInformation: (client) => void (state.client = client),
@@ -55,7 +66,9 @@ test("an MCP client connects through OAuth: the owner signs in on the panel, all
   expect(state.authorizationUrl?.pathname).toBe("/oauth/authorize");
 
   // 2. The owner: signed out, the consent page goes through the panel's sign-in and comes back.
-  await page.route("http://127.0.0.1:9/**", (route) => route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." }));
+  await page.route("http://127.0.0.1:9/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." }),
+  );
   await page.goto(state.authorizationUrl!.toString());
   await expect(page).toHaveURL(/\/sign-in\?next=%2Foauth%2Fauthorize/);
   await page.getByLabel("Email").fill(DEMO.email);
@@ -90,7 +103,15 @@ test("an MCP client connects through OAuth: the owner signs in on the panel, all
   page.once("dialog", (dialog) => void dialog.accept());
   await row.getByRole("button").click();
   await expect(row).toHaveCount(0);
-  const afterRevoke = await fetch(mcpUrl, { method: "POST", headers: { Authorization: `Bearer ${state.tokens!.access_token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+  const afterRevoke = await fetch(mcpUrl, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${state.tokens!.access_token}`,
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+  });
   expect(afterRevoke.status).toBe(401);
 });
 
@@ -98,7 +119,9 @@ test("a copied refresh token: the replaced one presented again revokes the app, 
   const mcpUrl = new URL("/mcp", baseURL);
   const name = `Copied MCP client ${Date.now()}`;
   const { provider, state } = memoryAuthProvider(name);
-  await page.route("http://127.0.0.1:9/**", (route) => route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." }));
+  await page.route("http://127.0.0.1:9/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." }),
+  );
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(DEMO.email);
   await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
@@ -115,13 +138,22 @@ test("a copied refresh token: the replaced one presented again revokes the app, 
 
   // The SDK's own refresh: the rightful client rotates its refresh token…
   const metadata = await discoverAuthorizationServerMetadata(baseURL!);
-  const refreshWith = (refreshToken: string) => refreshAuthorization(baseURL!, { metadata, clientInformation: state.client!, refreshToken, resource: mcpUrl });
+  const refreshWith = (refreshToken: string) =>
+    refreshAuthorization(baseURL!, { metadata, clientInformation: state.client!, refreshToken, resource: mcpUrl });
   const refreshed = await refreshWith(original.refresh_token!);
   expect(refreshed.refresh_token).not.toBe(original.refresh_token);
   // …and a copy of the replaced one, presented again, is refused and ends the grant.
   await expect(refreshWith(original.refresh_token!)).rejects.toThrow(/already used/);
   await expect(refreshWith(refreshed.refresh_token!)).rejects.toThrow();
-  const withNewToken = await fetch(mcpUrl, { method: "POST", headers: { Authorization: `Bearer ${refreshed.access_token}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+  const withNewToken = await fetch(mcpUrl, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${refreshed.access_token}`,
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+  });
   expect(withNewToken.status).toBe(401);
 
   await page.goto("/api-access");

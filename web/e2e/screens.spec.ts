@@ -1,7 +1,17 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { DEMO, expectAccessible, expectNoHorizontalOverflow, expectRowActionsVisible, expectTableSemantics, screenshot, settled, uniqueEmail, WIDTHS } from "./support";
+import {
+  DEMO,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  expectRowActionsVisible,
+  expectTableSemantics,
+  screenshot,
+  settled,
+  uniqueEmail,
+  WIDTHS,
+} from "./support";
 
 // Every screen of the demo account at a desktop and a phone width: axe finds no serious or
 // critical violation, nothing scrolls sideways, and a screenshot of each is saved
@@ -25,18 +35,32 @@ async function accountWithContent(page: Page): Promise<void> {
   const origin = { Origin: new URL(page.url()).origin };
   await signUpFresh(page, "tour");
   const connect = await page.request.post("/api/platforms/custom/connect", {
-    data: { url: "https://tour-bakery.invalid", webhookUrl: "https://tour-bakery.invalid/hooks/autopilot", businessContext: "Home baking: sourdough bread, rye bread, focaccia" },
+    data: {
+      url: "https://tour-bakery.invalid",
+      webhookUrl: "https://tour-bakery.invalid/hooks/autopilot",
+      businessContext: "Home baking: sourdough bread, rye bread, focaccia",
+    },
     headers: origin,
   });
   expect(connect.status(), await connect.text()).toBe(201);
   const site = await connect.json();
-  await page.request.put(`/api/sites/${site.id}/brief`, { data: { business: "Home baking: sourdough bread, rye bread, focaccia", audience: "Home bakers" }, headers: origin });
-  const plan = await (await page.request.post("/api/autopilot/plans", { data: { siteId: site.id, articleCount: 3, cadencePerWeek: 2, publishMode: "review" }, headers: origin })).json();
+  await page.request.put(`/api/sites/${site.id}/brief`, {
+    data: { business: "Home baking: sourdough bread, rye bread, focaccia", audience: "Home bakers" },
+    headers: origin,
+  });
+  const plan = await (
+    await page.request.post("/api/autopilot/plans", {
+      data: { siteId: site.id, articleCount: 3, cadencePerWeek: 2, publishMode: "review" },
+      headers: origin,
+    })
+  ).json();
   await page.request.post(`/api/autopilot/plans/${plan.id}/approve`, { headers: origin });
   // The first article is published (a webhook delivery, which cannot arrive), the second waits for review.
   const first = await page.request.post(`/api/autopilot/items/${plan.items[0].id}/run`, { headers: origin });
   expect(first.status()).toBe(200);
-  expect((await page.request.post(`/api/autopilot/articles/${(await first.json()).articleId}/publish`, { headers: origin })).status()).toBe(200);
+  expect((await page.request.post(`/api/autopilot/articles/${(await first.json()).articleId}/publish`, { headers: origin })).status()).toBe(
+    200,
+  );
   expect((await page.request.post(`/api/autopilot/items/${plan.items[1].id}/run`, { headers: origin })).status()).toBe(200);
   await page.request.post("/api/autopilot/plans", { data: { siteId: site.id, articleCount: 2, cadencePerWeek: 1 }, headers: origin });
   expect((await page.request.post("/api/tokens", { data: { name: "Bakery shop sync" }, headers: origin })).status()).toBe(201);
@@ -61,13 +85,29 @@ async function allowAnApp(page: Page, name: string): Promise<void> {
   const redirect = "http://127.0.0.1:9/oauth-callback";
   const registered = await page.request.post("/oauth/register", {
     headers: { "CF-Connecting-IP": freshAddress() },
-    data: { client_name: name, redirect_uris: [redirect], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" },
+    data: {
+      client_name: name,
+      redirect_uris: [redirect],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    },
   });
   expect(registered.status(), await registered.text()).toBe(201);
   const { client_id: clientId } = await registered.json();
   const challenge = createHash("sha256").update(randomBytes(32).toString("base64url")).digest("base64url");
-  const query = new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: redirect, code_challenge: challenge, code_challenge_method: "S256", state: "tour", resource: new URL("/mcp", page.url()).href });
-  await page.route("http://127.0.0.1:9/**", (route) => route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." }));
+  const query = new URLSearchParams({
+    response_type: "code",
+    client_id: clientId,
+    redirect_uri: redirect,
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+    state: "tour",
+    resource: new URL("/mcp", page.url()).href,
+  });
+  await page.route("http://127.0.0.1:9/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." }),
+  );
   await page.goto(`/oauth/authorize?${query}`);
   await page.getByRole("button", { name: "Allow" }).click();
   await page.waitForURL(/^http:\/\/127\.0\.0\.1:9\/oauth-callback\?/);
@@ -75,7 +115,18 @@ async function allowAnApp(page: Page, name: string): Promise<void> {
 }
 
 /** The screens whose tables the tour's account fills: each must show rows. */
-const SCREENS_WITH_ROWS = new Set(["sites", "plans", "articles", "review-queue", "media", "webhooks", "billing", "api-access", "plan", "plan-active"]);
+const SCREENS_WITH_ROWS = new Set([
+  "sites",
+  "plans",
+  "articles",
+  "review-queue",
+  "media",
+  "webhooks",
+  "billing",
+  "api-access",
+  "plan",
+  "plan-active",
+]);
 
 test("every screen, 1280 px and 375 px, English and Turkish: accessible, no sideways scroll, screenshot", async ({ page }) => {
   test.setTimeout(600_000);
@@ -98,11 +149,20 @@ test("every screen, 1280 px and 375 px, English and Turkish: accessible, no side
     ["settings", "/settings"],
   ];
   const siteId = await firstId(page, "/api/sites", (body) => body[0]?.id);
-  if (siteId) screens.push(["site", `/sites/${siteId}`], ["site-brief", `/sites/${siteId}?tab=brief`], ["site-chat", `/sites/${siteId}?tab=chat`]);
-  const planId = await firstId(page, "/api/autopilot/plans", (body) => body.items.find((plan: { status: string }) => plan.status === "DRAFT")?.id);
+  if (siteId)
+    screens.push(["site", `/sites/${siteId}`], ["site-brief", `/sites/${siteId}?tab=brief`], ["site-chat", `/sites/${siteId}?tab=chat`]);
+  const planId = await firstId(
+    page,
+    "/api/autopilot/plans",
+    (body) => body.items.find((plan: { status: string }) => plan.status === "DRAFT")?.id,
+  );
   if (planId) screens.push(["plan", `/plans/${planId}`]);
   // The approved plan: items written, waiting for review, scheduled; their links and actions.
-  const activePlanId = await firstId(page, "/api/autopilot/plans", (body) => body.items.find((plan: { status: string }) => plan.status === "ACTIVE")?.id);
+  const activePlanId = await firstId(
+    page,
+    "/api/autopilot/plans",
+    (body) => body.items.find((plan: { status: string }) => plan.status === "ACTIVE")?.id,
+  );
   if (activePlanId) screens.push(["plan-active", `/plans/${activePlanId}`]);
 
   for (const width of WIDTHS) {
@@ -137,7 +197,9 @@ test("every screen, 1280 px and 375 px, English and Turkish: accessible, no side
   await expect(page.getByRole("heading", { name: "Genel bakış", level: 1 })).toBeVisible();
 });
 
-test("a new account: the overview starts with connecting a site, then planning; no token nobody saw; languages by name", async ({ page }) => {
+test("a new account: the overview starts with connecting a site, then planning; no token nobody saw; languages by name", async ({
+  page,
+}) => {
   await page.goto("/sign-in");
   await signUpFresh(page, "first-steps");
   expect(await (await page.request.get("/api/tokens")).json()).toEqual([]);
@@ -242,7 +304,10 @@ test("media: an image uploaded with the file input shows progress, then its publ
   await accountWithContent(page);
   await page.goto("/media");
   // A 2 × 2 PNG, made here.
-  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==", "base64");
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+    "base64",
+  );
   await page.getByLabel("Choose images to upload").setInputFiles({ name: "starter.png", mimeType: "image/png", buffer: png });
   await expect(page.getByText("starter.png was uploaded.")).toBeVisible({ timeout: 30_000 });
   const listed = page.getByRole("row", { name: /starter/ });
@@ -255,7 +320,11 @@ test("media: an image uploaded with the file input shows progress, then its publ
 test("the signed-out pages, 1280 px and 375 px: accessible, no sideways scroll, screenshot", async ({ page }) => {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 812 });
-    for (const [name, path] of [["sign-in", "/sign-in"], ["sign-up", "/sign-up"], ["invite", "/invite#abcdefghijklmnopqrstuvwxyz"]] as const) {
+    for (const [name, path] of [
+      ["sign-in", "/sign-in"],
+      ["sign-up", "/sign-up"],
+      ["invite", "/invite#abcdefghijklmnopqrstuvwxyz"],
+    ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectAccessible(page, `${name} at ${width}px`);
@@ -282,7 +351,9 @@ test("a developer signs in by pasting a manage token; it is kept in the tab's me
   await page.getByRole("button", { name: "Use the token" }).click();
   await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
   await expect(page.getByText(DEMO.email)).toBeVisible();
-  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie)).not.toContain(token);
+  expect(
+    await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie),
+  ).not.toContain(token);
   await page.reload();
   await expect(page).toHaveURL(/\/sign-in$/);
 });

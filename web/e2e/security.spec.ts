@@ -18,7 +18,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      (window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} on ${event.documentURI}`);
+      (window as unknown as { reportViolation(text: string): void }).reportViolation(
+        `${event.effectiveDirective} blocked ${event.blockedURI || "inline"} on ${event.documentURI}`,
+      );
     });
   });
   return violations;
@@ -58,7 +60,11 @@ test("the panel works under its Content-Security-Policy: sign in, screens, the a
   const imagesAsked: string[] = [];
   await page.context().route("https://images.invalid/**", (route) => {
     imagesAsked.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: "image/png", body: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64") });
+    return route.fulfill({
+      status: 200,
+      contentType: "image/png",
+      body: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"),
+    });
   });
 
   expectPanelHeaders(await page.goto("/sign-in"));
@@ -79,7 +85,9 @@ test("the panel works under its Content-Security-Policy: sign in, screens, the a
   await settled(page);
   // Typed, not saved: the sandboxed srcdoc preview inherits the policy; its style and the images must pass.
   const html = page.getByLabel("Article HTML");
-  await html.fill('<h2>Under the policy</h2><p>An image from the site:</p><img src="https://images.invalid/loaf.png" alt="A loaf" width="40" height="40">');
+  await html.fill(
+    '<h2>Under the policy</h2><p>An image from the site:</p><img src="https://images.invalid/loaf.png" alt="A loaf" width="40" height="40">',
+  );
   await expect.poll(() => imagesAsked.length).toBeGreaterThan(0);
   await screenshot(page, "security-article-preview");
 
@@ -100,13 +108,28 @@ test("the consent page works under its own policy: its style by hash, nothing el
   const address = `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
   const registered = await page.request.post("/oauth/register", {
     headers: { "CF-Connecting-IP": address },
-    data: { client_name: `Security spec ${Date.now()}`, redirect_uris: [redirect], token_endpoint_auth_method: "none", grant_types: ["authorization_code"], response_types: ["code"] },
+    data: {
+      client_name: `Security spec ${Date.now()}`,
+      redirect_uris: [redirect],
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code"],
+      response_types: ["code"],
+    },
   });
   expect(registered.status()).toBe(201);
   expect(registered.headers()["x-content-type-options"]).toBe("nosniff");
   const { client_id: clientId } = (await registered.json()) as { client_id: string };
   const challenge = createHash("sha256").update(randomBytes(32).toString("base64url")).digest("base64url");
-  const query = new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: redirect, code_challenge: challenge, code_challenge_method: "S256", state: "s", scope: "autopilot", resource: new URL("/mcp", baseURL).toString() });
+  const query = new URLSearchParams({
+    response_type: "code",
+    client_id: clientId,
+    redirect_uri: redirect,
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+    state: "s",
+    scope: "autopilot",
+    resource: new URL("/mcp", baseURL).toString(),
+  });
 
   await signIn(page, DEMO.email, DEMO.password);
   const consent = await page.goto(`/oauth/authorize?${query}`);
@@ -126,7 +149,9 @@ test("the consent page works under its own policy: its style by hash, nothing el
   await screenshot(page, "security-consent");
 
   // The form still posts under these headers (its Origin intact) and goes back to the client.
-  await page.route("http://127.0.0.1:9/**", (route) => route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." }));
+  await page.route("http://127.0.0.1:9/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." }),
+  );
   await page.getByRole("button", { name: "Deny" }).click();
   await page.waitForURL(/^http:\/\/127\.0\.0\.1:9\/oauth-callback\?/);
   expect(new URL(page.url()).searchParams.get("error")).toBe("access_denied");
@@ -136,10 +161,13 @@ test("the consent page works under its own policy: its style by hash, nothing el
 test("sign-in's next never leaves the panel: a hostile next lands on the overview", async ({ page, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   const elsewhere: string[] = [];
-  await page.context().route((url) => url.hostname.endsWith("evil.invalid"), (route) => {
-    elsewhere.push(route.request().url());
-    return route.abort();
-  });
+  await page.context().route(
+    (url) => url.hostname.endsWith("evil.invalid"),
+    (route) => {
+      elsewhere.push(route.request().url());
+      return route.abort();
+    },
+  );
 
   // `/\evil.invalid/x` (a backslash is a slash to the browser): it threw in history.replaceState
   // and left the user on the sign-in page.

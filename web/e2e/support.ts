@@ -44,11 +44,17 @@ export async function expectAccessible(page: Page, name: string) {
     timer = setTimeout(() => reject(new Error(`axe did not answer on ${name} within ${AXE_TIMEOUT_MS / 1000} s`)), AXE_TIMEOUT_MS);
   });
   const results = await Promise.race([analysis, timeout]).finally(() => clearTimeout(timer));
-  const describe = (v: (typeof results.violations)[number]) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`;
+  const describe = (v: (typeof results.violations)[number]) =>
+    `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+      .map((n) => n.target.join(" "))
+      .slice(0, 3)
+      .join(", ")}`;
   const minor = results.violations.filter((v) => v.impact !== "serious" && v.impact !== "critical");
   if (minor.length > 0) console.log(`[axe] ${name}: ${minor.map(describe).join("; ")}`);
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map(describe);
-  const untitledFrames = await page.locator("iframe").evaluateAll((frames) => frames.filter((frame) => !frame.getAttribute("title")?.trim()).map((frame) => frame.outerHTML.slice(0, 80)));
+  const untitledFrames = await page
+    .locator("iframe")
+    .evaluateAll((frames) => frames.filter((frame) => !frame.getAttribute("title")?.trim()).map((frame) => frame.outerHTML.slice(0, 80)));
   blocking.push(...untitledFrames.map((frame) => `serious frame-title: Frames must have an accessible name — ${frame}`));
   expect(blocking, `axe on ${name}`).toEqual([]);
 }
@@ -91,7 +97,9 @@ export async function expectRowActionsVisible(page: Page, name: string): Promise
     expect(box.y + box.height, where).toBeLessThanOrEqual(viewport.height);
     if (table) {
       expect(box.x, `${where}, left of its table (${Math.round(table.left)})`).toBeGreaterThanOrEqual(table.left - 1);
-      expect(box.x + box.width, `${where}, beyond its table's right edge (${Math.round(table.right)})`).toBeLessThanOrEqual(table.right + 1);
+      expect(box.x + box.width, `${where}, beyond its table's right edge (${Math.round(table.right)})`).toBeLessThanOrEqual(
+        table.right + 1,
+      );
     }
   }
   await page.evaluate(() => window.scrollTo({ left: 0, top: 0, behavior: "instant" }));
@@ -107,7 +115,8 @@ export async function expectTableSemantics(page: Page, name: string) {
   const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as { nodes: { role?: { value?: string }; ignored?: boolean }[] };
   await cdp.detach();
   const roles = new Set(nodes.filter((node) => !node.ignored).map((node) => node.role?.value));
-  for (const role of ["table", "row", "columnheader", "cell"]) expect(roles.has(role), `${name}: no ${role} in the accessibility tree`).toBe(true);
+  for (const role of ["table", "row", "columnheader", "cell"])
+    expect(roles.has(role), `${name}: no ${role} in the accessibility tree`).toBe(true);
 }
 
 export async function screenshot(page: Page, name: string) {

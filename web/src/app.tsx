@@ -14,7 +14,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "wouter";
 
 // Every screen but the overview loads when first visited: the first load stays small.
-const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => lazy(() => load().then((module) => ({ default: module[name] })));
+const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((module) => ({ default: module[name] })));
 const SitesScreen = screen(() => import("./screens/sites/sites"), "SitesScreen");
 const SiteScreen = screen(() => import("./screens/sites/site"), "SiteScreen");
 const PlansScreen = screen(() => import("./screens/plans/plans"), "PlansScreen");
@@ -61,7 +62,8 @@ export function App() {
       </Switch>
     );
   }
-  if (location === "/sign-in" || location === "/sign-up") return <SignedInAlready next={safeNext(new URLSearchParams(window.location.search).get("next"))} />;
+  if (location === "/sign-in" || location === "/sign-up")
+    return <SignedInAlready next={safeNext(new URLSearchParams(window.location.search).get("next"))} />;
 
   return (
     <Layout>

@@ -10,6 +10,9 @@ describe("web/src/api/schema.d.ts", () => {
   it("is what openapi-typescript makes of web/src/api/openapi.json (else run `npm run api:types`)", async () => {
     const document = JSON.parse(readFileSync(join(__dirname, "../src/api/openapi.json"), "utf8"));
     const generated: string = await apiTypes(document);
-    expect(readFileSync(join(__dirname, "../src/api/schema.d.ts"), "utf8") === generated, "schema.d.ts is stale: run `npm run api:types`").toBe(true);
+    expect(
+      readFileSync(join(__dirname, "../src/api/schema.d.ts"), "utf8") === generated,
+      "schema.d.ts is stale: run `npm run api:types`",
+    ).toBe(true);
   });
 });

@@ -5,7 +5,12 @@ import type { Messages } from "../src/i18n/language";
 
 // Every screen's messages.ts (and the shared ones): Turkish has every English key, no empty text,
 // and the same {placeholders}, so no screen shows an English word or a raw {name} in Turkish.
-const files = ["src/i18n/common.ts", ...readdirSync(join(__dirname, "../src/screens"), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith("messages.ts")).map((file) => `src/screens/${file}`)];
+const files = [
+  "src/i18n/common.ts",
+  ...readdirSync(join(__dirname, "../src/screens"), { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith("messages.ts"))
+    .map((file) => `src/screens/${file}`),
+];
 
 describe("the panel's words in English and Turkish", () => {
   it.each(files)("%s: both languages have the same keys and placeholders", async (file) => {

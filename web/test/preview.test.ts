@@ -19,7 +19,11 @@ describe("the preview frame's document", () => {
   });
 
   it("renders the HTML sanitised, whether it came from the API or from WordPress", () => {
-    const doc = previewDocument('<p onclick="x()">Hi<img src="x" onerror="alert(1)" alt="A loaf"></p><script>alert(2)</script><iframe src="https://evil.invalid"></iframe>', "en", "Preview");
+    const doc = previewDocument(
+      '<p onclick="x()">Hi<img src="x" onerror="alert(1)" alt="A loaf"></p><script>alert(2)</script><iframe src="https://evil.invalid"></iframe>',
+      "en",
+      "Preview",
+    );
     expect(doc).not.toMatch(/onclick|onerror|<script|<iframe|evil\.invalid/);
     expect(doc).toContain('alt="A loaf"');
   });

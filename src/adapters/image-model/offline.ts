@@ -39,7 +39,8 @@ function palette(hash: Uint8Array): Uint8Array {
   for (let i = 0; i < SHADES; i++) {
     const t = i / (SHADES - 1);
     const shade = 0.85 + 0.15 * Math.sin(t * bands * 2 * Math.PI);
-    for (let channel = 0; channel < 3; channel++) colours[i * 3 + channel] = Math.round((from[channel]! + (to[channel]! - from[channel]!) * t) * shade);
+    for (let channel = 0; channel < 3; channel++)
+      colours[i * 3 + channel] = Math.round((from[channel]! + (to[channel]! - from[channel]!) * t) * shade);
   }
   return colours;
 }

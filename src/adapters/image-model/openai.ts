@@ -27,7 +27,8 @@ const MAX_PROMPT_CHARS = { gpt: 32_000, "dall-e-3": 4_000, "dall-e-2": 1_000 } a
 
 type ModelFamily = keyof typeof DEFAULT_SIZE;
 
-const familyOf = (model: string): ModelFamily => (model.startsWith("dall-e-2") ? "dall-e-2" : model.startsWith("dall-e-3") ? "dall-e-3" : "gpt");
+const familyOf = (model: string): ModelFamily =>
+  model.startsWith("dall-e-2") ? "dall-e-2" : model.startsWith("dall-e-3") ? "dall-e-3" : "gpt";
 
 const ImagesReplySchema = z.object({
   data: z.array(z.object({ b64_json: z.string().nullish() }).loose()).nullish(),
@@ -35,7 +36,9 @@ const ImagesReplySchema = z.object({
   usage: z.object({ input_tokens: z.number().nullish(), output_tokens: z.number().nullish() }).loose().nullish(),
 });
 
-const ErrorReplySchema = z.object({ error: z.object({ code: z.string().nullish(), type: z.string().nullish(), message: z.string().nullish() }).loose() });
+const ErrorReplySchema = z.object({
+  error: z.object({ code: z.string().nullish(), type: z.string().nullish(), message: z.string().nullish() }).loose(),
+});
 
 /** OpenAI Images (`POST /images/generations`, EXTERNAL_APIS.md §4.2): one base64 picture per call. */
 export function createOpenAiImageModel(options: OpenAiImageOptions): ImageModel {
@@ -71,7 +74,12 @@ function readImage(reply: ProviderReply, model: string): GeneratedImage {
   return {
     bytes: imageBytesFromBase64(base64, PROVIDER),
     declaredType: format ? `image/${format}` : null,
-    usage: { inputTokens: parsed.data.usage?.input_tokens ?? 0, outputTokens: parsed.data.usage?.output_tokens ?? 0, images: 1, costUsd: 0 },
+    usage: {
+      inputTokens: parsed.data.usage?.input_tokens ?? 0,
+      outputTokens: parsed.data.usage?.output_tokens ?? 0,
+      images: 1,
+      costUsd: 0,
+    },
   };
 }
 
@@ -88,7 +96,8 @@ function replyError(reply: ProviderReply, options: OpenAiImageOptions): Provider
 
 function classify(status: number, code: string | null, message: string): [ProviderFailure, string] {
   if (status === 401) return ["credentials_rejected", "rejected the API key"];
-  if (status === 402 || code === "insufficient_quota" || code === "billing_hard_limit_reached") return ["quota_exhausted", "refused the request: the account has no credit or quota left"];
+  if (status === 402 || code === "insufficient_quota" || code === "billing_hard_limit_reached")
+    return ["quota_exhausted", "refused the request: the account has no credit or quota left"];
   if (status === 403) return ["refused", "does not allow this key to generate images"];
   if (status === 429) return ["rate_limited", "is rate limiting the requests; retry later"];
   if (status >= 500) return ["unavailable", "failed to generate the image"];

@@ -25,7 +25,10 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 /** `tEXt`: a Latin-1 keyword, a NUL, Latin-1 text (characters outside Latin-1 become `?`). */
 function textChunk(keyword: string, text: string): Uint8Array {
   const latin1 = `${keyword}\0${text}`;
-  return chunk("tEXt", Uint8Array.from(latin1, (c) => (c.charCodeAt(0) <= 0xff ? c.charCodeAt(0) : 0x3f)));
+  return chunk(
+    "tEXt",
+    Uint8Array.from(latin1, (c) => (c.charCodeAt(0) <= 0xff ? c.charCodeAt(0) : 0x3f)),
+  );
 }
 
 /** zlib (RFC 1950): the Compression Streams "deflate" format, which is what PNG's IDAT holds. */
@@ -38,8 +41,15 @@ async function zlib(data: Uint8Array): Promise<Uint8Array> {
  * A palette PNG: `palette` holds up to 256 RGB triples, `fillRow` paints each row with their
  * indexes; `text` becomes tEXt chunks.
  */
-export async function encodePalettePng(width: number, height: number, palette: Uint8Array, fillRow: PixelRow, text: Record<string, string> = {}): Promise<Uint8Array> {
-  if (palette.length === 0 || palette.length > 768 || palette.length % 3 !== 0) throw new RangeError("a PNG palette holds 1 to 256 RGB triples");
+export async function encodePalettePng(
+  width: number,
+  height: number,
+  palette: Uint8Array,
+  fillRow: PixelRow,
+  text: Record<string, string> = {},
+): Promise<Uint8Array> {
+  if (palette.length === 0 || palette.length > 768 || palette.length % 3 !== 0)
+    throw new RangeError("a PNG palette holds 1 to 256 RGB triples");
   const stride = width + 1;
   const raw = new Uint8Array(stride * height);
   for (let y = 0; y < height; y++) {

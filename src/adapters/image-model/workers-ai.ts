@@ -7,7 +7,6 @@ import { imageBytesFromBase64 } from "./image-bytes";
 import { cutPrompt } from "./prompt";
 import type { GeneratedImage, ImageModel, ImageRequest } from "./port";
 
-
 export interface WorkersAiImageOptions {
   ai: WorkersAiBinding;
   /** e.g. `@cf/black-forest-labs/flux-1-schnell`. */
@@ -65,11 +64,20 @@ export function createWorkersAiImageModel(options: WorkersAiImageOptions): Image
       for (let attempt = 0; ; attempt += 1) {
         try {
           const output = await runWithTimeout(options, inputs);
-          return { bytes: readImage(output, options.model), declaredType: null, usage: { inputTokens: 0, outputTokens: 0, images: 1, costUsd: 0 } };
+          return {
+            bytes: readImage(output, options.model),
+            declaredType: null,
+            usage: { inputTokens: 0, outputTokens: 0, images: 1, costUsd: 0 },
+          };
         } catch (error) {
           if (error instanceof ProviderError) throw error;
           const known = classify(error);
-          log("warn", "workers_ai_image_failed", { model: options.model, attempt: attempt + 1, code: known?.code ?? null, error: String(error).slice(0, 300) });
+          log("warn", "workers_ai_image_failed", {
+            model: options.model,
+            attempt: attempt + 1,
+            code: known?.code ?? null,
+            error: String(error).slice(0, 300),
+          });
           if (known?.retry && attempt < options.maxRetries) {
             await sleep(backoffMs(attempt));
             continue;
@@ -88,7 +96,10 @@ async function runWithTimeout(options: WorkersAiImageOptions, inputs: Record<str
   let timer: ReturnType<typeof setTimeout> | null = null;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new ProviderError("timeout", PROVIDER, `${PROVIDER} did not return an image within ${Math.round(options.timeoutMs / 1000)} s`)),
+      () =>
+        reject(
+          new ProviderError("timeout", PROVIDER, `${PROVIDER} did not return an image within ${Math.round(options.timeoutMs / 1000)} s`),
+        ),
       options.timeoutMs,
     );
   });

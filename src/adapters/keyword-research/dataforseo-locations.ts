@@ -5,7 +5,11 @@ export interface ResearchMarket {
   languageCode: string;
 }
 
-const market = (locationCode: number, locationName: string, languageCode: string): ResearchMarket => ({ locationCode, locationName, languageCode });
+const market = (locationCode: number, locationName: string, languageCode: string): ResearchMarket => ({
+  locationCode,
+  locationName,
+  languageCode,
+});
 
 /**
  * The main market of each language we research (EXTERNAL_APIS.md §2.7). Country geo targets are

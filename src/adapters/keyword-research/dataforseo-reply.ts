@@ -19,14 +19,24 @@ const TaskSchema = z
     status_message: z.string().nullish(),
     cost: z.number().nullish(),
     result: z
-      .array(z.object({ items: z.array(z.unknown()).nullish() }).loose().nullish())
+      .array(
+        z
+          .object({ items: z.array(z.unknown()).nullish() })
+          .loose()
+          .nullish(),
+      )
       .nullish(),
   })
   .loose();
 
 /** The envelope of every DataForSEO answer (EXTERNAL_APIS.md §2.2): a request status and one status per task. */
 export const EnvelopeSchema = z
-  .object({ status_code: z.number().nullish(), status_message: z.string().nullish(), cost: z.number().nullish(), tasks: z.array(TaskSchema).nullish() })
+  .object({
+    status_code: z.number().nullish(),
+    status_message: z.string().nullish(),
+    cost: z.number().nullish(),
+    tasks: z.array(TaskSchema).nullish(),
+  })
   .loose();
 
 export type Envelope = z.infer<typeof EnvelopeSchema>;
@@ -71,7 +81,9 @@ export function ideasFromTask(task: Task, limit: number): KeywordIdea[] {
     const volume = info?.search_volume;
     if (!keyword || seen.has(keyword) || typeof volume !== "number" || !(volume > 0)) continue;
     const level = info?.competition_level?.toUpperCase();
-    const competition = COMPETITION_LEVELS.find((known) => known === level) ?? (typeof info?.competition === "number" ? competitionFromIndex(info.competition) : null);
+    const competition =
+      COMPETITION_LEVELS.find((known) => known === level) ??
+      (typeof info?.competition === "number" ? competitionFromIndex(info.competition) : null);
     if (!competition) continue;
     seen.add(keyword);
     ideas.push({ keyword, monthlyVolume: Math.round(volume), competition });

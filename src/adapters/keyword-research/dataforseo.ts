@@ -28,7 +28,8 @@ export function createDataForSeoResearch(options: DataForSeoOptions): KeywordRes
     offline: false,
     async keywordIdeas(request: KeywordIdeasRequest): Promise<KeywordIdeas> {
       const market = marketFor(request.language);
-      if (!market) throw new ProviderError("bad_request", PROVIDER, `Keyword research does not cover the language '${request.language}' yet`);
+      if (!market)
+        throw new ProviderError("bad_request", PROVIDER, `Keyword research does not cover the language '${request.language}' yet`);
       const keywords = normaliseSeeds(request.seeds, market.languageCode);
       if (keywords.length === 0) throw new ProviderError("bad_request", PROVIDER, "Keyword research needs at least one seed keyword");
       const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(request.limit)));
@@ -59,7 +60,8 @@ function readEnvelope(reply: ProviderReply): Envelope {
   if (reply.status === 402) return fail("quota_exhausted", "refused to bill the account: check its balance (HTTP 402)", reply);
   if (reply.status === 429) return fail("rate_limited", "is rate limiting the requests; retry later (HTTP 429)", reply);
   if (reply.status >= 500) return fail("unavailable", `failed with HTTP ${reply.status}`, reply);
-  if (reply.status === 404) return fail("bad_request", "does not know the keyword ideas endpoint: check DATAFORSEO_BASE_URL (HTTP 404)", reply);
+  if (reply.status === 404)
+    return fail("bad_request", "does not know the keyword ideas endpoint: check DATAFORSEO_BASE_URL (HTTP 404)", reply);
   if (reply.status !== 200) return fail("bad_request", `refused the request (HTTP ${reply.status})`, reply);
   const parsed = EnvelopeSchema.safeParse(reply.json);
   if (!parsed.success) throw unexpected(reply, "the answer is not the DataForSEO envelope");

@@ -5,15 +5,44 @@ import { lowerCaseIn, normaliseSeeds } from "./seeds";
 
 /** Phrases people search around a topic, per language; `{}` is the seed. */
 export const OFFLINE_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
-  en: ["{}", "best {}", "{} guide", "how to {}", "{} for beginners", "{} tips", "{} ideas", "what is {}", "{} cost", "{} reviews", "cheap {}", "{} near me"],
-  tr: ["{}", "en iyi {}", "{} nasıl yapılır", "{} önerileri", "{} fiyatları", "{} nedir", "{} rehberi", "{} tavsiye", "{} yorumları", "ucuz {}", "{} modelleri", "{} çeşitleri"],
+  en: [
+    "{}",
+    "best {}",
+    "{} guide",
+    "how to {}",
+    "{} for beginners",
+    "{} tips",
+    "{} ideas",
+    "what is {}",
+    "{} cost",
+    "{} reviews",
+    "cheap {}",
+    "{} near me",
+  ],
+  tr: [
+    "{}",
+    "en iyi {}",
+    "{} nasıl yapılır",
+    "{} önerileri",
+    "{} fiyatları",
+    "{} nedir",
+    "{} rehberi",
+    "{} tavsiye",
+    "{} yorumları",
+    "ucuz {}",
+    "{} modelleri",
+    "{} çeşitleri",
+  ],
   de: ["{}", "beste {}", "{} test", "{} kaufen", "{} anleitung", "{} tipps", "{} preise", "was ist {}", "{} für anfänger", "günstige {}"],
   fr: ["{}", "meilleur {}", "{} prix", "{} avis", "guide {}", "comment choisir {}", "{} pas cher", "{} pour débutant", "qu'est-ce que {}"],
   es: ["{}", "mejor {}", "{} precio", "{} opiniones", "guía de {}", "cómo elegir {}", "{} barato", "{} para principiantes", "qué es {}"],
 };
 
 // Google Ads reports volumes in these steps; estimates drawn from them look like real figures.
-const VOLUME_STEPS = [10, 20, 30, 40, 50, 70, 90, 110, 140, 170, 210, 260, 320, 390, 480, 590, 720, 880, 1000, 1300, 1600, 1900, 2400, 2900, 3600, 4400, 5400, 6600, 8100, 9900, 12100, 14800];
+const VOLUME_STEPS = [
+  10, 20, 30, 40, 50, 70, 90, 110, 140, 170, 210, 260, 320, 390, 480, 590, 720, 880, 1000, 1300, 1600, 1900, 2400, 2900, 3600, 4400, 5400,
+  6600, 8100, 9900, 12100, 14800,
+];
 
 /**
  * For local runs without DataForSEO: ideas built from the seeds with the language's templates,
@@ -27,7 +56,8 @@ export function createOfflineKeywordResearch(): KeywordResearch {
     offline: true,
     async keywordIdeas(request: KeywordIdeasRequest): Promise<KeywordIdeas> {
       const seeds = normaliseSeeds(request.seeds, request.language);
-      if (seeds.length === 0) throw new ProviderError("bad_request", "Offline keyword research", "Keyword research needs at least one seed keyword");
+      if (seeds.length === 0)
+        throw new ProviderError("bad_request", "Offline keyword research", "Keyword research needs at least one seed keyword");
       const language = request.language.trim().toLowerCase();
       const templates = OFFLINE_TEMPLATES[language.split("-")[0]!] ?? ["{}"];
       const phrases = new Set(seeds.flatMap((seed) => templates.map((template) => lowerCaseIn(template.replace("{}", seed), language))));

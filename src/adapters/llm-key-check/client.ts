@@ -56,7 +56,10 @@ async function send(options: KeyCheckerOptions, input: KeyCheckInput, request: P
     });
   } catch (error) {
     if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) {
-      throw new AppError("upstream_timeout", `${name} did not answer the key check within ${Math.round(options.timeoutMs / 1000)} s; nothing was saved, please retry`);
+      throw new AppError(
+        "upstream_timeout",
+        `${name} did not answer the key check within ${Math.round(options.timeoutMs / 1000)} s; nothing was saved, please retry`,
+      );
     }
     log("error", "byok_key_check_unreachable", { provider: input.provider, error: String(error) });
     throw new AppError("upstream_error", `${name} could not be reached to check the key; nothing was saved, please retry`);
@@ -71,7 +74,13 @@ async function send(options: KeyCheckerOptions, input: KeyCheckInput, request: P
     } catch {
       errorCode = undefined;
     }
-    log("warn", "byok_key_check_refused", { provider: input.provider, model: input.model, status: response.status, errorCode, body: text.slice(0, 300) });
+    log("warn", "byok_key_check_refused", {
+      provider: input.provider,
+      model: input.model,
+      status: response.status,
+      errorCode,
+      body: text.slice(0, 300),
+    });
   }
   return { status: response.status, errorCode };
 }
@@ -79,14 +88,21 @@ async function send(options: KeyCheckerOptions, input: KeyCheckInput, request: P
 function interpret(input: KeyCheckInput, status: number, errorCode: string | undefined): KeyCheckResult {
   const name = PROVIDER_NAME[input.provider];
   if (status >= 200 && status < 300) return { outcome: "valid" };
-  if (status === 401) return { outcome: "rejected", message: `${name} rejected the API key (HTTP 401): check that it is complete and not revoked` };
+  if (status === 401)
+    return { outcome: "rejected", message: `${name} rejected the API key (HTTP 401): check that it is complete and not revoked` };
   if (status === 402 || errorCode === "insufficient_quota" || errorCode === "billing_error") {
-    return { outcome: "rejected", message: `${name} accepted the key but refuses to serve it: the provider account has no credit or quota left` };
+    return {
+      outcome: "rejected",
+      message: `${name} accepted the key but refuses to serve it: the provider account has no credit or quota left`,
+    };
   }
   if (status === 429) return { outcome: "rate_limited" };
   if (status === 403) return { outcome: "rejected", message: `${name} does not allow this key to make requests (HTTP 403)` };
   if (status === 404 || status === 400) {
-    return { outcome: "model_unavailable", message: `${name} refused a request for model '${input.model}' with this key (HTTP ${status}): check the model name` };
+    return {
+      outcome: "model_unavailable",
+      message: `${name} refused a request for model '${input.model}' with this key (HTTP ${status}): check the model name`,
+    };
   }
   throw new AppError("upstream_error", `${name} failed while checking the key (HTTP ${status}); nothing was saved, please retry`);
 }

@@ -1,6 +1,9 @@
 import type { KeyCheckInput, KeyCheckResult, ModelKeyChecker } from "./port";
 
-const KEY_SHAPE: Record<KeyCheckInput["provider"], RegExp> = { openai: /^sk-[A-Za-z0-9_-]{16,}$/, anthropic: /^sk-ant-[A-Za-z0-9_-]{16,}$/ };
+const KEY_SHAPE: Record<KeyCheckInput["provider"], RegExp> = {
+  openai: /^sk-[A-Za-z0-9_-]{16,}$/,
+  anthropic: /^sk-ant-[A-Za-z0-9_-]{16,}$/,
+};
 
 /** For local runs without network: checks only that the key looks like the provider's keys. */
 export function createOfflineKeyChecker(): ModelKeyChecker {

@@ -10,9 +10,7 @@ export interface KeyCheckInput {
  * What the provider said about a key: `valid` (it answered), `rate_limited` (it authenticated
  * the key but is busy), or a refusal with our message saying why.
  */
-export type KeyCheckResult =
-  | { outcome: "valid" | "rate_limited" }
-  | { outcome: "rejected" | "model_unavailable"; message: string };
+export type KeyCheckResult = { outcome: "valid" | "rate_limited" } | { outcome: "rejected" | "model_unavailable"; message: string };
 
 /** Checks a bring-your-own model key with the cheapest call the provider offers. */
 export interface ModelKeyChecker {

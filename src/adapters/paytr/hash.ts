@@ -27,12 +27,26 @@ export function encodeBasket(items: BasketItem[]): string {
 /** paytr_token = base64(HMAC-SHA256(merchant_key, the ten fields in PayTR's order + merchant_salt)). */
 export async function paytrToken(credentials: PaytrCredentials, f: TokenFields): Promise<string> {
   const hashStr =
-    f.merchant_id + f.user_ip + f.merchant_oid + f.email + f.payment_amount + f.user_basket + f.no_installment + f.max_installment + f.currency + f.test_mode;
+    f.merchant_id +
+    f.user_ip +
+    f.merchant_oid +
+    f.email +
+    f.payment_amount +
+    f.user_basket +
+    f.no_installment +
+    f.max_installment +
+    f.currency +
+    f.test_mode;
   return bytesToBase64(await hmacSha256(credentials.merchantKey, hashStr + credentials.merchantSalt));
 }
 
 /** The callback hash: base64(HMAC-SHA256(merchant_key, merchant_oid + merchant_salt + status + total_amount)). */
-export async function paytrCallbackHash(credentials: PaytrCredentials, merchantOid: string, status: string, totalAmount: string): Promise<string> {
+export async function paytrCallbackHash(
+  credentials: PaytrCredentials,
+  merchantOid: string,
+  status: string,
+  totalAmount: string,
+): Promise<string> {
   return bytesToBase64(await hmacSha256(credentials.merchantKey, merchantOid + credentials.merchantSalt + status + totalAmount));
 }
 
@@ -53,8 +67,10 @@ export async function verifyPaytrCallback(credentials: PaytrCredentials, fields:
   const expected = await paytrCallbackHash(credentials, merchantOid, status, totalAmount);
   if (!timingSafeEqualText(hash, expected)) return null;
   // Signed by PayTR but not a value we can act on: say which field, so the log tells the truth.
-  if (status !== "success" && status !== "failed") throw new InvalidPaymentNotification(`status '${status.slice(0, 40)}' is neither success nor failed`);
-  if (!/^\d{1,12}$/.test(totalAmount)) throw new InvalidPaymentNotification(`total_amount '${totalAmount.slice(0, 40)}' is not a whole number of kuruş`);
+  if (status !== "success" && status !== "failed")
+    throw new InvalidPaymentNotification(`status '${status.slice(0, 40)}' is neither success nor failed`);
+  if (!/^\d{1,12}$/.test(totalAmount))
+    throw new InvalidPaymentNotification(`total_amount '${totalAmount.slice(0, 40)}' is not a whole number of kuruş`);
   const reason = [fields.failed_reason_code, fields.failed_reason_msg].filter(Boolean).join(": ");
   return {
     merchantOid,

@@ -2,7 +2,11 @@ import { verifyPaytrCallback } from "./hash";
 import type { Checkout, CheckoutRequest, PaymentProvider, PaytrCredentials } from "./port";
 
 /** Used when no store credentials are set, so `npm run dev` works out of the box (README, Billing). */
-export const OFFLINE_CREDENTIALS: PaytrCredentials = { merchantId: "offline", merchantKey: "offline-merchant-key", merchantSalt: "offline-merchant-salt" };
+export const OFFLINE_CREDENTIALS: PaytrCredentials = {
+  merchantId: "offline",
+  merchantKey: "offline-merchant-key",
+  merchantSalt: "offline-merchant-salt",
+};
 
 /**
  * The offline stand-in for local runs: no payment page exists, so a checkout only names the

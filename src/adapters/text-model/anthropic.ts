@@ -70,9 +70,16 @@ export function createAnthropicTextModel(options: AnthropicTextModelOptions): Te
  * longer required"). The tool form is the older way: the forced tool's `input` is the answer.
  */
 function structuredOutputFields(mode: AnthropicTextModelOptions["structuredOutput"], request: JsonRequest): Record<string, unknown> {
-  if (mode === "output_config") return { output_config: { format: { type: "json_schema", schema: anthropicJsonSchema(request.jsonSchema) } } };
+  if (mode === "output_config")
+    return { output_config: { format: { type: "json_schema", schema: anthropicJsonSchema(request.jsonSchema) } } };
   return {
-    tools: [{ name: request.name, description: "Give the answer as this tool's input, following its schema exactly.", input_schema: withoutMetaSchema(request.jsonSchema) }],
+    tools: [
+      {
+        name: request.name,
+        description: "Give the answer as this tool's input, following its schema exactly.",
+        input_schema: withoutMetaSchema(request.jsonSchema),
+      },
+    ],
     tool_choice: { type: "tool", name: request.name },
   };
 }
@@ -80,7 +87,12 @@ function structuredOutputFields(mode: AnthropicTextModelOptions["structuredOutpu
 function readMessage(reply: ProviderReply, request: JsonRequest, options: AnthropicTextModelOptions): JsonReply {
   const parsed = MessageSchema.safeParse(reply.json);
   if (!parsed.success) {
-    logUpstream("text_model_unexpected_reply", { provider: "anthropic", model: options.model, status: reply.status }, reply.text, options.apiKey);
+    logUpstream(
+      "text_model_unexpected_reply",
+      { provider: "anthropic", model: options.model, status: reply.status },
+      reply.text,
+      options.apiKey,
+    );
     throw new ProviderError("unavailable", PROVIDER, "Anthropic answered in a shape we do not understand");
   }
   const { content, stop_reason: stopReason } = parsed.data;
@@ -88,7 +100,11 @@ function readMessage(reply: ProviderReply, request: JsonRequest, options: Anthro
     throw new ProviderError("refused", PROVIDER, `The Anthropic model ${options.model} declined to answer the '${request.name}' request`);
   }
   if (stopReason === "max_tokens" || stopReason === "model_context_window_exceeded") {
-    throw new ProviderError("invalid_output", PROVIDER, `The Anthropic model ${options.model} stopped at the ${request.maxTokens}-token limit before finishing its JSON for '${request.name}'`);
+    throw new ProviderError(
+      "invalid_output",
+      PROVIDER,
+      `The Anthropic model ${options.model} stopped at the ${request.maxTokens}-token limit before finishing its JSON for '${request.name}'`,
+    );
   }
   const usage = usageOf(parsed.data.usage);
   const text = content
@@ -116,10 +132,15 @@ function anthropicFailure(reply: ProviderReply, options: AnthropicTextModelOptio
   logUpstream("text_model_error", { provider: "anthropic", model: options.model, status, code: type }, reply.text, options.apiKey);
   const detail = type ? `HTTP ${status}, ${type}` : `HTTP ${status}`;
   // An empty balance has been reported as 402 billing_error and as a 400 naming the credit balance.
-  const noCredit = status === 402 || type === "billing_error" || (status === 400 && typeof error?.message === "string" && /credit balance/i.test(error.message));
-  if (noCredit) return new ProviderError("quota_exhausted", PROVIDER, `Anthropic refuses to serve the key: its account has no credit left (${detail})`);
+  const noCredit =
+    status === 402 ||
+    type === "billing_error" ||
+    (status === 400 && typeof error?.message === "string" && /credit balance/i.test(error.message));
+  if (noCredit)
+    return new ProviderError("quota_exhausted", PROVIDER, `Anthropic refuses to serve the key: its account has no credit left (${detail})`);
   if (status === 401) return new ProviderError("credentials_rejected", PROVIDER, `Anthropic rejected the API key (${detail})`);
-  if (status === 403) return new ProviderError("refused", PROVIDER, `Anthropic does not allow this key to use model ${options.model} (${detail})`);
+  if (status === 403)
+    return new ProviderError("refused", PROVIDER, `Anthropic does not allow this key to use model ${options.model} (${detail})`);
   if (status === 429) return new ProviderError("rate_limited", PROVIDER, `Anthropic kept limiting requests (${detail}); retry later`);
   if (status >= 500) return new ProviderError("unavailable", PROVIDER, `Anthropic failed or is overloaded (${detail}); retry later`);
   return new ProviderError("bad_request", PROVIDER, `Anthropic refused the request for model ${options.model} (${detail})`);

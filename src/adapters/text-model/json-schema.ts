@@ -28,7 +28,9 @@ const SIZE_KEYWORDS = [
  * `dropNullsOfOptionalProperties`). Defaults and size keywords move into descriptions.
  */
 export function strictJsonSchema(schema: Schema): Schema {
-  return rewrite(withoutMetaSchema(schema), (node) => requireEveryProperty(closeObject(describeKeywords(node, [...SIZE_KEYWORDS, "default"]))));
+  return rewrite(withoutMetaSchema(schema), (node) =>
+    requireEveryProperty(closeObject(describeKeywords(node, [...SIZE_KEYWORDS, "default"]))),
+  );
 }
 
 /** Anthropic `output_config.format`: every object closed; size keywords move into descriptions. */
@@ -76,7 +78,8 @@ function rewrite(schema: Schema, visit: (node: Schema) => Schema): Schema {
   const node: Schema = { ...schema };
   for (const key of ["properties", "$defs", "definitions"]) {
     const map = node[key];
-    if (isSchema(map)) node[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, isSchema(sub) ? rewrite(sub, visit) : sub]));
+    if (isSchema(map))
+      node[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, isSchema(sub) ? rewrite(sub, visit) : sub]));
   }
   for (const key of ["items", "additionalProperties", "not"]) {
     const sub = node[key];
@@ -101,7 +104,9 @@ function requireEveryProperty(node: Schema): Schema {
   const required = new Set(Array.isArray(node.required) ? node.required : []);
   const properties = Object.fromEntries(
     Object.entries(node.properties).map(([key, property]) =>
-      required.has(key) || !isSchema(property) || acceptsNull(property, node) ? [key, property] : [key, { anyOf: [property, { type: "null" }] }],
+      required.has(key) || !isSchema(property) || acceptsNull(property, node)
+        ? [key, property]
+        : [key, { anyOf: [property, { type: "null" }] }],
     ),
   );
   return { ...node, properties, required: Object.keys(properties) };

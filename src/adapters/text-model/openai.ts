@@ -47,7 +47,10 @@ export function createOpenAiTextModel(options: OpenAiTextModelOptions): TextMode
         messages: [{ role: "system", content: request.system }, ...request.messages],
         [options.maxTokensField]: request.maxTokens,
         ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-        response_format: { type: "json_schema", json_schema: { name: request.name, schema: strictJsonSchema(request.jsonSchema), strict: true } },
+        response_format: {
+          type: "json_schema",
+          json_schema: { name: request.name, schema: strictJsonSchema(request.jsonSchema), strict: true },
+        },
       };
       const reply = await postJson(options.transport, PROVIDER, url, { Authorization: `Bearer ${options.apiKey}` }, body);
       if (reply.status < 200 || reply.status > 299) throw openAiFailure(reply, options);
@@ -59,7 +62,12 @@ export function createOpenAiTextModel(options: OpenAiTextModelOptions): TextMode
 function readCompletion(reply: ProviderReply, request: JsonRequest, options: OpenAiTextModelOptions): JsonReply {
   const parsed = CompletionSchema.safeParse(reply.json);
   if (!parsed.success) {
-    logUpstream("text_model_unexpected_reply", { provider: "openai", model: options.model, status: reply.status }, reply.text, options.apiKey);
+    logUpstream(
+      "text_model_unexpected_reply",
+      { provider: "openai", model: options.model, status: reply.status },
+      reply.text,
+      options.apiKey,
+    );
     throw new ProviderError("unavailable", PROVIDER, "OpenAI answered in a shape we do not understand");
   }
   const [choice] = parsed.data.choices;
@@ -69,11 +77,19 @@ function readCompletion(reply: ProviderReply, request: JsonRequest, options: Ope
     throw new ProviderError("refused", PROVIDER, `The OpenAI model ${options.model} declined to answer the '${request.name}' request`);
   }
   if (choice!.finish_reason === "length") {
-    throw new ProviderError("invalid_output", PROVIDER, `The OpenAI model ${options.model} stopped at the ${request.maxTokens}-token limit before finishing its JSON for '${request.name}'`);
+    throw new ProviderError(
+      "invalid_output",
+      PROVIDER,
+      `The OpenAI model ${options.model} stopped at the ${request.maxTokens}-token limit before finishing its JSON for '${request.name}'`,
+    );
   }
   const text = content ?? "";
   const json = parseJsonText(text);
-  return { json: json === undefined ? undefined : dropNullsOfOptionalProperties(json, request.jsonSchema), text, usage: usageOf(parsed.data.usage) };
+  return {
+    json: json === undefined ? undefined : dropNullsOfOptionalProperties(json, request.jsonSchema),
+    text,
+    usage: usageOf(parsed.data.usage),
+  };
 }
 
 function usageOf(usage: z.infer<typeof CompletionSchema>["usage"]): ProviderUsage {
@@ -88,10 +104,15 @@ function openAiFailure(reply: ProviderReply, options: OpenAiTextModelOptions): P
   logUpstream("text_model_error", { provider: "openai", model: options.model, status, code }, reply.text, options.apiKey);
   const detail = code ? `HTTP ${status}, ${code}` : `HTTP ${status}`;
   if (status === 402 || error?.code === "insufficient_quota" || error?.type === "insufficient_quota") {
-    return new ProviderError("quota_exhausted", PROVIDER, `OpenAI refuses to serve the key: its account has no credit or quota left (${detail})`);
+    return new ProviderError(
+      "quota_exhausted",
+      PROVIDER,
+      `OpenAI refuses to serve the key: its account has no credit or quota left (${detail})`,
+    );
   }
   if (status === 401) return new ProviderError("credentials_rejected", PROVIDER, `OpenAI rejected the API key (${detail})`);
-  if (status === 403) return new ProviderError("refused", PROVIDER, `OpenAI does not allow this key to use model ${options.model} (${detail})`);
+  if (status === 403)
+    return new ProviderError("refused", PROVIDER, `OpenAI does not allow this key to use model ${options.model} (${detail})`);
   if (status === 429) return new ProviderError("rate_limited", PROVIDER, `OpenAI kept limiting requests (${detail}); retry later`);
   if (status >= 500) return new ProviderError("unavailable", PROVIDER, `OpenAI failed (${detail}); retry later`);
   return new ProviderError("bad_request", PROVIDER, `OpenAI refused the request for model ${options.model} (${detail})`);

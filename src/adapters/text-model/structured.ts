@@ -21,7 +21,11 @@ const ERRORS_IN_FAILURE = 3;
  * answer that is not JSON or does not fit gets one repair request naming what is wrong; a second
  * misfit is an `invalid_output` ProviderError. The usage of every call made is summed.
  */
-export async function generateStructured<I, O>(model: TextModel, task: StructuredTask<I, O>, input: I): Promise<{ value: O; usage: ProviderUsage }> {
+export async function generateStructured<I, O>(
+  model: TextModel,
+  task: StructuredTask<I, O>,
+  input: I,
+): Promise<{ value: O; usage: ProviderUsage }> {
   const request: JsonRequest = {
     name: schemaName(task.name),
     system: task.system(input),
@@ -41,10 +45,19 @@ export async function generateStructured<I, O>(model: TextModel, task: Structure
   const secondCheck = validate(task.schema, second);
   if (secondCheck.ok) return { value: secondCheck.value, usage };
 
-  log("warn", "text_model_invalid_output", { task: task.name, provider: model.provider, model: model.model, errors: secondCheck.errors.length });
+  log("warn", "text_model_invalid_output", {
+    task: task.name,
+    provider: model.provider,
+    model: model.model,
+    errors: secondCheck.errors.length,
+  });
   const label = TEXT_PROVIDER_LABEL[model.provider];
   const listed = secondCheck.errors.slice(0, ERRORS_IN_FAILURE).map(describe).join("; ");
-  throw new ProviderError("invalid_output", label, `The ${label} model ${model.model} answered the '${task.name}' task with JSON that does not fit its schema, also after a repair request: ${listed}`);
+  throw new ProviderError(
+    "invalid_output",
+    label,
+    `The ${label} model ${model.model} answered the '${task.name}' task with JSON that does not fit its schema, also after a repair request: ${listed}`,
+  );
 }
 
 type Validation<O> = { ok: true; value: O } | { ok: false; errors: AnswerError[] };
@@ -53,17 +66,24 @@ function validate<O>(schema: z.ZodType<O>, reply: JsonReply): Validation<O> {
   if (reply.json === undefined) return { ok: false, errors: [{ path: "(root)", message: "the answer was not valid JSON" }] };
   const parsed = schema.safeParse(reply.json);
   if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, errors: parsed.error.issues.map((issue) => ({ path: pathOf(issue.path), message: issue.message.slice(0, ERROR_MESSAGE_CHARS) })) };
+  return {
+    ok: false,
+    errors: parsed.error.issues.map((issue) => ({ path: pathOf(issue.path), message: issue.message.slice(0, ERROR_MESSAGE_CHARS) })),
+  };
 }
 
 /** The model's own answer, then what is wrong with it and what to send instead. */
 function repairMessages(reply: JsonReply, errors: AnswerError[]): ChatMessage[] {
   const listed = errors.slice(0, LISTED_ERRORS).map((error) => `- ${describe(error)}`);
   if (errors.length > LISTED_ERRORS) listed.push(`- and ${errors.length - LISTED_ERRORS} more`);
-  const opening = reply.text.trim() ? "Your answer does not fit the required JSON schema:" : "Your previous attempt produced no JSON that fits the required schema:";
+  const opening = reply.text.trim()
+    ? "Your answer does not fit the required JSON schema:"
+    : "Your previous attempt produced no JSON that fits the required schema:";
   const repair: ChatMessage = {
     role: "user",
-    content: [opening, ...listed, "Reply with the complete corrected JSON only: the whole object, no explanation, no code fence."].join("\n"),
+    content: [opening, ...listed, "Reply with the complete corrected JSON only: the whole object, no explanation, no code fence."].join(
+      "\n",
+    ),
   };
   return reply.text.trim() ? [{ role: "assistant", content: reply.text }, repair] : [repair];
 }

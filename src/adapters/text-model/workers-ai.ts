@@ -6,7 +6,6 @@ import { NO_USAGE, type ProviderUsage } from "../provider-usage";
 import type { JsonReply, JsonRequest, TextModel } from "./port";
 import { logUpstream, parseJsonText } from "./upstream";
 
-
 export interface WorkersAiTextModelOptions {
   ai: WorkersAiBinding;
   /** A catalog id with JSON mode, e.g. `@cf/meta/llama-3.3-70b-instruct-fp8-fast`. */
@@ -52,7 +51,13 @@ export function createWorkersAiTextModel(options: WorkersAiTextModelOptions): Te
           const failure = classify(message);
           if (failure.retry && attempt < options.maxRetries) {
             const wait = backoffMs(attempt);
-            log("warn", "provider_retry", { provider: "workers-ai", model: options.model, code: failure.code, attempt: attempt + 1, waitMs: wait });
+            log("warn", "provider_retry", {
+              provider: "workers-ai",
+              model: options.model,
+              code: failure.code,
+              attempt: attempt + 1,
+              waitMs: wait,
+            });
             await sleep(wait);
             continue;
           }
@@ -83,7 +88,10 @@ async function runWithTimeout(options: WorkersAiTextModelOptions, inputs: Record
 
 /** `response` is a JSON object in JSON mode per the docs, a string of JSON on some models: both are read. */
 function readAnswer(output: unknown): JsonReply {
-  const { response, usage } = (typeof output === "object" && output !== null ? output : {}) as { response?: unknown; usage?: Record<string, unknown> };
+  const { response, usage } = (typeof output === "object" && output !== null ? output : {}) as {
+    response?: unknown;
+    usage?: Record<string, unknown>;
+  };
   const tokens: ProviderUsage = { ...NO_USAGE, inputTokens: count(usage?.prompt_tokens), outputTokens: count(usage?.completion_tokens) };
   if (typeof response === "string") return { json: parseJsonText(response), text: response, usage: tokens };
   if (typeof response === "object" && response !== null) return { json: response, text: JSON.stringify(response), usage: tokens };
@@ -107,14 +115,22 @@ const KNOWN_CODES: Record<string, Omit<WorkersAiFailure, "code">> = {
   "3040": { kind: "unavailable", retry: true, message: (model) => `Workers AI is out of capacity for ${model} (code 3040); retry later` },
   "3007": { kind: "timeout", retry: true, message: (model) => `Workers AI timed out running ${model} (code 3007)` },
   "3008": { kind: "unavailable", retry: true, message: (model) => `Workers AI aborted the run of ${model} (code 3008); retry later` },
-  "3036": { kind: "quota_exhausted", retry: false, message: () => "The Cloudflare account has used up its Workers AI allocation for today (code 3036)" },
+  "3036": {
+    kind: "quota_exhausted",
+    retry: false,
+    message: () => "The Cloudflare account has used up its Workers AI allocation for today (code 3036)",
+  },
   "5007": { kind: "bad_request", retry: false, message: (model) => `Workers AI has no model ${model} (code 5007)` },
   "3042": { kind: "bad_request", retry: false, message: (model) => `Workers AI does not accept the model id ${model} (code 3042)` },
   "5004": { kind: "bad_request", retry: false, message: (model) => `Workers AI refused the inputs sent to ${model} (code 5004)` },
   "3003": { kind: "bad_request", retry: false, message: (model) => `Workers AI found the request to ${model} incomplete (code 3003)` },
   "3006": { kind: "bad_request", retry: false, message: (model) => `The request to ${model} is too large for Workers AI (code 3006)` },
   // The operator must accept the model's licence in the dashboard first: nothing a retry changes.
-  "5016": { kind: "refused", retry: false, message: (model) => `Workers AI will not run ${model} until its licence terms are accepted for the account (code 5016)` },
+  "5016": {
+    kind: "refused",
+    retry: false,
+    message: (model) => `Workers AI will not run ${model} until its licence terms are accepted for the account (code 5016)`,
+  },
   "3023": { kind: "credentials_rejected", retry: false, message: () => "Cloudflare has blocked the account from Workers AI (code 3023)" },
 };
 

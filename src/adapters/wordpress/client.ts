@@ -127,7 +127,9 @@ export class WordPressClient {
     } catch (error) {
       if (!isWordPressFailure(error, "invalid_page")) throw error;
       // Past the end: an empty page, with the totals WordPress gives for the first one.
-      const { headers } = await this.call(z.array(z.unknown()), "GET", route, { query: { ...query, page: 1, per_page: request.perPage, _fields: "id" } });
+      const { headers } = await this.call(z.array(z.unknown()), "GET", route, {
+        query: { ...query, page: 1, per_page: request.perPage, _fields: "id" },
+      });
       return { items: [], ...totalsOf(headers, 0, request) };
     }
   }
@@ -232,7 +234,10 @@ export class WordPressClient {
 
   /** Media cannot be trashed (501 `rest_trash_not_supported`), so deletion is always forced. */
   async deleteMedia(id: number): Promise<boolean> {
-    const { data } = await this.call(WpDeletedSchema, "DELETE", `wp/v2/media/${id}`, { query: { force: "true" }, notFound: `Media item ${id}` });
+    const { data } = await this.call(WpDeletedSchema, "DELETE", `wp/v2/media/${id}`, {
+      query: { force: "true" },
+      notFound: `Media item ${id}`,
+    });
     return data.deleted === true;
   }
 

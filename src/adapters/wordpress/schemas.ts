@@ -85,7 +85,11 @@ export const WpDeletedSchema = z.object({ deleted: z.boolean().optional() });
 export const WpErrorSchema = z.object({
   code: z.unknown().optional(),
   message: z.unknown().optional(),
-  data: z.object({ status: z.unknown().optional(), term_id: z.unknown().optional(), params: z.record(z.string(), z.unknown()).optional() }).partial().nullable().optional(),
+  data: z
+    .object({ status: z.unknown().optional(), term_id: z.unknown().optional(), params: z.record(z.string(), z.unknown()).optional() })
+    .partial()
+    .nullable()
+    .optional(),
 });
 
 /** `2026-11-22T08:00:00` (WordPress's *_gmt fields carry no zone) → `2026-11-22T08:00:00Z`. */

@@ -60,7 +60,10 @@ async function followRedirects(transport: Transport, firstUrl: string, init: Req
     const method = (init.method ?? "GET").toUpperCase();
     const target = new URL(location, url).toString();
     if (method !== "GET" && method !== "HEAD") {
-      throw new WordPressError("refused", `The site redirected a ${method} request to ${new URL(target).origin}; connect the site again with that address`);
+      throw new WordPressError(
+        "refused",
+        `The site redirected a ${method} request to ${new URL(target).origin}; connect the site again with that address`,
+      );
     }
     if (hop >= MAX_REDIRECTS) throw new WordPressError("not_wordpress", `The site redirected more than ${MAX_REDIRECTS} times`);
     url = target;

@@ -12,10 +12,54 @@ export interface BbCodeOptions {
 // Headings: [HEADING=n] exists only in newer XenForo versions, so bold + size, which every
 // XenForo 2 renders (SIZE=4 is the normal 15 px text).
 const HEADING_SIZE: Record<string, number | null> = { h1: 7, h2: 6, h3: 5, h4: null, h5: null, h6: null };
-const INLINE_TAG: Record<string, string> = { b: "B", strong: "B", i: "I", em: "I", cite: "I", dfn: "I", var: "I", u: "U", ins: "U", s: "S", strike: "S", del: "S" };
-const PARAGRAPH_LIKE = new Set(["p", "div", "section", "article", "header", "footer", "main", "aside", "nav", "address", "figure", "dl", "center", "details", "summary", "fieldset"]);
+const INLINE_TAG: Record<string, string> = {
+  b: "B",
+  strong: "B",
+  i: "I",
+  em: "I",
+  cite: "I",
+  dfn: "I",
+  var: "I",
+  u: "U",
+  ins: "U",
+  s: "S",
+  strike: "S",
+  del: "S",
+};
+const PARAGRAPH_LIKE = new Set([
+  "p",
+  "div",
+  "section",
+  "article",
+  "header",
+  "footer",
+  "main",
+  "aside",
+  "nav",
+  "address",
+  "figure",
+  "dl",
+  "center",
+  "details",
+  "summary",
+  "fieldset",
+]);
 /** Dropped with everything inside: nothing a forum post can show. */
-const DROPPED = new Set(["head", "svg", "canvas", "object", "embed", "video", "audio", "button", "select", "input", "form", "map", "dialog"]);
+const DROPPED = new Set([
+  "head",
+  "svg",
+  "canvas",
+  "object",
+  "embed",
+  "video",
+  "audio",
+  "button",
+  "select",
+  "input",
+  "form",
+  "map",
+  "dialog",
+]);
 
 const BLOCK_BREAK = "\n\n";
 const PLACEHOLDER = /\u0000(\d+)\u0000/g;
@@ -59,7 +103,9 @@ export function htmlToBbCode(html: string, options: BbCodeOptions = {}): string 
       case "blockquote":
         return block(`[QUOTE]${renderAll(node.children).trim()}[/QUOTE]`);
       case "pre": {
-        const code = textContent(node).replace(/^\r?\n/, "").replace(/\s+$/, "");
+        const code = textContent(node)
+          .replace(/^\r?\n/, "")
+          .replace(/\s+$/, "");
         return code ? block(keep(`[CODE]${code.replace(/\[\/code\]/gi, "[/\u200bCODE]")}[/CODE]`)) : "";
       }
       case "code":
@@ -119,8 +165,12 @@ export function htmlToBbCode(html: string, options: BbCodeOptions = {}): string 
       if (node.type !== "element") return;
       if (node.name === "caption") rows.push(wrap("I", oneLine(renderAll(node.children))));
       else if (node.name === "tr") {
-        const cells = node.children.filter((cell): cell is HtmlElement => cell.type === "element" && (cell.name === "td" || cell.name === "th"));
-        const line = cells.map((cell) => (cell.name === "th" ? wrap("B", oneLine(renderAll(cell.children))) : oneLine(renderAll(cell.children)))).join(" | ");
+        const cells = node.children.filter(
+          (cell): cell is HtmlElement => cell.type === "element" && (cell.name === "td" || cell.name === "th"),
+        );
+        const line = cells
+          .map((cell) => (cell.name === "th" ? wrap("B", oneLine(renderAll(cell.children))) : oneLine(renderAll(cell.children))))
+          .join(" | ");
         if (line.replace(/[\s|]/g, "")) rows.push(line);
       } else if (node.name !== "table") node.children.forEach(visit);
     };

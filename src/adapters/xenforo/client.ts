@@ -107,7 +107,12 @@ export function createXenForoClient(options: XenForoClientOptions) {
       if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
         throw new XenForoError("timeout", "The forum did not answer in time");
       }
-      log("warn", "xenforo_unreachable", { method: init.method, host: url.host, path: url.pathname, error: error instanceof Error ? error.message : String(error) });
+      log("warn", "xenforo_unreachable", {
+        method: init.method,
+        host: url.host,
+        path: url.pathname,
+        error: error instanceof Error ? error.message : String(error),
+      });
       throw new XenForoError("unreachable", "Could not reach the forum's REST API");
     } finally {
       clearTimeout(timer);

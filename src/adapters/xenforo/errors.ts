@@ -66,7 +66,10 @@ export function errorFromXenForoCode(status: number, code: string | undefined, p
     case "api_key_inactive":
       return new XenForoError("key_rejected", "The forum rejected the API key: the key is deactivated");
     case "user_id_not_allowed":
-      return new XenForoError("key_rejected", `The API key cannot act as forumUserId ${userId}: it is a guest key or a user key of another forum user`);
+      return new XenForoError(
+        "key_rejected",
+        `The API key cannot act as forumUserId ${userId}: it is a guest key or a user key of another forum user`,
+      );
     case "user_id_not_valid":
       return new XenForoError("key_rejected", `The forum has no user with id ${userId} (forumUserId)`);
     case "missing_scope": {

@@ -19,11 +19,43 @@ const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input"
 const RAW_SKIPPED = new Set(["script", "style", "textarea", "title", "noscript", "template", "xmp", "iframe"]);
 /** Block starts that close an open <p> (HTML's implied end tag). */
 const CLOSES_P = new Set([
-  "address", "article", "aside", "blockquote", "div", "dl", "fieldset", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
-  "header", "hr", "main", "nav", "ol", "p", "pre", "section", "table", "ul",
+  "address",
+  "article",
+  "aside",
+  "blockquote",
+  "div",
+  "dl",
+  "fieldset",
+  "figure",
+  "footer",
+  "form",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "hr",
+  "main",
+  "nav",
+  "ol",
+  "p",
+  "pre",
+  "section",
+  "table",
+  "ul",
 ]);
 /** An open element of the key's name ends when a sibling of a name in the set starts (li after li). */
-const CLOSED_BY_SIBLING: Record<string, string[]> = { li: ["li"], dt: ["dt", "dd"], dd: ["dt", "dd"], tr: ["tr"], td: ["td", "th", "tr"], th: ["td", "th", "tr"], option: ["option"] };
+const CLOSED_BY_SIBLING: Record<string, string[]> = {
+  li: ["li"],
+  dt: ["dt", "dd"],
+  dd: ["dt", "dd"],
+  tr: ["tr"],
+  td: ["td", "th", "tr"],
+  th: ["td", "th", "tr"],
+  option: ["option"],
+};
 /** Containers that stop the search for an element to close implicitly (an li in a nested list). */
 const SCOPE_BOUNDARY = new Set(["ul", "ol", "dl", "table", "blockquote", "div"]);
 /** Deeper elements are kept flat (their content becomes their siblings'), so rendering cannot overflow the stack. */

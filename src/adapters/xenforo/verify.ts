@@ -18,7 +18,9 @@ export interface PostableForum {
 export function postableForums(nodes: XenForoNode[]): PostableForum[] {
   return nodes
     .filter((node) => node.node_type_id === "Forum")
-    .filter((node) => node.type_data?.allow_posting !== false && node.type_data?.require_prefix !== true && (node.type_data?.min_tags ?? 0) === 0)
+    .filter(
+      (node) => node.type_data?.allow_posting !== false && node.type_data?.require_prefix !== true && (node.type_data?.min_tags ?? 0) === 0,
+    )
     .sort((a, b) => (a.display_order ?? 0) - (b.display_order ?? 0) || a.node_id - b.node_id)
     .map((node) => ({ id: node.node_id, title: node.title }));
 }
@@ -32,7 +34,10 @@ export async function verifyPostingKey(client: XenForoClient, userId: number): P
   const index = await client.getIndex();
   const { key } = index;
   if (key.type === "guest") {
-    throw new XenForoError("key_rejected", "The API key is a guest key, which cannot post; create a user key for the posting account or a super user key");
+    throw new XenForoError(
+      "key_rejected",
+      "The API key is a guest key, which cannot post; create a user key for the posting account or a super user key",
+    );
   }
   if (key.type === "user" && key.user_id != null && key.user_id !== userId) {
     throw new XenForoError("key_rejected", `The API key is a user key for another forum user than forumUserId ${userId}`);
@@ -46,7 +51,10 @@ export async function verifyPostingKey(client: XenForoClient, userId: number): P
   }
   const me = await client.getMe();
   if (me.user_id === 0) {
-    throw new XenForoError("key_rejected", `The API key acts as a guest, not as forumUserId ${userId}; a super user key needs an existing user id`);
+    throw new XenForoError(
+      "key_rejected",
+      `The API key acts as a guest, not as forumUserId ${userId}; a super user key needs an existing user id`,
+    );
   }
   if (me.user_id !== userId) {
     throw new XenForoError("key_rejected", `The API key acts as forum user ${me.user_id}, not as forumUserId ${userId}`);

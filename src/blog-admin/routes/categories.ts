@@ -9,7 +9,7 @@ export function registerCategoryRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "get",
-    operationId: "listBlogCategories",
+      operationId: "listBlogCategories",
       path: "/sites/{siteId}/blog/categories",
       tags,
       summary: "List the blog's categories",
@@ -22,7 +22,7 @@ export function registerCategoryRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "post",
-    operationId: "createBlogCategory",
+      operationId: "createBlogCategory",
       path: "/sites/{siteId}/blog/categories",
       tags,
       summary: "Create a category",

@@ -1,6 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import { jsonBody, jsonContent } from "../../http/openapi";
-import { BlogCommentListQuerySchema, BlogCommentPageSchema, BlogCommentSchema, CommentIdParamSchema, ModerateCommentBodySchema } from "../schemas";
+import {
+  BlogCommentListQuerySchema,
+  BlogCommentPageSchema,
+  BlogCommentSchema,
+  CommentIdParamSchema,
+  ModerateCommentBodySchema,
+} from "../schemas";
 import { listComments, moderateComment } from "../service";
 import { blogSiteRef, passThroughErrors, SiteParamSchema, tags, type BlogAdminRouter } from "./common";
 
@@ -8,7 +14,7 @@ export function registerCommentRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "get",
-    operationId: "listBlogComments",
+      operationId: "listBlogComments",
       path: "/sites/{siteId}/blog/comments",
       tags,
       summary: "List comments, optionally of one status (approved, hold, spam)",
@@ -21,7 +27,7 @@ export function registerCommentRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "post",
-    operationId: "moderateBlogComment",
+      operationId: "moderateBlogComment",
       path: "/sites/{siteId}/blog/comments/{commentId}",
       tags,
       summary: "Moderate a comment: approved, hold, spam or trash",

@@ -9,7 +9,7 @@ export function registerMediaRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "get",
-    operationId: "listBlogMedia",
+      operationId: "listBlogMedia",
       path: "/sites/{siteId}/blog/media",
       tags,
       summary: "List the blog's media library",
@@ -22,7 +22,7 @@ export function registerMediaRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "delete",
-    operationId: "deleteBlogMedia",
+      operationId: "deleteBlogMedia",
       path: "/sites/{siteId}/blog/media/{id}",
       tags,
       summary: "Delete a media item for good (WordPress media has no trash)",

@@ -9,7 +9,7 @@ export function registerPageRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "get",
-    operationId: "listBlogPages",
+      operationId: "listBlogPages",
       path: "/sites/{siteId}/blog/pages",
       tags,
       summary: "List the blog's published pages",
@@ -22,7 +22,7 @@ export function registerPageRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "post",
-    operationId: "createBlogPage",
+      operationId: "createBlogPage",
       path: "/sites/{siteId}/blog/pages",
       tags,
       summary: "Create a page",

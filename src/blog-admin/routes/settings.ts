@@ -8,7 +8,7 @@ export function registerSettingsRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "get",
-    operationId: "getBlogSettings",
+      operationId: "getBlogSettings",
       path: "/sites/{siteId}/blog/settings",
       tags,
       summary: "Read the blog's settings (needs an administrator's application password)",
@@ -21,7 +21,7 @@ export function registerSettingsRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "post",
-    operationId: "updateBlogSettings",
+      operationId: "updateBlogSettings",
       path: "/sites/{siteId}/blog/settings",
       tags,
       summary: "Change the blog's title and/or description (tagline)",

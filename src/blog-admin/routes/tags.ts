@@ -9,7 +9,7 @@ export function registerTagRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "get",
-    operationId: "listBlogTags",
+      operationId: "listBlogTags",
       path: "/sites/{siteId}/blog/tags",
       tags,
       summary: "List the blog's tags",
@@ -22,7 +22,7 @@ export function registerTagRoutes(router: BlogAdminRouter): void {
   router.openapi(
     createRoute({
       method: "post",
-    operationId: "createBlogTag",
+      operationId: "createBlogTag",
       path: "/sites/{siteId}/blog/tags",
       tags,
       summary: "Create a tag",

@@ -14,10 +14,7 @@ export const accounts = sqliteTable(
     creditBalanceKurus: integer("credit_balance_kurus").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("accounts_email_unique").on(t.email),
-    check("accounts_balance_not_negative", sql`${t.creditBalanceKurus} >= 0`),
-  ],
+  (t) => [uniqueIndex("accounts_email_unique").on(t.email), check("accounts_balance_not_negative", sql`${t.creditBalanceKurus} >= 0`)],
 );
 
 export const LEDGER_KINDS = ["topup", "generation", "improvement", "chat", "refund", "licence", "adjustment", "signup"] as const;

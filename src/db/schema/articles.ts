@@ -69,9 +69,7 @@ export const articles = sqliteTable(
     // Covers the count of a list filtered by status and language.
     index("articles_account_status_language_idx").on(t.accountId, t.status, t.language),
     // Exactly once: a replayed record step of the pipeline cannot add a second article for an item.
-    uniqueIndex("articles_plan_item_unique")
-      .on(t.planItemId)
-      .where(sql`${t.planItemId} IS NOT NULL`),
+    uniqueIndex("articles_plan_item_unique").on(t.planItemId).where(sql`${t.planItemId} IS NOT NULL`),
     index("articles_account_site_idx").on(t.accountId, t.siteId, t.createdAt),
   ],
 );

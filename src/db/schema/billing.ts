@@ -73,9 +73,7 @@ export const charges = sqliteTable(
     uniqueIndex("charges_account_reference_unique").on(t.accountId, t.reference),
     index("charges_quota_idx").on(t.accountId, t.quotaMonth),
     // The reservation sweep: reserved charges by age, without reading finished ones.
-    index("charges_reserved_idx")
-      .on(t.createdAt)
-      .where(sql`${t.status} = 'reserved'`),
+    index("charges_reserved_idx").on(t.createdAt).where(sql`${t.status} = 'reserved'`),
   ],
 );
 

@@ -108,12 +108,8 @@ export const planItems = sqliteTable(
     // The panel's overview: an account's items by status (GET /api/autopilot/items).
     index("plan_items_account_status_idx").on(t.accountId, t.status, t.scheduledAt),
     // The autopilot clock: due items by time, without reading finished ones.
-    index("plan_items_due_idx")
-      .on(t.scheduledAt)
-      .where(sql`${t.status} = 'SCHEDULED'`),
+    index("plan_items_due_idx").on(t.scheduledAt).where(sql`${t.status} = 'SCHEDULED'`),
     // Runs that may be stuck: started items by their last progress.
-    index("plan_items_running_idx")
-      .on(t.progressAt)
-      .where(sql`${t.status} IN ('QUEUED', 'GENERATING')`),
+    index("plan_items_running_idx").on(t.progressAt).where(sql`${t.status} IN ('QUEUED', 'GENERATING')`),
   ],
 );

@@ -23,10 +23,7 @@ export const apiTokens = sqliteTable(
     revokedAt: text("revoked_at"),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("api_tokens_hash_unique").on(t.tokenHash),
-    index("api_tokens_account_idx").on(t.accountId, t.createdAt),
-  ],
+  (t) => [uniqueIndex("api_tokens_hash_unique").on(t.tokenHash), index("api_tokens_account_idx").on(t.accountId, t.createdAt)],
 );
 
 /**

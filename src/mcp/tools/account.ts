@@ -27,7 +27,8 @@ export const accountTools = [
   defineTool({
     name: "apply_improvement",
     title: "Apply an improvement to WordPress",
-    description: "Writes the suggested title and text to the WordPress post and keeps the version it replaces. Refused when the post was edited on WordPress after the suggestion was made.",
+    description:
+      "Writes the suggested title and text to the WordPress post and keeps the version it replaces. Refused when the post was edited on WordPress after the suggestion was made.",
     input: { postId },
     output: PostImprovementSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
@@ -39,7 +40,8 @@ export const accountTools = [
   defineTool({
     name: "revert_improvement",
     title: "Revert an applied improvement",
-    description: "Puts back the version of the WordPress post that the applied improvement replaced. Refused when the post was edited on WordPress since.",
+    description:
+      "Puts back the version of the WordPress post that the applied improvement replaced. Refused when the post was edited on WordPress since.",
     input: { postId },
     output: PostImprovementSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
@@ -51,16 +53,21 @@ export const accountTools = [
   defineTool({
     name: "get_report",
     title: "30-day report",
-    description: "Articles generated, articles published and credits spent per day over the last 30 UTC days, with their sum; siteId limits it to one site.",
-    input: { siteId: z.string().min(1).max(64).optional().describe("Only this site's figures: a site id from list_sites; all sites when left out") },
+    description:
+      "Articles generated, articles published and credits spent per day over the last 30 UTC days, with their sum; siteId limits it to one site.",
+    input: {
+      siteId: z.string().min(1).max(64).optional().describe("Only this site's figures: a site id from list_sites; all sites when left out"),
+    },
     output: ThirtyDayReportSchema,
     annotations: { readOnlyHint: true, openWorldHint: false },
-    run: async ({ siteId }, { services, accountId }) => toReportBody(await thirtyDayReport(services.db, accountId, { siteId, now: new Date() })),
+    run: async ({ siteId }, { services, accountId }) =>
+      toReportBody(await thirtyDayReport(services.db, accountId, { siteId, now: new Date() })),
   }),
   defineTool({
     name: "get_balance",
     title: "Credit balance",
-    description: "The credit balance in Turkish lira, the billing mode, the BYOK licence and its quota, and credits held for work under way.",
+    description:
+      "The credit balance in Turkish lira, the billing mode, the BYOK licence and its quota, and credits held for work under way.",
     input: {},
     output: BalanceSchema,
     annotations: { readOnlyHint: true, openWorldHint: false },

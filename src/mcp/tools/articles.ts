@@ -1,6 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { editArticle, listArticlePage, publishArticle } from "../../articles/management";
-import { ArticleDetailSchema, ArticleEditBodySchema, ArticleEditResultSchema, ArticleSummarySchema } from "../../articles/management-schemas";
+import {
+  ArticleDetailSchema,
+  ArticleEditBodySchema,
+  ArticleEditResultSchema,
+  ArticleSummarySchema,
+} from "../../articles/management-schemas";
 import { articleDetail } from "../../articles/publishable";
 import { getArticleWithImages, parseArticleId } from "../../articles/service";
 import { SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../../content/article-rules";
@@ -24,15 +29,26 @@ export const articleTools = [
   defineTool({
     name: "list_articles",
     title: "List articles",
-    description: "The account's articles, newest first, with status, publication URL, SEO title, word count and cost. Filter by siteId, planId or status; page through with page and perPage (hasMore says whether there is more).",
+    description:
+      "The account's articles, newest first, with status, publication URL, SEO title, word count and cost. Filter by siteId, planId or status; page through with page and perPage (hasMore says whether there is more).",
     input: {
       siteId: z.string().min(1).max(64).optional().describe("Only this site's articles: a site id from list_sites"),
       planId: z.string().min(1).max(64).optional().describe("Only the articles written for this plan: a plan id from get_plan"),
-      status: z.enum(ARTICLE_STATUSES).optional().describe("Only articles in this status: draft, pending (waiting for review), published or archived"),
+      status: z
+        .enum(ARTICLE_STATUSES)
+        .optional()
+        .describe("Only articles in this status: draft, pending (waiting for review), published or archived"),
       page: z.number().int().min(1).max(100_000).default(1).describe("Page number, from 1"),
       perPage: z.number().int().min(1).max(100).default(20).describe("Articles per page, 1 to 100 (default 20)"),
     },
-    output: z.object({ items: z.array(ArticleSummarySchema), page: z.number().int(), perPage: z.number().int(), total: z.number().int(), totalPages: z.number().int(), hasMore: z.boolean() }),
+    output: z.object({
+      items: z.array(ArticleSummarySchema),
+      page: z.number().int(),
+      perPage: z.number().int(),
+      total: z.number().int(),
+      totalPages: z.number().int(),
+      hasMore: z.boolean(),
+    }),
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: async (filters, { services, accountId }) => {
       const page = await listArticlePage(services, accountId, filters);
@@ -42,7 +58,8 @@ export const articleTools = [
   defineTool({
     name: "get_article",
     title: "Get an article",
-    description: "One article in full: HTML, SEO title and description, images, its page's structured data (JSON-LD), cost, plan item and keyword.",
+    description:
+      "One article in full: HTML, SEO title and description, images, its page's structured data (JSON-LD), cost, plan item and keyword.",
     input: { articleId },
     output: ArticleDetailSchema,
     annotations: { readOnlyHint: true, openWorldHint: false },
@@ -60,7 +77,11 @@ export const articleTools = [
     output: ArticleEditResultSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     run: async ({ articleId, ...edit }, { services, accountId }) => {
-      if (Object.values(edit).every((value) => value === undefined)) throw new AppError("invalid_request", "Send at least one of title, html, seoTitle, seoDesc, excerpt, tags, categories, featuredImage");
+      if (Object.values(edit).every((value) => value === undefined))
+        throw new AppError(
+          "invalid_request",
+          "Send at least one of title, html, seoTitle, seoDesc, excerpt, tags, categories, featuredImage",
+        );
       const { article, images, blogUpdated, warnings } = await editArticle(services, accountId, parseArticleId(articleId), edit);
       return { ...(await articleDetail(services.db, article, images)), blogUpdated, warnings };
     },
@@ -68,7 +89,8 @@ export const articleTools = [
   defineTool({
     name: "publish_article",
     title: "Publish an article",
-    description: "Publishes a draft or pending (review) article on its site: WordPress gets the post, a forum its thread, a custom site's article becomes published (and its webhook fires). Fails when it is already published.",
+    description:
+      "Publishes a draft or pending (review) article on its site: WordPress gets the post, a forum its thread, a custom site's article becomes published (and its webhook fires). Fails when it is already published.",
     input: { articleId },
     output: ArticleDetailSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -47,7 +47,8 @@ const planRequest = describeFields(CreatePlanBodySchema.shape, {
   siteId: "The site to plan for: a site id from list_sites",
   articleCount: "How many articles the plan has, 1–100",
   cadencePerWeek: "Articles published per week once the plan is approved, 1–21",
-  publishMode: "publish (default): live on the site; draft: posted there as a draft; review: each article waits as pending for publish_article",
+  publishMode:
+    "publish (default): live on the site; draft: posted there as a draft; review: each article waits as pending for publish_article",
 });
 
 const itemChanges = describeFields(UpdatePlanItemBodySchema.shape, {
@@ -57,7 +58,9 @@ const itemChanges = describeFields(UpdatePlanItemBodySchema.shape, {
 
 const RunResultSchema = z.object({
   articleId: z.string(),
-  url: z.string().describe("Where the article was published; for a custom site or an article in review, its address in the public read API"),
+  url: z
+    .string()
+    .describe("Where the article was published; for a custom site or an article in review, its address in the public read API"),
 });
 
 export const planTools = [
@@ -71,14 +74,19 @@ export const planTools = [
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     run: async (input, context) => {
       const started = Date.now();
-      const plan = await withProgress(context, createPlan(context.services, context.accountId, input), async () => `Researching keywords and writing titles (${Math.round((Date.now() - started) / 1000)} s)`);
+      const plan = await withProgress(
+        context,
+        createPlan(context.services, context.accountId, input),
+        async () => `Researching keywords and writing titles (${Math.round((Date.now() - started) / 1000)} s)`,
+      );
       return toPlan(plan);
     },
   }),
   defineTool({
     name: "get_plan",
     title: "Get a plan",
-    description: "A plan with its items in order: titles, target keywords, search volumes, status (DRAFT, SCHEDULED, GENERATING, PUBLISHED, FAILED…), when each is due, and its article once written.",
+    description:
+      "A plan with its items in order: titles, target keywords, search volumes, status (DRAFT, SCHEDULED, GENERATING, PUBLISHED, FAILED…), when each is due, and its article once written.",
     input: { planId },
     output: PlanSchema,
     annotations: { readOnlyHint: true, openWorldHint: false },
@@ -111,7 +119,8 @@ export const planTools = [
   defineTool({
     name: "approve_plan",
     title: "Approve a plan",
-    description: "Schedules a DRAFT (or paused) plan's items at its cadence; the autopilot then writes and publishes each when it is due, charging the article price each time.",
+    description:
+      "Schedules a DRAFT (or paused) plan's items at its cadence; the autopilot then writes and publishes each when it is due, charging the article price each time.",
     input: { planId },
     output: PlanSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -137,7 +146,10 @@ export const planTools = [
     run: async ({ itemId }, context) => {
       const { services, accountId } = context;
       const stage = async () => {
-        const [item] = await services.db.select({ status: planItems.status, stage: planItems.stage }).from(planItems).where(eq(planItems.id, itemId));
+        const [item] = await services.db
+          .select({ status: planItems.status, stage: planItems.stage })
+          .from(planItems)
+          .where(eq(planItems.id, itemId));
         return item ? `${item.status}${item.stage ? `: ${item.stage}` : ""}` : "starting";
       };
       const { articleId, url } = await withProgress(context, runItemNow(services, accountId, itemId), stage);

@@ -13,7 +13,10 @@ const siteId = z.string().min(1).max(64).describe("A site id from list_sites, e.
 /** Each brief field, optional and without its default: what update_brief is given is merged over the brief. */
 const briefChanges = describeFields(
   Object.fromEntries(
-    Object.entries(BriefSchema.shape).map(([name, schema]) => [name, (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema).optional()]),
+    Object.entries(BriefSchema.shape).map(([name, schema]) => [
+      name,
+      (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema).optional(),
+    ]),
   ) as { [K in keyof typeof BriefSchema.shape]: z.ZodOptional<z.ZodType<z.output<typeof BriefSchema>[K]>> },
   {
     business: "What the business does, sells or offers",
@@ -21,9 +24,10 @@ const briefChanges = describeFields(
     tone: "How the articles sound (for example: warm, practical, no jargon)",
     topicsToAvoid: "Topics never to write about: the whole new list, replacing the old one",
     notes: "Anything else the writer should know",
-    authorName: "The articles' author in their structured data; \"\" for none (a WordPress blog then names the byline WordPress shows, its connected user; other sites the organisation)",
+    authorName:
+      'The articles\' author in their structured data; "" for none (a WordPress blog then names the byline WordPress shows, its connected user; other sites the organisation)',
     organizationName: "The publisher in the articles' structured data; \"\" for the site's host name",
-    logoUrl: "The organisation's logo for the structured data: an absolute http(s) URL, or \"\" for none",
+    logoUrl: 'The organisation\'s logo for the structured data: an absolute http(s) URL, or "" for none',
     faq: "Whether articles end with an FAQ section (with FAQPage structured data)",
   },
 );
@@ -32,7 +36,8 @@ export const siteTools = [
   defineTool({
     name: "list_sites",
     title: "List sites",
-    description: "The account's connected sites (WordPress blogs, XenForo forums, custom sites), newest first, with status, language, SEO connector state and warnings.",
+    description:
+      "The account's connected sites (WordPress blogs, XenForo forums, custom sites), newest first, with status, language, SEO connector state and warnings.",
     input: {},
     output: z.object({ sites: z.array(SiteSchema) }),
     annotations: { readOnlyHint: true, openWorldHint: false },
@@ -50,7 +55,8 @@ export const siteTools = [
   defineTool({
     name: "get_brief",
     title: "Get a site's brief",
-    description: "The site's brief: what the business is, its audience, tone, topics never to write about, notes, the author and publisher of the articles' structured data, and whether articles end with an FAQ.",
+    description:
+      "The site's brief: what the business is, its audience, tone, topics never to write about, notes, the author and publisher of the articles' structured data, and whether articles end with an FAQ.",
     input: { siteId },
     output: SiteBriefSchema,
     annotations: { readOnlyHint: true, openWorldHint: false },
@@ -73,7 +79,8 @@ export const siteTools = [
   defineTool({
     name: "sync_inventory",
     title: "Sync a blog's posts",
-    description: "Reads every published post of a WordPress site into its inventory (internal links and old posts to improve come from it) and looks for the SEO connector plugin again. Blog sites only.",
+    description:
+      "Reads every published post of a WordPress site into its inventory (internal links and old posts to improve come from it) and looks for the SEO connector plugin again. Blog sites only.",
     input: { siteId },
     output: SyncResultSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
@@ -84,7 +91,12 @@ export const siteTools = [
     title: "Talk with the site's agent",
     description:
       "Sends a message to the site's agent, which knows its brief, posts and plans. Facts about the business, audience, tone or topics to avoid update the brief (briefUpdated says so); questions change nothing. Free unless the operator set a chat price.",
-    input: { siteId, message: ChatRequestSchema.shape.message.describe("What you tell or ask the site's agent: facts about the business, audience, tone or topics to avoid, or a question") },
+    input: {
+      siteId,
+      message: ChatRequestSchema.shape.message.describe(
+        "What you tell or ask the site's agent: facts about the business, audience, tone or topics to avoid, or a question",
+      ),
+    },
     output: ChatReplySchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     run: async ({ siteId, message }, { services, accountId }) => chatWithSiteAgent(services, accountId, siteId, message),

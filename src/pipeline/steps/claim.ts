@@ -18,22 +18,48 @@ import { markStage } from "./run-state";
  * QUEUED → GENERATING for this run. Nothing to do when the item left the queue meanwhile (its
  * plan was paused, or a newer run took it): the run ends without touching it.
  */
-export async function claimRun(services: Services, run: ItemRunParams, now = new Date()): Promise<{ claimed: boolean; startedAt: string; reason?: string }> {
+export async function claimRun(
+  services: Services,
+  run: ItemRunParams,
+  now = new Date(),
+): Promise<{ claimed: boolean; startedAt: string; reason?: string }> {
   const at = toIsoSeconds(now);
   const [claimed] = await services.db
     .update(planItems)
-    .set({ status: "GENERATING", stage: "claim", progressAt: at, failureReason: null, failureStatus: null, firstClaimedAt: sql`COALESCE(${planItems.firstClaimedAt}, ${at})`, updatedAt: at })
-    .where(and(eq(planItems.id, run.itemId), eq(planItems.accountId, run.accountId), eq(planItems.attempts, run.attempt), inArray(planItems.status, ["QUEUED", "GENERATING"])))
+    .set({
+      status: "GENERATING",
+      stage: "claim",
+      progressAt: at,
+      failureReason: null,
+      failureStatus: null,
+      firstClaimedAt: sql`COALESCE(${planItems.firstClaimedAt}, ${at})`,
+      updatedAt: at,
+    })
+    .where(
+      and(
+        eq(planItems.id, run.itemId),
+        eq(planItems.accountId, run.accountId),
+        eq(planItems.attempts, run.attempt),
+        inArray(planItems.status, ["QUEUED", "GENERATING"]),
+      ),
+    )
     .returning({ id: planItems.id });
   if (!claimed) {
     const item = await getPlanItemRow(services.db, run.accountId, run.itemId).catch(() => null);
-    const reason = !item ? "the item was deleted" : item.attempts !== run.attempt ? `run ${item.attempts} replaced it` : `the item is ${item.status}`;
+    const reason = !item
+      ? "the item was deleted"
+      : item.attempts !== run.attempt
+        ? `run ${item.attempts} replaced it`
+        : `the item is ${item.status}`;
     // A run-now reserved this run's price before starting it: a run that never starts gives it back.
     await refundRunCharge(services, run, now);
     log("info", "item_run_skipped", { ...run, reason });
     return { claimed: false, startedAt: at, reason };
   }
-  await services.db.insert(itemRuns).values({ itemId: run.itemId, attempt: run.attempt, accountId: run.accountId, createdAt: at, updatedAt: at }).onConflictDoNothing();
+  await services.db
+    .insert(itemRuns)
+    .values({ itemId: run.itemId, attempt: run.attempt, accountId: run.accountId, createdAt: at, updatedAt: at })
+    .onConflictDoNothing();
   log("info", "item_run_started", { ...run });
   return { claimed: true, startedAt: at };
 }

@@ -43,7 +43,9 @@ export async function failRun(services: Services, run: ItemRunParams, failure: R
     await services.db
       .update(planItems)
       .set({
-        ...(retryAt ? { status: "SCHEDULED" as const, scheduledAt: retryAt, autoRetries: item.autoRetries + 1 } : { status: "FAILED" as const }),
+        ...(retryAt
+          ? { status: "SCHEDULED" as const, scheduledAt: retryAt, autoRetries: item.autoRetries + 1 }
+          : { status: "FAILED" as const }),
         failureReason: failure.message.slice(0, 1000),
         failureStatus: failure.status,
         nextTryAt: null,

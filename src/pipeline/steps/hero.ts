@@ -35,10 +35,19 @@ export async function drawHeroImage(services: Services, run: ItemRunParams, now 
     .where(and(eq(itemRuns.itemId, run.itemId), ne(itemRuns.attempt, run.attempt), isNotNull(itemRuns.heroUploadId)))
     .orderBy(desc(itemRuns.attempt))
     .limit(1);
-  if (earlier?.heroUploadId && (await services.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, earlier.heroUploadId))).length > 0) {
+  if (
+    earlier?.heroUploadId &&
+    (await services.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, earlier.heroUploadId))).length > 0
+  ) {
     await services.db
       .update(itemRuns)
-      .set({ heroUploadId: earlier.heroUploadId, imageProvider: earlier.imageProvider, imageModel: earlier.imageModel, imageUsage: NO_USAGE, updatedAt: toIsoSeconds(now) })
+      .set({
+        heroUploadId: earlier.heroUploadId,
+        imageProvider: earlier.imageProvider,
+        imageModel: earlier.imageModel,
+        imageUsage: NO_USAGE,
+        updatedAt: toIsoSeconds(now),
+      })
       .where(and(eq(itemRuns.itemId, run.itemId), eq(itemRuns.attempt, run.attempt)));
     log("info", "item_run_hero_reused", { ...run, uploadId: earlier.heroUploadId });
     return { key: earlier.heroUploadId };
@@ -50,7 +59,13 @@ export async function drawHeroImage(services: Services, run: ItemRunParams, now 
   await services.media.bucket.put(key, picture.bytes);
   await services.db
     .update(itemRuns)
-    .set({ heroSourceKey: key, imageProvider: image.provider, imageModel: image.model, imageUsage: picture.usage, updatedAt: toIsoSeconds(now) })
+    .set({
+      heroSourceKey: key,
+      imageProvider: image.provider,
+      imageModel: image.model,
+      imageUsage: picture.usage,
+      updatedAt: toIsoSeconds(now),
+    })
     .where(and(eq(itemRuns.itemId, run.itemId), eq(itemRuns.attempt, run.attempt)));
   return { key };
 }
@@ -63,12 +78,14 @@ export async function storeHeroImage(services: Services, run: ItemRunParams, now
   await markStage(services, run, "store hero image", now);
   const record = await runRow(services, run);
   if (record.heroUploadId) return { uploadId: record.heroUploadId };
-  if (!record.draft || !record.heroSourceKey) throw new AppError("internal_error", `Run ${run.attempt} of item ${run.itemId} has no hero image to store`);
+  if (!record.draft || !record.heroSourceKey)
+    throw new AppError("internal_error", `Run ${run.attempt} of item ${run.itemId} has no hero image to store`);
   if (!record.draft.heroImageAlt.trim()) throw new AppError("unprocessable", "The hero image has no alt text");
   const source = await getMediaBytes(services.media.bucket, record.heroSourceKey);
   if (!source) throw new AppError("internal_error", `The hero image ${record.heroSourceKey} is missing from the bucket`);
   const { size } = inspectImage(source.bytes);
-  if (size.width < MIN_HERO_WIDTH) throw new AppError("unprocessable", `The hero image is ${size.width} px wide; at least ${MIN_HERO_WIDTH} px is required`);
+  if (size.width < MIN_HERO_WIDTH)
+    throw new AppError("unprocessable", `The hero image is ${size.width} px wide; at least ${MIN_HERO_WIDTH} px is required`);
 
   const fileName = `${slugify(record.draft.title, 60)}-${run.itemId.slice(-8).toLowerCase()}-a${run.attempt}.webp`;
   const stored = await putImage(services.media, { folder: "heroes", fileName, bytes: source.bytes });
@@ -78,7 +95,15 @@ export async function storeHeroImage(services: Services, run: ItemRunParams, now
     services.db
       .insert(uploads)
       // Named by what it shows (the alt text, in the article's language), as the media list shows it.
-      .values(uploadRow(stored, { id: uploadId, accountId: run.accountId, originalName: record.draft.heroImageAlt.trim(), originalBytes: source.bytes.length, now }))
+      .values(
+        uploadRow(stored, {
+          id: uploadId,
+          accountId: run.accountId,
+          originalName: record.draft.heroImageAlt.trim(),
+          originalBytes: source.bytes.length,
+          now,
+        }),
+      )
       .onConflictDoNothing(),
     services.db
       .update(itemRuns)

@@ -27,7 +27,13 @@ async function freeSlug(services: Services, site: SiteRow, title: string, itemId
     services.db
       .select({ slug: articles.slug })
       .from(articles)
-      .where(and(eq(articles.siteId, site.id), sql`substr(${articles.slug}, 1, ${base.length}) = ${base}`, sql`${articles.planItemId} IS NOT ${itemId}`)),
+      .where(
+        and(
+          eq(articles.siteId, site.id),
+          sql`substr(${articles.slug}, 1, ${base.length}) = ${base}`,
+          sql`${articles.planItemId} IS NOT ${itemId}`,
+        ),
+      ),
     services.db
       .select({ url: scannedPosts.url })
       .from(scannedPosts)
@@ -48,7 +54,10 @@ function lastPathSegment(url: string): string {
 }
 
 /** Where the article ends: on the platform (published or as a draft there), or waiting in review. */
-export function destinationOf(site: SiteRow, publishMode: "publish" | "draft" | "review"): { post: "publish" | "draft" | null; status: ArticleStatus } {
+export function destinationOf(
+  site: SiteRow,
+  publishMode: "publish" | "draft" | "review",
+): { post: "publish" | "draft" | null; status: ArticleStatus } {
   if (publishMode === "review") return { post: null, status: "pending" };
   if (publishMode === "draft") return site.platform === "blog" ? { post: "draft", status: "draft" } : { post: null, status: "draft" };
   return { post: site.platform === "custom" ? null : "publish", status: "published" };
@@ -96,7 +105,13 @@ export async function publishRun(services: Services, run: ItemRunParams, started
   const article = await publishableArticle(services, { ...draft, slug }, hero, destination.post, origin, page);
   const ref = (item.remoteId ? await adoptStoredPost(platform, item.remoteId, article) : null) ?? (await platform.publish(article));
   await services.db.update(planItems).set({ remoteId: ref.remoteId }).where(eq(planItems.id, run.itemId));
-  log("info", "item_run_published", { ...run, platform: site.platform, remoteId: ref.remoteId, url: ref.url, adopted: item.remoteId !== null });
+  log("info", "item_run_published", {
+    ...run,
+    platform: site.platform,
+    remoteId: ref.remoteId,
+    url: ref.url,
+    adopted: item.remoteId !== null,
+  });
   return { slug, remoteId: ref.remoteId, url: ref.url, status: destination.status, webhook };
 }
 
@@ -112,12 +127,18 @@ async function adoptStoredPost(platform: PublishingPlatform, remoteId: string, a
 
 /** Titles the item's other runs wrote: a post of an earlier run carries one of them. */
 async function earlierDraftTitles(services: Services, run: ItemRunParams): Promise<string[]> {
-  const runs = await services.db.select({ draft: itemRuns.draft }).from(itemRuns).where(and(eq(itemRuns.itemId, run.itemId), ne(itemRuns.attempt, run.attempt)));
+  const runs = await services.db
+    .select({ draft: itemRuns.draft })
+    .from(itemRuns)
+    .where(and(eq(itemRuns.itemId, run.itemId), ne(itemRuns.attempt, run.attempt)));
   return [...new Set(runs.flatMap((row) => parseStoredDraft(row.draft)?.title ?? []))];
 }
 
 async function heroOf(services: Services, uploadId: string | null, alt: string) {
   if (!uploadId) return null;
-  const [upload] = await services.db.select({ objectKey: uploads.objectKey, fileName: uploads.fileName }).from(uploads).where(eq(uploads.id, uploadId));
+  const [upload] = await services.db
+    .select({ objectKey: uploads.objectKey, fileName: uploads.fileName })
+    .from(uploads)
+    .where(eq(uploads.id, uploadId));
   return upload ? { ...upload, alt } : null;
 }

@@ -21,7 +21,13 @@ import { markStage, runRow } from "./run-state";
  * PUBLISHED (REVIEW when it waits as pending), in one batch with the `article.published` event
  * of a custom site with a webhook (src/articles/writes.ts). A replay adds nothing.
  */
-export async function recordArticle(services: Services, run: ItemRunParams, published: PublishDecision, amountKurus: number, now = new Date()): Promise<{ articleId: number; url: string | null }> {
+export async function recordArticle(
+  services: Services,
+  run: ItemRunParams,
+  published: PublishDecision,
+  amountKurus: number,
+  now = new Date(),
+): Promise<{ articleId: number; url: string | null }> {
   await markStage(services, run, "record article", now);
   const { db } = services;
   const record = await runRow(services, run);
@@ -71,7 +77,15 @@ export async function recordArticle(services: Services, run: ItemRunParams, publ
     alongside: (ofThisItem) => [
       db
         .update(planItems)
-        .set({ status: published.status === "pending" ? "REVIEW" : "PUBLISHED", stage: "record article", articleId: sql`${ofThisItem}`, lastError: null, nextTryAt: null, progressAt: at, updatedAt: at })
+        .set({
+          status: published.status === "pending" ? "REVIEW" : "PUBLISHED",
+          stage: "record article",
+          articleId: sql`${ofThisItem}`,
+          lastError: null,
+          nextTryAt: null,
+          progressAt: at,
+          updatedAt: at,
+        })
         .where(and(eq(planItems.id, run.itemId), eq(planItems.attempts, run.attempt))),
     ],
   });

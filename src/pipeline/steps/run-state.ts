@@ -34,7 +34,10 @@ export type StepOutcome<T> = { ok: true; value: T } | { ok: false; failure: RunF
  * database hiccup) is thrown so the engine retries with backoff; a permanent one (402/403, a
  * rejected key or credentials, checks that still fail) comes back as a value.
  */
-export async function permanentFailureAsValue<T>(body: () => Promise<T>, onTransient?: (error: unknown) => Promise<void>): Promise<StepOutcome<T>> {
+export async function permanentFailureAsValue<T>(
+  body: () => Promise<T>,
+  onTransient?: (error: unknown) => Promise<void>,
+): Promise<StepOutcome<T>> {
   try {
     return { ok: true, value: await body() };
   } catch (error) {
@@ -50,7 +53,13 @@ export async function permanentFailureAsValue<T>(body: () => Promise<T>, onTrans
  * A step failed in a way the engine retries: the item shows it (the error, and when the next
  * try is due), so a run that struggles does not look healthy. `nextTryAt` is null after the last try.
  */
-export async function recordStruggle(services: Services, run: ItemRunParams, error: unknown, retries: { limit: number; delayMs: number; exponential: boolean }, now = new Date()): Promise<void> {
+export async function recordStruggle(
+  services: Services,
+  run: ItemRunParams,
+  error: unknown,
+  retries: { limit: number; delayMs: number; exponential: boolean },
+  now = new Date(),
+): Promise<void> {
   const message = error instanceof AppError ? error.message : "An internal error; the step is retried";
   const [item] = await services.db.select({ stageTry: planItems.stageTry }).from(planItems).where(eq(planItems.id, run.itemId));
   const tries = item?.stageTry ?? 1;

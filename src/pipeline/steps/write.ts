@@ -25,7 +25,13 @@ import { markStage, runRow, subjectOf } from "./run-state";
  * Writes the article (round 1) or rewrites it naming the failures of the checks (round 2) and
  * stores the draft with the tokens used. A replay of a round already written changes nothing.
  */
-export async function writeDraft(services: Services, run: ItemRunParams, round: number, failures: string[] = [], now = new Date()): Promise<{ round: number }> {
+export async function writeDraft(
+  services: Services,
+  run: ItemRunParams,
+  round: number,
+  failures: string[] = [],
+  now = new Date(),
+): Promise<{ round: number }> {
   await markStage(services, run, round === 1 ? "write article" : "rewrite article", now);
   const record = await runRow(services, run);
   if (record.draftRound >= round) return { round: record.draftRound };
@@ -44,7 +50,14 @@ export async function writeDraft(services: Services, run: ItemRunParams, round: 
   const draft: ArticleDraft = { ...value, html: sanitizeHtml(value.html) };
   await services.db
     .update(itemRuns)
-    .set({ draft, draftRound: round, textProvider: text.provider, textModel: text.model, textUsage: addUsage(record.textUsage ?? NO_USAGE, usage), updatedAt: toIsoSeconds(now) })
+    .set({
+      draft,
+      draftRound: round,
+      textProvider: text.provider,
+      textModel: text.model,
+      textUsage: addUsage(record.textUsage ?? NO_USAGE, usage),
+      updatedAt: toIsoSeconds(now),
+    })
     .where(and(eq(itemRuns.itemId, run.itemId), eq(itemRuns.attempt, run.attempt), sql`${itemRuns.draftRound} < ${round}`));
   log("info", "item_run_draft_written", { ...run, round, words: bodyColumns(draft.html).wordCount });
   return { round };
@@ -66,7 +79,11 @@ export async function checkDraft(services: Services, run: ItemRunParams, now = n
     faq: briefOf(site).faq,
     structuredData: (draft) => {
       const at = toIsoSeconds(now);
-      return structuredDataFor(site, { ...draft, language: site.language.toLowerCase() }, { url: null, imageUrl: null, datePublished: at, dateModified: at });
+      return structuredDataFor(
+        site,
+        { ...draft, language: site.language.toLowerCase() },
+        { url: null, imageUrl: null, datePublished: at, dateModified: at },
+      );
     },
   });
   if (failures.length > 0) log("warn", "item_run_checks_failed", { ...run, round: record.draftRound, failures });

@@ -23,7 +23,6 @@ function setup(options: Partial<OpenAiImageOptions> & { maxRetries?: number; tim
   return { fake, waits, model };
 }
 
-
 describe("OpenAI image model", () => {
   it("gpt-image-1: posts model, prompt, 1536x1024 and output_format jpeg with the Bearer key; no response_format", async () => {
     const { fake, model } = setup();
@@ -50,7 +49,13 @@ describe("OpenAI image model", () => {
   it("dall-e-3: asks for b64_json, sends no output_format, uses 1792x1024", async () => {
     const { fake, model } = setup({ model: "dall-e-3" });
     const result = await model.generate({ prompt: "A lighthouse at dawn" });
-    expect(fake.calls[0]!.body).toEqual({ model: "dall-e-3", prompt: "A lighthouse at dawn", n: 1, size: "1792x1024", response_format: "b64_json" });
+    expect(fake.calls[0]!.body).toEqual({
+      model: "dall-e-3",
+      prompt: "A lighthouse at dawn",
+      n: 1,
+      size: "1792x1024",
+      response_format: "b64_json",
+    });
     expect(readDeclaredSize(result.bytes, "image/png")).toMatchObject({ width: 1792, height: 1024 });
     expect(result.declaredType).toBeNull();
     expect(result.usage).toEqual({ inputTokens: 0, outputTokens: 0, images: 1, costUsd: 0 });

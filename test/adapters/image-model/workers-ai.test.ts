@@ -20,7 +20,6 @@ function setup(options: { maxRetries?: number; steps?: number; timeoutMs?: numbe
   return { fake, waits, model };
 }
 
-
 describe("Workers AI image model (FLUX.1 schnell)", () => {
   it("sends only prompt and steps to the model and returns the decoded bytes", async () => {
     const { fake, model } = setup();

@@ -12,14 +12,18 @@ function setup(options: { maxRetries?: number; timeoutMs?: number; password?: st
   const fake = createDataForSeoFake({ keywords: options.keywords });
   const waits: number[] = [];
   const research = createDataForSeoResearch({
-    transport: { fetch: fakeNetwork(fake.peer), timeoutMs: options.timeoutMs ?? 5_000, maxRetries: options.maxRetries ?? 2, sleep: async (ms) => void waits.push(ms) },
+    transport: {
+      fetch: fakeNetwork(fake.peer),
+      timeoutMs: options.timeoutMs ?? 5_000,
+      maxRetries: options.maxRetries ?? 2,
+      sleep: async (ms) => void waits.push(ms),
+    },
     baseUrl: BASE_URL,
     login: TEST_DATAFORSEO_LOGIN.login,
     password: options.password ?? TEST_DATAFORSEO_LOGIN.password,
   });
   return { fake, waits, research };
 }
-
 
 const request = { seeds: ["Kahve Makinesi", "filtre kahve"], language: "tr", limit: 50 };
 
@@ -128,9 +132,22 @@ describe("DataForSEO keyword research: the answer", () => {
   });
 
   it("falls back to the request's cost when the task has none", async () => {
-    const body = { status_code: 20000, status_message: "Ok.", cost: 0.02, tasks: [{ status_code: 20000, status_message: "Ok.", result: [{ items: null }] }] };
-    const research = createDataForSeoResearch({ transport: { fetch: async () => Response.json(body), timeoutMs: 1000, maxRetries: 0 }, baseUrl: BASE_URL, login: "a", password: "b" });
-    expect(await research.keywordIdeas(request)).toEqual({ ideas: [], usage: { inputTokens: 0, outputTokens: 0, images: 0, costUsd: 0.02 } });
+    const body = {
+      status_code: 20000,
+      status_message: "Ok.",
+      cost: 0.02,
+      tasks: [{ status_code: 20000, status_message: "Ok.", result: [{ items: null }] }],
+    };
+    const research = createDataForSeoResearch({
+      transport: { fetch: async () => Response.json(body), timeoutMs: 1000, maxRetries: 0 },
+      baseUrl: BASE_URL,
+      login: "a",
+      password: "b",
+    });
+    expect(await research.keywordIdeas(request)).toEqual({
+      ideas: [],
+      usage: { inputTokens: 0, outputTokens: 0, images: 0, costUsd: 0.02 },
+    });
   });
 
   it("honours the limit (the fake returns at most that many)", async () => {
@@ -145,7 +162,12 @@ describe("DataForSEO keyword research: the answer", () => {
     ["no tasks", Response.json({ status_code: 20000, status_message: "Ok.", tasks: [] })],
     ["a string for the status", Response.json({ status_code: "ok", tasks: [] })],
   ])("a 200 with %s is invalid_output", async (_, response) => {
-    const research = createDataForSeoResearch({ transport: { fetch: async () => response, timeoutMs: 1000, maxRetries: 0 }, baseUrl: BASE_URL, login: "a", password: "b" });
+    const research = createDataForSeoResearch({
+      transport: { fetch: async () => response, timeoutMs: 1000, maxRetries: 0 },
+      baseUrl: BASE_URL,
+      login: "a",
+      password: "b",
+    });
     expect((await failureOf(research.keywordIdeas(request))).failure).toBe("invalid_output");
   });
 });
@@ -230,7 +252,11 @@ describe("DataForSEO keyword research: failures", () => {
   it("an API that never answers: timeout", async () => {
     const { fake, waits, research } = setup({ timeoutMs: 30 });
     fake.hang();
-    expect(await failureOf(research.keywordIdeas(request))).toMatchObject({ failure: "timeout", code: "upstream_timeout", retryable: true });
+    expect(await failureOf(research.keywordIdeas(request))).toMatchObject({
+      failure: "timeout",
+      code: "upstream_timeout",
+      retryable: true,
+    });
     expect(waits).toHaveLength(0);
   });
 });
@@ -241,14 +267,24 @@ describe("the DataForSEO fake", () => {
     const post = (body: unknown) =>
       fake.app.request("/v3/dataforseo_labs/google/keyword_ideas/live", {
         method: "POST",
-        headers: { Authorization: `Basic ${btoa(`${TEST_DATAFORSEO_LOGIN.login}:${TEST_DATAFORSEO_LOGIN.password}`)}`, "Content-Type": "application/json" },
+        headers: {
+          Authorization: `Basic ${btoa(`${TEST_DATAFORSEO_LOGIN.login}:${TEST_DATAFORSEO_LOGIN.password}`)}`,
+          "Content-Type": "application/json",
+        },
         body: JSON.stringify(body),
       });
-    const two = await post([{ keywords: ["a"], location_code: 2840 }, { keywords: ["b"], location_code: 2840 }]);
+    const two = await post([
+      { keywords: ["a"], location_code: 2840 },
+      { keywords: ["b"], location_code: 2840 },
+    ]);
     expect(two.status).toBe(200);
     expect(await two.json()).toMatchObject({ status_code: 40000, tasks: [] });
     const invalid = await post([{ keywords: ["a"], location_code: 2840, limit: 5000 }]);
     expect(invalid.headers.get("X-RateLimit-Limit")).toBe("2000");
-    expect(await invalid.json()).toMatchObject({ status_code: 20000, tasks_error: 1, tasks: [{ status_code: 40501, result: null, data: { limit: 5000 } }] });
+    expect(await invalid.json()).toMatchObject({
+      status_code: 20000,
+      tasks_error: 1,
+      tasks: [{ status_code: 40501, result: null, data: { limit: 5000 } }],
+    });
   });
 });

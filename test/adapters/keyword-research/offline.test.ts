@@ -15,13 +15,29 @@ describe("offline keyword research", () => {
     const { ideas } = await research.keywordIdeas({ seeds: ["Coffee Grinder", "espresso"], language: "en", limit: 1000 });
     const keywords = ideas.map((idea) => idea.keyword);
     expect(keywords).toHaveLength(2 * OFFLINE_TEMPLATES.en!.length);
-    expect(keywords).toEqual(expect.arrayContaining(["coffee grinder", "best coffee grinder", "coffee grinder guide", "how to espresso", "espresso for beginners"]));
+    expect(keywords).toEqual(
+      expect.arrayContaining([
+        "coffee grinder",
+        "best coffee grinder",
+        "coffee grinder guide",
+        "how to espresso",
+        "espresso for beginners",
+      ]),
+    );
   });
 
   it("builds Turkish ideas with Turkish templates and Turkish lower-casing", async () => {
     const { ideas } = await research.keywordIdeas({ seeds: ["KAHVE Makinesi", "IŞIK"], language: "tr", limit: 1000 });
     const keywords = ideas.map((idea) => idea.keyword);
-    expect(keywords).toEqual(expect.arrayContaining(["en iyi kahve makinesi", "kahve makinesi nasıl yapılır", "kahve makinesi önerileri", "kahve makinesi fiyatları", "ışık"]));
+    expect(keywords).toEqual(
+      expect.arrayContaining([
+        "en iyi kahve makinesi",
+        "kahve makinesi nasıl yapılır",
+        "kahve makinesi önerileri",
+        "kahve makinesi fiyatları",
+        "ışık",
+      ]),
+    );
     expect(keywords.some((keyword) => keyword.includes("best"))).toBe(false);
   });
 
@@ -43,7 +59,9 @@ describe("offline keyword research", () => {
     const volumes = first.ideas.map((idea) => idea.monthlyVolume);
     expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
     // Different seeds, different estimates: the figures come from the phrase, not a constant.
-    expect(new Set((await research.keywordIdeas({ ...input, limit: 100 })).ideas.map((idea) => idea.monthlyVolume)).size).toBeGreaterThan(3);
+    expect(new Set((await research.keywordIdeas({ ...input, limit: 100 })).ideas.map((idea) => idea.monthlyVolume)).size).toBeGreaterThan(
+      3,
+    );
   });
 
   it("no seed is bad_request", async () => {

@@ -10,7 +10,14 @@ beforeEach(() => {
 });
 
 function modelWith(overrides: Partial<AnthropicTextModelOptions> = {}, transport = transportFor(anthropic.fetch)) {
-  const model = createAnthropicTextModel({ transport, baseUrl: anthropic.baseUrl, apiKey: "sk-ant-test-key", model: "claude-sonnet-4-5", structuredOutput: "output_config", ...overrides });
+  const model = createAnthropicTextModel({
+    transport,
+    baseUrl: anthropic.baseUrl,
+    apiKey: "sk-ant-test-key",
+    model: "claude-sonnet-4-5",
+    structuredOutput: "output_config",
+    ...overrides,
+  });
   return { model, waits: transport.waits };
 }
 
@@ -103,14 +110,22 @@ describe("Anthropic text model: failures", () => {
     anthropic.script({ status: 529 }, { status: 500 }, { status: 529 });
     const { model, waits } = modelWith();
     const error = await failureOf(ask(model));
-    expect([error.failure, error.retryable, error.message]).toEqual(["unavailable", true, "Anthropic failed or is overloaded (HTTP 529, overloaded_error); retry later"]);
+    expect([error.failure, error.retryable, error.message]).toEqual([
+      "unavailable",
+      true,
+      "Anthropic failed or is overloaded (HTTP 529, overloaded_error); retry later",
+    ]);
     expect(anthropic.requests).toHaveLength(3);
     expect(waits).toHaveLength(2);
   });
 
   it("reports a rejected key as credentials_rejected without retrying", async () => {
     const error = await failureOf(ask(modelWith({ apiKey: "sk-ant-revoked" }).model));
-    expect([error.failure, error.retryable, error.message]).toEqual(["credentials_rejected", false, "Anthropic rejected the API key (HTTP 401, authentication_error)"]);
+    expect([error.failure, error.retryable, error.message]).toEqual([
+      "credentials_rejected",
+      false,
+      "Anthropic rejected the API key (HTTP 401, authentication_error)",
+    ]);
     expect(anthropic.requests).toHaveLength(1);
   });
 

@@ -27,7 +27,12 @@ describe("fake OpenAI chat completions", () => {
       });
     const open = await ask({ type: "object", properties: { a: { type: "string" } }, required: ["a"] });
     expect(open.status).toBe(400);
-    const partial = await ask({ type: "object", properties: { a: { type: "string" }, b: { type: "string" } }, required: ["a"], additionalProperties: false });
+    const partial = await ask({
+      type: "object",
+      properties: { a: { type: "string" }, b: { type: "string" } },
+      required: ["a"],
+      additionalProperties: false,
+    });
     expect(((await partial.json()) as any).error.message).toMatch(/Missing 'b'/);
   });
 });

@@ -8,7 +8,10 @@ const Article = z.object({
   subtitle: z.string().optional(),
   excerpt: z.string().nullable(),
   tone: z.enum(["formal", "casual"]).default("casual"),
-  sections: z.array(z.object({ heading: z.string(), note: z.string().optional() })).min(2).max(8),
+  sections: z
+    .array(z.object({ heading: z.string(), note: z.string().optional() }))
+    .min(2)
+    .max(8),
   author: z.object({ name: z.string(), bio: z.string().optional() }).nullable(),
 });
 
@@ -48,7 +51,14 @@ describe("strictJsonSchema (OpenAI strict mode)", () => {
       type: "object",
       properties: { link: { $ref: "#/$defs/Link" } },
       required: ["link"],
-      $defs: { Link: { type: "object", description: "An internal link.", properties: { url: { type: "string", maxLength: 200 } }, required: ["url"] } },
+      $defs: {
+        Link: {
+          type: "object",
+          description: "An internal link.",
+          properties: { url: { type: "string", maxLength: 200 } },
+          required: ["url"],
+        },
+      },
     };
     const out = strictJsonSchema(schema) as any;
     expect(out.$defs.Link).toEqual({
@@ -121,6 +131,9 @@ describe("dropNullsOfOptionalProperties", () => {
       required: ["link"],
       $defs: { Link: { type: "object", properties: { url: { type: "string" }, rel: { type: "string" } }, required: ["url"] } },
     };
-    expect(dropNullsOfOptionalProperties({ link: { url: "/a", rel: null }, author: null }, withRef)).toEqual({ link: { url: "/a" }, author: null });
+    expect(dropNullsOfOptionalProperties({ link: { url: "/a", rel: null }, author: null }, withRef)).toEqual({
+      link: { url: "/a" },
+      author: null,
+    });
   });
 });

@@ -13,7 +13,14 @@ afterEach(() => {
 });
 
 function modelWith(overrides: Partial<OpenAiTextModelOptions> = {}, transport = transportFor(openai.fetch)) {
-  const model = createOpenAiTextModel({ transport, baseUrl: openai.baseUrl, apiKey: "sk-test-key", model: "gpt-4o-mini", maxTokensField: "max_completion_tokens", ...overrides });
+  const model = createOpenAiTextModel({
+    transport,
+    baseUrl: openai.baseUrl,
+    apiKey: "sk-test-key",
+    model: "gpt-4o-mini",
+    maxTokensField: "max_completion_tokens",
+    ...overrides,
+  });
   return { model, waits: transport.waits };
 }
 
@@ -82,7 +89,11 @@ describe("OpenAI text model: the request", () => {
       name: "tags",
       system: "s",
       messages: [{ role: "user", content: "u" }],
-      jsonSchema: { type: "object", properties: { tags: { type: "array", items: { type: "string" } }, note: { type: "string" } }, required: ["tags"] },
+      jsonSchema: {
+        type: "object",
+        properties: { tags: { type: "array", items: { type: "string" } }, note: { type: "string" } },
+        required: ["tags"],
+      },
       maxTokens: 50,
       offlineAnswer: () => null,
     });
@@ -112,7 +123,11 @@ describe("OpenAI text model: failures", () => {
   });
 
   it("reports a 429 that outlasts the retries as rate_limited", async () => {
-    openai.script({ status: 429, code: "rate_limit_exceeded", retryAfter: "1" }, { status: 429, retryAfter: "1" }, { status: 429, code: "rate_limit_exceeded", retryAfter: "1" });
+    openai.script(
+      { status: 429, code: "rate_limit_exceeded", retryAfter: "1" },
+      { status: 429, retryAfter: "1" },
+      { status: 429, code: "rate_limit_exceeded", retryAfter: "1" },
+    );
     const { model, waits } = modelWith();
     const error = await failureOf(ask(model));
     expect([error.failure, error.retryable]).toEqual(["rate_limited", true]);
@@ -122,7 +137,11 @@ describe("OpenAI text model: failures", () => {
   it("reports a rejected key as credentials_rejected without retrying", async () => {
     const { model, waits } = modelWith({ apiKey: "sk-revoked" });
     const error = await failureOf(ask(model));
-    expect([error.failure, error.retryable, error.message]).toEqual(["credentials_rejected", false, "OpenAI rejected the API key (HTTP 401, invalid_api_key)"]);
+    expect([error.failure, error.retryable, error.message]).toEqual([
+      "credentials_rejected",
+      false,
+      "OpenAI rejected the API key (HTTP 401, invalid_api_key)",
+    ]);
     expect(openai.requests).toHaveLength(1);
     expect(waits).toEqual([]);
   });
@@ -140,7 +159,12 @@ describe("OpenAI text model: failures", () => {
   });
 
   it("tells an exhausted quota (429 insufficient_quota) from a rate limit", async () => {
-    const quota = { status: 429, type: "insufficient_quota", code: "insufficient_quota", message: "You exceeded your current quota" } as const;
+    const quota = {
+      status: 429,
+      type: "insufficient_quota",
+      code: "insufficient_quota",
+      message: "You exceeded your current quota",
+    } as const;
     openai.script(quota, quota, quota);
     const error = await failureOf(ask(modelWith().model));
     expect([error.failure, error.retryable]).toEqual(["quota_exhausted", false]);
@@ -154,7 +178,10 @@ describe("OpenAI text model: failures", () => {
     expect((await failureOf(ask(modelWith().model))).failure).toBe("refused");
     openai.script({ truncated: '{"title": "Sourdough at ho' });
     const truncated = await failureOf(ask(modelWith().model));
-    expect([truncated.failure, truncated.message]).toEqual(["invalid_output", "The OpenAI model gpt-4o-mini stopped at the 1200-token limit before finishing its JSON for 'article_outline'"]);
+    expect([truncated.failure, truncated.message]).toEqual([
+      "invalid_output",
+      "The OpenAI model gpt-4o-mini stopped at the 1200-token limit before finishing its JSON for 'article_outline'",
+    ]);
   });
 
   it("gives up an attempt that takes longer than timeoutMs as a timeout (504)", async () => {

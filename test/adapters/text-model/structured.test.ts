@@ -14,7 +14,13 @@ afterEach(() => {
 });
 
 const model = () =>
-  createOpenAiTextModel({ transport: transportFor(openai.fetch), baseUrl: openai.baseUrl, apiKey: "sk-test-key", model: "gpt-4o-mini", maxTokensField: "max_completion_tokens" });
+  createOpenAiTextModel({
+    transport: transportFor(openai.fetch),
+    baseUrl: openai.baseUrl,
+    apiKey: "sk-test-key",
+    model: "gpt-4o-mini",
+    maxTokensField: "max_completion_tokens",
+  });
 const ask = () => generateStructured(model(), outlineTask, { topic: "bread" });
 
 const badOutline = { title: "Bread", sections: [{ heading: "St", words: 12.5 }] };
@@ -105,13 +111,28 @@ describe("offline text model", () => {
   });
 
   it("returns the JSON text of its answer", async () => {
-    const reply = await createOfflineTextModel().completeJson({ name: "x", system: "s", messages: [], jsonSchema: {}, maxTokens: 1, offlineAnswer: () => ({ a: [1, "b"] }) });
-    expect(reply).toEqual({ json: { a: [1, "b"] }, text: '{"a":[1,"b"]}', usage: { inputTokens: 0, outputTokens: 0, images: 0, costUsd: 0 } });
+    const reply = await createOfflineTextModel().completeJson({
+      name: "x",
+      system: "s",
+      messages: [],
+      jsonSchema: {},
+      maxTokens: 1,
+      offlineAnswer: () => ({ a: [1, "b"] }),
+    });
+    expect(reply).toEqual({
+      json: { a: [1, "b"] },
+      text: '{"a":[1,"b"]}',
+      usage: { inputTokens: 0, outputTokens: 0, images: 0, costUsd: 0 },
+    });
   });
 
   it("fails as invalid_output when a task's offline answer does not fit its own schema", async () => {
-    const error = await failureOf(generateStructured(createOfflineTextModel(), { ...outlineTask, offline: () => ({ title: "x", sections: [] }) }, { topic: "bread" }));
+    const error = await failureOf(
+      generateStructured(createOfflineTextModel(), { ...outlineTask, offline: () => ({ title: "x", sections: [] }) }, { topic: "bread" }),
+    );
     expect([error.failure, error.provider]).toEqual(["invalid_output", "Offline"]);
-    expect(error.message).toMatch(/^The Offline model offline-draft answered the 'article_outline' task with JSON that does not fit its schema/);
+    expect(error.message).toMatch(
+      /^The Offline model offline-draft answered the 'article_outline' task with JSON that does not fit its schema/,
+    );
   });
 });

@@ -50,7 +50,14 @@ describe("Workers AI text model: the run", () => {
 
   it("keeps a string answer that is not JSON as text, for the repair request to show back", async () => {
     ai.script({ response: "Sure! Here is the outline you asked for." });
-    const reply = await modelWith().model.completeJson({ name: "x", system: "s", messages: [{ role: "user", content: "u" }], jsonSchema: {}, maxTokens: 10, offlineAnswer: () => null });
+    const reply = await modelWith().model.completeJson({
+      name: "x",
+      system: "s",
+      messages: [{ role: "user", content: "u" }],
+      jsonSchema: {},
+      maxTokens: 10,
+      offlineAnswer: () => null,
+    });
     expect(reply.json).toBeUndefined();
     expect(reply.text).toBe("Sure! Here is the outline you asked for.");
   });
@@ -82,7 +89,11 @@ describe("Workers AI text model: failures", () => {
     ai.script({ error: "3040: Capacity temporarily exceeded" }, { error: "AiError: 3008: aborted" }, { error: "3007: Request timeout" });
     const { model, waits } = modelWith();
     const error = await failureOf(ask(model));
-    expect([error.failure, error.retryable, error.message]).toEqual(["timeout", true, `Workers AI timed out running ${FAKE_TEXT_MODEL} (code 3007)`]);
+    expect([error.failure, error.retryable, error.message]).toEqual([
+      "timeout",
+      true,
+      `Workers AI timed out running ${FAKE_TEXT_MODEL} (code 3007)`,
+    ]);
     expect(ai.calls).toHaveLength(3);
     expect(waits).toHaveLength(2);
   });

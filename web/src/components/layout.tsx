@@ -43,7 +43,13 @@ export function Layout({ children }: { children: ReactNode }) {
         {t("app.skip")}
       </a>
       <header className="topbar">
-        <button type="button" className="menu-button secondary" aria-expanded={menuOpen} aria-controls="main-nav" onClick={() => setMenuOpen((open) => !open)}>
+        <button
+          type="button"
+          className="menu-button secondary"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
           {t("nav.menu")}
         </button>
         <Link href="/" className="brand">
@@ -51,8 +57,13 @@ export function Layout({ children }: { children: ReactNode }) {
         </Link>
         <div className="topbar-end">
           {/* Always there (its room kept while the balance loads), so the header does not jump. */}
-          <Link href="/billing" className="balance" aria-label={balance.data ? `${t("account.balance")}: ${money(balance.data.creditBalance)}` : t("account.balance")}>
-            <span className="muted">{t("account.balance")}</span> <strong>{balance.data ? money(balance.data.creditBalance) : "\u00a0"}</strong>
+          <Link
+            href="/billing"
+            className="balance"
+            aria-label={balance.data ? `${t("account.balance")}: ${money(balance.data.creditBalance)}` : t("account.balance")}
+          >
+            <span className="muted">{t("account.balance")}</span>{" "}
+            <strong>{balance.data ? money(balance.data.creditBalance) : "\u00a0"}</strong>
           </Link>
           <span className="account-email" title={session.data ? t("account.signedInAs", { email: session.data.email }) : undefined}>
             {session.data?.email}

@@ -1,5 +1,13 @@
 // The panel's small shared pieces: fields with their errors, error notices, pager, page title.
-import { useEffect, useId, useState, type ReactNode, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  useEffect,
+  useId,
+  useState,
+  type ReactNode,
+  type InputHTMLAttributes,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { ApiError } from "../api/client";
 import { common } from "../i18n/common";
 import { useMessages } from "../i18n/language";
@@ -134,12 +142,23 @@ export function SelectField({ label, hint, error, aside, children, ...input }: F
 }
 
 /** A checkbox with its label beside it, and a hint and the API's error below. */
-export function CheckField({ label, hint, error, ...input }: Omit<FieldProps, "aside"> & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+export function CheckField({
+  label,
+  hint,
+  error,
+  ...input
+}: Omit<FieldProps, "aside"> & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
   const id = useId();
   return (
     <div className={`field${error ? " field-invalid" : ""}`}>
       <div className="check">
-        <input id={id} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { label, hint, error })} {...input} />
+        <input
+          id={id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, { label, hint, error })}
+          {...input}
+        />
         <label htmlFor={id}>{label}</label>
       </div>
       <FieldNotes id={id} hint={hint} error={error} />
@@ -158,7 +177,17 @@ export function LengthCounter({ length, min, max }: { length: number; min?: numb
   );
 }
 
-export function Pager({ page, totalPages, total, onPage }: { page: number; totalPages: number; total: number; onPage(page: number): void }) {
+export function Pager({
+  page,
+  totalPages,
+  total,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  total: number;
+  onPage(page: number): void;
+}) {
   const { t } = useMessages(common);
   if (totalPages <= 1) return null;
   return (

@@ -12,7 +12,9 @@ export function localeFor(language: Language, preferred: readonly string[] = [])
 export function formatMoney(amount: string | number, language: Language): string {
   const value = typeof amount === "number" ? amount : Number(amount);
   if (language === "tr") return new Intl.NumberFormat("tr-TR", { style: "currency", currency: "TRY" }).format(value);
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "TRY", currencyDisplay: "code" }).format(value).replace(/\u00a0/g, " ");
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "TRY", currencyDisplay: "code" })
+    .format(value)
+    .replace(/\u00a0/g, " ");
 }
 
 export function formatNumber(value: number, locale: string): string {
@@ -26,7 +28,9 @@ export function formatDateTime(iso: string, locale: string, timeZone?: string): 
 
 export function formatDay(isoDate: string, locale: string): string {
   // A report day ("2026-11-23") is a UTC calendar day: shown as that day, not shifted.
-  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(
+    new Date(`${isoDate.slice(0, 10)}T00:00:00Z`),
+  );
 }
 
 /** Fills `{name}` placeholders. */

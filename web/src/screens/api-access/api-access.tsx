@@ -1,7 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { api, unwrap, type Schemas } from "../../api/client";
-import { Badge, CopyButton, ErrorNotice, fieldError, LengthCounter, Loading, Notice, PageTitle, Pager, TextField } from "../../components/ui";
+import {
+  Badge,
+  CopyButton,
+  ErrorNotice,
+  fieldError,
+  LengthCounter,
+  Loading,
+  Notice,
+  PageTitle,
+  Pager,
+  TextField,
+} from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { usePageParam } from "../../lib/url";
 import "./api-access.css";
@@ -89,7 +100,15 @@ function CurlExample({ secret }: { secret: string | null }) {
   );
 }
 
-function CreateToken({ created, onCreated, onStored }: { created: CreatedToken | null; onCreated(token: CreatedToken): void; onStored(): void }) {
+function CreateToken({
+  created,
+  onCreated,
+  onStored,
+}: {
+  created: CreatedToken | null;
+  onCreated(token: CreatedToken): void;
+  onStored(): void;
+}) {
   const { t } = useMessages(apiAccessMessages);
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
@@ -213,7 +232,12 @@ function TokenList() {
               </thead>
               <tbody>
                 {shown.map((token) => (
-                  <TokenRow key={token.id} token={token} revoking={revoke.isPending && revoke.variables.id === token.id} onRevoke={() => confirmRevoke(token)} />
+                  <TokenRow
+                    key={token.id}
+                    token={token}
+                    revoking={revoke.isPending && revoke.variables.id === token.id}
+                    onRevoke={() => confirmRevoke(token)}
+                  />
                 ))}
               </tbody>
             </table>
@@ -255,7 +279,13 @@ function TokenRow({ token, revoking, onRevoke }: { token: Token; revoking: boole
       </td>
       <td data-label={t("list.actions")}>
         {token.status === "active" ? (
-          <button type="button" className="danger secondary" aria-label={t("revoke.label", { name: token.name })} disabled={revoking} onClick={onRevoke}>
+          <button
+            type="button"
+            className="danger secondary"
+            aria-label={t("revoke.label", { name: token.name })}
+            disabled={revoking}
+            onClick={onRevoke}
+          >
             {revoking ? t("revoke.working") : t("revoke.button")}
           </button>
         ) : null}
@@ -298,7 +328,9 @@ function GrantList() {
       <ErrorNotice error={grants.error} onRetry={() => void grants.refetch()} />
       <ErrorNotice error={revoke.error} />
       {revoke.isSuccess ? <Notice tone="success">{t("oauth.revokeDone", { name: grantName(revoke.variables) })}</Notice> : null}
-      {grants.data && rows.length === 0 ? <p className="grant-empty">{t("oauth.empty", { url: `${window.location.origin}/mcp` })}</p> : null}
+      {grants.data && rows.length === 0 ? (
+        <p className="grant-empty">{t("oauth.empty", { url: `${window.location.origin}/mcp` })}</p>
+      ) : null}
       {rows.length > 0 ? (
         <div className="table-wrap" tabIndex={0}>
           <table aria-labelledby="oauth-heading" className="stack-table">
@@ -312,7 +344,12 @@ function GrantList() {
             </thead>
             <tbody>
               {rows.map((grant) => (
-                <GrantRow key={grant.id} grant={grant} revoking={revoke.isPending && revoke.variables.id === grant.id} onRevoke={() => confirmRevoke(grant)} />
+                <GrantRow
+                  key={grant.id}
+                  grant={grant}
+                  revoking={revoke.isPending && revoke.variables.id === grant.id}
+                  onRevoke={() => confirmRevoke(grant)}
+                />
               ))}
             </tbody>
           </table>
@@ -341,7 +378,13 @@ function GrantRow({ grant, revoking, onRevoke }: { grant: Grant; revoking: boole
         {grant.expiresAt ? dateTime(grant.expiresAt) : t("oauth.noExpiry")}
       </td>
       <td data-label={t("list.actions")}>
-        <button type="button" className="danger secondary" aria-label={t("oauth.revokeLabel", { name })} disabled={revoking} onClick={onRevoke}>
+        <button
+          type="button"
+          className="danger secondary"
+          aria-label={t("oauth.revokeLabel", { name })}
+          disabled={revoking}
+          onClick={onRevoke}
+        >
           {revoking ? t("revoke.working") : t("revoke.button")}
         </button>
       </td>

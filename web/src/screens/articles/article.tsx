@@ -88,7 +88,9 @@ function ArticleFacts({ article }: { article: Article }) {
             <Badge status={article.status} label={t(statusKey(article.status))} />
           </dd>
           <dt>{t("detail.site")}</dt>
-          <dd>{article.siteId ? <Link href={`/sites/${article.siteId}`}>{site ? siteName(site) : article.siteId}</Link> : t("detail.noSite")}</dd>
+          <dd>
+            {article.siteId ? <Link href={`/sites/${article.siteId}`}>{site ? siteName(site) : article.siteId}</Link> : t("detail.noSite")}
+          </dd>
           <dt>{t("detail.keyword")}</dt>
           <dd>{article.targetKeyword ?? t("list.none")}</dd>
           {otherKeywords.length > 0 ? (
@@ -122,7 +124,8 @@ function ArticleFacts({ article }: { article: Article }) {
 function ArticleCost({ cost }: { cost: Schemas["ArticleCost"] }) {
   const { t, money, number, locale } = useMessages(articleMessages);
   const usage = cost.usage;
-  const usd = (value: number) => new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 4 }).format(value);
+  const usd = (value: number) =>
+    new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 4 }).format(value);
   return (
     <div className="card">
       <h2>{t("detail.cost")}</h2>
@@ -135,13 +138,17 @@ function ArticleCost({ cost }: { cost: Schemas["ArticleCost"] }) {
             <dd>
               {usage.textProvider} · {usage.textModel}
               <br />
-              <span className="muted">{t("detail.tokens", { input: number(usage.text.inputTokens), output: number(usage.text.outputTokens) })}</span>
+              <span className="muted">
+                {t("detail.tokens", { input: number(usage.text.inputTokens), output: number(usage.text.outputTokens) })}
+              </span>
             </dd>
             <dt>{t("detail.imageModel")}</dt>
             <dd>
               {usage.imageProvider} · {usage.imageModel}
               <br />
-              <span className="muted">{usage.image.images === 1 ? t("detail.imagesOne") : t("detail.images", { count: number(usage.image.images) })}</span>
+              <span className="muted">
+                {usage.image.images === 1 ? t("detail.imagesOne") : t("detail.images", { count: number(usage.image.images) })}
+              </span>
             </dd>
             <dt>{t("detail.providerCost")}</dt>
             <dd>{usd(usage.text.costUsd + usage.image.costUsd)}</dd>
@@ -239,7 +246,8 @@ function changesOf(draft: Draft, article: Article): ArticleEdit {
   if (!sameList(tags, article.tags)) edit.tags = tags;
   const categories = commaList(draft.categories);
   if (!sameList(categories, article.categories)) edit.categories = categories;
-  if (draft.featured !== KEEP && draft.featured !== (article.featuredImage ? KEEP : NONE)) edit.featuredImage = draft.featured === NONE ? null : draft.featured;
+  if (draft.featured !== KEEP && draft.featured !== (article.featuredImage ? KEEP : NONE))
+    edit.featuredImage = draft.featured === NONE ? null : draft.featured;
   if (draft.html !== article.html) edit.html = draft.html;
   return edit;
 }
@@ -253,7 +261,8 @@ function ArticleEditor({ article }: { article: Article }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(article));
   const [nothingChanged, setNothingChanged] = useState(false);
   const save = useMutation({
-    mutationFn: (edit: ArticleEdit) => unwrap(api.PATCH("/api/autopilot/articles/{articleId}", { params: { path: { articleId: article.id } }, body: edit })),
+    mutationFn: (edit: ArticleEdit) =>
+      unwrap(api.PATCH("/api/autopilot/articles/{articleId}", { params: { path: { articleId: article.id } }, body: edit })),
     onSuccess: (result) => {
       queryClient.setQueryData(articleKey(article.id), result);
       void queryClient.invalidateQueries({ queryKey: ARTICLES_KEY });
@@ -261,10 +270,12 @@ function ArticleEditor({ article }: { article: Article }) {
       setDraft(draftOf(result));
     },
   });
-  const set = <K extends keyof Draft>(name: K) => (value: Draft[K]) => {
-    setNothingChanged(false);
-    setDraft((current) => ({ ...current, [name]: value }));
-  };
+  const set =
+    <K extends keyof Draft>(name: K) =>
+    (value: Draft[K]) => {
+      setNothingChanged(false);
+      setDraft((current) => ({ ...current, [name]: value }));
+    };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const edit = changesOf(draft, article);
@@ -281,7 +292,13 @@ function ArticleEditor({ article }: { article: Article }) {
       <h2 id="edit-heading">{t("edit.title")}</h2>
       <form className="article-form" onSubmit={submit} noValidate>
         <div className="narrow">
-          <TextField label={t("edit.fieldTitle")} required value={draft.title} onChange={(e) => set("title")(e.target.value)} error={fieldError(error, "title")} />
+          <TextField
+            label={t("edit.fieldTitle")}
+            required
+            value={draft.title}
+            onChange={(e) => set("title")(e.target.value)}
+            error={fieldError(error, "title")}
+          />
           <TextField
             label={t("edit.seoTitle")}
             hint={t("edit.seoTitleHint")}
@@ -299,11 +316,34 @@ function ArticleEditor({ article }: { article: Article }) {
             onChange={(e) => set("seoDesc")(e.target.value)}
             error={fieldError(error, "seoDesc")}
           />
-          <TextArea label={t("edit.excerpt")} rows={3} value={draft.excerpt} onChange={(e) => set("excerpt")(e.target.value)} error={fieldError(error, "excerpt")} />
-          <TextField label={t("edit.tags")} hint={t("edit.tagsHint")} value={draft.tags} onChange={(e) => set("tags")(e.target.value)} error={fieldError(error, "tags")} />
-          <TextField label={t("edit.categories")} hint={t("edit.categoriesHint")} value={draft.categories} onChange={(e) => set("categories")(e.target.value)} error={fieldError(error, "categories")} />
+          <TextArea
+            label={t("edit.excerpt")}
+            rows={3}
+            value={draft.excerpt}
+            onChange={(e) => set("excerpt")(e.target.value)}
+            error={fieldError(error, "excerpt")}
+          />
+          <TextField
+            label={t("edit.tags")}
+            hint={t("edit.tagsHint")}
+            value={draft.tags}
+            onChange={(e) => set("tags")(e.target.value)}
+            error={fieldError(error, "tags")}
+          />
+          <TextField
+            label={t("edit.categories")}
+            hint={t("edit.categoriesHint")}
+            value={draft.categories}
+            onChange={(e) => set("categories")(e.target.value)}
+            error={fieldError(error, "categories")}
+          />
         </div>
-        <FeaturedImagePicker current={article.featuredImage} value={draft.featured} onChange={set("featured")} error={fieldError(error, "featuredImage")} />
+        <FeaturedImagePicker
+          current={article.featuredImage}
+          value={draft.featured}
+          onChange={set("featured")}
+          error={fieldError(error, "featuredImage")}
+        />
         <HtmlEditor html={draft.html} language={article.language} onChange={set("html")} error={fieldError(error, "html")} />
         <SaveOutcome result={save.isSuccess ? save.data : undefined} />
         {nothingChanged ? <Notice>{t("edit.nothingChanged")}</Notice> : null}
@@ -341,7 +381,17 @@ function SaveOutcome({ result }: { result: EditResult | undefined }) {
 
 const PICKER_PER_PAGE = 12;
 
-function FeaturedImagePicker({ current, value, onChange, error }: { current: string | null; value: string; onChange(value: string): void; error?: string }) {
+function FeaturedImagePicker({
+  current,
+  value,
+  onChange,
+  error,
+}: {
+  current: string | null;
+  value: string;
+  onChange(value: string): void;
+  error?: string;
+}) {
   const { t } = useMessages(articleMessages);
   const [page, setPage] = useState(1);
   const name = useId();
@@ -406,11 +456,18 @@ function HtmlEditor({ html, language, onChange, error }: { html: string; languag
   const srcDoc = useMemo(() => previewDocument(deferredHtml, language, previewTitle), [deferredHtml, language, previewTitle]);
   return (
     <div className="split html-editor">
-      <TextArea className="mono" label={t("edit.html")} hint={t("edit.htmlHint")} spellCheck={false} rows={24} value={html} onChange={(e) => onChange(e.target.value)} error={error} />
+      <TextArea
+        className="mono"
+        label={t("edit.html")}
+        hint={t("edit.htmlHint")}
+        spellCheck={false}
+        rows={24}
+        value={html}
+        onChange={(e) => onChange(e.target.value)}
+        error={error}
+      />
       <div className="field">
-        <div className="field-label">
-          {t("edit.previewHeading")}
-        </div>
+        <div className="field-label">{t("edit.previewHeading")}</div>
         <iframe className="preview" sandbox="" srcDoc={srcDoc} title={previewTitle} />
       </div>
     </div>
@@ -431,7 +488,8 @@ function ArticleImages({ images }: { images: Article["images"] }) {
               <figure>
                 <img src={image.url} alt={image.altText} loading="lazy" />
                 <figcaption>
-                  {image.isFeatured ? <Badge status="published" label={t("images.featured")} /> : null} {image.altText || <span className="muted">{t("images.noAlt")}</span>}
+                  {image.isFeatured ? <Badge status="published" label={t("images.featured")} /> : null}{" "}
+                  {image.altText || <span className="muted">{t("images.noAlt")}</span>}
                   <br />
                   <span className="muted">{t("images.position", { position: number(image.position) })}</span>
                 </figcaption>

@@ -56,14 +56,31 @@ export function SignInScreen() {
         ) : (
           <ErrorNotice error={signIn.error} />
         )}
-        <TextField label={t("signIn.email")} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={fieldError(signIn.error, "email")} />
-        <TextField label={t("signIn.password")} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={fieldError(signIn.error, "password")} />
+        <TextField
+          label={t("signIn.email")}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldError(signIn.error, "email")}
+        />
+        <TextField
+          label={t("signIn.password")}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={fieldError(signIn.error, "password")}
+        />
         <button type="submit" disabled={signIn.isPending}>
           {signIn.isPending ? t("signIn.working") : t("signIn.submit")}
         </button>
       </form>
       <p>
-        {t("signIn.noAccount")} <Link href={`/sign-up${next !== "/" ? `?next=${encodeURIComponent(next)}` : ""}`}>{t("signIn.signUpLink")}</Link>
+        {t("signIn.noAccount")}{" "}
+        <Link href={`/sign-up${next !== "/" ? `?next=${encodeURIComponent(next)}` : ""}`}>{t("signIn.signUpLink")}</Link>
       </p>
       <details className="token-sign-in">
         <summary>{t("signIn.tokenTitle")}</summary>
@@ -78,7 +95,14 @@ export function SignInScreen() {
               {t("signIn.tokenInvalid", { message: errorText(withToken.error, commonText.t) })}
             </div>
           ) : null}
-          <TextField label={t("signIn.token")} hint={t("signIn.tokenHint")} autoComplete="off" spellCheck={false} value={token} onChange={(e) => setToken(e.target.value)} />
+          <TextField
+            label={t("signIn.token")}
+            hint={t("signIn.tokenHint")}
+            autoComplete="off"
+            spellCheck={false}
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+          />
           <button type="submit" className="secondary" disabled={withToken.isPending || token.trim() === ""}>
             {t("signIn.tokenSubmit")}
           </button>

@@ -34,8 +34,26 @@ export function SignUpScreen() {
         }}
       >
         <ErrorNotice error={signUp.error} />
-        <TextField label={t("signIn.email")} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={fieldError(signUp.error, "email")} />
-        <TextField label={t("signIn.password")} type="password" autoComplete="new-password" required minLength={10} hint={t("signUp.passwordHint")} value={password} onChange={(e) => setPassword(e.target.value)} error={fieldError(signUp.error, "password")} />
+        <TextField
+          label={t("signIn.email")}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={fieldError(signUp.error, "email")}
+        />
+        <TextField
+          label={t("signIn.password")}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={10}
+          hint={t("signUp.passwordHint")}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={fieldError(signUp.error, "password")}
+        />
         <button type="submit" disabled={signUp.isPending}>
           {signUp.isPending ? t("signUp.working") : t("signUp.submit")}
         </button>
@@ -76,7 +94,15 @@ export function InviteScreen() {
         >
           <p>{t("invite.intro")}</p>
           <ErrorNotice error={accept.error} />
-          <TextField label={t("signIn.password")} type="password" autoComplete="new-password" hint={t("signUp.passwordHint")} value={password} onChange={(e) => setPassword(e.target.value)} error={fieldError(accept.error, "password")} />
+          <TextField
+            label={t("signIn.password")}
+            type="password"
+            autoComplete="new-password"
+            hint={t("signUp.passwordHint")}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={fieldError(accept.error, "password")}
+          />
           <button type="submit" disabled={accept.isPending}>
             {t("invite.submit")}
           </button>

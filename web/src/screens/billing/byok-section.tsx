@@ -46,7 +46,12 @@ function LicencePurchase({ licences }: { licences: Licence[] }) {
       <ErrorNotice error={buy.error} />
       <ul className="licence-list">
         {licences.map((licence) => {
-          const words = { kind: t(`licence.kind.${licence.kind}`), price: money(licence.price), months: licence.months, quota: licence.monthlyQuota };
+          const words = {
+            kind: t(`licence.kind.${licence.kind}`),
+            price: money(licence.price),
+            months: licence.months,
+            quota: licence.monthlyQuota,
+          };
           const pending = buy.isPending && buy.variables === licence.kind;
           return (
             <li key={licence.kind}>
@@ -72,7 +77,10 @@ function ByokKeyForm() {
   const [model, setModel] = useState("");
   const [missingKey, setMissingKey] = useState(false);
   const save = useMutation({
-    mutationFn: () => unwrap(api.PUT("/api/billing/byok-key", { body: { provider, apiKey: apiKey.trim(), ...(model.trim() ? { model: model.trim() } : {}) } })),
+    mutationFn: () =>
+      unwrap(
+        api.PUT("/api/billing/byok-key", { body: { provider, apiKey: apiKey.trim(), ...(model.trim() ? { model: model.trim() } : {}) } }),
+      ),
     onSuccess: (saved) => {
       queryClient.setQueryData(BYOK_KEY_KEY, saved);
       void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
@@ -93,9 +101,16 @@ function ByokKeyForm() {
       <form onSubmit={submit} noValidate>
         <ErrorNotice error={save.error} />
         {save.isSuccess ? (
-          <Notice tone="success">{t("byok.saved", { provider: t(`provider.${save.data.provider}`), lastFour: save.data.keyLastFour, model: save.data.model })}</Notice>
+          <Notice tone="success">
+            {t("byok.saved", { provider: t(`provider.${save.data.provider}`), lastFour: save.data.keyLastFour, model: save.data.model })}
+          </Notice>
         ) : null}
-        <SelectField label={t("byok.provider")} value={provider} onChange={(event) => setProvider(event.target.value as Provider)} error={fieldError(save.error, "provider")}>
+        <SelectField
+          label={t("byok.provider")}
+          value={provider}
+          onChange={(event) => setProvider(event.target.value as Provider)}
+          error={fieldError(save.error, "provider")}
+        >
           <option value="openai">{t("provider.openai")}</option>
           <option value="anthropic">{t("provider.anthropic")}</option>
         </SelectField>
@@ -128,7 +143,15 @@ function ByokKeyForm() {
   );
 }
 
-function ByokKeyState({ storedKey, error, isPending }: { storedKey: Schemas["ByokKey"] | null | undefined; error: unknown; isPending: boolean }) {
+function ByokKeyState({
+  storedKey,
+  error,
+  isPending,
+}: {
+  storedKey: Schemas["ByokKey"] | null | undefined;
+  error: unknown;
+  isPending: boolean;
+}) {
   const { t, dateTime } = useMessages(billingMessages);
   if (isPending) return <Loading />;
   if (error) return <ErrorNotice error={error} />;
@@ -136,7 +159,9 @@ function ByokKeyState({ storedKey, error, isPending }: { storedKey: Schemas["Byo
   return (
     <p>
       {t("key.state", { provider: t(`provider.${storedKey.provider}`), lastFour: storedKey.keyLastFour, model: storedKey.model })}{" "}
-      <span className="muted">{storedKey.verified && storedKey.verifiedAt ? t("key.verified", { when: dateTime(storedKey.verifiedAt) }) : t("key.unverified")}</span>
+      <span className="muted">
+        {storedKey.verified && storedKey.verifiedAt ? t("key.verified", { when: dateTime(storedKey.verifiedAt) }) : t("key.unverified")}
+      </span>
     </p>
   );
 }

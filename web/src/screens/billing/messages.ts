@@ -2,7 +2,7 @@ import { defineMessages } from "../../i18n/language";
 
 export const billingMessages = defineMessages(
   {
-    "title": "Billing",
+    title: "Billing",
     "balance.heading": "Balance",
     "balance.credit": "Credit balance",
     "balance.reserved": "Held for work under way: {amount} (reservations: {count}). Kept when the work finishes, refunded if it fails.",
@@ -24,7 +24,8 @@ export const billingMessages = defineMessages(
     "provider.openai": "OpenAI",
     "provider.anthropic": "Anthropic",
     "topup.heading": "Top up credits",
-    "topup.intro": "Credits pay for articles, post improvements and agent messages. The balance grows once the payment provider confirms the payment.",
+    "topup.intro":
+      "Credits pay for articles, post improvements and agent messages. The balance grows once the payment provider confirms the payment.",
     "topup.amount": "Amount (Turkish lira)",
     "topup.bounds": "Between {min} and {max}.",
     "topup.submit": "Top up",
@@ -35,8 +36,10 @@ export const billingMessages = defineMessages(
     "payment.payBelow": "Pay {amount} on PayTR's secure page below. This page notices the payment by itself once PayTR confirms it.",
     "payment.testMode": "PayTR test mode: pay with one of PayTR's test cards.",
     "payment.waiting": "Waiting for PayTR to confirm the payment…",
-    "payment.offline": "Simulated payment (offline payment provider): local runs have no payment page and no money changes hands, so the panel completes the payment itself…",
-    "payment.offlineFailed": "The simulated payment could not be completed automatically ({message}). Complete it by posting the callback as the README's \"Testing a top-up locally\" explains; this page notices it.",
+    "payment.offline":
+      "Simulated payment (offline payment provider): local runs have no payment page and no money changes hands, so the panel completes the payment itself…",
+    "payment.offlineFailed":
+      'The simulated payment could not be completed automatically ({message}). Complete it by posting the callback as the README\'s "Testing a top-up locally" explains; this page notices it.',
     "payment.received": "Payment received: {amount}.",
     "payment.simulated": "Simulated payment: the offline payment provider of local runs took no money.",
     "payment.newBalance": "New balance: {balance}.",
@@ -46,7 +49,8 @@ export const billingMessages = defineMessages(
     "payment.cancel": "Close the payment page",
     "payment.close": "Close",
     "byok.heading": "Bring your own key (BYOK)",
-    "byok.intro": "With a BYOK licence, articles are written with your own OpenAI or Anthropic key: no credit is taken per article. Instead each licence covers a number of articles per calendar month (UTC). Buying again extends a running licence from its end.",
+    "byok.intro":
+      "With a BYOK licence, articles are written with your own OpenAI or Anthropic key: no credit is taken per article. Instead each licence covers a number of articles per calendar month (UTC). Buying again extends a running licence from its end.",
     "byok.licences": "Licences",
     "byok.licenceRow": "{kind}: {price} for {months} months, {quota} articles a month",
     "byok.licenceRowOne": "{kind}: {price} for 1 month, {quota} articles a month",
@@ -91,7 +95,7 @@ export const billingMessages = defineMessages(
     "kind.signup": "Sign-up credit",
   },
   {
-    "title": "Ödeme",
+    title: "Ödeme",
     "balance.heading": "Bakiye",
     "balance.credit": "Kredi bakiyesi",
     "balance.reserved": "Süren işler için ayrılan: {amount} (rezervasyon: {count}). İş biterse düşülür, başarısız olursa iade edilir.",
@@ -113,7 +117,8 @@ export const billingMessages = defineMessages(
     "provider.openai": "OpenAI",
     "provider.anthropic": "Anthropic",
     "topup.heading": "Kredi yükle",
-    "topup.intro": "Krediler makaleler, yazı iyileştirmeleri ve asistan mesajları için kullanılır. Bakiye, ödeme sağlayıcısı ödemeyi onayladığında artar.",
+    "topup.intro":
+      "Krediler makaleler, yazı iyileştirmeleri ve asistan mesajları için kullanılır. Bakiye, ödeme sağlayıcısı ödemeyi onayladığında artar.",
     "topup.amount": "Tutar (Türk lirası)",
     "topup.bounds": "{min} ile {max} arasında.",
     "topup.submit": "Yükle",
@@ -121,11 +126,14 @@ export const billingMessages = defineMessages(
     "topup.invalid": "En fazla iki ondalık basamaklı bir lira tutarı girin.",
     "topup.outOfBounds": "{min} ile {max} arasında bir tutar girin.",
     "payment.frameTitle": "PayTR güvenli ödeme sayfası",
-    "payment.payBelow": "{amount} tutarını aşağıdaki PayTR güvenli sayfasında ödeyin. PayTR ödemeyi onayladığında bu sayfa bunu kendiliğinden görür.",
+    "payment.payBelow":
+      "{amount} tutarını aşağıdaki PayTR güvenli sayfasında ödeyin. PayTR ödemeyi onayladığında bu sayfa bunu kendiliğinden görür.",
     "payment.testMode": "PayTR test modu: PayTR'nin test kartlarından biriyle ödeyin.",
     "payment.waiting": "PayTR'nin ödemeyi onaylaması bekleniyor…",
-    "payment.offline": "Simüle edilmiş ödeme (çevrimdışı ödeme sağlayıcısı): yerel çalıştırmada ödeme sayfası yoktur ve gerçek para alınmaz, bu yüzden panel ödemeyi kendisi tamamlıyor…",
-    "payment.offlineFailed": "Simüle edilmiş ödeme otomatik olarak tamamlanamadı ({message}). README'deki \"Testing a top-up locally\" bölümünde anlatıldığı gibi bildirimi göndererek tamamlayın; bu sayfa bunu görür.",
+    "payment.offline":
+      "Simüle edilmiş ödeme (çevrimdışı ödeme sağlayıcısı): yerel çalıştırmada ödeme sayfası yoktur ve gerçek para alınmaz, bu yüzden panel ödemeyi kendisi tamamlıyor…",
+    "payment.offlineFailed":
+      'Simüle edilmiş ödeme otomatik olarak tamamlanamadı ({message}). README\'deki "Testing a top-up locally" bölümünde anlatıldığı gibi bildirimi göndererek tamamlayın; bu sayfa bunu görür.',
     "payment.received": "Ödeme alındı: {amount}.",
     "payment.simulated": "Simüle edilmiş ödeme: yerel çalıştırmanın çevrimdışı ödeme sağlayıcısı gerçek para almadı.",
     "payment.newBalance": "Yeni bakiye: {balance}.",
@@ -135,17 +143,20 @@ export const billingMessages = defineMessages(
     "payment.cancel": "Ödeme sayfasını kapat",
     "payment.close": "Kapat",
     "byok.heading": "Kendi anahtarınızı kullanın (BYOK)",
-    "byok.intro": "BYOK lisansıyla makaleler kendi OpenAI veya Anthropic anahtarınızla yazılır: makale başına kredi düşülmez. Bunun yerine her lisans, takvim ayı (UTC) başına belirli sayıda makaleyi kapsar. Yeniden satın almak, süren bir lisansı bitiş tarihinden itibaren uzatır.",
+    "byok.intro":
+      "BYOK lisansıyla makaleler kendi OpenAI veya Anthropic anahtarınızla yazılır: makale başına kredi düşülmez. Bunun yerine her lisans, takvim ayı (UTC) başına belirli sayıda makaleyi kapsar. Yeniden satın almak, süren bir lisansı bitiş tarihinden itibaren uzatır.",
     "byok.licences": "Lisanslar",
     "byok.licenceRow": "{kind}: {months} ay için {price}, ayda {quota} makale",
     "byok.licenceRowOne": "{kind}: 1 ay için {price}, ayda {quota} makale",
     "byok.buy": "{kind} satın al: {price}",
     "byok.buying": "Ödeme başlatılıyor…",
-    "byok.confirm": "{kind} {price} karşılığında satın alınsın mı? Ayda {quota} makaleyi kapsar ve ödeme onaylandığında başlar (veya uzar).",
+    "byok.confirm":
+      "{kind} {price} karşılığında satın alınsın mı? Ayda {quota} makaleyi kapsar ve ödeme onaylandığında başlar (veya uzar).",
     "byok.kindLower.BYOK_MONTHLY": "Aylık lisans",
     "byok.kindLower.BYOK_YEARLY": "Yıllık lisans",
     "byok.keyHeading": "Model anahtarınız",
-    "byok.keyIntro": "BYOK lisansıyla yazılan makalelerde kullanılır. Sağlayıcıyla doğrulanır, şifrelenerek saklanır ve bir daha gösterilmez.",
+    "byok.keyIntro":
+      "BYOK lisansıyla yazılan makalelerde kullanılır. Sağlayıcıyla doğrulanır, şifrelenerek saklanır ve bir daha gösterilmez.",
     "byok.provider": "Sağlayıcı",
     "byok.apiKey": "API anahtarı",
     "byok.apiKeyHint": "Anahtarın tamamını yapıştırın, örneğin sk-… (OpenAI) veya sk-ant-… (Anthropic).",

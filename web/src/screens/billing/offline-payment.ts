@@ -23,8 +23,12 @@ function toKurus(amount: string): string {
 async function callbackHash(merchantOid: string, status: string, totalAmount: string): Promise<string> {
   if (!globalThis.crypto?.subtle) throw new Error("Web Crypto needs a secure context (https or localhost)");
   const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey("raw", encoder.encode(OFFLINE_MERCHANT_KEY), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(merchantOid + OFFLINE_MERCHANT_SALT + status + totalAmount)));
+  const key = await crypto.subtle.importKey("raw", encoder.encode(OFFLINE_MERCHANT_KEY), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  const signature = new Uint8Array(
+    await crypto.subtle.sign("HMAC", key, encoder.encode(merchantOid + OFFLINE_MERCHANT_SALT + status + totalAmount)),
+  );
   return btoa(String.fromCharCode(...signature));
 }
 

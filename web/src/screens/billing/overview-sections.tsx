@@ -25,7 +25,9 @@ export function BalanceSection() {
               {money(balance.data.creditBalance)}
             </dd>
             {balance.data.reserved.count > 0 ? (
-              <dd className="muted">{t("balance.reserved", { amount: money(balance.data.reserved.amount), count: number(balance.data.reserved.count) })}</dd>
+              <dd className="muted">
+                {t("balance.reserved", { amount: money(balance.data.reserved.amount), count: number(balance.data.reserved.count) })}
+              </dd>
             ) : null}
           </div>
           <div>
@@ -41,7 +43,9 @@ export function BalanceSection() {
                   {balance.data.byok.quota !== null ? (
                     <>
                       <br />
-                      <span className="muted">{t("licence.use", { used: number(balance.data.byok.used), quota: number(balance.data.byok.quota) })}</span>
+                      <span className="muted">
+                        {t("licence.use", { used: number(balance.data.byok.used), quota: number(balance.data.byok.quota) })}
+                      </span>
                     </>
                   ) : null}
                 </>
@@ -56,7 +60,11 @@ export function BalanceSection() {
               {storedKey.isPending
                 ? commonText.t("state.loading")
                 : storedKey.data
-                  ? t("key.state", { provider: t(`provider.${storedKey.data.provider}`), lastFour: storedKey.data.keyLastFour, model: storedKey.data.model })
+                  ? t("key.state", {
+                      provider: t(`provider.${storedKey.data.provider}`),
+                      lastFour: storedKey.data.keyLastFour,
+                      model: storedKey.data.model,
+                    })
                   : storedKey.data === null
                     ? t("key.none")
                     : errorText(storedKey.error, commonText.t)}

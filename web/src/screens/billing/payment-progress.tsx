@@ -29,7 +29,9 @@ const POLL_MS = 2000;
 
 /** PayTR's payment page for the token, as PayTR's iFrame API shows it. */
 function paymentPageUrl(checkout: Schemas["Checkout"]): string {
-  return checkout.iframeUrl.startsWith("https://") ? checkout.iframeUrl : `https://www.paytr.com/odeme/guvenli/${encodeURIComponent(checkout.paymentToken)}`;
+  return checkout.iframeUrl.startsWith("https://")
+    ? checkout.iframeUrl
+    : `https://www.paytr.com/odeme/guvenli/${encodeURIComponent(checkout.paymentToken)}`;
 }
 
 /**
@@ -66,7 +68,11 @@ export function PaymentProgress({ started, onClose }: { started: StartedPayment;
   }, [status, queryClient]);
 
   if (!payment.data) {
-    return payment.error ? <ErrorNotice error={payment.error} onRetry={() => void payment.refetch()} /> : <Notice>{t("payment.waiting")}</Notice>;
+    return payment.error ? (
+      <ErrorNotice error={payment.error} onRetry={() => void payment.refetch()} />
+    ) : (
+      <Notice>{t("payment.waiting")}</Notice>
+    );
   }
   const { data } = payment;
 

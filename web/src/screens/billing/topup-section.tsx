@@ -35,7 +35,8 @@ export function TopupSection({ bounds }: { bounds: Schemas["Packages"]["topup"] 
     event.preventDefault();
     const value = parseAmount(amount);
     if (value === null) return setLocalError(t("topup.invalid"));
-    if (bounds && (value < Number(bounds.min) || value > Number(bounds.max))) return setLocalError(t("topup.outOfBounds", { min: money(bounds.min), max: money(bounds.max) }));
+    if (bounds && (value < Number(bounds.min) || value > Number(bounds.max)))
+      return setLocalError(t("topup.outOfBounds", { min: money(bounds.min), max: money(bounds.max) }));
     setLocalError(undefined);
     setStarted(null);
     topup.mutate(value);

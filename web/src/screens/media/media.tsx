@@ -60,7 +60,8 @@ function useUploadQueue() {
     [],
   );
 
-  const record = (outcome: Omit<Outcome, "key">) => setOutcomes((list) => [{ ...outcome, key: nextKey.current++ }, ...list].slice(0, RESULTS_SHOWN));
+  const record = (outcome: Omit<Outcome, "key">) =>
+    setOutcomes((list) => [{ ...outcome, key: nextKey.current++ }, ...list].slice(0, RESULTS_SHOWN));
 
   const run = async () => {
     running.current = true;
@@ -131,7 +132,14 @@ function Uploader() {
   return (
     <section aria-labelledby="upload-heading">
       <h2 id="upload-heading">{t("upload.title")}</h2>
-      <div className={`dropzone${dragging ? " dragging" : ""}`} data-testid="dropzone" onDragEnter={onDragOver} onDragOver={onDragOver} onDragLeave={onDragLeave} onDrop={onDrop}>
+      <div
+        className={`dropzone${dragging ? " dragging" : ""}`}
+        data-testid="dropzone"
+        onDragEnter={onDragOver}
+        onDragOver={onDragOver}
+        onDragLeave={onDragLeave}
+        onDrop={onDrop}
+      >
         <p>{t("upload.drop")}</p>
         <TextField type="file" label={t("upload.choose")} hint={t("upload.hint")} accept={ACCEPTED_TYPES} multiple onChange={onChoose} />
       </div>
@@ -148,7 +156,8 @@ function Uploader() {
 function UploadProgressBar({ current, waiting }: { current: Current; waiting: number }) {
   const { t, locale } = useMessages(mediaMessages);
   const id = useId();
-  const percent = current.sent === null ? null : new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(current.sent);
+  const percent =
+    current.sent === null ? null : new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(current.sent);
   return (
     <div className="upload-progress card">
       <label htmlFor={id}>{t("upload.progressLabel", { name: current.name })}</label>
@@ -191,8 +200,18 @@ function publicAddress(path: string): string {
 function useByteSize() {
   const { locale } = useMessages(mediaMessages);
   return (bytes: number) => {
-    const [unit, value] = bytes < 1024 ? (["byte", bytes] as const) : bytes < 1024 * 1024 ? (["kilobyte", bytes / 1024] as const) : (["megabyte", bytes / (1024 * 1024)] as const);
-    return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: unit === "byte" ? 0 : 1 }).format(value);
+    const [unit, value] =
+      bytes < 1024
+        ? (["byte", bytes] as const)
+        : bytes < 1024 * 1024
+          ? (["kilobyte", bytes / 1024] as const)
+          : (["megabyte", bytes / (1024 * 1024)] as const);
+    return new Intl.NumberFormat(locale, {
+      style: "unit",
+      unit,
+      unitDisplay: "short",
+      maximumFractionDigits: unit === "byte" ? 0 : 1,
+    }).format(value);
   };
 }
 
@@ -213,7 +232,9 @@ function UploadList() {
       <ErrorNotice error={uploads.error} onRetry={() => void uploads.refetch()} />
       {data ? (
         <p className="muted">
-          {data.count === 1 ? t("list.summaryOne", { size: size(data.totalBytes) }) : t("list.summary", { count: number(data.count), size: size(data.totalBytes) })}
+          {data.count === 1
+            ? t("list.summaryOne", { size: size(data.totalBytes) })
+            : t("list.summary", { count: number(data.count), size: size(data.totalBytes) })}
         </p>
       ) : null}
       {data && data.uploads.length === 0 ? <p>{t("list.empty")}</p> : null}
@@ -252,10 +273,19 @@ function UploadTable({ uploads }: { uploads: Schemas["Upload"][] }) {
                 <th scope="row" className="upload-name cell-name">
                   <div className="upload-named">
                     {/* The name beside it says what the picture is: the thumbnail adds nothing to read. */}
-                    <img className="upload-thumb" src={upload.url} alt="" loading="lazy" width={upload.width || undefined} height={upload.height || undefined} />
+                    <img
+                      className="upload-thumb"
+                      src={upload.url}
+                      alt=""
+                      loading="lazy"
+                      width={upload.width || undefined}
+                      height={upload.height || undefined}
+                    />
                     <span>
                       {name}
-                      {upload.originalName && upload.originalName !== upload.fileName ? <span className="muted mono upload-file">{upload.fileName}</span> : null}
+                      {upload.originalName && upload.originalName !== upload.fileName ? (
+                        <span className="muted mono upload-file">{upload.fileName}</span>
+                      ) : null}
                     </span>
                   </div>
                 </th>
@@ -265,7 +295,9 @@ function UploadTable({ uploads }: { uploads: Schemas["Upload"][] }) {
                   <span className="muted">{t("list.original", { type: upload.originalType, size: size(upload.originalBytes) })}</span>
                 </td>
                 <td className="nowrap" data-label={t("list.colDimensions")}>
-                  {upload.width > 0 && upload.height > 0 ? t("list.dimensions", { width: number(upload.width), height: number(upload.height) }) : t("list.unknown")}
+                  {upload.width > 0 && upload.height > 0
+                    ? t("list.dimensions", { width: number(upload.width), height: number(upload.height) })
+                    : t("list.unknown")}
                 </td>
                 <td className="nowrap" data-label={t("list.colUploaded")}>
                   {dateTime(upload.createdAt)}

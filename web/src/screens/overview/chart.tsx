@@ -4,7 +4,15 @@ import type { Schemas } from "../../api/client";
  * The last 30 days as bars (generated and published articles per day) with the credits spent
  * as a line: a small SVG, no chart library. The same numbers are offered as a table beside it.
  */
-export function ReportChart({ days, labels, dayLabel }: { days: Schemas["ReportDay"][]; labels: { generated: string; published: string; credits: string; title: string }; dayLabel: (date: string) => string }) {
+export function ReportChart({
+  days,
+  labels,
+  dayLabel,
+}: {
+  days: Schemas["ReportDay"][];
+  labels: { generated: string; published: string; credits: string; title: string };
+  dayLabel: (date: string) => string;
+}) {
   const width = 600;
   const height = 180;
   const top = 10;
@@ -22,8 +30,20 @@ export function ReportChart({ days, labels, dayLabel }: { days: Schemas["ReportD
         <line x1="0" x2={width} y1={top + plot} y2={top + plot} stroke="#9ca3af" />
         {days.map((day, i) => (
           <g key={day.date}>
-            <rect x={i * slot + slot * 0.12} width={slot * 0.36} y={y(day.generated, maxCount)} height={(day.generated / maxCount) * plot} fill="#93c5fd" />
-            <rect x={i * slot + slot * 0.5} width={slot * 0.36} y={y(day.published, maxCount)} height={(day.published / maxCount) * plot} fill="#1d4ed8" />
+            <rect
+              x={i * slot + slot * 0.12}
+              width={slot * 0.36}
+              y={y(day.generated, maxCount)}
+              height={(day.generated / maxCount) * plot}
+              fill="#93c5fd"
+            />
+            <rect
+              x={i * slot + slot * 0.5}
+              width={slot * 0.36}
+              y={y(day.published, maxCount)}
+              height={(day.published / maxCount) * plot}
+              fill="#1d4ed8"
+            />
             {i % 7 === 0 ? (
               <text x={i * slot + 2} y={height - 6} fontSize="11" textAnchor="start" fill="#374151">
                 {dayLabel(day.date)}

@@ -11,7 +11,13 @@ const STEPS: readonly Step[] = ["site", "plan", "approve"];
  * account is at, with its one action; nothing once a plan has been approved. Shown only when
  * both lists have answered, so an established account never sees it flash.
  */
-export function FirstSteps({ sites, plans }: { sites: Schemas["Site"][] | undefined; plans: { items: Schemas["PlanSummary"][]; total: number } | undefined }) {
+export function FirstSteps({
+  sites,
+  plans,
+}: {
+  sites: Schemas["Site"][] | undefined;
+  plans: { items: Schemas["PlanSummary"][]; total: number } | undefined;
+}) {
   const { t } = useMessages(overviewMessages);
   if (!sites || !plans) return null;
   const liveSites = sites.filter((site) => site.status !== "DISCONNECTED");
@@ -32,7 +38,11 @@ export function FirstSteps({ sites, plans }: { sites: Schemas["Site"][] | undefi
       <p>{t(`steps.${step}.body`)}</p>
       <ol className="first-steps-list">
         {STEPS.map((each, index) => (
-          <li key={each} className={index < current ? "step-done" : index === current ? "step-current" : undefined} aria-current={index === current ? "step" : undefined}>
+          <li
+            key={each}
+            className={index < current ? "step-done" : index === current ? "step-current" : undefined}
+            aria-current={index === current ? "step" : undefined}
+          >
             <span className="step-name">{t(`steps.${each}.name`)}</span>{" "}
             {index < current ? <span className="muted">({t("steps.done")})</span> : null}
           </li>

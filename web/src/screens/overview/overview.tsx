@@ -23,12 +23,27 @@ export function OverviewScreen() {
   const { t, money, dateTime, day } = useMessages(overviewMessages);
   const balance = useBalance();
   const report = useQuery({ queryKey: ["/api/autopilot/report"], queryFn: () => unwrap(api.GET("/api/autopilot/report")) });
-  const next = useQuery({ queryKey: ["/api/autopilot/items", "SCHEDULED"], queryFn: () => unwrap(api.GET("/api/autopilot/items", { params: { query: { status: "SCHEDULED", per_page: 5 } } })) });
-  const failed = useQuery({ queryKey: ["/api/autopilot/items", "FAILED"], queryFn: () => unwrap(api.GET("/api/autopilot/items", { params: { query: { status: "FAILED", per_page: 5 } } })) });
-  const recent = useQuery({ queryKey: ["/api/autopilot/articles", "recent"], queryFn: () => unwrap(api.GET("/api/autopilot/articles", { params: { query: { per_page: 5 } } })) });
-  const pending = useQuery({ queryKey: ["/api/autopilot/articles", "pending-count"], queryFn: () => unwrap(api.GET("/api/autopilot/articles", { params: { query: { status: "pending", per_page: 1 } } })) });
+  const next = useQuery({
+    queryKey: ["/api/autopilot/items", "SCHEDULED"],
+    queryFn: () => unwrap(api.GET("/api/autopilot/items", { params: { query: { status: "SCHEDULED", per_page: 5 } } })),
+  });
+  const failed = useQuery({
+    queryKey: ["/api/autopilot/items", "FAILED"],
+    queryFn: () => unwrap(api.GET("/api/autopilot/items", { params: { query: { status: "FAILED", per_page: 5 } } })),
+  });
+  const recent = useQuery({
+    queryKey: ["/api/autopilot/articles", "recent"],
+    queryFn: () => unwrap(api.GET("/api/autopilot/articles", { params: { query: { per_page: 5 } } })),
+  });
+  const pending = useQuery({
+    queryKey: ["/api/autopilot/articles", "pending-count"],
+    queryFn: () => unwrap(api.GET("/api/autopilot/articles", { params: { query: { status: "pending", per_page: 1 } } })),
+  });
   const sites = useSites();
-  const plans = useQuery({ queryKey: ["/api/autopilot/plans", "first-steps"], queryFn: () => unwrap(api.GET("/api/autopilot/plans", { params: { query: { per_page: FIRST_STEPS_PLANS } } })) });
+  const plans = useQuery({
+    queryKey: ["/api/autopilot/plans", "first-steps"],
+    queryFn: () => unwrap(api.GET("/api/autopilot/plans", { params: { query: { per_page: FIRST_STEPS_PLANS } } })),
+  });
   const siteList = sites.data ?? [];
   const siteName = (siteId: string) => {
     const site = siteList.find((candidate) => candidate.id === siteId);
@@ -39,7 +54,8 @@ export function OverviewScreen() {
   const deliveries = useQueries({
     queries: customSites.map((site) => ({
       queryKey: ["/api/sites/{siteId}/webhooks/deliveries", site.id, "overview"],
-      queryFn: () => unwrap(api.GET("/api/sites/{siteId}/webhooks/deliveries", { params: { path: { siteId: site.id }, query: { per_page: 50 } } })),
+      queryFn: () =>
+        unwrap(api.GET("/api/sites/{siteId}/webhooks/deliveries", { params: { path: { siteId: site.id }, query: { per_page: 50 } } })),
     })),
   });
 
@@ -50,7 +66,8 @@ export function OverviewScreen() {
   const reserved = balance.data?.reserved;
   const staleReservation = reserved?.oldestAt && Date.now() - Date.parse(reserved.oldestAt) > HOUR ? reserved.oldestAt : null;
   const pendingCount = pending.data?.total ?? 0;
-  const attentionCount = erroredSites.length + (failed.data?.total ?? 0) + failedDeliveries.length + (pendingCount > 0 ? 1 : 0) + (staleReservation ? 1 : 0);
+  const attentionCount =
+    erroredSites.length + (failed.data?.total ?? 0) + failedDeliveries.length + (pendingCount > 0 ? 1 : 0) + (staleReservation ? 1 : 0);
 
   return (
     <section aria-labelledby="page-title">
@@ -62,7 +79,9 @@ export function OverviewScreen() {
           {balance.data ? (
             <>
               <p className="stat">{money(balance.data.creditBalance)}</p>
-              {balance.data.reserved.count > 0 ? <p className="muted">{t("reserved", { amount: money(balance.data.reserved.amount) })}</p> : null}
+              {balance.data.reserved.count > 0 ? (
+                <p className="muted">{t("reserved", { amount: money(balance.data.reserved.amount) })}</p>
+              ) : null}
               <Link href="/billing" className="button secondary">
                 {t("topUp")}
               </Link>
@@ -93,7 +112,8 @@ export function OverviewScreen() {
                   <Link href={`/plans/${item.planId}`}>{item.title}</Link>
                   <br />
                   <span className="muted">
-                    {item.scheduledAt ? (Date.parse(item.scheduledAt) <= Date.now() ? t("due") : dateTime(item.scheduledAt)) : ""} · {siteName(item.siteId)}
+                    {item.scheduledAt ? (Date.parse(item.scheduledAt) <= Date.now() ? t("due") : dateTime(item.scheduledAt)) : ""} ·{" "}
+                    {siteName(item.siteId)}
                   </span>
                 </li>
               ))}
@@ -109,12 +129,14 @@ export function OverviewScreen() {
         <ul>
           {erroredSites.map((site) => (
             <li key={site.id}>
-              <Badge status="error" label="ERROR" /> <Link href={`/sites/${site.id}`}>{t("siteError", { site: siteName(site.id), message: site.statusMessage ?? "" })}</Link>
+              <Badge status="error" label="ERROR" />{" "}
+              <Link href={`/sites/${site.id}`}>{t("siteError", { site: siteName(site.id), message: site.statusMessage ?? "" })}</Link>
             </li>
           ))}
           {(failed.data?.items ?? []).map((item) => (
             <li key={item.id}>
-              <Badge status="failed" label="FAILED" /> <Link href={`/plans/${item.planId}`}>{t("failedItem", { title: item.title, reason: item.failureReason ?? "" })}</Link>
+              <Badge status="failed" label="FAILED" />{" "}
+              <Link href={`/plans/${item.planId}`}>{t("failedItem", { title: item.title, reason: item.failureReason ?? "" })}</Link>
             </li>
           ))}
           {pendingCount > 0 ? (
@@ -124,7 +146,8 @@ export function OverviewScreen() {
           ) : null}
           {failedDeliveries.map(({ site, count }) => (
             <li key={site.id}>
-              {t("failedDeliveries", { site: siteName(site.id), count })} <Link href={`/webhooks?siteId=${site.id}`}>{t("openDeliveries")}</Link>
+              {t("failedDeliveries", { site: siteName(site.id), count })}{" "}
+              <Link href={`/webhooks?siteId=${site.id}`}>{t("openDeliveries")}</Link>
             </li>
           ))}
           {staleReservation ? <li>{t("staleReservation", { time: dateTime(staleReservation) })}</li> : null}
@@ -140,10 +163,27 @@ export function OverviewScreen() {
         ) : (
           <>
             {/* The chart's room is kept while the report loads, so nothing below it jumps. */}
-            <p className="chart-summary">{report.data ? t("chartSummary", { generated: report.data.summary.generated, published: report.data.summary.published, credits: money(report.data.summary.credits) }) : ""}</p>
+            <p className="chart-summary">
+              {report.data
+                ? t("chartSummary", {
+                    generated: report.data.summary.generated,
+                    published: report.data.summary.published,
+                    credits: money(report.data.summary.credits),
+                  })
+                : ""}
+            </p>
             {report.data ? (
               <>
-                <ReportChart days={report.data.daily} dayLabel={day} labels={{ generated: t("chartGenerated"), published: t("chartPublished"), credits: t("chartCredits"), title: t("chartTableCaption") }} />
+                <ReportChart
+                  days={report.data.daily}
+                  dayLabel={day}
+                  labels={{
+                    generated: t("chartGenerated"),
+                    published: t("chartPublished"),
+                    credits: t("chartCredits"),
+                    title: t("chartTableCaption"),
+                  }}
+                />
                 <details>
                   <summary>{t("chartShowTable")}</summary>
                   <ReportTable days={report.data.daily} />

@@ -3,7 +3,8 @@ import { defineMessages } from "../../i18n/language";
 export const planMessages = defineMessages(
   {
     "plans.title": "Plans",
-    "plans.intro": "A plan is a list of articles chosen from keyword research. Curate it, approve it, and the autopilot writes and publishes one article after another at the pace you chose.",
+    "plans.intro":
+      "A plan is a list of articles chosen from keyword research. Curate it, approve it, and the autopilot writes and publishes one article after another at the pace you chose.",
     "plans.listTitle": "Your plans",
     "plans.empty": "No plans yet. Create one above: choose a site and how many articles you want.",
     "plans.column.created": "Created",
@@ -28,7 +29,8 @@ export const planMessages = defineMessages(
     "create.publishMode": "How articles are published",
     "create.submit": "Create the plan",
     "create.working": "Researching…",
-    "create.waiting": "Researching keywords and planning titles… this can take a minute. You can stay on this page; the plan opens when it is ready.",
+    "create.waiting":
+      "Researching keywords and planning titles… this can take a minute. You can stay on this page; the plan opens when it is ready.",
     "create.siteNeedsAttention": "needs reconnecting",
 
     "publishMode.publish": "Publish live",
@@ -89,10 +91,13 @@ export const planMessages = defineMessages(
     "plan.refreshing": "Items being written refresh on their own.",
 
     "plan.actions": "Autopilot",
-    "plan.draftExplain": "This plan is a draft: edit or drop items, then approve it. Approving spreads the items at the plan's pace from now, the first at once; each article is charged when it is written.",
-    "plan.activeExplain": "The autopilot is working through this plan. Pausing takes scheduled items back to planned; an article already being written finishes.",
+    "plan.draftExplain":
+      "This plan is a draft: edit or drop items, then approve it. Approving spreads the items at the plan's pace from now, the first at once; each article is charged when it is written.",
+    "plan.activeExplain":
+      "The autopilot is working through this plan. Pausing takes scheduled items back to planned; an article already being written finishes.",
     "plan.pausedExplain": "This plan is paused. Resuming schedules the remaining items again from now, the first at once.",
-    "plan.completedExplain": "Every item is done: published, waiting for your review, or failed for good. Create a new plan for more articles.",
+    "plan.completedExplain":
+      "Every item is done: published, waiting for your review, or failed for good. Create a new plan for more articles.",
     "plan.approve": "Approve the plan",
     "plan.approving": "Approving…",
     "plan.approved.outcome": "The plan is active: the first article starts now.",
@@ -159,7 +164,8 @@ export const planMessages = defineMessages(
   },
   {
     "plans.title": "Planlar",
-    "plans.intro": "Plan, anahtar kelime araştırmasından seçilen makalelerin listesidir. Listeyi düzenleyip onaylayın; otomatik pilot seçtiğiniz hızda makaleleri birer birer yazıp yayımlar.",
+    "plans.intro":
+      "Plan, anahtar kelime araştırmasından seçilen makalelerin listesidir. Listeyi düzenleyip onaylayın; otomatik pilot seçtiğiniz hızda makaleleri birer birer yazıp yayımlar.",
     "plans.listTitle": "Planlarınız",
     "plans.empty": "Henüz plan yok. Yukarıdan bir site ve istediğiniz makale sayısını seçerek bir plan oluşturun.",
     "plans.column.created": "Oluşturulma",
@@ -178,13 +184,15 @@ export const planMessages = defineMessages(
     "create.noSites": "Önce bir site bağlayın: planlar bağlı bir site için hazırlanır.",
     "create.connectSite": "Site bağla",
     "create.articleCount": "Makale sayısı",
-    "create.articleCountHint": "1 ile 100 arası. Araştırma daha az kullanılabilir anahtar kelime bulursa plan daha az öğe içerir ve nedenini belirtir.",
+    "create.articleCountHint":
+      "1 ile 100 arası. Araştırma daha az kullanılabilir anahtar kelime bulursa plan daha az öğe içerir ve nedenini belirtir.",
     "create.cadence": "Haftalık makale sayısı",
     "create.cadenceHint": "Plan onaylandıktan sonra 1 ile 21 arası (haftada 3: her 56 saatte bir).",
     "create.publishMode": "Makaleler nasıl yayımlansın",
     "create.submit": "Planı oluştur",
     "create.working": "Araştırılıyor…",
-    "create.waiting": "Anahtar kelimeler araştırılıyor ve başlıklar planlanıyor… bu bir dakika kadar sürebilir. Bu sayfada kalabilirsiniz; plan hazır olunca açılır.",
+    "create.waiting":
+      "Anahtar kelimeler araştırılıyor ve başlıklar planlanıyor… bu bir dakika kadar sürebilir. Bu sayfada kalabilirsiniz; plan hazır olunca açılır.",
     "create.siteNeedsAttention": "yeniden bağlanmalı",
 
     "publishMode.publish": "Hemen yayımla",
@@ -245,10 +253,13 @@ export const planMessages = defineMessages(
     "plan.refreshing": "Yazılmakta olan öğeler kendiliğinden yenilenir.",
 
     "plan.actions": "Otomatik pilot",
-    "plan.draftExplain": "Bu plan bir taslak: öğeleri düzenleyin ya da çıkarın, ardından onaylayın. Onay, öğeleri şu andan itibaren planın hızına göre dağıtır, ilki hemen başlar; her makalenin ücreti yazıldığında alınır.",
-    "plan.activeExplain": "Otomatik pilot bu plan üzerinde çalışıyor. Duraklatınca zamanlanmış öğeler planlandı durumuna döner; yazılmakta olan makale tamamlanır.",
+    "plan.draftExplain":
+      "Bu plan bir taslak: öğeleri düzenleyin ya da çıkarın, ardından onaylayın. Onay, öğeleri şu andan itibaren planın hızına göre dağıtır, ilki hemen başlar; her makalenin ücreti yazıldığında alınır.",
+    "plan.activeExplain":
+      "Otomatik pilot bu plan üzerinde çalışıyor. Duraklatınca zamanlanmış öğeler planlandı durumuna döner; yazılmakta olan makale tamamlanır.",
     "plan.pausedExplain": "Bu plan duraklatıldı. Devam ettirince kalan öğeler şu andan itibaren yeniden zamanlanır, ilki hemen başlar.",
-    "plan.completedExplain": "Tüm öğeler bitti: yayımlandı, incelemenizi bekliyor ya da kalıcı olarak başarısız oldu. Daha fazla makale için yeni bir plan oluşturun.",
+    "plan.completedExplain":
+      "Tüm öğeler bitti: yayımlandı, incelemenizi bekliyor ya da kalıcı olarak başarısız oldu. Daha fazla makale için yeni bir plan oluşturun.",
     "plan.approve": "Planı onayla",
     "plan.approving": "Onaylanıyor…",
     "plan.approved.outcome": "Plan etkin: ilk makale şimdi başlıyor.",

@@ -7,7 +7,18 @@ import { ErrorNotice, fieldError, LengthCounter, Loading, Notice, PageTitle, Tex
 import { common } from "../../i18n/common";
 import { useMessages } from "../../i18n/language";
 import { planMessages } from "./messages";
-import { ItemCounts, ItemStatusBadge, PLANS_KEY, PlanStatusBadge, Warnings, planKey, siteName, type ItemStatus, type Plan, type PlanItem } from "./shared";
+import {
+  ItemCounts,
+  ItemStatusBadge,
+  PLANS_KEY,
+  PlanStatusBadge,
+  Warnings,
+  planKey,
+  siteName,
+  type ItemStatus,
+  type Plan,
+  type PlanItem,
+} from "./shared";
 import "./plans.css";
 import { useSites } from "../../api/query-keys";
 
@@ -38,7 +49,8 @@ export function PlanScreen() {
     queryFn: () => unwrap(api.GET("/api/autopilot/plans/{planId}", { params: { path: { planId } } })),
     // Items being written, or due for the clock to start (it ticks each minute under `npm run dev`,
     // each 5 minutes deployed), refresh on their own, and stop once they settle.
-    refetchInterval: (query) => (runsPending || query.state.data?.items.some((item) => IN_FLIGHT.includes(item.status) || isDue(item)) ? REFRESH_MS : false),
+    refetchInterval: (query) =>
+      runsPending || query.state.data?.items.some((item) => IN_FLIGHT.includes(item.status) || isDue(item)) ? REFRESH_MS : false,
   });
   const site = plan.data ? sites.data?.find((candidate) => candidate.id === plan.data.siteId) : undefined;
   const title = site ? t("plan.title", { site: siteName(site.url) }) : t("plan.titleFallback");
@@ -55,7 +67,9 @@ export function PlanScreen() {
       ) : (
         <ErrorNotice error={plan.error} onRetry={() => void plan.refetch()} />
       )}
-      {plan.data ? <PlanDetail plan={plan.data} siteUrl={site?.url} refreshing={plan.data.items.some((item) => IN_FLIGHT.includes(item.status))} /> : null}
+      {plan.data ? (
+        <PlanDetail plan={plan.data} siteUrl={site?.url} refreshing={plan.data.items.some((item) => IN_FLIGHT.includes(item.status))} />
+      ) : null}
     </section>
   );
 }
@@ -134,7 +148,12 @@ function PlanActions({ plan }: { plan: Plan }) {
     onSuccess: (next) => settle(next, t("plan.paused.outcome")),
   });
   const busy = approve.isPending || pause.isPending;
-  const explain = { DRAFT: t("plan.draftExplain"), ACTIVE: t("plan.activeExplain"), PAUSED: t("plan.pausedExplain"), COMPLETED: t("plan.completedExplain") }[plan.status];
+  const explain = {
+    DRAFT: t("plan.draftExplain"),
+    ACTIVE: t("plan.activeExplain"),
+    PAUSED: t("plan.pausedExplain"),
+    COMPLETED: t("plan.completedExplain"),
+  }[plan.status];
 
   return (
     <section className="card" aria-labelledby="plan-actions-title">
@@ -191,7 +210,13 @@ function Research({ research }: { research: Plan["research"] }) {
   return (
     <section className="card" aria-labelledby="plan-research-title">
       <h2 id="plan-research-title">{t("research.title")}</h2>
-      <p>{research.volumesAreEstimates ? <strong>{t("research.estimates")}</strong> : t("research.measured", { provider: research.keywordProvider })}</p>
+      <p>
+        {research.volumesAreEstimates ? (
+          <strong>{t("research.estimates")}</strong>
+        ) : (
+          t("research.measured", { provider: research.keywordProvider })
+        )}
+      </p>
       <dl className="plan-facts">
         <dt>{t("research.keywordProvider")}</dt>
         <dd>{research.keywordProvider}</dd>
@@ -264,7 +289,17 @@ function invalidateAfterItemChange(queryClient: QueryClient, planId: string) {
   void queryClient.invalidateQueries({ queryKey: PLANS_KEY });
 }
 
-function ItemRow({ planId, item, volumeHeading, onDropped }: { planId: string; item: PlanItem; volumeHeading: string; onDropped(title: string | null): void }) {
+function ItemRow({
+  planId,
+  item,
+  volumeHeading,
+  onDropped,
+}: {
+  planId: string;
+  item: PlanItem;
+  volumeHeading: string;
+  onDropped(title: string | null): void;
+}) {
   const { t, number, dateTime } = useMessages(planMessages);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
@@ -423,13 +458,26 @@ function ItemProgress({ item }: { item: PlanItem }) {
       ) : null}
       {running && item.lastError ? <p>{t("items.lastError", { message: item.lastError })}</p> : null}
       {running && item.nextTryAt ? <p>{t("items.nextTry", { time: dateTime(item.nextTryAt) })}</p> : null}
-      {item.status === "FAILED" && item.failureReason ? <p className="field-error">{t("items.failure", { reason: item.failureReason })}</p> : null}
+      {item.status === "FAILED" && item.failureReason ? (
+        <p className="field-error">{t("items.failure", { reason: item.failureReason })}</p>
+      ) : null}
       {item.automaticRetries > 0 ? <p className="muted">{t("items.retries", { count: number(item.automaticRetries) })}</p> : null}
     </>
   );
 }
 
-const STAGES = ["queued", "claim", "reserve charge", "write article", "rewrite article", "check article", "draw hero image", "store hero image", "publish", "record article"] as const;
+const STAGES = [
+  "queued",
+  "claim",
+  "reserve charge",
+  "write article",
+  "rewrite article",
+  "check article",
+  "draw hero image",
+  "store hero image",
+  "publish",
+  "record article",
+] as const;
 type Stage = (typeof STAGES)[number];
 const isKnownStage = (stage: string): stage is Stage => (STAGES as readonly string[]).includes(stage);
 
@@ -470,7 +518,9 @@ function ItemEditor({ item, planId, onClose }: { item: PlanItem; planId: string;
       return unwrap(api.PATCH("/api/autopilot/items/{itemId}", { params: { path: { itemId: item.id } }, body }));
     },
     onSuccess: (updated) => {
-      queryClient.setQueryData<Plan>(planKey(planId), (plan) => (plan ? { ...plan, items: plan.items.map((each) => (each.id === updated.id ? updated : each)) } : plan));
+      queryClient.setQueryData<Plan>(planKey(planId), (plan) =>
+        plan ? { ...plan, items: plan.items.map((each) => (each.id === updated.id ? updated : each)) } : plan,
+      );
       invalidateAfterItemChange(queryClient, planId);
       onClose(true);
     },

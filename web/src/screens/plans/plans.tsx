@@ -71,7 +71,13 @@ function NewPlanForm() {
       {sites.data && sites.data.length > 0 ? (
         <form onSubmit={submit} noValidate aria-busy={create.isPending}>
           <ErrorNotice error={create.error} />
-          <SelectField label={t("create.site")} value={chosenSiteId} onChange={(e) => setSiteId(e.target.value)} error={fieldError(create.error, "siteId")} disabled={create.isPending}>
+          <SelectField
+            label={t("create.site")}
+            value={chosenSiteId}
+            onChange={(e) => setSiteId(e.target.value)}
+            error={fieldError(create.error, "siteId")}
+            disabled={create.isPending}
+          >
             {sites.data.map((site) => (
               <option key={site.id} value={site.id}>
                 {siteName(site.url)} · {t(`platform.${site.platform}`)}

@@ -33,7 +33,10 @@ export function wordDiff(before: string, after: string, maxWords = MAX_DIFF_WORD
   const lcs = new Uint16Array((n + 1) * width);
   for (let i = n - 1; i >= 0; i -= 1) {
     for (let j = m - 1; j >= 0; j -= 1) {
-      lcs[i * width + j] = a[start + i] === b[start + j] ? (lcs[(i + 1) * width + j + 1] ?? 0) + 1 : Math.max(lcs[(i + 1) * width + j] ?? 0, lcs[i * width + j + 1] ?? 0);
+      lcs[i * width + j] =
+        a[start + i] === b[start + j]
+          ? (lcs[(i + 1) * width + j + 1] ?? 0) + 1
+          : Math.max(lcs[(i + 1) * width + j] ?? 0, lcs[i * width + j + 1] ?? 0);
     }
   }
 

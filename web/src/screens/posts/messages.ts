@@ -3,7 +3,8 @@ import { defineMessages } from "../../i18n/language";
 export const postMessages = defineMessages(
   {
     "posts.title": "Old posts",
-    "posts.intro": "The posts already published on your WordPress site, read into an inventory. Ask for an improvement suggestion, compare it with the post, then apply it — or put the old version back.",
+    "posts.intro":
+      "The posts already published on your WordPress site, read into an inventory. Ask for an improvement suggestion, compare it with the post, then apply it — or put the old version back.",
     "posts.site": "WordPress site",
     "posts.noSites": "No WordPress site is connected. Old posts can be improved on WordPress sites only.",
     "posts.connect": "Connect a WordPress site",
@@ -49,7 +50,8 @@ export const postMessages = defineMessages(
     "post.revertedAt": "Reverted",
 
     "post.improveTitle": "Improvement suggestion",
-    "post.improveExplain": "The text model writes a better title and text that keep your links and images, an SEO title and description, and a list of what it changed and why. It takes one to three minutes.",
+    "post.improveExplain":
+      "The text model writes a better title and text that keep your links and images, an SEO title and description, and a list of what it changed and why. It takes one to three minutes.",
     "post.price": "Each suggestion costs {price} (nothing with your own model key).",
     "post.priceUnknown": "Each suggestion is charged the improvement price (nothing with your own model key).",
     "post.improve": "Improve",
@@ -71,7 +73,8 @@ export const postMessages = defineMessages(
     "post.seoDesc": "SEO description",
     "post.notOnWordPress": "Not read from WordPress",
     "post.seoLength": "{count} characters (aim for {min}–{max})",
-    "post.seoNote": "Applying sends the new title and text only. The SEO title and description are not sent, even to a site with the connector plugin (it carries them for the articles this service publishes): copy them into your SEO plugin.",
+    "post.seoNote":
+      "Applying sends the new title and text only. The SEO title and description are not sent, even to a site with the connector plugin (it carries them for the articles this service publishes): copy them into your SEO plugin.",
     "post.titleChanges": "Title changes",
     "post.titleSame": "The title stays the same.",
     "post.changes": "What changed and why",
@@ -90,13 +93,16 @@ export const postMessages = defineMessages(
     "post.diffUnavailable": "A word-by-word comparison needs the current text of the post, which is not available here.",
 
     "post.applyTitle": "Apply to the site",
-    "post.applyExplainSuggested": "Applying writes the suggested title and text to the post on your site and keeps the current version, so you can revert. It is refused if the post was edited on the site after the suggestion was made.",
-    "post.applyExplainApplied": "The suggestion is on your site. Reverting puts back the version it replaced; it is refused if the post was edited on the site since.",
+    "post.applyExplainSuggested":
+      "Applying writes the suggested title and text to the post on your site and keeps the current version, so you can revert. It is refused if the post was edited on the site after the suggestion was made.",
+    "post.applyExplainApplied":
+      "The suggestion is on your site. Reverting puts back the version it replaced; it is refused if the post was edited on the site since.",
     "post.applyExplainReverted": "The suggestion was reverted: the site has the earlier version. You can apply the suggestion again.",
     "post.apply": "Apply the suggestion",
     "post.applyAgain": "Apply the suggestion again",
     "post.applying": "Applying…",
-    "post.applyConfirm": "Replace the post's title and text on your site with the suggestion? The current version is kept so you can revert.",
+    "post.applyConfirm":
+      "Replace the post's title and text on your site with the suggestion? The current version is kept so you can revert.",
     "post.applied": "Applied: the post on your site now has the suggested title and text.",
     "post.revert": "Revert",
     "post.reverting": "Reverting…",
@@ -105,7 +111,8 @@ export const postMessages = defineMessages(
   },
   {
     "posts.title": "Eski yazılar",
-    "posts.intro": "WordPress sitenizde zaten yayımlanmış yazılar, bir envantere okunur. Bir iyileştirme önerisi isteyin, yazıyla karşılaştırın, sonra uygulayın — ya da eski sürümü geri getirin.",
+    "posts.intro":
+      "WordPress sitenizde zaten yayımlanmış yazılar, bir envantere okunur. Bir iyileştirme önerisi isteyin, yazıyla karşılaştırın, sonra uygulayın — ya da eski sürümü geri getirin.",
     "posts.site": "WordPress sitesi",
     "posts.noSites": "Bağlı bir WordPress sitesi yok. Eski yazılar yalnızca WordPress sitelerinde iyileştirilebilir.",
     "posts.connect": "WordPress sitesi bağla",
@@ -151,7 +158,8 @@ export const postMessages = defineMessages(
     "post.revertedAt": "Geri alınma",
 
     "post.improveTitle": "İyileştirme önerisi",
-    "post.improveExplain": "Metin modeli, bağlantılarınızı ve görsellerinizi koruyan daha iyi bir başlık ve metin, bir SEO başlığı ve açıklaması yazar; neyi neden değiştirdiğini de listeler. Bu bir ile üç dakika sürer.",
+    "post.improveExplain":
+      "Metin modeli, bağlantılarınızı ve görsellerinizi koruyan daha iyi bir başlık ve metin, bir SEO başlığı ve açıklaması yazar; neyi neden değiştirdiğini de listeler. Bu bir ile üç dakika sürer.",
     "post.price": "Her öneri {price} tutar (kendi model anahtarınızla ücretsizdir).",
     "post.priceUnknown": "Her öneri için iyileştirme ücreti alınır (kendi model anahtarınızla ücretsizdir).",
     "post.improve": "İyileştir",
@@ -173,7 +181,8 @@ export const postMessages = defineMessages(
     "post.seoDesc": "SEO açıklaması",
     "post.notOnWordPress": "WordPress'ten okunmuyor",
     "post.seoLength": "{count} karakter (hedef: {min}–{max})",
-    "post.seoNote": "Uygulama yalnızca yeni başlığı ve metni gönderir. SEO başlığı ve açıklaması, bağlayıcı eklentinin kurulu olduğu sitelere de gönderilmez (bu eklenti yalnızca hizmetin yayımladığı makalelerinkini taşır): bunları SEO eklentinize kopyalayın.",
+    "post.seoNote":
+      "Uygulama yalnızca yeni başlığı ve metni gönderir. SEO başlığı ve açıklaması, bağlayıcı eklentinin kurulu olduğu sitelere de gönderilmez (bu eklenti yalnızca hizmetin yayımladığı makalelerinkini taşır): bunları SEO eklentinize kopyalayın.",
     "post.titleChanges": "Başlıktaki değişiklikler",
     "post.titleSame": "Başlık aynı kalıyor.",
     "post.changes": "Neler değişti ve neden",
@@ -192,8 +201,10 @@ export const postMessages = defineMessages(
     "post.diffUnavailable": "Kelime kelime karşılaştırma için yazının mevcut metni gerekiyor; bu metin burada görüntülenemiyor.",
 
     "post.applyTitle": "Siteye uygula",
-    "post.applyExplainSuggested": "Uygulama, önerilen başlığı ve metni sitenizdeki yazıya yazar ve mevcut sürümü saklar; böylece geri alabilirsiniz. Öneri yapıldıktan sonra yazı sitede düzenlendiyse uygulama reddedilir.",
-    "post.applyExplainApplied": "Öneri sitenizde. Geri alma, yerini aldığı sürümü geri getirir; yazı o zamandan beri sitede düzenlendiyse reddedilir.",
+    "post.applyExplainSuggested":
+      "Uygulama, önerilen başlığı ve metni sitenizdeki yazıya yazar ve mevcut sürümü saklar; böylece geri alabilirsiniz. Öneri yapıldıktan sonra yazı sitede düzenlendiyse uygulama reddedilir.",
+    "post.applyExplainApplied":
+      "Öneri sitenizde. Geri alma, yerini aldığı sürümü geri getirir; yazı o zamandan beri sitede düzenlendiyse reddedilir.",
     "post.applyExplainReverted": "Öneri geri alındı: sitede önceki sürüm var. Öneriyi yeniden uygulayabilirsiniz.",
     "post.apply": "Öneriyi uygula",
     "post.applyAgain": "Öneriyi yeniden uygula",

@@ -148,7 +148,8 @@ function ImproveSection({ improvement, onStored, onStart }: ActionProps) {
       <h2 id="post-improve-title">{t("post.improveTitle")}</h2>
       <p>{t("post.improveExplain")}</p>
       <p className="muted">
-        {packages.data ? t("post.price", { price: money(packages.data.improvementPrice) }) : t("post.priceUnknown")} {t("post.costElsewhere")} <Link href="/billing">{t("post.billing")}</Link>.
+        {packages.data ? t("post.price", { price: money(packages.data.improvementPrice) }) : t("post.priceUnknown")}{" "}
+        {t("post.costElsewhere")} <Link href="/billing">{t("post.billing")}</Link>.
       </p>
       {hasSuggestion ? null : <p>{t("post.noSuggestion")}</p>}
       <ErrorNotice error={improve.error} />
@@ -178,7 +179,11 @@ function ApplySection({ improvement, onStored, onStart }: ActionProps) {
   });
   const busy = apply.isPending || revert.isPending;
   const applied = improvement.status === "APPLIED";
-  const explain = applied ? t("post.applyExplainApplied") : improvement.status === "REVERTED" ? t("post.applyExplainReverted") : t("post.applyExplainSuggested");
+  const explain = applied
+    ? t("post.applyExplainApplied")
+    : improvement.status === "REVERTED"
+      ? t("post.applyExplainReverted")
+      : t("post.applyExplainSuggested");
   return (
     <section className="card" aria-labelledby="post-apply-title">
       <h2 id="post-apply-title">{t("post.applyTitle")}</h2>
@@ -237,7 +242,11 @@ function Compare({ improvement, suggestion }: { improvement: Improvement; sugges
       <h2 id="post-compare-title">{t("post.compareTitle")}</h2>
       <FieldComparison currentTitle={currentTitle} suggestion={suggestion} />
       <h3>{t("post.titleChanges")}</h3>
-      {currentTitle === suggestion.title ? <p>{t("post.titleSame")}</p> : <WordDiff before={currentTitle} after={suggestion.title} label={t("post.titleChanges")} />}
+      {currentTitle === suggestion.title ? (
+        <p>{t("post.titleSame")}</p>
+      ) : (
+        <WordDiff before={currentTitle} after={suggestion.title} label={t("post.titleChanges")} />
+      )}
       <h3>{t("post.changes")}</h3>
       {suggestion.changes.length === 0 ? (
         <p>{t("post.noChanges")}</p>
@@ -278,7 +287,8 @@ function Compare({ improvement, suggestion }: { improvement: Improvement; sugges
 
 function FieldComparison({ currentTitle, suggestion }: { currentTitle: string; suggestion: Suggestion }) {
   const { t, number } = useMessages(postMessages);
-  const length = (text: string, range: { min: number; max: number }) => t("post.seoLength", { count: number(text.length), min: number(range.min), max: number(range.max) });
+  const length = (text: string, range: { min: number; max: number }) =>
+    t("post.seoLength", { count: number(text.length), min: number(range.min), max: number(range.max) });
   return (
     <>
       <div className="table-wrap" tabIndex={0}>
@@ -355,7 +365,24 @@ function WordDiff({ before, after, label }: { before: string; after: string; lab
 
 function DiffText({ part, last }: { part: DiffPart; last: boolean }) {
   const space = last ? "" : " ";
-  if (part.kind === "added") return <><ins>{part.text}</ins>{space}</>;
-  if (part.kind === "removed") return <><del>{part.text}</del>{space}</>;
-  return <>{part.text}{space}</>;
+  if (part.kind === "added")
+    return (
+      <>
+        <ins>{part.text}</ins>
+        {space}
+      </>
+    );
+  if (part.kind === "removed")
+    return (
+      <>
+        <del>{part.text}</del>
+        {space}
+      </>
+    );
+  return (
+    <>
+      {part.text}
+      {space}
+    </>
+  );
 }

@@ -55,7 +55,8 @@ function SiteInventory({ site }: { site: Site }) {
   const [page, setPage] = usePageParam();
   const posts = useQuery({
     queryKey: [...postsKey(site.id), { page, perPage: PER_PAGE }],
-    queryFn: () => unwrap(api.GET("/api/sites/{siteId}/posts", { params: { path: { siteId: site.id }, query: { page, per_page: PER_PAGE } } })),
+    queryFn: () =>
+      unwrap(api.GET("/api/sites/{siteId}/posts", { params: { path: { siteId: site.id }, query: { page, per_page: PER_PAGE } } })),
     placeholderData: keepPreviousData,
   });
   const sync = useMutation({
@@ -71,7 +72,8 @@ function SiteInventory({ site }: { site: Site }) {
     <>
       {site.status === "ERROR" ? (
         <div className="notice notice-warning" role="status">
-          {site.statusMessage ? t("posts.siteError", { message: site.statusMessage }) : t("posts.siteErrorUnknown")} <Link href={`/sites/${site.id}`}>{t("posts.openSite")}</Link>
+          {site.statusMessage ? t("posts.siteError", { message: site.statusMessage }) : t("posts.siteErrorUnknown")}{" "}
+          <Link href={`/sites/${site.id}`}>{t("posts.openSite")}</Link>
         </div>
       ) : null}
       <div className="actions">

@@ -2,7 +2,7 @@ import { defineMessages } from "../../i18n/language";
 
 export const settingsMessages = defineMessages(
   {
-    "title": "Settings",
+    title: "Settings",
     "account.heading": "Account",
     "account.email": "Email",
     "account.signedInWithToken": "This tab is signed in with an API token.",
@@ -23,7 +23,7 @@ export const settingsMessages = defineMessages(
     "password.changed": "Password changed. Other sessions were signed out.",
   },
   {
-    "title": "Ayarlar",
+    title: "Ayarlar",
     "account.heading": "Hesap",
     "account.email": "E-posta",
     "account.signedInWithToken": "Bu sekmede bir API anahtarıyla giriş yapıldı.",

@@ -21,7 +21,10 @@ interface Topic {
 /** `byline`: the author WordPress shows on the site's posts (blog sites; the site's `seo.byline`), null when unknown or not a blog. */
 export function BriefTab({ siteId, byline = null }: { siteId: string; byline?: string | null }) {
   const { t } = useMessages(siteMessages);
-  const brief = useQuery({ queryKey: briefKey(siteId), queryFn: () => unwrap(api.GET("/api/sites/{siteId}/brief", { params: { path: { siteId } } })) });
+  const brief = useQuery({
+    queryKey: briefKey(siteId),
+    queryFn: () => unwrap(api.GET("/api/sites/{siteId}/brief", { params: { path: { siteId } } })),
+  });
   return (
     <section aria-labelledby="brief-title">
       <h2 id="brief-title">{t("brief.title")}</h2>
@@ -54,7 +57,13 @@ function BriefForm({ siteId, initial, byline }: { siteId: string; initial: Brief
   const newTopic = (text: string): Topic => ({ key: nextKey.current++, text });
   const [topics, setTopics] = useState<Topic[]>(() => (initial.topicsToAvoid ?? []).map(newTopic));
   const save = useMutation({
-    mutationFn: (topicsToAvoid: string[]) => unwrap(api.PUT("/api/sites/{siteId}/brief", { params: { path: { siteId } }, body: { business, audience, tone, topicsToAvoid, notes, authorName, organizationName, logoUrl, faq } })),
+    mutationFn: (topicsToAvoid: string[]) =>
+      unwrap(
+        api.PUT("/api/sites/{siteId}/brief", {
+          params: { path: { siteId } },
+          body: { business, audience, tone, topicsToAvoid, notes, authorName, organizationName, logoUrl, faq },
+        }),
+      ),
     onSuccess: (saved) => queryClient.setQueryData(briefKey(siteId), saved),
   });
   const submit = (event: FormEvent) => {
@@ -116,13 +125,23 @@ function BriefForm({ siteId, initial, byline }: { siteId: string; initial: Brief
                 aside={<LengthCounter length={topic.text.length} max={LIMITS.topic} />}
                 error={fieldError(error, `topicsToAvoid.${index}`)}
               />
-              <button type="button" className="secondary" aria-label={t("brief.removeTopicLabel", { n: index + 1 })} onClick={() => setTopics((current) => current.filter((row) => row.key !== topic.key))}>
+              <button
+                type="button"
+                className="secondary"
+                aria-label={t("brief.removeTopicLabel", { n: index + 1 })}
+                onClick={() => setTopics((current) => current.filter((row) => row.key !== topic.key))}
+              >
                 {t("brief.removeTopic")}
               </button>
             </li>
           ))}
         </ul>
-        <button type="button" className="secondary" disabled={topics.length >= LIMITS.topics} onClick={() => setTopics((current) => [...current, newTopic("")])}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={topics.length >= LIMITS.topics}
+          onClick={() => setTopics((current) => [...current, newTopic("")])}
+        >
           {t("brief.addTopic")}
         </button>
       </fieldset>
@@ -172,7 +191,13 @@ function BriefForm({ siteId, initial, byline }: { siteId: string; initial: Brief
         aside={logoUrl.length > LIMITS.url ? <LengthCounter length={logoUrl.length} max={LIMITS.url} /> : undefined}
         error={fieldError(error, "logoUrl")}
       />
-      <CheckField label={t("brief.faq")} hint={t("brief.faqHint")} checked={faq} onChange={(event) => setFaq(event.target.checked)} error={fieldError(error, "faq")} />
+      <CheckField
+        label={t("brief.faq")}
+        hint={t("brief.faqHint")}
+        checked={faq}
+        onChange={(event) => setFaq(event.target.checked)}
+        error={fieldError(error, "faq")}
+      />
       <ErrorNotice error={error} />
       {save.isSuccess ? <Notice tone="success">{t("brief.saved")}</Notice> : null}
       <div className="actions">

@@ -35,7 +35,8 @@ function ChatCost() {
   let text = t("chat.costUnknown");
   if (balance.data && balance.data.billingMode !== "CREDITS") text = t("chat.costByok");
   else if (packages.data && Number(packages.data.chatPrice) === 0) text = t("chat.costFree");
-  else if (packages.data && balance.data) text = t("chat.cost", { price: money(packages.data.chatPrice), balance: money(balance.data.creditBalance) });
+  else if (packages.data && balance.data)
+    text = t("chat.cost", { price: money(packages.data.chatPrice), balance: money(balance.data.creditBalance) });
   return (
     <p className="chat-cost" data-testid="chat-cost">
       {text}
@@ -48,7 +49,8 @@ function ChatHistory({ siteId }: { siteId: string }) {
   const [page, setPage] = usePageParam();
   const history = useQuery({
     queryKey: [...chatKey(siteId), page],
-    queryFn: () => unwrap(api.GET("/api/sites/{siteId}/chat", { params: { path: { siteId }, query: { page, per_page: MESSAGES_PER_PAGE } } })),
+    queryFn: () =>
+      unwrap(api.GET("/api/sites/{siteId}/chat", { params: { path: { siteId }, query: { page, per_page: MESSAGES_PER_PAGE } } })),
     placeholderData: (previous) => previous,
   });
   return (

@@ -58,7 +58,13 @@ export function WordPressConnect() {
     mutationFn: () =>
       unwrap(
         api.POST("/api/sites", {
-          body: { url: url.trim(), blogUsername: username.trim(), blogAppPassword: appPassword, businessContext: common.businessContext, language: common.siteLanguage.trim() },
+          body: {
+            url: url.trim(),
+            blogUsername: username.trim(),
+            blogAppPassword: appPassword,
+            businessContext: common.businessContext,
+            language: common.siteLanguage.trim(),
+          },
         }),
       ),
     onSuccess: openSite,
@@ -218,7 +224,10 @@ function ForumNodeChoice({ connected }: { connected: Schemas["ConnectedForum"] }
   const [nodeId, setNodeId] = useState(String(connected.forums[0]?.id ?? ""));
   const openSite = useOpenConnectedSite();
   const choose = useMutation({
-    mutationFn: () => unwrap(api.POST("/api/platforms/forum/{siteId}/node", { params: { path: { siteId: connected.id } }, body: { nodeId: Number(nodeId) } })),
+    mutationFn: () =>
+      unwrap(
+        api.POST("/api/platforms/forum/{siteId}/node", { params: { path: { siteId: connected.id } }, body: { nodeId: Number(nodeId) } }),
+      ),
     onSuccess: openSite,
   });
   return (
@@ -233,7 +242,13 @@ function ForumNodeChoice({ connected }: { connected: Schemas["ConnectedForum"] }
       <h3 id="forum-node-title">{t("forumNode.title")}</h3>
       <Notice tone="success">{t("forumNode.connected", { count: connected.forums.length })}</Notice>
       <ErrorNotice error={choose.error} />
-      <SelectField label={t("forumNode.label")} hint={t("forumNode.hint")} value={nodeId} onChange={(event) => setNodeId(event.target.value)} error={messageAbout(choose.error, "nodeId", /^Node \d+/)}>
+      <SelectField
+        label={t("forumNode.label")}
+        hint={t("forumNode.hint")}
+        value={nodeId}
+        onChange={(event) => setNodeId(event.target.value)}
+        error={messageAbout(choose.error, "nodeId", /^Node \d+/)}
+      >
         {connected.forums.map((forum) => (
           <option key={forum.id} value={String(forum.id)}>
             {forum.title}

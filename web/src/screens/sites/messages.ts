@@ -8,8 +8,10 @@ export const siteMessages = defineMessages(
     "status.CONNECTED": "Connected",
     "status.ERROR": "Needs attention",
     "status.DISCONNECTED": "Disconnected",
-    "error.explain.blog": "WordPress no longer accepts the stored user name or application password, so nothing can be published. Create a new application password in WordPress and save it under WordPress credentials on the site's page.",
-    "error.explain.forum": "The forum refused the stored API key, so no thread can be posted. Create a working API key and connect the forum again.",
+    "error.explain.blog":
+      "WordPress no longer accepts the stored user name or application password, so nothing can be published. Create a new application password in WordPress and save it under WordPress credentials on the site's page.",
+    "error.explain.forum":
+      "The forum refused the stored API key, so no thread can be posted. Create a working API key and connect the forum again.",
     "error.explain.custom": "This site cannot receive articles right now.",
     "error.details": "Details: {message}",
     "secret.once": "Shown once, store it now.",
@@ -18,7 +20,8 @@ export const siteMessages = defineMessages(
     "field.language": "Article language",
     "field.languageHint": "The articles for this site are written in this language.",
     "field.businessContext": "About the business",
-    "field.businessContextHint": "What the business does, who it serves and how it speaks. It starts the site's brief; you can refine it later.",
+    "field.businessContextHint":
+      "What the business does, who it serves and how it speaks. It starts the site's brief; you can refine it later.",
 
     "sites.title": "Sites",
     "sites.listTitle": "Your sites",
@@ -42,9 +45,11 @@ export const siteMessages = defineMessages(
     "wordpress.title": "Connect a WordPress site",
     "wordpress.howTo.title": "You need an application password:",
     "wordpress.howTo.step1": "In WordPress, open Users → Profile.",
-    "wordpress.howTo.step2": "Under Application Passwords, type a name (for example Content Autopilot) and choose Add New Application Password.",
+    "wordpress.howTo.step2":
+      "Under Application Passwords, type a name (for example Content Autopilot) and choose Add New Application Password.",
     "wordpress.howTo.step3": "Copy the password WordPress shows and paste it below with your WordPress user name.",
-    "wordpress.howTo.https": "WordPress offers application passwords only on sites served over HTTPS, or on a local development site. The user needs the right to publish posts.",
+    "wordpress.howTo.https":
+      "WordPress offers application passwords only on sites served over HTTPS, or on a local development site. The user needs the right to publish posts.",
     "wordpress.username": "WordPress user name",
     "wordpress.usernameHint": "The login name or e-mail address of that user.",
     "wordpress.appPassword": "Application password",
@@ -61,7 +66,8 @@ export const siteMessages = defineMessages(
     "xenforo.urlHint": "The forum's base address; its API is at this address followed by /api/.",
     "xenforo.apiKey": "API key",
     "xenforo.userId": "Forum user id",
-    "xenforo.userIdHint": "The id of the user who starts the threads: the number at the end of their profile address (…/members/name.12/ → 12).",
+    "xenforo.userIdHint":
+      "The id of the user who starts the threads: the number at the end of their profile address (…/members/name.12/ → 12).",
     "xenforo.submit": "Connect the forum",
     "xenforo.connecting": "Checking with the forum…",
 
@@ -76,16 +82,19 @@ export const siteMessages = defineMessages(
     "forumNode.current": "New threads go to the forum with id {id}.",
     "forumNode.saved": "Saved: new threads go to the forum with id {id}.",
     "forumNode.idLabel": "Forum id",
-    "forumNode.idHint": "The number in the forum's address (…/forums/news.2/ → 2). If the user cannot post there, the answer lists the forums they can.",
+    "forumNode.idHint":
+      "The number in the forum's address (…/forums/news.2/ → 2). If the user cannot post there, the answer lists the forums they can.",
 
     "custom.title": "Connect a custom site",
     "custom.intro": "Your own site receives each published article as a signed webhook, or pulls its articles through the API.",
     "custom.webhookUrl": "Webhook address",
-    "custom.webhookUrlHint": "Where a signed article.published POST is sent. Leave it empty if your site pulls its articles with GET /api/autopilot/articles.",
+    "custom.webhookUrlHint":
+      "Where a signed article.published POST is sent. Leave it empty if your site pulls its articles with GET /api/autopilot/articles.",
     "custom.submit": "Connect the site",
     "custom.connecting": "Connecting…",
     "custom.connectedTitle": "The site is connected",
-    "custom.secretExplanation": "This secret signs every webhook: the X-Service-Signature header is the HMAC-SHA256 of the raw body keyed with it. Your receiver needs it to check that a webhook comes from us.",
+    "custom.secretExplanation":
+      "This secret signs every webhook: the X-Service-Signature header is the HMAC-SHA256 of the raw body keyed with it. Your receiver needs it to check that a webhook comes from us.",
     "custom.openSite": "I have stored the secret: open the site",
 
     "site.title": "Site",
@@ -113,7 +122,8 @@ export const siteMessages = defineMessages(
     "overview.connectedAt": "Connected on",
 
     "sync.title": "Post inventory",
-    "sync.intro": "Reads every published post of the site, so old posts can be improved and new articles can link to them. Run it again whenever you like: changed posts are updated and deleted ones removed.",
+    "sync.intro":
+      "Reads every published post of the site, so old posts can be improved and new articles can link to them. Run it again whenever you like: changed posts are updated and deleted ones removed.",
     "sync.submit": "Sync the inventory",
     "sync.working": "Syncing…",
     "sync.wait": "Reading the site's posts; a large site can take a minute.",
@@ -128,14 +138,16 @@ export const siteMessages = defineMessages(
     "seo.noPlugin": "No SEO plugin: the connector prints the title, description and structured data itself.",
     "seo.resync": "Installed, changed or removed an SEO plugin? Choose “{action}” below so this stays up to date.",
     "seo.missing.title": "SEO titles and descriptions do not reach your pages.",
-    "seo.missing.body": "WordPress has no SEO fields of its own. Install the free connector plugin: it adds each article's SEO title, meta description and structured data to its page, or writes them into Yoast SEO, Rank Math, SEOPress or All in One SEO when one of them is active.",
+    "seo.missing.body":
+      "WordPress has no SEO fields of its own. Install the free connector plugin: it adds each article's SEO title, meta description and structured data to its page, or writes them into Yoast SEO, Rank Math, SEOPress or All in One SEO when one of them is active.",
     "seo.missing.download": "Download the connector plugin (.zip)",
     "seo.missing.step1": "In WordPress, open Plugins → Add New → Upload Plugin, choose the downloaded file and install it.",
     "seo.missing.step2": "Activate the plugin.",
     "seo.missing.step3": "Come back to this page and choose “{action}” below, so the service finds the connector.",
 
     "credentials.title": "WordPress credentials",
-    "credentials.intro": "Give the site a new application password when WordPress stops accepting the old one. It is checked with WordPress before it is saved.",
+    "credentials.intro":
+      "Give the site a new application password when WordPress stops accepting the old one. It is checked with WordPress before it is saved.",
     "credentials.appPassword": "New application password",
     "credentials.submit": "Check and save",
     "credentials.saving": "Checking with WordPress…",
@@ -156,7 +168,8 @@ export const siteMessages = defineMessages(
     "rotate.submit": "Rotate the webhook secret",
     "rotate.working": "Rotating…",
     "rotate.confirm": "Create a new webhook secret? You will need to put it in your receiver.",
-    "rotate.done": "Every delivery is signed with it from now on. The old secret keeps working for 24 hours (deliveries carry both signatures until then): update your receiver before that.",
+    "rotate.done":
+      "Every delivery is signed with it from now on. The old secret keeps working for 24 hours (deliveries carry both signatures until then): update your receiver before that.",
 
     "disconnect.title": "Disconnect",
     "disconnect.intro": "The stored credentials are erased and the post inventory is removed. To use the site again, connect it anew.",
@@ -165,7 +178,8 @@ export const siteMessages = defineMessages(
     "disconnect.confirm": "Disconnect {url}? Its stored credentials are erased and its inventory removed. This cannot be undone.",
 
     "brief.title": "Brief",
-    "brief.intro": "The brief feeds keyword research, plan titles and every article prompt. The site's agent updates it too when you tell it facts.",
+    "brief.intro":
+      "The brief feeds keyword research, plan titles and every article prompt. The site's agent updates it too when you tell it facts.",
     "brief.chatLink": "Talk to the agent",
     "brief.updatedAt": "Last changed {time}",
     "brief.business": "The business",
@@ -184,11 +198,15 @@ export const siteMessages = defineMessages(
     "brief.notes": "Notes",
     "brief.notesHint": "Anything else the writer should know.",
     "brief.structuredTitle": "Structured data",
-    "brief.structuredIntro": "The articles' structured data names their author and publisher. Without an organisation name, the site's host name is used.",
+    "brief.structuredIntro":
+      "The articles' structured data names their author and publisher. Without an organisation name, the site's host name is used.",
     "brief.authorName": "Author name",
-    "brief.authorNameHint": "The person shown as the articles' author, in plain text. Leave it empty to name the organisation as the author.",
-    "brief.authorNameHintWordPress": "The person named as the articles' author in their structured data, in plain text. WordPress shows “{byline}” as the author of these posts: leave this empty to name the same person.",
-    "brief.authorMismatch": "WordPress shows “{byline}” as the author of these posts, not “{name}”. Search engines expect the structured data to name the author readers see: leave the author name empty, or make “{name}” the display name of that user in WordPress (Users → Profile → Display name publicly as), then choose “{action}” on the site's overview.",
+    "brief.authorNameHint":
+      "The person shown as the articles' author, in plain text. Leave it empty to name the organisation as the author.",
+    "brief.authorNameHintWordPress":
+      "The person named as the articles' author in their structured data, in plain text. WordPress shows “{byline}” as the author of these posts: leave this empty to name the same person.",
+    "brief.authorMismatch":
+      "WordPress shows “{byline}” as the author of these posts, not “{name}”. Search engines expect the structured data to name the author readers see: leave the author name empty, or make “{name}” the display name of that user in WordPress (Users → Profile → Display name publicly as), then choose “{action}” on the site's overview.",
     "brief.organizationName": "Organisation name",
     "brief.organizationNameHint": "The business that publishes the articles, in plain text.",
     "brief.logoUrl": "Logo address",
@@ -200,7 +218,8 @@ export const siteMessages = defineMessages(
     "brief.saved": "The brief is saved.",
 
     "chat.title": "Agent chat",
-    "chat.intro": "Ask the site's agent about the site, its posts and plans, or tell it facts about the business, the audience, the tone or topics to avoid: it updates the brief and says what it changed.",
+    "chat.intro":
+      "Ask the site's agent about the site, its posts and plans, or tell it facts about the business, the audience, the tone or topics to avoid: it updates the brief and says what it changed.",
     "chat.cost": "Each message costs {price} from your credits (your balance: {balance}); it is refunded if the agent fails to answer.",
     "chat.costFree": "Messages to the agent are free at the moment.",
     "chat.costByok": "Messages to the agent are free with your own-key licence.",
@@ -229,8 +248,10 @@ export const siteMessages = defineMessages(
     "status.CONNECTED": "Bağlı",
     "status.ERROR": "İlgilenilmeli",
     "status.DISCONNECTED": "Bağlantı kesildi",
-    "error.explain.blog": "WordPress kayıtlı kullanıcı adını veya uygulama parolasını artık kabul etmiyor, bu yüzden yayın yapılamıyor. WordPress'te yeni bir uygulama parolası oluşturup sitenin sayfasındaki WordPress kimlik bilgileri bölümüne kaydedin.",
-    "error.explain.forum": "Forum kayıtlı API anahtarını reddetti, bu yüzden konu açılamıyor. Çalışan bir API anahtarı oluşturup forumu yeniden bağlayın.",
+    "error.explain.blog":
+      "WordPress kayıtlı kullanıcı adını veya uygulama parolasını artık kabul etmiyor, bu yüzden yayın yapılamıyor. WordPress'te yeni bir uygulama parolası oluşturup sitenin sayfasındaki WordPress kimlik bilgileri bölümüne kaydedin.",
+    "error.explain.forum":
+      "Forum kayıtlı API anahtarını reddetti, bu yüzden konu açılamıyor. Çalışan bir API anahtarı oluşturup forumu yeniden bağlayın.",
     "error.explain.custom": "Bu site şu anda makale alamıyor.",
     "error.details": "Ayrıntı: {message}",
     "secret.once": "Yalnızca bir kez gösterilir, şimdi saklayın.",
@@ -239,7 +260,8 @@ export const siteMessages = defineMessages(
     "field.language": "Makale dili",
     "field.languageHint": "Bu sitenin makaleleri bu dilde yazılır.",
     "field.businessContext": "İşletme hakkında",
-    "field.businessContextHint": "İşletmenin ne yaptığı, kime hizmet verdiği ve nasıl bir dil kullandığı. Sitenin özetinin başlangıcı olur; sonra geliştirebilirsiniz.",
+    "field.businessContextHint":
+      "İşletmenin ne yaptığı, kime hizmet verdiği ve nasıl bir dil kullandığı. Sitenin özetinin başlangıcı olur; sonra geliştirebilirsiniz.",
 
     "sites.title": "Siteler",
     "sites.listTitle": "Siteleriniz",
@@ -263,9 +285,11 @@ export const siteMessages = defineMessages(
     "wordpress.title": "WordPress sitesi bağlayın",
     "wordpress.howTo.title": "Bir uygulama parolasına ihtiyacınız var:",
     "wordpress.howTo.step1": "WordPress'te Kullanıcılar → Profil sayfasını açın.",
-    "wordpress.howTo.step2": "Uygulama Parolaları bölümünde bir ad yazın (örneğin Content Autopilot) ve Yeni Uygulama Parolası Ekle'yi seçin.",
+    "wordpress.howTo.step2":
+      "Uygulama Parolaları bölümünde bir ad yazın (örneğin Content Autopilot) ve Yeni Uygulama Parolası Ekle'yi seçin.",
     "wordpress.howTo.step3": "WordPress'in gösterdiği parolayı kopyalayıp WordPress kullanıcı adınızla birlikte aşağıya yapıştırın.",
-    "wordpress.howTo.https": "WordPress uygulama parolalarını yalnızca HTTPS ile sunulan sitelerde veya yerel geliştirme sitelerinde sunar. Kullanıcının yazı yayımlama yetkisi olmalıdır.",
+    "wordpress.howTo.https":
+      "WordPress uygulama parolalarını yalnızca HTTPS ile sunulan sitelerde veya yerel geliştirme sitelerinde sunar. Kullanıcının yazı yayımlama yetkisi olmalıdır.",
     "wordpress.username": "WordPress kullanıcı adı",
     "wordpress.usernameHint": "Bu kullanıcının giriş adı veya e-posta adresi.",
     "wordpress.appPassword": "Uygulama parolası",
@@ -297,23 +321,27 @@ export const siteMessages = defineMessages(
     "forumNode.current": "Yeni konular {id} kimlikli foruma açılıyor.",
     "forumNode.saved": "Kaydedildi: yeni konular {id} kimlikli foruma açılacak.",
     "forumNode.idLabel": "Forum kimliği",
-    "forumNode.idHint": "Forumun adresindeki sayı (…/forums/haberler.2/ → 2). Kullanıcı orada konu açamıyorsa yanıt, açabildiği forumları listeler.",
+    "forumNode.idHint":
+      "Forumun adresindeki sayı (…/forums/haberler.2/ → 2). Kullanıcı orada konu açamıyorsa yanıt, açabildiği forumları listeler.",
 
     "custom.title": "Özel site bağlayın",
     "custom.intro": "Kendi siteniz yayımlanan her makaleyi imzalı bir webhook olarak alır ya da makalelerini API üzerinden kendisi çeker.",
     "custom.webhookUrl": "Webhook adresi",
-    "custom.webhookUrlHint": "İmzalı article.published POST isteğinin gönderileceği adres. Siteniz makalelerini GET /api/autopilot/articles ile çekiyorsa boş bırakın.",
+    "custom.webhookUrlHint":
+      "İmzalı article.published POST isteğinin gönderileceği adres. Siteniz makalelerini GET /api/autopilot/articles ile çekiyorsa boş bırakın.",
     "custom.submit": "Siteyi bağla",
     "custom.connecting": "Bağlanıyor…",
     "custom.connectedTitle": "Site bağlandı",
-    "custom.secretExplanation": "Bu gizli anahtar her webhook'u imzalar: X-Service-Signature başlığı, ham gövdenin bu anahtarla hesaplanan HMAC-SHA256 değeridir. Alıcınız webhook'un bizden geldiğini doğrulamak için buna ihtiyaç duyar.",
+    "custom.secretExplanation":
+      "Bu gizli anahtar her webhook'u imzalar: X-Service-Signature başlığı, ham gövdenin bu anahtarla hesaplanan HMAC-SHA256 değeridir. Alıcınız webhook'un bizden geldiğini doğrulamak için buna ihtiyaç duyar.",
     "custom.openSite": "Gizli anahtarı sakladım: siteyi aç",
 
     "site.title": "Site",
     "site.back": "Tüm siteler",
     "site.missing": "Bu site yok ya da bağlantısı kesilmiş.",
     "site.tabs": "Site bölümleri",
-    "site.connected.blog": "{url} bağlandı: WordPress kimlik bilgilerini kabul etti. Sırada özeti doldurmak ve yazı envanterini eşitlemek var.",
+    "site.connected.blog":
+      "{url} bağlandı: WordPress kimlik bilgilerini kabul etti. Sırada özeti doldurmak ve yazı envanterini eşitlemek var.",
     "site.connected.forum": "{url} bağlandı. Makalelerin topluluğa uyması için sırada özeti doldurmak var.",
     "site.connected.custom": "{url} bağlandı. Sırada özeti doldurmak var.",
     "tab.overview": "Genel bakış",
@@ -334,7 +362,8 @@ export const siteMessages = defineMessages(
     "overview.connectedAt": "Bağlanma tarihi",
 
     "sync.title": "Yazı envanteri",
-    "sync.intro": "Sitenin yayımlanmış tüm yazılarını okur; böylece eski yazılar iyileştirilebilir ve yeni makaleler onlara bağlantı verebilir. İstediğiniz zaman yeniden çalıştırın: değişen yazılar güncellenir, silinenler kaldırılır.",
+    "sync.intro":
+      "Sitenin yayımlanmış tüm yazılarını okur; böylece eski yazılar iyileştirilebilir ve yeni makaleler onlara bağlantı verebilir. İstediğiniz zaman yeniden çalıştırın: değişen yazılar güncellenir, silinenler kaldırılır.",
     "sync.submit": "Envanteri eşitle",
     "sync.working": "Eşitleniyor…",
     "sync.wait": "Sitenin yazıları okunuyor; büyük bir sitede bu bir dakika sürebilir.",
@@ -347,16 +376,19 @@ export const siteMessages = defineMessages(
     "seo.installed": "Bağlayıcı eklenti {version} kurulu.",
     "seo.writesInto": "{plugin} eklentisinin alanlarına yazıyor: her makalenin SEO başlığı ve açıklaması o eklentinin alanlarında görünür.",
     "seo.noPlugin": "SEO eklentisi yok: başlığı, açıklamayı ve yapısal veriyi bağlayıcı eklentinin kendisi sayfaya ekliyor.",
-    "seo.resync": "Bir SEO eklentisi kurduysanız, değiştirdiyseniz ya da kaldırdıysanız bu bilginin güncel kalması için aşağıdan “{action}” düğmesine basın.",
+    "seo.resync":
+      "Bir SEO eklentisi kurduysanız, değiştirdiyseniz ya da kaldırdıysanız bu bilginin güncel kalması için aşağıdan “{action}” düğmesine basın.",
     "seo.missing.title": "SEO başlıkları ve açıklamaları sayfalarınıza ulaşmıyor.",
-    "seo.missing.body": "WordPress'in kendi SEO alanları yoktur. Ücretsiz bağlayıcı eklentiyi kurun: her makalenin SEO başlığını, meta açıklamasını ve yapısal verisini sayfasına ekler; Yoast SEO, Rank Math, SEOPress veya All in One SEO etkinse bunları o eklentinin alanlarına yazar.",
+    "seo.missing.body":
+      "WordPress'in kendi SEO alanları yoktur. Ücretsiz bağlayıcı eklentiyi kurun: her makalenin SEO başlığını, meta açıklamasını ve yapısal verisini sayfasına ekler; Yoast SEO, Rank Math, SEOPress veya All in One SEO etkinse bunları o eklentinin alanlarına yazar.",
     "seo.missing.download": "Bağlayıcı eklentiyi indirin (.zip)",
     "seo.missing.step1": "WordPress'te Eklentiler → Yeni Ekle → Eklenti Yükle sayfasını açın, indirdiğiniz dosyayı seçip kurun.",
     "seo.missing.step2": "Eklentiyi etkinleştirin.",
     "seo.missing.step3": "Bu sayfaya dönüp aşağıdaki “{action}” düğmesine basın; hizmet bağlayıcı eklentiyi böylece fark eder.",
 
     "credentials.title": "WordPress kimlik bilgileri",
-    "credentials.intro": "WordPress eski parolayı kabul etmemeye başladığında siteye yeni bir uygulama parolası verin. Kaydedilmeden önce WordPress ile kontrol edilir.",
+    "credentials.intro":
+      "WordPress eski parolayı kabul etmemeye başladığında siteye yeni bir uygulama parolası verin. Kaydedilmeden önce WordPress ile kontrol edilir.",
     "credentials.appPassword": "Yeni uygulama parolası",
     "credentials.submit": "Kontrol et ve kaydet",
     "credentials.saving": "WordPress ile kontrol ediliyor…",
@@ -377,16 +409,20 @@ export const siteMessages = defineMessages(
     "rotate.submit": "Webhook gizli anahtarını yenile",
     "rotate.working": "Yenileniyor…",
     "rotate.confirm": "Yeni bir webhook gizli anahtarı oluşturulsun mu? Onu alıcınıza girmeniz gerekecek.",
-    "rotate.done": "Bundan sonra her gönderim bununla imzalanır. Eski anahtar 24 saat daha çalışır (o zamana kadar gönderimler iki imzayı da taşır): alıcınızı bu süre dolmadan güncelleyin.",
+    "rotate.done":
+      "Bundan sonra her gönderim bununla imzalanır. Eski anahtar 24 saat daha çalışır (o zamana kadar gönderimler iki imzayı da taşır): alıcınızı bu süre dolmadan güncelleyin.",
 
     "disconnect.title": "Bağlantıyı kes",
-    "disconnect.intro": "Kayıtlı kimlik bilgileri silinir ve yazı envanteri kaldırılır. Siteyi yeniden kullanmak için baştan bağlamanız gerekir.",
+    "disconnect.intro":
+      "Kayıtlı kimlik bilgileri silinir ve yazı envanteri kaldırılır. Siteyi yeniden kullanmak için baştan bağlamanız gerekir.",
     "disconnect.submit": "Sitenin bağlantısını kes",
     "disconnect.working": "Bağlantı kesiliyor…",
-    "disconnect.confirm": "{url} sitesinin bağlantısı kesilsin mi? Kayıtlı kimlik bilgileri silinir ve envanteri kaldırılır. Bu işlem geri alınamaz.",
+    "disconnect.confirm":
+      "{url} sitesinin bağlantısı kesilsin mi? Kayıtlı kimlik bilgileri silinir ve envanteri kaldırılır. Bu işlem geri alınamaz.",
 
     "brief.title": "Özet",
-    "brief.intro": "Özet; anahtar kelime araştırmasını, plan başlıklarını ve her makale isteğini besler. Sitenin asistanına bilgi verdiğinizde o da özeti günceller.",
+    "brief.intro":
+      "Özet; anahtar kelime araştırmasını, plan başlıklarını ve her makale isteğini besler. Sitenin asistanına bilgi verdiğinizde o da özeti günceller.",
     "brief.chatLink": "Asistanla konuşun",
     "brief.updatedAt": "Son değişiklik: {time}",
     "brief.business": "İşletme",
@@ -405,11 +441,15 @@ export const siteMessages = defineMessages(
     "brief.notes": "Notlar",
     "brief.notesHint": "Yazarın bilmesi gereken diğer her şey.",
     "brief.structuredTitle": "Yapısal veri",
-    "brief.structuredIntro": "Makalelerin yapısal verisi, yazarlarını ve yayıncılarını belirtir. Kuruluş adı girilmezse sitenin alan adı kullanılır.",
+    "brief.structuredIntro":
+      "Makalelerin yapısal verisi, yazarlarını ve yayıncılarını belirtir. Kuruluş adı girilmezse sitenin alan adı kullanılır.",
     "brief.authorName": "Yazar adı",
-    "brief.authorNameHint": "Makalelerin yazarı olarak gösterilecek kişi, düz metin olarak. Boş bırakırsanız yazar olarak kuruluş gösterilir.",
-    "brief.authorNameHintWordPress": "Makalelerin yapısal verisinde yazar olarak belirtilecek kişi, düz metin olarak. WordPress bu yazıların yazarı olarak “{byline}” adını gösteriyor: aynı kişiyi belirtmek için boş bırakın.",
-    "brief.authorMismatch": "WordPress bu yazıların yazarı olarak “{name}” değil “{byline}” adını gösteriyor. Arama motorları, yapısal verinin okurların gördüğü yazarı belirtmesini bekler: yazar adını boş bırakın ya da WordPress'te o kullanıcının herkese açık görünen adını “{name}” yapın (Kullanıcılar → Profil → Herkese açık görünen ad), ardından sitenin genel bakışında “{action}” düğmesine basın.",
+    "brief.authorNameHint":
+      "Makalelerin yazarı olarak gösterilecek kişi, düz metin olarak. Boş bırakırsanız yazar olarak kuruluş gösterilir.",
+    "brief.authorNameHintWordPress":
+      "Makalelerin yapısal verisinde yazar olarak belirtilecek kişi, düz metin olarak. WordPress bu yazıların yazarı olarak “{byline}” adını gösteriyor: aynı kişiyi belirtmek için boş bırakın.",
+    "brief.authorMismatch":
+      "WordPress bu yazıların yazarı olarak “{name}” değil “{byline}” adını gösteriyor. Arama motorları, yapısal verinin okurların gördüğü yazarı belirtmesini bekler: yazar adını boş bırakın ya da WordPress'te o kullanıcının herkese açık görünen adını “{name}” yapın (Kullanıcılar → Profil → Herkese açık görünen ad), ardından sitenin genel bakışında “{action}” düğmesine basın.",
     "brief.organizationName": "Kuruluş adı",
     "brief.organizationNameHint": "Makaleleri yayımlayan işletme, düz metin olarak.",
     "brief.logoUrl": "Logo adresi",
@@ -421,7 +461,8 @@ export const siteMessages = defineMessages(
     "brief.saved": "Özet kaydedildi.",
 
     "chat.title": "Asistanla sohbet",
-    "chat.intro": "Sitenin asistanına site, yazıları ve planları hakkında soru sorun ya da işletme, hedef kitle, üslup veya kaçınılacak konular hakkında bilgi verin: özeti günceller ve neyi değiştirdiğini söyler.",
+    "chat.intro":
+      "Sitenin asistanına site, yazıları ve planları hakkında soru sorun ya da işletme, hedef kitle, üslup veya kaçınılacak konular hakkında bilgi verin: özeti günceller ve neyi değiştirdiğini söyler.",
     "chat.cost": "Her mesaj kredinizden {price} düşer (bakiyeniz: {balance}); asistan yanıt veremezse iade edilir.",
     "chat.costFree": "Asistana mesaj göndermek şu anda ücretsiz.",
     "chat.costByok": "Kendi anahtarınızla çalışan lisansınızda asistana mesajlar ücretsizdir.",

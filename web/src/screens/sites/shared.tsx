@@ -16,7 +16,12 @@ export type SeoPlugin = NonNullable<NonNullable<Site["seo"]>["plugin"]>;
 export const CONNECTOR_ZIP_URL = "/api/platforms/wordpress/connector.zip";
 
 /** The SEO plugins the connector writes into, by their own (untranslated) names. */
-export const SEO_PLUGIN_NAMES: Record<SeoPlugin, string> = { yoast: "Yoast SEO", "rank-math": "Rank Math", seopress: "SEOPress", aioseo: "All in One SEO" };
+export const SEO_PLUGIN_NAMES: Record<SeoPlugin, string> = {
+  yoast: "Yoast SEO",
+  "rank-math": "Rank Math",
+  seopress: "SEOPress",
+  aioseo: "All in One SEO",
+};
 
 /** A blog site whose SEO titles and descriptions do not reach its pages: the connector plugin is missing. */
 export function missesSeoConnector(site: Pick<Site, "platform" | "status" | "seo">): boolean {
@@ -39,7 +44,13 @@ export function SiteStatusBadge({ site }: { site: Pick<Site, "status"> }) {
 }
 
 /** Why a site is in ERROR and what to do about it, in words; nothing for a healthy site. */
-export function SiteErrorExplanation({ site, prominent = false }: { site: Pick<Site, "status" | "statusMessage" | "platform">; prominent?: boolean }) {
+export function SiteErrorExplanation({
+  site,
+  prominent = false,
+}: {
+  site: Pick<Site, "status" | "statusMessage" | "platform">;
+  prominent?: boolean;
+}) {
   const { t } = useMessages(siteMessages);
   if (site.status !== "ERROR") return null;
   return (
@@ -58,7 +69,14 @@ export function SecretOnce({ secret, explanation }: { secret: string; explanatio
       <p>
         <strong>{t("secret.once")}</strong> {explanation}
       </p>
-      <TextField label={t("secret.label")} value={secret} readOnly spellCheck={false} className="mono" onFocus={(event) => event.currentTarget.select()} />
+      <TextField
+        label={t("secret.label")}
+        value={secret}
+        readOnly
+        spellCheck={false}
+        className="mono"
+        onFocus={(event) => event.currentTarget.select()}
+      />
       <div className="actions">
         <CopyButton value={secret} label={t("secret.label")} />
       </div>
@@ -69,9 +87,17 @@ export function SecretOnce({ secret, explanation }: { secret: string; explanatio
 /** The article language, chosen from a list by name; a code the list lacks (set through the API) stays offered. */
 export function LanguageField({ value, onChange, error }: { value: string; onChange(value: string): void; error: unknown }) {
   const { t, locale } = useMessages(siteMessages);
-  const codes: readonly string[] = ARTICLE_LANGUAGES.includes(value.toLowerCase() as (typeof ARTICLE_LANGUAGES)[number]) ? ARTICLE_LANGUAGES : [value, ...ARTICLE_LANGUAGES];
+  const codes: readonly string[] = ARTICLE_LANGUAGES.includes(value.toLowerCase() as (typeof ARTICLE_LANGUAGES)[number])
+    ? ARTICLE_LANGUAGES
+    : [value, ...ARTICLE_LANGUAGES];
   return (
-    <SelectField label={t("field.language")} hint={t("field.languageHint")} value={value.toLowerCase()} onChange={(event) => onChange(event.target.value)} error={fieldError(error, "language")}>
+    <SelectField
+      label={t("field.language")}
+      hint={t("field.languageHint")}
+      value={value.toLowerCase()}
+      onChange={(event) => onChange(event.target.value)}
+      error={fieldError(error, "language")}
+    >
       {codes.map((code) => (
         <option key={code} value={code.toLowerCase()}>
           {languageOption(code, locale)}

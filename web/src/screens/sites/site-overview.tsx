@@ -7,7 +7,21 @@ import { ErrorNotice, Notice, TextField } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { languageName } from "../../lib/article-languages";
 import { siteMessages } from "./messages";
-import { briefKey, chatKey, CONNECTOR_ZIP_URL, messageAbout, SecretOnce, SEO_PLUGIN_NAMES, siteKey, SiteErrorExplanation, SiteStatusBadge, usePlatformName, type Flash, type Site, WordPressCredentialFields } from "./shared";
+import {
+  briefKey,
+  chatKey,
+  CONNECTOR_ZIP_URL,
+  messageAbout,
+  SecretOnce,
+  SEO_PLUGIN_NAMES,
+  siteKey,
+  SiteErrorExplanation,
+  SiteStatusBadge,
+  usePlatformName,
+  type Flash,
+  type Site,
+  WordPressCredentialFields,
+} from "./shared";
 import { SITES_KEY } from "../../api/query-keys";
 
 export function SiteOverview({ site }: { site: Site }) {
@@ -154,8 +168,14 @@ function InventorySync({ site }: { site: Site }) {
         </button>
         <Link href={`/posts?siteId=${encodeURIComponent(site.id)}`}>{t("sync.postsLink")}</Link>
       </div>
-      {sync.isPending ? <p className="muted" role="status">{t("sync.wait")}</p> : null}
-      {sync.data ? <Notice tone="success">{sync.data.synced === 0 ? t("sync.doneNone") : t("sync.done", { count: number(sync.data.synced) })}</Notice> : null}
+      {sync.isPending ? (
+        <p className="muted" role="status">
+          {t("sync.wait")}
+        </p>
+      ) : null}
+      {sync.data ? (
+        <Notice tone="success">{sync.data.synced === 0 ? t("sync.doneNone") : t("sync.done", { count: number(sync.data.synced) })}</Notice>
+      ) : null}
       <ErrorNotice error={sync.error} />
     </section>
   );
@@ -221,7 +241,13 @@ function ForumNode({ site }: { site: Site }) {
   const siteChanged = useSiteChanged();
   const [nodeId, setNodeId] = useState(site.forumNodeId === null ? "" : String(site.forumNodeId));
   const save = useMutation({
-    mutationFn: () => unwrap(api.POST("/api/platforms/forum/{siteId}/node", { params: { path: { siteId: site.id } }, body: { nodeId: Number.parseInt(nodeId.trim(), 10) } })),
+    mutationFn: () =>
+      unwrap(
+        api.POST("/api/platforms/forum/{siteId}/node", {
+          params: { path: { siteId: site.id } },
+          body: { nodeId: Number.parseInt(nodeId.trim(), 10) },
+        }),
+      ),
     onSuccess: siteChanged,
   });
   return (
@@ -262,7 +288,8 @@ function WebhookUrl({ site }: { site: Site }) {
   const siteChanged = useSiteChanged();
   const [webhookUrl, setWebhookUrl] = useState(site.webhookUrl ?? "");
   const save = useMutation({
-    mutationFn: () => unwrap(api.PATCH("/api/sites/{siteId}", { params: { path: { siteId: site.id } }, body: { webhookUrl: webhookUrl.trim() || null } })),
+    mutationFn: () =>
+      unwrap(api.PATCH("/api/sites/{siteId}", { params: { path: { siteId: site.id } }, body: { webhookUrl: webhookUrl.trim() || null } })),
     onSuccess: siteChanged,
   });
   const submit = () => {
@@ -282,7 +309,11 @@ function WebhookUrl({ site }: { site: Site }) {
         }}
       >
         <p>{t("webhookUrl.intro")}</p>
-        {save.isSuccess ? <Notice tone="success">{save.data.webhookUrl ? t("webhookUrl.saved", { url: save.data.webhookUrl }) : t("webhookUrl.stopped")}</Notice> : null}
+        {save.isSuccess ? (
+          <Notice tone="success">
+            {save.data.webhookUrl ? t("webhookUrl.saved", { url: save.data.webhookUrl }) : t("webhookUrl.stopped")}
+          </Notice>
+        ) : null}
         <ErrorNotice error={save.error} />
         <TextField
           label={t("custom.webhookUrl")}

@@ -26,7 +26,10 @@ export function SiteScreen() {
   const tab: Tab = isTab(tabParam) ? tabParam : "overview";
   const flash = useFlash();
   const platformName = usePlatformName();
-  const site = useQuery({ queryKey: siteKey(siteId), queryFn: () => unwrap(api.GET("/api/sites/{siteId}", { params: { path: { siteId } } })) });
+  const site = useQuery({
+    queryKey: siteKey(siteId),
+    queryFn: () => unwrap(api.GET("/api/sites/{siteId}", { params: { path: { siteId } } })),
+  });
 
   if (!site.data) {
     const missing = site.error instanceof ApiError && site.error.status === 404;

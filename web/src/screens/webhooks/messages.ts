@@ -3,7 +3,8 @@ import { defineMessages } from "../../i18n/language";
 export const webhookMessages = defineMessages(
   {
     "webhooks.title": "Webhooks",
-    "webhooks.intro": "Custom sites receive every published article as a signed POST. Here you see each delivery and what the receiver answered, send one again, or send a test ping.",
+    "webhooks.intro":
+      "Custom sites receive every published article as a signed POST. Here you see each delivery and what the receiver answered, send one again, or send a test ping.",
     "webhooks.noCustomSites": "You have no custom site: webhooks go to custom sites only.",
     "webhooks.connectCustom": "Connect a custom site",
     "webhooks.site": "Site",
@@ -14,7 +15,8 @@ export const webhookMessages = defineMessages(
     "webhooks.siteLink": "Site settings",
 
     "ping.title": "Test ping",
-    "ping.intro": "Sends a signed ping event to the webhook address and shows what the receiver answered. It is not recorded and not retried.",
+    "ping.intro":
+      "Sends a signed ping event to the webhook address and shows what the receiver answered. It is not recorded and not retried.",
     "ping.submit": "Send a test ping",
     "ping.working": "Sending…",
     "ping.needsUrl": "Set a webhook address on the site's page first.",
@@ -56,7 +58,8 @@ export const webhookMessages = defineMessages(
   },
   {
     "webhooks.title": "Webhook'lar",
-    "webhooks.intro": "Özel siteler yayımlanan her makaleyi imzalı bir POST isteği olarak alır. Burada her gönderimi ve alıcının verdiği yanıtı görebilir, bir gönderimi yineleyebilir ya da deneme ping'i gönderebilirsiniz.",
+    "webhooks.intro":
+      "Özel siteler yayımlanan her makaleyi imzalı bir POST isteği olarak alır. Burada her gönderimi ve alıcının verdiği yanıtı görebilir, bir gönderimi yineleyebilir ya da deneme ping'i gönderebilirsiniz.",
     "webhooks.noCustomSites": "Özel siteniz yok: webhook'lar yalnızca özel sitelere gönderilir.",
     "webhooks.connectCustom": "Özel site bağlayın",
     "webhooks.site": "Site",

@@ -77,7 +77,9 @@ function SiteWebhooks({ site }: { site: Site }) {
 
 function TestPing({ site }: { site: Site }) {
   const { t, number } = useMessages(webhookMessages);
-  const ping = useMutation({ mutationFn: () => unwrap(api.POST("/api/sites/{siteId}/webhooks/test", { params: { path: { siteId: site.id } } })) });
+  const ping = useMutation({
+    mutationFn: () => unwrap(api.POST("/api/sites/{siteId}/webhooks/test", { params: { path: { siteId: site.id } } })),
+  });
   const result = ping.data;
   return (
     <section aria-labelledby="ping-title">
@@ -112,7 +114,12 @@ function Deliveries({ site }: { site: Site }) {
   const [page, setPage] = usePageParam();
   const deliveries = useQuery({
     queryKey: [...deliveriesKey(site.id), page],
-    queryFn: () => unwrap(api.GET("/api/sites/{siteId}/webhooks/deliveries", { params: { path: { siteId: site.id }, query: { page, per_page: DELIVERIES_PER_PAGE } } })),
+    queryFn: () =>
+      unwrap(
+        api.GET("/api/sites/{siteId}/webhooks/deliveries", {
+          params: { path: { siteId: site.id }, query: { page, per_page: DELIVERIES_PER_PAGE } },
+        }),
+      ),
     placeholderData: (previous) => previous,
   });
   const [outcome, setOutcome] = useState<Delivery | null>(null);
@@ -129,7 +136,9 @@ function Deliveries({ site }: { site: Site }) {
       <ErrorNotice error={redeliverError} />
       {deliveries.isPending ? <Loading /> : null}
       <ErrorNotice error={deliveries.error} onRetry={() => void deliveries.refetch()} />
-      {deliveries.data && deliveries.data.total === 0 ? <p>{site.webhookUrl ? t("deliveries.empty") : t("deliveries.emptyNoUrl")}</p> : null}
+      {deliveries.data && deliveries.data.total === 0 ? (
+        <p>{site.webhookUrl ? t("deliveries.empty") : t("deliveries.emptyNoUrl")}</p>
+      ) : null}
       {deliveries.data && deliveries.data.items.length > 0 ? (
         <>
           <div className="table-wrap" tabIndex={0}>
@@ -170,11 +179,26 @@ function Deliveries({ site }: { site: Site }) {
   );
 }
 
-function DeliveryRow({ siteId, delivery, onRedelivered, onFailed }: { siteId: string; delivery: Delivery; onRedelivered(after: Delivery): void; onFailed(error: unknown): void }) {
+function DeliveryRow({
+  siteId,
+  delivery,
+  onRedelivered,
+  onFailed,
+}: {
+  siteId: string;
+  delivery: Delivery;
+  onRedelivered(after: Delivery): void;
+  onFailed(error: unknown): void;
+}) {
   const { t, dateTime, number } = useMessages(webhookMessages);
   const queryClient = useQueryClient();
   const redeliver = useMutation({
-    mutationFn: () => unwrap(api.POST("/api/sites/{siteId}/webhooks/deliveries/{deliveryId}/redeliver", { params: { path: { siteId, deliveryId: delivery.id } } })),
+    mutationFn: () =>
+      unwrap(
+        api.POST("/api/sites/{siteId}/webhooks/deliveries/{deliveryId}/redeliver", {
+          params: { path: { siteId, deliveryId: delivery.id } },
+        }),
+      ),
     onSuccess: onRedelivered,
     onError: onFailed,
     onSettled: () => void queryClient.invalidateQueries({ queryKey: deliveriesKey(siteId) }),
@@ -196,13 +220,19 @@ function DeliveryRow({ siteId, delivery, onRedelivered, onFailed }: { siteId: st
       </td>
       <td data-label={t("deliveries.column.attempts")}>{number(delivery.attempts)}</td>
       <td className="last-answer" data-label={t("deliveries.column.lastAnswer")}>
-        {delivery.attempts === 0 ? t("deliveries.notTried") : delivery.lastStatusCode === null ? t("deliveries.noAnswer") : t("deliveries.statusCode", { code: delivery.lastStatusCode })}
+        {delivery.attempts === 0
+          ? t("deliveries.notTried")
+          : delivery.lastStatusCode === null
+            ? t("deliveries.noAnswer")
+            : t("deliveries.statusCode", { code: delivery.lastStatusCode })}
         {delivery.lastError ? <div className="muted">{delivery.lastError}</div> : null}
       </td>
       <td className="delivery-times" data-label={t("deliveries.column.times")}>
         <div>{t("deliveries.created", { time: dateTime(delivery.createdAt) })}</div>
         {delivery.deliveredAt ? <div>{t("deliveries.deliveredAt", { time: dateTime(delivery.deliveredAt) })}</div> : null}
-        {delivery.status === "pending" && delivery.nextAttemptAt ? <div>{t("deliveries.nextAttempt", { time: dateTime(delivery.nextAttemptAt) })}</div> : null}
+        {delivery.status === "pending" && delivery.nextAttemptAt ? (
+          <div>{t("deliveries.nextAttempt", { time: dateTime(delivery.nextAttemptAt) })}</div>
+        ) : null}
       </td>
       <td data-label={t("deliveries.column.action")}>
         <button
@@ -221,10 +251,13 @@ function DeliveryRow({ siteId, delivery, onRedelivered, onFailed }: { siteId: st
 
 function RedeliveryOutcome({ delivery }: { delivery: Delivery }) {
   const { t } = useMessages(webhookMessages);
-  const answer = delivery.lastStatusCode === null ? t("deliveries.noAnswer") : t("deliveries.statusCode", { code: delivery.lastStatusCode });
+  const answer =
+    delivery.lastStatusCode === null ? t("deliveries.noAnswer") : t("deliveries.statusCode", { code: delivery.lastStatusCode });
   return (
     <Notice tone={delivery.status === "delivered" ? "success" : "warning"}>
-      {delivery.status === "delivered" ? t("redeliver.delivered", { event: delivery.event, answer }) : t("redeliver.failed", { event: delivery.event, answer, status: t(`status.${delivery.status}`) })}
+      {delivery.status === "delivered"
+        ? t("redeliver.delivered", { event: delivery.event, answer })
+        : t("redeliver.failed", { event: delivery.event, answer, status: t(`status.${delivery.status}`) })}
       {delivery.lastError ? ` ${delivery.lastError}` : null}
     </Notice>
   );
