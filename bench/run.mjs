@@ -25,8 +25,8 @@ const WP_BENCH_PORT = Number(process.env.BENCH_WP_PORT ?? 8882);
 const STATE = ".wrangler/bench-state";
 const BASE = `http://127.0.0.1:${PORT}`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" };
-const TOKEN_A = "sap_" + "a".repeat(40);
-const TOKEN_B = "sap_" + "b".repeat(40);
+const TOKEN_A = `sap_${"a".repeat(40)}`;
+const TOKEN_B = `sap_${"b".repeat(40)}`;
 
 function run(command, args) {
   const result = spawnSync(command, args, { env, stdio: ["ignore", "ignore", "inherit"] });
@@ -45,7 +45,7 @@ async function waitUntilReady(server, url) {
 }
 
 console.log(`Seeding: account A with 10,000 articles, account B with ${LARGE.toLocaleString("en")} …`);
-let t = Date.now();
+const t = Date.now();
 rmSync(STATE, { recursive: true, force: true });
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
 const d1Dir = join(STATE, "v3/d1/miniflare-D1DatabaseObject");
@@ -212,7 +212,7 @@ try {
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 1 : 0) : "-");
 console.log(`\n${SECONDS} s per scenario at ${CONNECTION_LEVELS.join(" and ")} connections (@N), wrangler dev --local on this machine\n`);
 console.log(
-  "scenario".padEnd(52) + "req/s".padStart(9) + "p50 ms".padStart(9) + "p95 ms".padStart(9) + "p99 ms".padStart(9) + "  statuses",
+  `${"scenario".padEnd(52) + "req/s".padStart(9) + "p50 ms".padStart(9) + "p95 ms".padStart(9) + "p99 ms".padStart(9)}  statuses`,
 );
 for (const [name, r] of Object.entries(results)) {
   console.log(

@@ -52,7 +52,10 @@ function buildVocabulary(random) {
 
 function seededRandom(seed) {
   let state = seed >>> 0;
-  return () => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
 }
 
 export function seedBenchAccount(sqlitePath, { accountId, token, count, seed = 1 }) {

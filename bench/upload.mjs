@@ -155,5 +155,5 @@ console.log(
   `\nStored: ${stored.width} × ${stored.height} ${stored.contentType}, ${stored.bytes} bytes; account total ${results.storage.count} uploads, ${results.storage.totalBytes} bytes`,
 );
 mkdirSync("bench/results", { recursive: true });
-writeFileSync("bench/results/upload.json", JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2) + "\n");
+writeFileSync("bench/results/upload.json", `${JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2)}\n`);
 console.log("Written to bench/results/upload.json");

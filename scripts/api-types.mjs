@@ -20,7 +20,7 @@ server.stderr.on("data", (chunk) => (log += chunk));
 try {
   const document = await openApiDocument();
   delete document.servers;
-  writeFileSync("web/src/api/openapi.json", JSON.stringify(document, null, 2) + "\n");
+  writeFileSync("web/src/api/openapi.json", `${JSON.stringify(document, null, 2)}\n`);
   writeFileSync("web/src/api/schema.d.ts", await apiTypes(document));
   console.log(`web/src/api/openapi.json and schema.d.ts: ${Object.keys(document.paths).length} paths`);
 } finally {

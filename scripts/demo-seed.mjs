@@ -17,9 +17,9 @@ export function loadOrCreateDemoToken(path = ".wrangler/demo-token") {
     const saved = readFileSync(path, "utf8").trim();
     if (/^sap_[0-9A-Za-z]{40}$/.test(saved)) return saved;
   }
-  const token = "sap_" + Array.from({ length: 40 }, () => BASE62[randomInt(62)]).join("");
+  const token = `sap_${Array.from({ length: 40 }, () => BASE62[randomInt(62)]).join("")}`;
   mkdirSync(".wrangler", { recursive: true });
-  writeFileSync(path, token + "\n", { mode: 0o600 });
+  writeFileSync(path, `${token}\n`, { mode: 0o600 });
   return token;
 }
 

@@ -51,18 +51,16 @@ export async function createArticle(db: Database, accountId: string, input: NewA
     })
     .returning();
   if (input.images?.length) {
-    await db
-      .insert(articleImages)
-      .values(
-        input.images.map((image, position) => ({
-          articleId: article!.id,
-          accountId,
-          url: image.url,
-          altText: image.altText,
-          isFeatured: image.isFeatured,
-          position,
-        })),
-      );
+    await db.insert(articleImages).values(
+      input.images.map((image, position) => ({
+        articleId: article!.id,
+        accountId,
+        url: image.url,
+        altText: image.altText,
+        isFeatured: image.isFeatured,
+        position,
+      })),
+    );
   }
   return article!;
 }

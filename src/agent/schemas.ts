@@ -22,12 +22,10 @@ export const ChatRequestSchema = z
 
 export const ChatReplySchema = z
   .object({
-    reply: z
-      .string()
-      .openapi({
-        description: "The agent's answer; it says what it changed when it updated the brief",
-        example: "I updated the brief: audience is now home bakers in Istanbul; gluten-free diets added to the topics to avoid.",
-      }),
+    reply: z.string().openapi({
+      description: "The agent's answer; it says what it changed when it updated the brief",
+      example: "I updated the brief: audience is now home bakers in Istanbul; gluten-free diets added to the topics to avoid.",
+    }),
     briefUpdated: z
       .boolean()
       .openapi({ description: "True when the message changed the site's brief (GET /api/sites/{siteId}/brief shows it)" }),

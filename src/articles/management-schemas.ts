@@ -99,15 +99,10 @@ export const ArticleEditBodySchema = z
     categories: z
       .array(plainText(z.string().trim().min(1, "a category cannot be empty").max(100), { noMarkup: true }))
       .max(10, "at most 10 categories"),
-    featuredImage: z
-      .string()
-      .min(1)
-      .max(64)
-      .nullable()
-      .openapi({
-        description: "The id of one of the account's uploads (GET /api/uploads) to show as the featured image; null removes it",
-        example: "up_k3J9sQ0aLm2P7xYz",
-      }),
+    featuredImage: z.string().min(1).max(64).nullable().openapi({
+      description: "The id of one of the account's uploads (GET /api/uploads) to show as the featured image; null removes it",
+      example: "up_k3J9sQ0aLm2P7xYz",
+    }),
   })
   .partial()
   .strict()

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { notFound } from "../core/errors";
 import { countWords, htmlToText } from "../core/html-text";
 import type { Database } from "../db/client";
-import { articleImages, articles } from "../db/schema";
+import { type articleImages, articles } from "../db/schema";
 
 export type ArticleRow = typeof articles.$inferSelect;
 export type ArticleImageRow = typeof articleImages.$inferSelect;

@@ -96,17 +96,15 @@ export async function saveArticleEdit(
     statements.push(db.delete(articleImages).where(and(eq(articleImages.articleId, articleId), eq(articleImages.isFeatured, true))));
     if (edit.featuredImage) {
       statements.push(
-        db
-          .insert(articleImages)
-          .values({
-            articleId,
-            accountId,
-            url: edit.featuredImage.url,
-            altText: edit.featuredImage.altText,
-            isFeatured: true,
-            position: 0,
-            createdAt: at,
-          }),
+        db.insert(articleImages).values({
+          articleId,
+          accountId,
+          url: edit.featuredImage.url,
+          altText: edit.featuredImage.altText,
+          isFeatured: true,
+          position: 0,
+          createdAt: at,
+        }),
       );
     }
   }

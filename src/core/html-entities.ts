@@ -67,7 +67,7 @@ const OTHER: Record<string, number> = {
 };
 
 const NAMED = new Map<string, number>(Object.entries(OTHER));
-LATIN1_FROM_A0.split(" ").forEach((name, offset) => NAMED.set(name, 0xa0 + offset));
+for (const [offset, name] of LATIN1_FROM_A0.split(" ").entries()) NAMED.set(name, 0xa0 + offset);
 
 const REFERENCE = /&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([A-Za-z][A-Za-z0-9]{1,31}));/g;
 

@@ -10,7 +10,7 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-const WORD = /[\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*/gu;
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
 /** Words of a text: runs of letters and digits, with inner apostrophes and hyphens kept. */
 export function countWords(text: string): number {

@@ -115,7 +115,10 @@ export class AccountState extends DurableObject<Env> {
   /** The bucket's times inside the window (older ones dropped). */
   private windowOf(bucket: RateLimitBucket, windowStart: number): number[] {
     let hits = this.hits.get(bucket);
-    if (!hits) this.hits.set(bucket, (hits = []));
+    if (!hits) {
+      hits = [];
+      this.hits.set(bucket, hits);
+    }
     let expired = 0;
     while (expired < hits.length && hits[expired]! <= windowStart) expired++;
     if (expired > 0) hits.splice(0, expired);

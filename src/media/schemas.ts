@@ -5,12 +5,10 @@ import { positiveIntParam } from "../core/pagination";
 
 export const UploadResultSchema = z
   .object({
-    url: z
-      .string()
-      .openapi({
-        description: "Path of the stored webp; use it as an image source in article HTML",
-        example: "/api/media/uploads/bread-k3J9sQ0aLm2P.webp",
-      }),
+    url: z.string().openapi({
+      description: "Path of the stored webp; use it as an image source in article HTML",
+      example: "/api/media/uploads/bread-k3J9sQ0aLm2P.webp",
+    }),
     fileName: z.string().openapi({ example: "bread-k3J9sQ0aLm2P.webp" }),
     bytes: z.number().int().openapi({ description: "Size of the stored webp file", example: 84213 }),
   })
@@ -19,13 +17,11 @@ export type UploadResult = z.infer<typeof UploadResultSchema>;
 
 export const UploadFormSchema = z
   .object({
-    file: z
-      .any()
-      .openapi({
-        type: "string",
-        format: "binary",
-        description: "JPEG, PNG, WebP, GIF or AVIF, at most 15 MB; the type is read from the bytes",
-      }),
+    file: z.any().openapi({
+      type: "string",
+      format: "binary",
+      description: "JPEG, PNG, WebP, GIF or AVIF, at most 15 MB; the type is read from the bytes",
+    }),
   })
   .openapi("UploadForm");
 

@@ -17,7 +17,7 @@ import { AUTHORIZE_PATH, OAUTH_SCOPE, oauthHelpers, type McpProps } from "./prov
  */
 export const consentRoutes = new Hono<AppEnv>();
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The signed-in panel user, or null. */
 async function sessionOf(c: Context<AppEnv>) {
@@ -163,25 +163,25 @@ function languageOf(request: Request): Language {
 }
 
 function page(language: Language, title: string, body: string): string {
-  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)} – Content Autopilot</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} – Content Autopilot</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 function consentPage(language: Language, details: ConsentDescription, handle: string, email: string): string {
   const words = WORDS[language];
-  const name = escape(details.clientName);
-  const origin = details.clientDomain ? words.publishedBy(escape(details.clientDomain)) : words.unverified;
+  const name = escapeHtml(details.clientName);
+  const origin = details.clientDomain ? words.publishedBy(escapeHtml(details.clientDomain)) : words.unverified;
   return page(
     language,
     words.title(details.clientName),
     `<h1>${words.allow(name)}</h1>
-<p class="muted">${words.signedInAs(escape(email))}</p>
-<p>${origin} ${words.sentTo(escape(details.redirectHost))}</p>
+<p class="muted">${words.signedInAs(escapeHtml(email))}</p>
+<p>${origin} ${words.sentTo(escapeHtml(details.redirectHost))}</p>
 ${details.redirectIsLoopback ? `<p class="warning">${words.loopback}</p>` : ""}
 <p>${words.canDo}</p>
 <ul>${words.abilities.map((ability) => `<li>${ability}</li>`).join("")}</ul>
 <p class="muted">${words.revokeHint}</p>
 <form method="post" action="${AUTHORIZE_PATH}">
-<input type="hidden" name="handle" value="${escape(handle)}">
+<input type="hidden" name="handle" value="${escapeHtml(handle)}">
 <div class="actions"><button type="submit" name="decision" value="approve">${words.approve}</button><button type="submit" name="decision" value="deny">${words.deny}</button></div>
 </form>`,
   );
@@ -189,7 +189,7 @@ ${details.redirectIsLoopback ? `<p class="warning">${words.loopback}</p>` : ""}
 
 function errorPage(language: Language, message: string, status: number): Response {
   const words = WORDS[language];
-  return new Response(page(language, words.failedTitle, `<h1>${words.failed}</h1><p>${escape(message)}</p>`), {
+  return new Response(page(language, words.failedTitle, `<h1>${words.failed}</h1><p>${escapeHtml(message)}</p>`), {
     status,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
   });

@@ -29,11 +29,9 @@ const RevocationSchema = z
     grantId: z.string(),
     clientId: z.string(),
     clientName: z.string().openapi({ description: "The name the app gave when it registered (self-asserted)" }),
-    reason: z
-      .enum(["refresh_token_reuse"])
-      .openapi({
-        description: "`refresh_token_reuse`: a refresh token was presented after it had been replaced, so it may have been copied",
-      }),
+    reason: z.enum(["refresh_token_reuse"]).openapi({
+      description: "`refresh_token_reuse`: a refresh token was presented after it had been replaced, so it may have been copied",
+    }),
     revokedAt: z.string(),
   })
   .openapi("OAuthRevocation");

@@ -12,13 +12,11 @@ export const runNowRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
 const ItemRunResultSchema = z
   .object({
     articleId: z.string().openapi({ example: "1042" }),
-    url: z
-      .string()
-      .openapi({
-        description:
-          "Where the article was published; for a custom site (or an article waiting in review) its address in the public read API",
-        example: "https://blog.example.com/eksi-maya-ekmegi/",
-      }),
+    url: z.string().openapi({
+      description:
+        "Where the article was published; for a custom site (or an article waiting in review) its address in the public read API",
+      example: "https://blog.example.com/eksi-maya-ekmegi/",
+    }),
   })
   .openapi("ItemRunResult");
 

@@ -49,7 +49,7 @@ class RunFailed extends Error {
   }
 }
 
-function valueOf<T>(outcome: StepOutcome<T>): T {
+function outcomeValue<T>(outcome: StepOutcome<T>): T {
   if (!outcome.ok) throw new RunFailed(outcome.failure);
   return outcome.value;
 }
@@ -81,7 +81,7 @@ export class ItemPipeline extends WorkflowEntrypoint<Env, ItemRunParams> {
         policy.config,
         async () => (await permanentFailureAsValue(body, struggled)) as unknown as Record<string, string>,
       );
-      return valueOf(outcome as unknown as StepOutcome<T>);
+      return outcomeValue(outcome as unknown as StepOutcome<T>);
     };
     let article: { articleId: number; url: string | null };
     try {

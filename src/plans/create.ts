@@ -137,20 +137,18 @@ export async function createPlan(services: Services, accountId: string, input: N
     updatedAt: at,
   }));
   const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
-    db
-      .insert(plans)
-      .values({
-        id: planId,
-        accountId,
-        siteId: site.id,
-        articleCount: input.articleCount,
-        cadencePerWeek: input.cadencePerWeek,
-        publishMode: input.publishMode,
-        warnings,
-        research: researchRecord,
-        createdAt: at,
-        updatedAt: at,
-      }),
+    db.insert(plans).values({
+      id: planId,
+      accountId,
+      siteId: site.id,
+      articleCount: input.articleCount,
+      cadencePerWeek: input.cadencePerWeek,
+      publishMode: input.publishMode,
+      warnings,
+      research: researchRecord,
+      createdAt: at,
+      updatedAt: at,
+    }),
   ];
   for (let i = 0; i < items.length; i += ITEM_ROWS_PER_STATEMENT)
     statements.push(db.insert(planItems).values(items.slice(i, i + ITEM_ROWS_PER_STATEMENT)));

@@ -19,13 +19,10 @@ export const CreatePlanBodySchema = z
       description: "Articles published per week once approved, 1–21",
       example: 3,
     }),
-    publishMode: z
-      .enum(PUBLISH_MODES)
-      .default("publish")
-      .openapi({
-        description:
-          "`publish` (default): live on the platform; `draft`: posted there as a draft; `review`: the article waits as `pending` until you publish it",
-      }),
+    publishMode: z.enum(PUBLISH_MODES).default("publish").openapi({
+      description:
+        "`publish` (default): live on the platform; `draft`: posted there as a draft; `review`: the article waits as `pending` until you publish it",
+    }),
   })
   .strict()
   .openapi("CreatePlanRequest");
@@ -53,35 +50,27 @@ export const PlanItemSchema = z
       .int()
       .openapi({ description: "Average monthly searches, as research measured (estimates when the plan's research says so)" }),
     competition: z.enum(COMPETITION_LEVELS),
-    status: z
-      .enum(PLAN_ITEM_STATUSES)
-      .openapi({
-        description:
-          "PLANNED (draft plan), SCHEDULED, QUEUED, GENERATING (a run is under way; see stage, lastError, stageTry, nextTryAt), REVIEW (written; the article waits as pending for POST /api/autopilot/articles/{id}/publish), PUBLISHED, FAILED (see failureReason)",
-      }),
+    status: z.enum(PLAN_ITEM_STATUSES).openapi({
+      description:
+        "PLANNED (draft plan), SCHEDULED, QUEUED, GENERATING (a run is under way; see stage, lastError, stageTry, nextTryAt), REVIEW (written; the article waits as pending for POST /api/autopilot/articles/{id}/publish), PUBLISHED, FAILED (see failureReason)",
+    }),
     scheduledAt: z.string().nullable().openapi({ description: "When the autopilot starts the item (SCHEDULED); null otherwise" }),
     failureReason: z.string().nullable(),
     runs: z.number().int().openapi({ description: "Runs started so far (a FAILED item can be run again)" }),
-    stage: z
-      .string()
-      .nullable()
-      .openapi({
-        description:
-          "The pipeline step the current or last run reached: reserve charge, write article, check article, draw hero image, store hero image, publish, record article",
-      }),
+    stage: z.string().nullable().openapi({
+      description:
+        "The pipeline step the current or last run reached: reserve charge, write article, check article, draw hero image, store hero image, publish, record article",
+    }),
     lastError: z
       .string()
       .nullable()
       .openapi({ description: "While a run struggles: the last error of its current step, which the run retries on its own" }),
     stageTry: z.number().int().openapi({ description: "Which try of the current stage the run is on (1 on entering it)" }),
     nextTryAt: z.string().nullable().openapi({ description: "When the struggling step is tried again; null when no retry is waiting" }),
-    automaticRetries: z
-      .number()
-      .int()
-      .openapi({
-        description:
-          "Runs the clock started again after a failure (at most 3, after 1 h, 4 h and 12 h); the item stays FAILED after the last",
-      }),
+    automaticRetries: z.number().int().openapi({
+      description:
+        "Runs the clock started again after a failure (at most 3, after 1 h, 4 h and 12 h); the item stays FAILED after the last",
+    }),
     articleId: z.string().nullable().openapi({ description: "The article written for the item, once there is one" }),
     url: z.string().nullable().openapi({ description: "Where the article was published, once it is" }),
   })

@@ -17,23 +17,17 @@ export type PublicImage = z.infer<typeof PublicImageSchema>;
 export const PublicArticleSchema = z
   .object({
     id: z.number().int().openapi({ example: 42 }),
-    site_id: z
-      .string()
-      .nullable()
-      .openapi({
-        description: "The id of the article's site (as GET /api/sites gives it); null for an article without a site",
-        example: "site_b8Zq0Ls2Kd93Hw1P",
-      }),
+    site_id: z.string().nullable().openapi({
+      description: "The id of the article's site (as GET /api/sites gives it); null for an article without a site",
+      example: "site_b8Zq0Ls2Kd93Hw1P",
+    }),
     title: z.string(),
     slug: z.string(),
-    url: z
-      .string()
-      .nullable()
-      .openapi({
-        description:
-          "The article's address on its site once published there; null before publication and when the site gives no address (a custom site)",
-        example: "https://blog.example.com/sourdough-basics/",
-      }),
+    url: z.string().nullable().openapi({
+      description:
+        "The article's address on its site once published there; null before publication and when the site gives no address (a custom site)",
+      example: "https://blog.example.com/sourdough-basics/",
+    }),
     content: z.string().openapi({ description: "HTML" }),
     excerpt: z.string(),
     featured_image: z.string().nullable().openapi({ description: "URL of the featured image; null when the article has none" }),

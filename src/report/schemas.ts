@@ -8,13 +8,11 @@ const figures = {
     .int()
     .openapi({ description: "Articles the autopilot wrote (from a plan item), by the date they were created", example: 3 }),
   published: z.number().int().openapi({ description: "Articles (any origin) now published, by the date they were published", example: 2 }),
-  credits: z
-    .string()
-    .openapi({
-      description:
-        "Credits spent on articles, improvements and chat net of refunds, in lira; negative when a day only refunds an older charge",
-      example: "15.00",
-    }),
+  credits: z.string().openapi({
+    description:
+      "Credits spent on articles, improvements and chat net of refunds, in lira; negative when a day only refunds an older charge",
+    example: "15.00",
+  }),
 };
 
 export const ReportDaySchema = z

@@ -36,12 +36,10 @@ export const SessionSchema = z
 
 export const InviteSchema = z
   .object({
-    url: z
-      .string()
-      .openapi({
-        description: "The one-time link that sets the password; send it to the account's owner",
-        example: "https://panel.example.com/invite#…",
-      }),
+    url: z.string().openapi({
+      description: "The one-time link that sets the password; send it to the account's owner",
+      example: "https://panel.example.com/invite#…",
+    }),
     expiresAt: z.string(),
   })
   .openapi("AccountInvite");

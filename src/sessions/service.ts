@@ -33,15 +33,13 @@ function randomId(): string {
 export async function startSession(services: Pick<Services, "db">, accountId: string, now: Date): Promise<string> {
   const id = randomId();
   const at = toIsoSeconds(now);
-  await services.db
-    .insert(sessions)
-    .values({
-      idHash: await sha256Hex(id),
-      accountId,
-      createdAt: at,
-      lastSeenAt: at,
-      expiresAt: toIsoSeconds(new Date(now.getTime() + SESSION_MS)),
-    });
+  await services.db.insert(sessions).values({
+    idHash: await sha256Hex(id),
+    accountId,
+    createdAt: at,
+    lastSeenAt: at,
+    expiresAt: toIsoSeconds(new Date(now.getTime() + SESSION_MS)),
+  });
   return id;
 }
 

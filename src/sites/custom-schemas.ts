@@ -4,15 +4,10 @@ import { BusinessContextSchema, LanguageSchema } from "./schemas";
 export const ConnectCustomBodySchema = z
   .object({
     url: z.string().min(1).max(2048).openapi({ description: "The site's address", example: "https://www.example.com" }),
-    webhookUrl: z
-      .string()
-      .min(1)
-      .max(2048)
-      .optional()
-      .openapi({
-        description: "Where signed `article.published` webhooks go; omit it to pull articles with GET /autopilot/articles",
-        example: "https://www.example.com/hooks/autopilot",
-      }),
+    webhookUrl: z.string().min(1).max(2048).optional().openapi({
+      description: "Where signed `article.published` webhooks go; omit it to pull articles with GET /autopilot/articles",
+      example: "https://www.example.com/hooks/autopilot",
+    }),
     businessContext: BusinessContextSchema.default("").openapi({ example: "Bakery supplies shop" }),
     language: LanguageSchema.default("en"),
   })
@@ -32,11 +27,9 @@ export const ConnectedCustomSchema = z
 export const RotatedSecretSchema = z
   .object({
     id: z.string().openapi({ description: "The site's id" }),
-    webhookSecret: z
-      .string()
-      .openapi({
-        description:
-          "The new secret (64 hex characters); shown only in this answer. Every later attempt is signed with it, and for 24 hours with the replaced secret too.",
-      }),
+    webhookSecret: z.string().openapi({
+      description:
+        "The new secret (64 hex characters); shown only in this answer. Every later attempt is signed with it, and for 24 hours with the replaced secret too.",
+    }),
   })
   .openapi("RotatedWebhookSecret");

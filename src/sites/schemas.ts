@@ -7,20 +7,14 @@ import type { SiteRow } from "./service";
 
 const SiteSeoSchema = z
   .object({
-    connector: z
-      .string()
-      .nullable()
-      .openapi({
-        description: "The version of the connector plugin found on the site; null when it is not installed or not active",
-        example: "1.0.0",
-      }),
-    plugin: z
-      .enum(SEO_PLUGINS)
-      .nullable()
-      .openapi({
-        description:
-          "The SEO plugin the connector writes the SEO fields into; null when none is active (the connector prints the tags itself)",
-      }),
+    connector: z.string().nullable().openapi({
+      description: "The version of the connector plugin found on the site; null when it is not installed or not active",
+      example: "1.0.0",
+    }),
+    plugin: z.enum(SEO_PLUGINS).nullable().openapi({
+      description:
+        "The SEO plugin the connector writes the SEO fields into; null when none is active (the connector prints the tags itself)",
+    }),
     byline: z.string().nullable().openapi({
       description:
         "The author WordPress shows on the posts the service publishes: the display name of the user the site is connected with. The structured data names it as the author unless the brief names another; null until read",
@@ -48,12 +42,10 @@ export const SiteSchema = z
     forumNodeId: z.number().int().nullable(),
     webhookUrl: z.string().nullable(),
     seo: SiteSeoSchema.nullable(),
-    warnings: z
-      .array(z.string())
-      .openapi({
-        description:
-          "What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin; a brief naming an author other than WordPress's byline)",
-      }),
+    warnings: z.array(z.string()).openapi({
+      description:
+        "What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin; a brief naming an author other than WordPress's byline)",
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -136,17 +128,10 @@ export const UpdateSiteBodySchema = z
     blogAppPassword: BlogAppPasswordSchema.optional().openapi({
       description: "New application password (blog sites); verified with WordPress before it is stored",
     }),
-    webhookUrl: z
-      .string()
-      .trim()
-      .min(1)
-      .max(2048)
-      .nullable()
-      .optional()
-      .openapi({
-        description: "Custom sites: where signed webhooks go from now on (checked like at connect); null stops webhooks",
-        example: "https://www.example.com/hooks/autopilot",
-      }),
+    webhookUrl: z.string().trim().min(1).max(2048).nullable().optional().openapi({
+      description: "Custom sites: where signed webhooks go from now on (checked like at connect); null stops webhooks",
+      example: "https://www.example.com/hooks/autopilot",
+    }),
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "Send at least one field to change" })

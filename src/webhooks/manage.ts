@@ -1,5 +1,4 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { decryptSecret, requireEncryptionKey } from "../core/crypto";
 import { AppError, notFound } from "../core/errors";
 import { newId } from "../core/ids";
 import { log } from "../core/logger";

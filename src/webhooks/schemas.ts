@@ -6,19 +6,15 @@ import { MAX_ATTEMPTS } from "./schedule";
 
 export const DeliverySchema = z
   .object({
-    id: z
-      .string()
-      .openapi({
-        description: "The delivery id, sent as X-Service-Delivery and webhook-id on every attempt",
-        example: "whd_3kP9xL2mQ8rT5vW1",
-      }),
+    id: z.string().openapi({
+      description: "The delivery id, sent as X-Service-Delivery and webhook-id on every attempt",
+      example: "whd_3kP9xL2mQ8rT5vW1",
+    }),
     event: z.string().openapi({ example: "article.published" }),
     articleId: z.string().nullable().openapi({ example: "1042" }),
-    status: z
-      .enum(DELIVERY_STATUSES)
-      .openapi({
-        description: `pending (waiting for its next attempt), sending (an attempt is under way), delivered (a 2xx), failed (${MAX_ATTEMPTS} attempts failed, or the URL was refused)`,
-      }),
+    status: z.enum(DELIVERY_STATUSES).openapi({
+      description: `pending (waiting for its next attempt), sending (an attempt is under way), delivered (a 2xx), failed (${MAX_ATTEMPTS} attempts failed, or the URL was refused)`,
+    }),
     attempts: z.number().int(),
     lastStatusCode: z
       .number()

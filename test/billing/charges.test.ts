@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { refundCharge, reserveCredits, settleCharge } from "../../src/billing/charges";
 import { getBalanceKurus, listTransactions } from "../../src/billing/ledger";
-import { AppError } from "../../src/core/errors";
+import type { AppError } from "../../src/core/errors";
 import { db, seedAccount, errorOf } from "../harness";
 
 const now = new Date("2026-11-22T08:00:00Z");

@@ -4,7 +4,7 @@ import { refundCharge, settleCharge } from "../../src/billing/charges";
 import { reserveGeneration } from "../../src/billing/generation-charge";
 import { getBalanceKurus } from "../../src/billing/ledger";
 import { byokUsedThisMonth } from "../../src/billing/licence";
-import { AppError } from "../../src/core/errors";
+import type { AppError } from "../../src/core/errors";
 import { accounts } from "../../src/db/schema";
 import { parseConfig } from "../../src/config";
 import { db, seedAccount, testEnv, errorOf } from "../harness";

@@ -200,7 +200,7 @@ describe("POST /api/billing/callback/paytr", () => {
     const { merchantOid } = await startTopup(token, 150);
     const form = await paytr.callback({ merchantOid, status: "success", totalAmount: 15_000 });
 
-    await expectError(await postCallback({ ...form, hash: form.hash!.slice(1) + "A" }), 401);
+    await expectError(await postCallback({ ...form, hash: `${form.hash!.slice(1)}A` }), 401);
     await expectError(await postCallback({ ...form, hash: "" }), 401);
     const { hash: _, ...unsigned } = form;
     await expectError(await postCallback(unsigned), 400);

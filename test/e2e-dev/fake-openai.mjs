@@ -140,7 +140,7 @@ function sentence(n, keyword) {
 const wordCount = (text) => text.split(/\s+/).filter(Boolean).length;
 
 /** `start` with pads added while they fit, until it has `min` characters; cut at a word when `start` alone is over `max`. */
-function fit(start, pads, min, max) {
+function fitLength(start, pads, min, max) {
   let text = start;
   while (text.length > max)
     text = text
@@ -208,8 +208,8 @@ function writeArticle(prompt) {
   return {
     outline: headings.concat(faqHeading ? [faqHeading] : []),
     title: title.slice(0, 200),
-    seoTitle: fit(`${K} – a practical guide`, [" with simple steps", " for beginners", " and tips", " at home"], 50, 70),
-    seoDesc: fit(
+    seoTitle: fitLength(`${K} – a practical guide`, [" with simple steps", " for beginners", " and tips", " at home"], 50, 70),
+    seoDesc: fitLength(
       `${K}: what you need, how to start step by step, which mistakes to avoid and how to keep going.`,
       [
         " Written for curious home readers who want clear answers.",

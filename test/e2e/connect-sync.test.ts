@@ -22,7 +22,7 @@ describe.skipIf(peerMissing)(`connect and sync against the real WordPress at ${p
 
   it("says 'not a WordPress site / unreachable' for an address where nothing answers like WordPress", async () => {
     const { token } = await seedAccount();
-    const closedPort = peer.url.replace(/:\d+$/, "") + ":9";
+    const closedPort = `${peer.url.replace(/:\d+$/, "")}:9`;
     const res = await call("/api/sites", {
       method: "POST",
       token,

@@ -272,7 +272,7 @@ export function createFakeXenForo(options: { host?: string; basePath?: string } 
     if (missing.length > 0) return xfError(c, 400, "required_input_missing", { missing });
     const userId = c.get("userId");
     const node = state.nodes.find((n) => n.node_id === Number(form.node_id));
-    if (!node || node.node_type_id !== "Forum") return xfError(c, 404, "requested_page_not_found");
+    if (node?.node_type_id !== "Forum") return xfError(c, 404, "requested_page_not_found");
     if (userId === 0 || node.allow_posting === false) return xfError(c, 403, "no_permission");
     if ((node.min_tags ?? 0) > 0) return xfError(c, 400, "please_provide_at_least_x_tags", { min: node.min_tags });
     let attachmentIds: number[] = [];

@@ -355,7 +355,7 @@ export function encodeJpeg(width: number, height: number, pixel: PixelFn = gradi
 /** An animated GIF: one frame per colour, looping; 7-bit palette so LZW codes stay 8 bits wide. */
 export function encodeAnimatedGif(width: number, height: number, frameColours: Rgb[]): Uint8Array {
   const palette = new Uint8Array(128 * 3);
-  frameColours.forEach(([r, g, b], i) => palette.set([r, g, b], (i + 1) * 3));
+  for (const [i, [r, g, b]] of frameColours.entries()) palette.set([r, g, b], (i + 1) * 3);
   const parts: Uint8Array[] = [
     new TextEncoder().encode("GIF89a"),
     new Uint8Array([width & 0xff, width >> 8, height & 0xff, height >> 8, 0xf6, 0, 0]),

@@ -128,7 +128,7 @@ describe.each<Platform>(["blog", "forum", "custom"])("a run crashed at a step bo
       expect((await chargesOf(accountId)).filter((c) => c.status !== "refunded")).toEqual([]);
 
       // Run again: a post the failed run left behind is adopted, not doubled.
-      await using second = await watchRun(item.id, 2);
+      await using _second = await watchRun(item.id, 2);
       expect((await call(`/api/autopilot/items/${item.id}/run`, { method: "POST", token })).status).toBe(200);
       await expectSettledState(accountId, item.id, postsOf(item.id), platform);
       expect(await itemRow(item.id)).toMatchObject({ status: "PUBLISHED" });

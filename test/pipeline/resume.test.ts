@@ -50,7 +50,7 @@ describe("the pipeline on a XenForo forum", () => {
     const plan = await offlinePlan(token, siteId, { articleCount: 1 });
     const item = plan.items[0]!;
 
-    await using run = await watchRun(item.id);
+    await using _run = await watchRun(item.id);
     expect((await runNow(token, item.id)).status).toBe(200);
     expect(forum.state.threads.size).toBe(1);
     const [thread] = [...forum.state.threads.values()];

@@ -281,7 +281,7 @@ describe("POST /api/autopilot/items/{itemId}/run: a WordPress site", () => {
     const item = plan.items[0]!;
     wp.loseAnswers("POST", /^\/wp\/v2\/posts$/);
 
-    await using run = await watchRun(item.id, 1);
+    await using _run = await watchRun(item.id, 1);
     const res = await runNow(token, item.id);
     expect(res.status).toBe(200);
     const posts = wp.content.posts.filter((p) => p.content.includes(`content-autopilot:${item.id}`));

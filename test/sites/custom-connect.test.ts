@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { call, expectError, seedAccount, seedToken, useFakeFetch } from "../harness";
 import { decrypt, siteRow, sitesOf, withPrivateUrlsRefused } from "./forum-helpers";
 

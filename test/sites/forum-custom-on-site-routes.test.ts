@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { fakeNetwork } from "../fakes/network";
 import { createFakeXenForo, type FakeXenForo } from "../fakes/xenforo";
 import { call, expectError, seedAccount, useFakeFetch } from "../harness";

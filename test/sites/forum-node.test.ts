@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { encryptSecret } from "../../src/core/crypto";
 import { newId } from "../../src/core/ids";
 import { sites } from "../../src/db/schema";

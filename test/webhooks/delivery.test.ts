@@ -211,7 +211,7 @@ describe("article.published deliveries", () => {
     const receiver = fakeWebhookReceiver([200]);
     useFakeFetch(receiver.fetch);
     const owner = await hookedSite("http://127.0.0.1:8999/old");
-    const { deliveryId } = await publishToSite(owner);
+    await publishToSite(owner);
     await db().update(sites).set({ webhookUrl: WEBHOOK_URL }).where(eq(sites.id, owner.siteId));
     await consumeWakeUps();
     expect(receiver.received.map((r) => r.url)).toEqual([WEBHOOK_URL]);

@@ -344,7 +344,7 @@ test("a developer signs in by pasting a manage token; it is kept in the tab's me
   const token = readFileSync(new URL("../../.wrangler/demo-token", import.meta.url), "utf8").trim();
   await page.goto("/sign-in");
   await page.getByText("Developers: sign in with an API token").click();
-  await page.getByLabel("API token (scope manage)").fill("sap_" + "x".repeat(40));
+  await page.getByLabel("API token (scope manage)").fill(`sap_${"x".repeat(40)}`);
   await page.getByRole("button", { name: "Use the token" }).click();
   await expect(page.getByRole("alert")).toContainText("This token was not accepted");
   await page.getByLabel("API token (scope manage)").fill(token);

@@ -34,7 +34,7 @@ export async function verifyWordPressSite(options: Omit<WordPressClientOptions, 
 
 /** The REST root announced by a page (`Link: <…>; rel="https://api.w.org/"`, or the same as an HTML link tag). */
 export async function discoverApiRoot(transport: Transport, pageUrl: string): Promise<string | null> {
-  let answer;
+  let answer: Awaited<ReturnType<typeof exchange>>;
   try {
     answer = await exchange(transport, pageUrl, { method: "GET", headers: { Accept: "text/html" } });
   } catch (error) {

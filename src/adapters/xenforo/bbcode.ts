@@ -138,7 +138,7 @@ export function htmlToBbCode(html: string, options: BbCodeOptions = {}): string 
     const raw = (node.attrs.href ?? "").trim();
     if (/^mailto:/i.test(raw)) {
       const address = decodeURIComponentSafe(raw.slice(7).split("?")[0] ?? "").trim();
-      if (!/^[^\s@\[\]]+@[^\s@\[\]]+$/.test(address)) return inner;
+      if (!/^[^\s@[\]]+@[^\s@[\]]+$/.test(address)) return inner;
       return inner.trim() === "" || inner.trim() === address ? `[EMAIL]${address}[/EMAIL]` : wrap(`EMAIL=${address}`, inner, "EMAIL");
     }
     const href = absoluteUrl(raw, ["http:", "https:"]);

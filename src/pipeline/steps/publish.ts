@@ -5,7 +5,7 @@ import { AppError } from "../../core/errors";
 import { slugify } from "../../core/html-text";
 import { log } from "../../core/logger";
 import { toIsoSeconds } from "../../core/time";
-import { articles, itemRuns, planItems, plans, scannedPosts, sites, uploads, type ArticleStatus } from "../../db/schema";
+import { articles, itemRuns, planItems, plans, scannedPosts, uploads, type ArticleStatus } from "../../db/schema";
 import { publishingPlatformFor } from "../../publishing/platform";
 import { RemotePostNotOurs, type PublishableArticle, type PublishedRef, type PublishingPlatform } from "../../publishing/port";
 import type { Services } from "../../services/container";

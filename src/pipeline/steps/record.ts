@@ -4,7 +4,7 @@ import { bodyColumns } from "../../articles/service";
 import { storeGeneratedArticle } from "../../articles/writes";
 import { AppError } from "../../core/errors";
 import { toIsoSeconds } from "../../core/time";
-import { articles, planItems, sites, uploads } from "../../db/schema";
+import { planItems, sites, uploads } from "../../db/schema";
 import { mediaUrl } from "../../media/store";
 import { getPlanItemRow } from "../../plans/read";
 import type { Services } from "../../services/container";

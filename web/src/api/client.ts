@@ -28,7 +28,7 @@ let bearerToken: string | null = null;
 let language = "en";
 const unauthorizedListeners = new Set<() => void>();
 
-export function useBearerToken(token: string | null): void {
+export function setBearerToken(token: string | null): void {
   bearerToken = token;
 }
 export function setApiLanguage(next: string): void {

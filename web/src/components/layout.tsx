@@ -35,6 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const balance = useBalance();
   const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the location changes
   useEffect(() => setMenuOpen(false), [location]);
   const isCurrent = (href: string) => (href === "/" ? location === "/" : location === href || location.startsWith(`${href}/`));
   return (

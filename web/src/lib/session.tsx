@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap, useBearerToken, type Schemas } from "../api/client";
+import { api, unwrap, setBearerToken, type Schemas } from "../api/client";
 
 export const SESSION_KEY = ["session"] as const;
 
@@ -21,7 +21,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return async () => {
     await api.DELETE("/api/session").catch(() => undefined);
-    useBearerToken(null);
+    setBearerToken(null);
     queryClient.clear();
     queryClient.setQueryData(SESSION_KEY, null);
   };

@@ -48,6 +48,7 @@ export function ArticlesScreen() {
     <section aria-labelledby="page-title">
       <PageTitle title={t("list.title")}>{t("list.title")}</PageTitle>
       <ViewLinks status={status} />
+      {/* biome-ignore lint/a11y/useSemanticElements: a row of filters, not a form part; a fieldset would bring its own border and legend */}
       <div className="filters" role="group" aria-label={t("list.filters")}>
         <SelectField label={t("list.site")} value={siteId ?? ""} onChange={(event) => setSiteId(event.target.value || null)}>
           <option value="">{t("list.allSites")}</option>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { api, ApiError, unwrap, useBearerToken } from "../../api/client";
+import { api, ApiError, unwrap, setBearerToken } from "../../api/client";
 import { common } from "../../i18n/common";
 import { useMessages } from "../../i18n/language";
 import { SESSION_KEY } from "../../lib/session";
@@ -28,11 +28,11 @@ export function SignInScreen() {
   });
   const withToken = useMutation({
     mutationFn: async () => {
-      useBearerToken(token.trim());
+      setBearerToken(token.trim());
       try {
         return await unwrap(api.GET("/api/session"));
       } catch (error) {
-        useBearerToken(null);
+        setBearerToken(null);
         throw error;
       }
     },

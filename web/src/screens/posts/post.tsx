@@ -47,7 +47,6 @@ export function PostScreen() {
 }
 
 function PostDetail({ improvement }: { improvement: Improvement }) {
-  const { t } = useMessages(postMessages);
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<string | null>(null);
   const stored = (next: Improvement, words: string) => {
@@ -253,6 +252,7 @@ function Compare({ improvement, suggestion }: { improvement: Improvement; sugges
       ) : (
         <ul className="post-changes">
           {suggestion.changes.map((change, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is rendered once per suggestion and never reordered
             <li key={index}>
               <strong>{change.change}</strong> — {change.reason}
             </li>
@@ -354,8 +354,10 @@ function WordDiff({ before, after, label }: { before: string; after: string; lab
     <>
       <p className="muted">{t("post.diffLegend")}</p>
       {/* Focusable: the region scrolls, and keyboard users must reach all of it. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a named scrolling region inside the section, styled as the other diffs */}
       <div className="diff post-diff" role="region" aria-label={label} tabIndex={0}>
         {parts.map((part, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: diff parts have no identity of their own and never move
           <DiffText key={index} part={part} last={index === parts.length - 1} />
         ))}
       </div>
