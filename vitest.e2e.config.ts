@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { workerUnderTest } from "./vitest.workers.ts";
 
-// End-to-end tests against a REAL WordPress (../shared/peers/wordpress/start.sh prints the
+// End-to-end tests against a REAL WordPress (scripts/wordpress-peer/start.sh prints the
 // three variables). Same Worker and bindings as vitest.config.ts, but outbound calls go to the
 // network, so the Worker talks to that WordPress through its own fetch.
 const wordpress = {
@@ -15,7 +15,7 @@ const missing = Object.entries(wordpress)
 if (missing.length > 0) {
   console.warn(
     `\n[test:e2e] SKIPPING the end-to-end tests: ${missing.join(", ")} not set.\n` +
-      `[test:e2e] Start a real WordPress and run again:  eval "$(../shared/peers/wordpress/start.sh)" && npm run test:e2e\n`,
+      `[test:e2e] Start a real WordPress and run again:  eval "$(scripts/wordpress-peer/start.sh)" && npm run test:e2e\n`,
   );
 }
 

@@ -7,7 +7,7 @@
 // Env: BENCH_PORT (8797), BENCH_SECONDS (10), BENCH_CONNECTIONS ("1,8"), BENCH_LARGE (100000),
 //      BENCH_ONLY (run only the scenarios whose name contains it, next to the floor),
 //      BENCH_WORDPRESS=1 or WP_URL (also measure a WordPress given the same 10,000 posts: its own
-//      peer from ../shared/peers/wordpress on BENCH_WP_PORT, 8882, stopped afterwards).
+//      peer from scripts/wordpress-peer on BENCH_WP_PORT, 8882, stopped afterwards).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

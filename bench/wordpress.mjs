@@ -1,12 +1,13 @@
 // A WordPress given the same articles as the bench's 10k account, for `npm run bench` to compare
-// against: its own peer (../shared/peers/wordpress on BENCH_WP_PORT, 8882), so the e2e peer on
+// against: its own peer (scripts/wordpress-peer on BENCH_WP_PORT, 8882), so the e2e peer on
 // 8881 keeps its 25 posts; the posts go straight into wp_posts through MariaDB's unix socket.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { fileURLToPath } from "node:url";
 
-const PEER_DIR = existsSync("../shared/peers/wordpress/start.sh") ? "../shared/peers/wordpress" : "/work/shared/peers/wordpress";
+const PEER_DIR = fileURLToPath(new URL("../scripts/wordpress-peer", import.meta.url));
 const ROWS_PER_INSERT = 200;
 
 const sqlText = (value) => `'${String(value).replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;

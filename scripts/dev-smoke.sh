@@ -142,6 +142,9 @@ inspector --method tools/call --tool-name get_balance | grep -q '"creditBalance"
 # at the start of each minute: at most about 60 s after the approval, plus the run).
 wait_published "$PLAN" "$first" $((90 - (SECONDS - APPROVED_AT) > 10 ? 90 - (SECONDS - APPROVED_AT) : 10)) "the clock of npm run dev"
 if grep "\[clock\]" "$LOG"; then echo "dev-smoke: a tick of the clock failed"; exit 1; fi
+# By now wrangler has said "Connection status updated" (after which it prints its bindings again).
+tables=$(grep -c "Your Worker has access to the following bindings" "$LOG" || true)
+[ "$tables" -eq 1 ] || { echo "dev-smoke: wrangler's binding table was printed $tables times, not once"; exit 1; }
 echo "dev-smoke: npm run dev served the demo account's articles with the printed token, planned and approved with the offline providers, published one item by run-now and the due one by its own clock, $((SECONDS - APPROVED_AT)) s after the approval"
 stop_dev
 

@@ -3,6 +3,7 @@
 // `wrangler dev --local`, and runs the scheduled handler (the autopilot clock) every minute.
 // `--env-file PATH` (wrangler's own flag) reads the vars from PATH instead of .dev.vars.
 import { spawn, spawnSync } from "node:child_process";
+import { createInterface } from "node:readline";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { DEMO_EMAIL, DEMO_PASSWORD, demoSeedSql, loadOrCreateDemoToken } from "./demo-seed.mjs";
 
@@ -15,7 +16,7 @@ const LOCAL_DEFAULTS = {
   ADMIN_TOKEN: "dev-admin-token",
   // Development only: a fixed 32-byte key so locally stored credentials survive restarts.
   ENCRYPTION_KEY: "ZGV2LW9ubHktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM=",
-  // Billing without PayTR or model providers: payments complete with a signed callback (README, Billing).
+  // Billing without PayTR or model providers: payments complete with a signed callback (docs/guides/billing.md).
   PAYMENT_PROVIDER: "offline",
   BYOK_KEY_CHECK: "offline",
   // Plans and articles without model or research keys: deterministic, labelled offline output.
@@ -132,11 +133,28 @@ console.log(
 const server = spawn(
   "wrangler",
   ["dev", "--local", "--port", port, "--test-scheduled", "--show-interactive-dev-session=false", ...vars, ...passThrough],
-  { env, stdio: "inherit" },
+  { env, stdio: ["inherit", "pipe", "inherit"] },
 );
+printBindingTableOnce(server.stdout);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
 if (clockOn) void runClock(`http://localhost:${port}/cdn-cgi/local/scheduled`);
+
+/**
+ * Wrangler's output as it is, except that its table of bindings is shown once: wrangler prints it
+ * again after "Connection status updated", and the same table twice reads like two Workers.
+ */
+function printBindingTableOnce(output) {
+  let tablesSeen = 0;
+  let inTable = false;
+  createInterface({ input: output, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {
+    if (/Your Worker has access to the following bindings/.test(line)) {
+      tablesSeen += 1;
+      inTable = true;
+    } else if (inTable && line.trim() === "") inTable = false;
+    if (!(inTable && tablesSeen > 1)) process.stdout.write(`${line}\n`);
+  });
+}
 
 /**
  * The autopilot clock of local runs (production has the cron trigger): the scheduled handler as

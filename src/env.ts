@@ -32,7 +32,7 @@ export interface Env {
   ENCRYPTION_KEY?: string;
   /** Milliseconds before a call to a user's site (WordPress, XenForo) is given up; default 15000. */
   OUTBOUND_TIMEOUT_MS?: string;
-  /** Billing (src/billing/config.ts): `paytr` or `offline`; PayTR store credentials (key and salt are secrets). */
+  /** Billing (src/config.ts): `paytr` or `offline`; PayTR store credentials (key and salt are secrets). */
   PAYMENT_PROVIDER?: string;
   PAYTR_MERCHANT_ID?: string;
   PAYTR_MERCHANT_KEY?: string;
@@ -51,7 +51,7 @@ export interface Env {
   CHAT_PRICE_TRY?: string;
   /** `provider` (a small call to the model provider) or `offline` (shape only, for local runs). */
   BYOK_KEY_CHECK?: string;
-  /** Model and keyword-research providers (src/config.ts has every default; README, "Providers"). */
+  /** Model and keyword-research providers (src/config.ts has every default; docs/guides/configuration.md). */
   ALLOW_OFFLINE_PROVIDERS?: string;
   TEXT_PROVIDER?: string;
   TEXT_MODEL?: string;

@@ -8,7 +8,7 @@ import { parseConfig } from "../src/config";
 import { AppError } from "../src/core/errors";
 import { newId } from "../src/core/ids";
 import { createDb } from "../src/db/client";
-import { scannedPosts, sites, type TokenScope } from "../src/db/schema";
+import { existingPosts, sites, type TokenScope } from "../src/db/schema";
 import type { Env } from "../src/env";
 import { buildServices, type ServiceOverrides, type Services } from "../src/services/container";
 import { createToken } from "../src/tokens/service";
@@ -144,11 +144,11 @@ export async function seedSite(accountId: string, fields: Partial<typeof sites.$
   return site!;
 }
 
-/** Posts of a site's inventory, as a sync would have stored them. */
-export async function seedScannedPosts(accountId: string, siteId: string, posts: { title: string; url: string }[]) {
+/** A site's existing posts, as a sync would have stored them. */
+export async function seedExistingPosts(accountId: string, siteId: string, posts: { title: string; url: string }[]) {
   if (posts.length === 0) return;
   await db()
-    .insert(scannedPosts)
+    .insert(existingPosts)
     .values(
       posts.map((post, i) => ({
         id: newId("post"),

@@ -2,7 +2,7 @@ import { defineConfig } from "@playwright/test";
 
 // The panel in a real Chromium (Debian's /usr/bin/chromium: no browser download is possible
 // here) against `npm run dev` on its own port and, for the WordPress steps, the real WordPress
-// peer (WP_URL, WP_USER, WP_APP_PASSWORD from ../shared/peers/wordpress/start.sh).
+// peer (WP_URL, WP_USER, WP_APP_PASSWORD from scripts/wordpress-peer/start.sh).
 export const PANEL_PORT = Number(process.env.PANEL_PORT ?? 8793);
 
 export default defineConfig({
@@ -11,7 +11,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   timeout: 240_000,
-  // A hang is a failure: the whole run stops after 12 minutes (it takes ~4), each action and
+  // A hang is a failure: the whole run stops after 12 minutes (it takes ~6), each action and
   // navigation after 30 s, each expectation after 15 s unless it says otherwise.
   globalTimeout: 12 * 60_000,
   expect: { timeout: 15_000 },

@@ -40,7 +40,7 @@ type Statements = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 async function newAccount(db: Database, input: { email: string; signupCreditKurus: number; now: Date }) {
   const email = input.email.trim().toLowerCase();
   const [taken] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email));
-  if (taken) throw new AppError("conflict", `An account with the email ${email} already exists`);
+  if (taken) throw new AppError("email_taken", `An account with the email ${email} already exists`);
 
   const account: AccountRow = {
     id: newId("acc"),
@@ -67,7 +67,7 @@ async function insertAccount(db: Database, email: string, statements: Statements
     await db.batch(statements);
   } catch (error) {
     // Two creations racing for one email: the unique index decides.
-    if (isUniqueViolation(error)) throw new AppError("conflict", `An account with the email ${email} already exists`);
+    if (isUniqueViolation(error)) throw new AppError("email_taken", `An account with the email ${email} already exists`);
     throw error;
   }
 }

@@ -9,7 +9,7 @@ export interface ChatTurnInput {
   siteUrl: string;
   language: string;
   brief: Brief;
-  /** The inventory: how many posts it has, and the newest of them. */
+  /** The existing posts: how many posts it has, and the newest of them. */
   postCount: number;
   posts: { title: string; url: string }[];
   /** How many plan items the site has, and the newest of them. */
@@ -110,8 +110,8 @@ function chatPrompt(input: ChatTurnInput): string {
     `Website: ${input.siteUrl} (language ${input.language})`,
     `The brief now:\n${briefForPrompt(input.brief)}`,
     posts.length > 0
-      ? `Posts on the site (${input.postCount} in the inventory; the ${posts.length} most recently modified):\n${posts.map((post) => `- ${post.title} (${post.url})`).join("\n")}`
-      : "Posts on the site: none in the inventory (not synced yet, or no posts).",
+      ? `Posts on the site (${input.postCount} existing; the ${posts.length} most recently modified):\n${posts.map((post) => `- ${post.title} (${post.url})`).join("\n")}`
+      : "Posts on the site: none read yet (not synced yet, or no posts).",
     items.length > 0
       ? `Planned articles (${input.planItemCount} in the site's plans; the ${items.length} newest, with status, title and target keyword):\n${items.map((item) => `- [${item.status}] ${item.title} — keyword: ${item.targetKeyword}`).join("\n")}`
       : "Planned articles: none yet.",

@@ -5,10 +5,10 @@ import { AppError } from "../core/errors";
 import { log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
 import type { Database } from "../db/client";
-import { chatMessages, planItems, scannedPosts, sites } from "../db/schema";
+import { chatMessages, planItems, existingPosts } from "../db/schema";
 import { modelsForAccount } from "../billing/account-models";
 import type { Services } from "../services/container";
-import { BriefSchema, briefOf, getBrief } from "../sites/brief";
+import { BriefSchema, briefOf, getBrief, writeBrief } from "../sites/brief";
 import { getSite, type SiteRow } from "../sites/service";
 import { chatTurnTask, mergeBrief, type BriefUpdate, type ChatTurnInput } from "./chat-task";
 
@@ -22,7 +22,7 @@ const PLAN_ITEMS_FOR_AGENT = 50;
 
 /**
  * POST /sites/{siteId}/chat: one turn with the site's agent. The user's message is stored
- * first (its id names the charge), the agent answers from the brief, the inventory, the plans
+ * first (its id names the charge), the agent answers from the brief, the existing posts, the plans
  * and the last CHAT_HISTORY_WINDOW messages, and the facts it found are merged into the brief
  * in the same batch that stores the reply. Charged CHAT_PRICE_TRY when above 0 (credits
  * accounts only): reserved first, settled once the reply is stored. When anything fails
@@ -96,30 +96,27 @@ async function storeTurn(
   const { brief } = await getBrief(db, accountId, siteId);
   const merged = BriefSchema.safeParse(mergeBrief(brief, update));
   if (!merged.success)
-    throw new AppError("conflict", "The brief changed while the agent was answering and its update no longer fits; send the message again");
+    throw new AppError(
+      "brief_changed",
+      "The brief changed while the agent was answering and its update no longer fits; send the message again",
+    );
   if (JSON.stringify(merged.data) === JSON.stringify(brief)) {
     await answer(false);
     return false;
   }
-  await db.batch([
-    db
-      .update(sites)
-      .set({ brief: JSON.stringify(merged.data), updatedAt: at })
-      .where(and(eq(sites.id, siteId), eq(sites.accountId, accountId))),
-    answer(true),
-  ]);
+  await db.batch([writeBrief(db, accountId, siteId, merged.data, at), answer(true)]);
   return true;
 }
 
-/** What the agent knows besides the brief: the inventory, the plans, and the conversation before message `before`. */
+/** What the agent knows besides the brief: the existing posts, the plans, and the conversation before message `before`. */
 async function contextOf(db: Database, site: SiteRow, before: number) {
   const [[posts], recentPosts, [items], recentItems, history] = await db.batch([
-    db.select({ total: count() }).from(scannedPosts).where(eq(scannedPosts.siteId, site.id)),
+    db.select({ total: count() }).from(existingPosts).where(eq(existingPosts.siteId, site.id)),
     db
-      .select({ title: scannedPosts.title, url: scannedPosts.url })
-      .from(scannedPosts)
-      .where(eq(scannedPosts.siteId, site.id))
-      .orderBy(desc(scannedPosts.modifiedAt), desc(scannedPosts.remoteId))
+      .select({ title: existingPosts.title, url: existingPosts.url })
+      .from(existingPosts)
+      .where(eq(existingPosts.siteId, site.id))
+      .orderBy(desc(existingPosts.modifiedAt), desc(existingPosts.remoteId))
       .limit(POSTS_FOR_AGENT),
     db.select({ total: count() }).from(planItems).where(eq(planItems.siteId, site.id)),
     db

@@ -82,5 +82,5 @@ function describeChanges(brief: Brief, update: BriefUpdate): string[] {
 function summary(input: ChatTurnInput): string {
   const published = input.planItems.filter((item) => item.status === "PUBLISHED").length;
   const brief = input.brief.business ? `the business is "${input.brief.business}"` : "the brief has no business description yet";
-  return `What I know: ${brief}; the inventory has ${input.postCount} post${input.postCount === 1 ? "" : "s"}; ${input.planItemCount} planned article${input.planItemCount === 1 ? "" : "s"}${published > 0 ? ` (${published} of the newest published)` : ""}.`;
+  return `What I know: ${brief}; the site has ${input.postCount} post${input.postCount === 1 ? "" : "s"}; ${input.planItemCount} planned article${input.planItemCount === 1 ? "" : "s"}${published > 0 ? ` (${published} of the newest published)` : ""}.`;
 }

@@ -20,7 +20,7 @@ agentRoutes.openapi(
     operationId: "chatWithSiteAgent",
     summary: "Talk with the site's agent; facts about the business, audience, tone or topics to avoid update the brief",
     description:
-      `The agent knows the site's brief, its inventory (scanned posts), its plans and the last ${CHAT_HISTORY_WINDOW} messages of the conversation. ` +
+      `The agent knows the site's brief, its existing posts, its plans and the last ${CHAT_HISTORY_WINDOW} messages of the conversation. ` +
       "A message that states facts about the business, its audience, the tone or topics never to write about updates the brief (the one of GET/PUT /api/sites/{siteId}/brief, which feeds plans and every generation prompt) and the reply says what changed; a question or small talk leaves the brief exactly as it was. " +
       "Free unless CHAT_PRICE_TRY is above 0: then each message is charged to credits accounts (402 when credits are short; refunded if the model fails), never to BYOK accounts. " +
       "When the model fails (502/504) nothing is stored: neither the message nor a reply.",

@@ -77,13 +77,13 @@ articleRoutes.openapi(
     },
   }),
   async (c) => {
-    const { article, images, blogUpdated, warnings } = await editArticle(
+    const { article, images, blogUpdated, warnings, warningDetails } = await editArticle(
       c.get("services"),
       c.get("caller").accountId,
       parseArticleId(c.req.valid("param").articleId),
       c.req.valid("json"),
     );
-    return c.json({ ...(await articleDetail(c.get("db"), article, images)), blogUpdated, warnings }, 200);
+    return c.json({ ...(await articleDetail(c.get("db"), article, images)), blogUpdated, warnings, warningDetails }, 200);
   },
 );
 

@@ -73,9 +73,34 @@ export const ArticleDetailSchema = z
   })
   .openapi("Article");
 
+/** Why an edit deserves a word: an SEO length outside its range, or why the platform was not updated. */
+export const EDIT_WARNING_CODES = [
+  "seo_title_length",
+  "seo_desc_length",
+  "no_site",
+  "site_gone",
+  "custom_site",
+  "publishing_in_flight",
+  "not_published_yet",
+  "post_not_ours",
+  "platform_not_updated",
+] as const;
+export type EditWarningCode = (typeof EDIT_WARNING_CODES)[number];
+
+export const EditWarningDetailSchema = z
+  .object({
+    code: z.enum(EDIT_WARNING_CODES).openapi({
+      description:
+        "seo_title_length, seo_desc_length (params length, min, max); no_site, site_gone, custom_site: there is no platform to update; publishing_in_flight, not_published_yet: the change goes out with the publication; post_not_ours (params platform): the post there is no longer the article's; platform_not_updated (params platform, errorCode): the platform refused or could not be reached",
+    }),
+    params: z.record(z.string(), z.union([z.string(), z.number()])),
+  })
+  .openapi("EditWarningDetail");
+
 export const ArticleEditResultSchema = ArticleDetailSchema.extend({
   blogUpdated: z.boolean().openapi({ description: "True when the change also reached the article's platform" }),
   warnings: z.array(z.string()).openapi({ description: "SEO lengths outside the recommended ranges; why the platform was not updated" }),
+  warningDetails: z.array(EditWarningDetailSchema).openapi({ description: "The same warnings by code, in the same order" }),
 }).openapi("ArticleEditResult");
 
 export const ArticleListQuerySchema = z.object({

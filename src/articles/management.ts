@@ -11,7 +11,7 @@ import { publishingPlatformFor } from "../publishing/platform";
 import { RemotePostNotOurs, type PublishingPlatform } from "../publishing/port";
 import type { Services } from "../services/container";
 import { getSite, type SiteRow } from "../sites/service";
-import { toArticleSummary, type ArticleEdit } from "./management-schemas";
+import { toArticleSummary, type ArticleEdit, type EditWarningCode } from "./management-schemas";
 import { articlePage, publishableArticle } from "./publishable";
 import { getArticleWithImages, imagesJsonColumn, parseImagesJson, type ArticleImageRow, type ArticleRow } from "./service";
 import {
@@ -63,31 +63,46 @@ export async function listManagedArticles(services: Services, accountId: string,
   };
 }
 
+/** Something the owner should know about an edit, by code (the panel's words) and in English (`warnings`). */
+export interface EditWarning {
+  code: EditWarningCode;
+  params: Record<string, string | number>;
+  message: string;
+}
+
 /** "seoTitle has 43 characters; 50–70 is recommended": accepted, but said. */
-function lengthWarnings(article: Pick<ArticleRow, "seoTitle" | "seoDesc">): string[] {
-  const warnings: string[] = [];
-  for (const [field, value, range] of [
-    ["seoTitle", article.seoTitle, SEO_TITLE_CHARS],
-    ["seoDesc", article.seoDesc, SEO_DESC_CHARS],
+function lengthWarnings(article: Pick<ArticleRow, "seoTitle" | "seoDesc">): EditWarning[] {
+  const warnings: EditWarning[] = [];
+  for (const [field, value, range, code] of [
+    ["seoTitle", article.seoTitle, SEO_TITLE_CHARS, "seo_title_length"],
+    ["seoDesc", article.seoDesc, SEO_DESC_CHARS, "seo_desc_length"],
   ] as const) {
     const length = [...value].length;
     if (length < range.min || length > range.max)
-      warnings.push(`${field} has ${length} characters; ${range.min}–${range.max} is recommended`);
+      warnings.push({
+        code,
+        params: { length, min: range.min, max: range.max },
+        message: `${field} has ${length} characters; ${range.min}–${range.max} is recommended`,
+      });
   }
   return warnings;
 }
 
-/** The platform an article is on (null when it is on none: a custom site, never posted, site gone). */
+/** The platform an article is on, or why it is on none (a custom site, never posted, site gone). */
 async function placeOf(
   services: Services,
   article: ArticleRow,
-): Promise<{ site: SiteRow; platform: NonNullable<ReturnType<typeof publishingPlatformFor>> } | { reason: string }> {
-  if (!article.siteId) return { reason: "The article belongs to no site; nothing was sent anywhere" };
+): Promise<{ site: SiteRow; platform: NonNullable<ReturnType<typeof publishingPlatformFor>> } | { reason: EditWarning }> {
+  const reason = (code: EditWarningCode, message: string) => ({ reason: { code, params: {}, message } });
+  if (!article.siteId) return reason("no_site", "The article belongs to no site; nothing was sent anywhere");
   const site = await getSite(services.db, article.accountId, article.siteId).catch(() => null);
-  if (!site) return { reason: "The article's site is no longer connected; nothing was sent anywhere" };
+  if (!site) return reason("site_gone", "The article's site is no longer connected; nothing was sent anywhere");
   const platform = publishingPlatformFor(services, site);
   if (!platform)
-    return { reason: "Custom sites read articles through GET /api/autopilot/articles (or the public API); there is no platform to update" };
+    return reason(
+      "custom_site",
+      "Custom sites read articles through GET /api/autopilot/articles (or the public API); there is no platform to update",
+    );
   return { site, platform };
 }
 
@@ -129,45 +144,57 @@ export async function editArticle(services: Services, accountId: string, article
   );
 
   const { article, images } = await getArticleWithImages(db, accountId, articleId);
-  const warnings = lengthWarnings(article);
+  const lengths = lengthWarnings(article);
+  const answer = <T>(result: T, blogUpdated: boolean, ...more: EditWarning[]) => {
+    const warnings = [...lengths, ...more];
+    return {
+      ...result,
+      blogUpdated,
+      warnings: warnings.map((warning) => warning.message),
+      warningDetails: warnings.map(({ code, params }) => ({ code, params })),
+    };
+  };
   const place = await placeOf(services, article);
-  if ("reason" in place) return { article, images, blogUpdated: false, warnings: [...warnings, place.reason] };
+  if ("reason" in place) return answer({ article, images }, false, place.reason);
   if (!article.remoteId) {
     // A publish in flight records the post first and then sends whatever is stored: this edit goes with it.
-    const reason =
+    const reason: EditWarning =
       article.status === "published"
-        ? "The article is being published, or its post on the platform was lost; the change is stored here and goes out with the publication (publish it again with POST /api/autopilot/articles/{id}/publish to make a new post)"
-        : "The article is not on its site yet (it waits for review); the change is stored here and goes out when it is published";
-    return { article, images, blogUpdated: false, warnings: [...warnings, reason] };
+        ? {
+            code: "publishing_in_flight",
+            params: {},
+            message:
+              "The article is being published, or its post on the platform was lost; the change is stored here and goes out with the publication (publish it again with POST /api/autopilot/articles/{id}/publish to make a new post)",
+          }
+        : {
+            code: "not_published_yet",
+            params: {},
+            message:
+              "The article is not on its site yet (it waits for review); the change is stored here and goes out when it is published",
+          };
+    return answer({ article, images }, false, reason);
   }
   try {
-    const synced = await sendUntilCurrent(services, accountId, articleId, place, now);
-    return { ...synced, blogUpdated: true, warnings };
+    return answer(await sendUntilCurrent(services, accountId, articleId, place, now), true);
   } catch (error) {
     const reason = error instanceof AppError ? error.message : "the platform could not be reached";
+    const errorCode = error instanceof AppError ? error.code : "upstream_error";
+    const platform = place.site.platform === "blog" ? "WordPress" : "the forum";
     if (error instanceof RemotePostNotOurs) {
       await clearPlatformLink(services, article, error.remoteId, now);
       log("warn", "article_platform_link_lost", { articleId, siteId: article.siteId, remoteId: error.remoteId });
-      const current = await getArticleWithImages(db, accountId, articleId);
-      return {
-        ...current,
-        blogUpdated: false,
-        warnings: [
-          ...warnings,
-          `${reason}. Nothing was written there, and the article is no longer linked to that post; publish it again with POST /api/autopilot/articles/${articleId}/publish to make a new post`,
-        ],
-      };
+      return answer(await getArticleWithImages(db, accountId, articleId), false, {
+        code: "post_not_ours",
+        params: { platform: place.site.platform },
+        message: `${reason}. Nothing was written there, and the article is no longer linked to that post; publish it again with POST /api/autopilot/articles/${articleId}/publish to make a new post`,
+      });
     }
     log("warn", "article_platform_update_failed", { articleId, siteId: article.siteId, ...errorFields(error) });
-    return {
-      article,
-      images,
-      blogUpdated: false,
-      warnings: [
-        ...warnings,
-        `The edit is stored here but ${place.site.platform === "blog" ? "WordPress" : "the forum"} was not updated: ${reason}`,
-      ],
-    };
+    return answer({ article, images }, false, {
+      code: "platform_not_updated",
+      params: { platform: place.site.platform, errorCode },
+      message: `The edit is stored here but ${platform} was not updated: ${reason}`,
+    });
   }
 }
 
@@ -235,11 +262,11 @@ export async function publishArticle(services: Services, accountId: string, arti
   }
   if (article.status === "published")
     throw new AppError(
-      "conflict",
+      "article_already_published",
       `Article ${articleId} is already published${article.publicationUrl ? ` at ${article.publicationUrl}` : ""}`,
     );
   if (article.status === "archived")
-    throw new AppError("conflict", `Article ${articleId} is archived; only a draft or pending article can be published`);
+    throw new AppError("article_archived", `Article ${articleId} is archived; only a draft or pending article can be published`);
   const at = toIsoSeconds(now);
   const site = article.siteId ? await getSite(db, accountId, article.siteId).catch(() => null) : null;
   const webhookSiteId = site?.platform === "custom" && site.webhookUrl !== null ? site.id : null;
@@ -248,7 +275,7 @@ export async function publishArticle(services: Services, accountId: string, arti
     .set({ status: "PUBLISHED", updatedAt: at })
     .where(and(eq(planItems.articleId, articleId), eq(planItems.status, "REVIEW")));
   if (!(await claimPublication(services, article, { webhookSiteId, at, alongside: [itemPublished] }))) {
-    throw new AppError("conflict", `Article ${articleId} is being published or was changed meanwhile; read it again`);
+    throw new AppError("article_busy", `Article ${articleId} is being published or was changed meanwhile; read it again`);
   }
 
   const platform = site ? publishingPlatformFor(services, site) : null;
@@ -282,7 +309,7 @@ async function republishArticle(
   now: Date,
 ) {
   if (!(await claimRepublication(services, article, now))) {
-    throw new AppError("conflict", `Article ${article.id} is being published again; read it again in a moment`);
+    throw new AppError("article_busy", `Article ${article.id} is being published again; read it again in a moment`);
   }
   try {
     await sendUntilCurrent(services, article.accountId, article.id, place, now);
@@ -307,8 +334,8 @@ async function featuredUpload(
   if (!upload)
     throw new AppError(
       "invalid_request",
-      `Invalid body field 'featuredImage': the account has no upload ${uploadId.slice(0, 64)} (GET /api/uploads lists them)`,
-      [{ path: "featuredImage", message: "is not one of the account's uploads" }],
+      `Body field 'featuredImage': the account has no upload ${uploadId.slice(0, 64)} (GET /api/uploads lists them)`,
+      [{ path: "featuredImage", code: "not_found", message: "is not one of the account's uploads" }],
     );
   return { url: mediaUrl(upload.objectKey, services.config.publicBaseUrl), altText: title };
 }

@@ -11,7 +11,7 @@ import { bodyColumns, type ArticleRow } from "./service";
 
 // Every write to an article row, each with its side effects: the content version the public API
 // keys its answers by, and the `article.published` outbox row of a custom site's webhook. The
-// pipeline, PATCH, publish and refresh all write through these, so none of them forgets either.
+// pipeline, PATCH, publish and improvements all write through these, so none of them forgets either.
 
 type NewArticleRow = typeof articles.$inferInsert;
 
@@ -229,7 +229,7 @@ export async function releasePublication(services: Services, article: Pick<Artic
 }
 
 /**
- * A refresh applied to (or reverted on) a WordPress post that is one of our articles: our row
+ * An improvement applied to (or reverted on) a WordPress post that is one of our articles: our row
  * follows, so the management and public APIs show what the page shows. Returns the article's id, if any.
  */
 export async function followPostEdit(

@@ -31,7 +31,7 @@ export async function modelsForAccount(services: Services, accountId: string): P
 
   const key = await loadByokCredentials(services.db, services.encryptionKey, accountId).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "not_found") {
-      throw new AppError("forbidden", "BYOK key missing: set your model provider key with PUT /api/billing/byok-key");
+      throw new AppError("byok_key_missing", "BYOK key missing: set your model provider key with PUT /api/billing/byok-key");
     }
     throw error;
   });

@@ -24,7 +24,8 @@ export async function saveByokKey(
   const secretKey = requireEncryptionKey(encryptionKey);
   const model = input.model ?? DEFAULT_BYOK_MODELS[input.provider];
   const result = await checker.check({ provider: input.provider, apiKey: input.apiKey, model });
-  if (result.outcome === "rejected" || result.outcome === "model_unavailable") throw new AppError("unprocessable", result.message);
+  if (result.outcome === "rejected") throw new AppError("byok_key_rejected", result.message);
+  if (result.outcome === "model_unavailable") throw new AppError("byok_model_unavailable", result.message);
 
   const at = toIsoSeconds(input.now);
   const row: ByokKeyRow = {

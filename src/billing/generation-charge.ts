@@ -52,17 +52,17 @@ async function reserveByokQuota(db: Database, config: BillingConfig, request: Ch
   const licence = await findLicence(db, accountId);
   if (!licence)
     throw new AppError(
-      "forbidden",
+      "byok_licence_missing",
       "BYOK licence missing: this account has no bring-your-own-key licence; buy one with POST /api/billing/license",
     );
   if (licence.expiresAt <= toIsoSeconds(now)) {
     throw new AppError(
-      "forbidden",
+      "byok_licence_expired",
       `BYOK licence expired: the ${licence.kind} licence ended at ${licence.expiresAt}; renew it with POST /api/billing/license`,
     );
   }
   const [key] = await db.select({ provider: byokKeys.provider }).from(byokKeys).where(eq(byokKeys.accountId, accountId));
-  if (!key) throw new AppError("forbidden", "BYOK key missing: set your model provider key with PUT /api/billing/byok-key");
+  if (!key) throw new AppError("byok_key_missing", "BYOK key missing: set your model provider key with PUT /api/billing/byok-key");
 
   const quota = config.licences[licence.kind].monthlyQuota;
   const month = quotaMonth(now);
@@ -76,7 +76,7 @@ async function reserveByokQuota(db: Database, config: BillingConfig, request: Ch
   const charge = await findCharge(db, accountId, reference);
   if (charge) return { charge, applied: charge.claimToken === claim };
   throw new AppError(
-    "forbidden",
+    "byok_quota_used",
     `BYOK quota used: all ${quota} articles of this month's quota (${month}) are used; it starts again at ${nextQuotaReset(now)}`,
   );
 }

@@ -49,8 +49,16 @@ export async function startTopup(
   if (input.amountKurus < config.topupMinKurus || input.amountKurus > config.topupMaxKurus) {
     throw new AppError(
       "invalid_request",
-      `Invalid body field 'amountTry': a top-up is between ${formatKurus(config.topupMinKurus)} and ${formatKurus(config.topupMaxKurus)} TRY`,
-      [{ path: "amountTry", message: `must be between ${formatKurus(config.topupMinKurus)} and ${formatKurus(config.topupMaxKurus)}` }],
+      `Body field 'amountTry': a top-up is between ${formatKurus(config.topupMinKurus)} and ${formatKurus(config.topupMaxKurus)} TRY`,
+      [
+        {
+          path: "amountTry",
+          code: "out_of_range",
+          message: `must be between ${formatKurus(config.topupMinKurus)} and ${formatKurus(config.topupMaxKurus)}`,
+          minimum: config.topupMinKurus / 100,
+          maximum: config.topupMaxKurus / 100,
+        },
+      ],
     );
   }
   return startPayment(db, provider, input, {

@@ -86,7 +86,7 @@ export const AdjustmentBodySchema = z
   .strict()
   .openapi("AdjustmentRequest");
 
-// PayTR posts these form fields (EXTERNAL_APIS.md §3.1); others it may add are kept for the hash check.
+// PayTR posts these form fields (PayTR's iFrame API, the callback); others it may add are kept for the hash check.
 export const PaytrCallbackFormSchema = z
   .looseObject({
     merchant_oid: z.string().min(1).max(64),

@@ -39,7 +39,7 @@ const pageRequest = (query: PageQuery) => ({ page: query.page, perPage: query.pe
 function termExists(error: unknown, kind: string, name: string): never {
   if (isWordPressFailure(error, "term_exists")) {
     const which = error.existingTermId ? ` (id ${error.existingTermId})` : "";
-    throw new AppError("conflict", `A ${kind} named "${name}" already exists on the WordPress site${which}`);
+    throw new AppError("term_exists", `A ${kind} named "${name}" already exists on the WordPress site${which}`);
   }
   throw error;
 }

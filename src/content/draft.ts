@@ -18,7 +18,7 @@ export const ArticleDraftSchema = z.object({
 });
 export type ArticleDraft = z.infer<typeof ArticleDraftSchema>;
 
-/** A page of the site an article may link to: a post of the inventory or an earlier article. */
+/** A page of the site an article may link to: an existing post or an earlier article. */
 export interface SiteLink {
   title: string;
   url: string;

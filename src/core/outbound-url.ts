@@ -1,4 +1,4 @@
-import { AppError } from "./errors";
+import { AppError, type IssueCode } from "./errors";
 
 /** IPv4 ranges no user-given URL may target: loopback, private, link-local, CGNAT, "this network", multicast and reserved. */
 const BLOCKED_IPV4: [number, number][] = [
@@ -47,19 +47,22 @@ const INTERNAL_NAMES = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$
  */
 export function assertOutboundUrl(raw: string, options: { allowPrivate: boolean; field?: string }): string {
   const field = options.field ?? "url";
+  // A 400 about the field, with an issue on it: clients place it next to the field and phrase it by code.
+  const refuse = (problem: string, code: IssueCode = "invalid_format") =>
+    new AppError("invalid_address", `${field} ${problem}`, [{ path: field, code, message: problem }]);
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new AppError("invalid_request", `${field} is not a valid URL`);
+    throw refuse("is not a valid URL");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new AppError("invalid_request", `${field} must use http or https`);
-  if (url.username || url.password) throw new AppError("invalid_request", `${field} must not contain a user name or password`);
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw refuse("must use http or https");
+  if (url.username || url.password) throw refuse("must not contain a user name or password");
   // The URL parser has already lower-cased the host, applied IDNA and turned decimal, octal and
   // hex IPv4 forms into dotted ones; trailing dots ("localhost.", "x.internal..") name the same
   // host, so they go before the checks and from the stored URL.
   const host = url.hostname.replace(/\.+$/, "");
-  if (host === "") throw new AppError("invalid_request", `${field} has no host name`);
+  if (host === "") throw refuse("has no host name");
   if (host !== url.hostname) url.hostname = host;
   if (!options.allowPrivate) {
     const ipv4 = ipv4ToInt(host);
@@ -68,8 +71,7 @@ export function assertOutboundUrl(raw: string, options: { allowPrivate: boolean;
       (host.startsWith("[") && isBlockedIpv6(host)) ||
       INTERNAL_NAMES.test(host) ||
       !host.includes(".");
-    if (isPrivate)
-      throw new AppError("invalid_request", `${field} points to a private, loopback or internal address, which is not allowed`);
+    if (isPrivate) throw refuse("points to a private, loopback or internal address, which is not allowed", "private_address");
   }
   url.hash = "";
   return url.toString().replace(/\/+$/, "");

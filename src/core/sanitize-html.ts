@@ -1,7 +1,7 @@
 import { decodeHtmlEntities } from "./html-entities.ts";
 import { htmlTokens } from "./html-tokens.ts";
 
-// The allowlist sanitizer for article HTML from models and from PATCH (DESIGN.md "Security").
+// The allowlist sanitizer for article HTML from models and from PATCH (docs/guides/security.md, "Safe HTML and plain text").
 // It reads the input with a tokenizer that follows the browser's rules and writes a new document
 // from what it allows, so nothing of the input reaches the output unless it was understood.
 

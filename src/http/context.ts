@@ -1,12 +1,16 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import type { TokenScope } from "../db/schema";
 import type { Env } from "../env";
 import type { Services } from "../services/container";
-import type { Caller } from "../tokens/service";
 
-/** What the auth middleware learns about the caller. */
-export type { Caller };
+/** Who is calling, as the auth middleware learns it: the account, and the token (or session, or grant). */
+export interface Caller {
+  accountId: string;
+  tokenId: string;
+  scope: TokenScope;
+}
 
 export interface AppVariables {
   db: Database;

@@ -7,8 +7,8 @@ import type { AppEnv } from "./context";
 /** Hono's own exceptions (malformed JSON, body limits) become AppErrors with the same status. */
 function fromHttpException(error: HTTPException, c: Context<AppEnv>): AppError {
   if (error.status === 413) return new AppError("payload_too_large", error.message || "Request body too large");
-  // The body validator refuses a body of another Content-Type with 415; DESIGN.md makes a wrong
-  // content type a 400 (415 stays for uploads whose bytes are of an unaccepted type).
+  // The body validator refuses a body of another Content-Type with 415; a wrong content type
+  // is a 400 on every route (docs/decisions.md; 415 stays for uploads whose bytes are of an unaccepted type).
   if (error.status === 415) {
     const given = c.req.header("Content-Type") ?? "none";
     return new AppError(

@@ -1,13 +1,28 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { ERROR_CODES, ISSUE_CODES } from "../core/errors";
 import type { AppEnv } from "./context";
+
+export const ValidationIssueSchema = z
+  .object({
+    path: z
+      .string()
+      .openapi({ description: "The field, as a dotted path into the request (`items.1.name`), or `(root)`", example: "name" }),
+    code: z.enum(ISSUE_CODES).openapi({ description: "What is wrong with the field, as a stable word (docs/errors.md)" }),
+    message: z.string().openapi({ description: "The same in plain English", example: "is required" }),
+    minimum: z.number().optional().openapi({ description: "The lower bound, for too_short, too_small and out_of_range" }),
+    maximum: z.number().optional().openapi({ description: "The upper bound, for too_long, too_big and out_of_range" }),
+  })
+  .openapi("ValidationIssue");
 
 export const ErrorSchema = z
   .object({
     success: z.literal(false),
     statusCode: z.number().int().openapi({ example: 404 }),
-    message: z.string().openapi({ example: "Article not found" }),
-    code: z.string().openapi({ example: "not_found" }),
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    message: z.string().openapi({ description: "Plain English for API users; clients translate by `code`", example: "Article not found" }),
+    code: z
+      .enum(ERROR_CODES)
+      .openapi({ description: "A stable machine word; each has one HTTP status (docs/errors.md)", example: "not_found" }),
+    issues: z.array(ValidationIssueSchema).optional().openapi({ description: "For a 400 about fields: one entry per field" }),
   })
   .openapi("Error");
 
@@ -54,7 +69,7 @@ export const OPERATION_TAGS = [
   { name: "Operator", description: "Operator routes (ADMIN_TOKEN)" },
   { name: "Billing", description: "Credits, payments and BYOK licences" },
   { name: "Sites", description: "Connecting WordPress, XenForo and custom sites; the brief" },
-  { name: "Inventory", description: "A blog's existing posts: sync, list, improve" },
+  { name: "Existing posts", description: "A blog's existing posts: sync, list, improve" },
   { name: "Live blog administration", description: "WordPress categories, tags, comments, pages, media and settings" },
   { name: "Plans", description: "Content plans and their items" },
   { name: "Articles", description: "The account's articles: list, read, edit, publish" },

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { bytesToBase64 } from "../core/crypto";
 import type { AppEnv } from "./context";
-import { isManagementPath } from "./management-auth";
+import { isManagementPath } from "./route-families";
 
 /**
  * On every answer: `X-Content-Type-Options: nosniff`. On management and operator answers (they

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { AppError } from "../core/errors";
 import type { AppEnv } from "../http/context";
-import { countManagementRequest } from "../http/management-auth";
+import { countManagementRequest } from "../auth/management-auth";
 import type { McpProps } from "../oauth/provider";
 import { createMcpServer } from "./server";
 

@@ -30,12 +30,12 @@ export function inspectImage(bytes: Uint8Array): { type: ImageType; size: Declar
   const type = sniffImageType(bytes);
   if (!type) throw new AppError("unsupported_media_type", `The file is not a supported image; send ${ACCEPTED_LIST}`);
   const size = readDeclaredSize(bytes, type);
-  if (!size) throw new AppError("unprocessable", `The ${type} file is corrupt: its header could not be read`);
+  if (!size) throw new AppError("image_corrupt", `The ${type} file is corrupt: its header could not be read`);
   const pixels = size.width * size.height * size.frames;
   if (pixels > MAX_DECODED_PIXELS || size.width > MAX_IMAGE_SIDE || size.height > MAX_IMAGE_SIDE) {
     const frames = size.frames > 1 ? ` × ${size.frames} frames` : "";
     throw new AppError(
-      "unprocessable",
+      "image_too_large",
       `The image declares ${size.width} × ${size.height} px${frames}; the limit is ${MAX_DECODED_PIXELS / 1_000_000} megapixels and ${MAX_IMAGE_SIDE} px per side`,
     );
   }
@@ -46,7 +46,7 @@ function undecodable(stage: string, error: unknown): AppError {
   // Locally every Images failure is code 9523, so a broken file cannot be told from a broken
   // service by the code; the log keeps the detail, the client learns the file was refused.
   log("warn", "image_not_decodable", { stage, code: (error as { code?: unknown })?.code, ...errorFields(error) });
-  return new AppError("unprocessable", "The image could not be decoded; the file may be truncated or corrupt");
+  return new AppError("image_corrupt", "The image could not be decoded; the file may be truncated or corrupt");
 }
 
 async function toWebp(images: ImagesBinding, bytes: Uint8Array, width: number | undefined): Promise<Uint8Array> {

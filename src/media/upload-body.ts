@@ -59,7 +59,7 @@ export async function readUploadedFile(request: Request): Promise<UploadedFile> 
   if (parts.length > 1) throw new AppError("invalid_request", "Send one file per upload; the form has several 'file' fields");
   const part = parts[0]!;
   if (typeof part === "string") throw new AppError("invalid_request", `The 'file' field is text, not a file; ${HOW_TO}`);
-  if (part.size === 0) throw new AppError("invalid_request", "The uploaded file is empty");
+  if (part.size === 0) throw new AppError("empty_file", "The uploaded file is empty");
   if (part.size > MAX_UPLOAD_BYTES) throw tooLarge();
   return { name: part.name || null, bytes: new Uint8Array(await part.arrayBuffer()) };
 }

@@ -10,7 +10,8 @@ import { AppError } from "../core/errors";
 import { createDb } from "../db/client";
 import type { Env } from "../env";
 import { withNosniff } from "../http/security-headers";
-import { authenticateToken, type Caller } from "../tokens/service";
+import type { Caller } from "../http/context";
+import { authenticateToken } from "../tokens/service";
 import { guardClientRegistration, guardRefreshTokenReuse, OAUTH_BODY_LIMIT, oauthErrorResponse, readLimitedBody } from "./guards";
 
 // OAuth 2.1 for MCP connectors that cannot send a header (Cloudflare's workers-oauth-provider):

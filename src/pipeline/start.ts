@@ -163,13 +163,13 @@ async function claimForRunNow(services: Services, accountId: string, itemId: str
     const item = await getPlanItemRow(services.db, accountId, itemId);
     if (item.status === "PUBLISHED") {
       throw new AppError(
-        "conflict",
+        "item_already_published",
         `Item ${itemId} is already published as article ${item.articleId}; it is never published twice (edit it with PATCH /api/autopilot/articles/${item.articleId})`,
       );
     }
     if (item.status === "REVIEW") {
       throw new AppError(
-        "conflict",
+        "item_in_review",
         `Item ${itemId} is written as article ${item.articleId}, which waits for review; publish it with POST /api/autopilot/articles/${item.articleId}/publish`,
       );
     }
@@ -198,6 +198,7 @@ async function claimForRunNow(services: Services, accountId: string, itemId: str
         progressAt: at,
         failureReason: null,
         failureStatus: null,
+        failureCode: null,
         updatedAt: at,
       })
       .where(and(eq(planItems.id, itemId), eq(planItems.attempts, item.attempts), inArray(planItems.status, [...STARTABLE])))
@@ -208,7 +209,7 @@ async function claimForRunNow(services: Services, accountId: string, itemId: str
     const now = await getPlanItemRow(services.db, accountId, itemId);
     if (now.attempts !== run.attempt) await refundRunCharge(services, run, new Date());
   }
-  throw new AppError("conflict", `Item ${itemId} is changing state; try again`);
+  throw new AppError("item_busy", `Item ${itemId} is changing state; try again`);
 }
 
 /** Starts the run's instance unless it exists, then polls it until it ends or the wait limit passes. */
@@ -226,7 +227,7 @@ async function waitForRun(services: Services, run: ItemRunParams): Promise<{ art
     if (status === "errored" || status === "terminated") return failedRun(services, run);
     if (Date.now() > deadline) {
       throw new AppError(
-        "upstream_timeout",
+        "run_still_running",
         `Item ${run.itemId} is still being written after ${Math.round(services.config.pipeline.runWaitMs / 1000)} s; the run goes on, and the plan detail shows when it is published`,
       );
     }
@@ -247,7 +248,7 @@ async function finishedRun(
     const [article] = await services.db.select({ url: articles.publicationUrl }).from(articles).where(eq(articles.id, item.articleId));
     return { articleId: item.articleId, url: article?.url ?? null };
   }
-  throw new AppError("conflict", `Item ${run.itemId} was not run: ${output.reason}`);
+  throw new AppError("item_not_run", `Item ${run.itemId} was not run: ${output.reason}`);
 }
 
 /** The run errored; but when its article was stored before (a later step such as settling failed) the item is done, and that is the answer. */
@@ -257,20 +258,5 @@ async function failedRun(services: Services, run: ItemRunParams): Promise<{ arti
     const [article] = await services.db.select({ url: articles.publicationUrl }).from(articles).where(eq(articles.id, item.articleId));
     return { articleId: item.articleId, url: article?.url ?? null };
   }
-  const status = item.failureStatus ?? 502;
-  const code = STATUS_CODES[status] ?? (status >= 500 ? "upstream_error" : "unprocessable");
-  throw new AppError(code, item.failureReason ?? `The run of item ${run.itemId} failed`);
+  throw new AppError(item.failureCode ?? "upstream_error", item.failureReason ?? `The run of item ${run.itemId} failed`);
 }
-
-const STATUS_CODES: Record<number, ConstructorParameters<typeof AppError>[0]> = {
-  400: "invalid_request",
-  402: "insufficient_credit",
-  403: "forbidden",
-  404: "not_found",
-  409: "conflict",
-  413: "payload_too_large",
-  415: "unsupported_media_type",
-  422: "unprocessable",
-  502: "upstream_error",
-  504: "upstream_timeout",
-};

@@ -55,9 +55,9 @@ function outcomeValue<T>(outcome: StepOutcome<T>): T {
 }
 
 /**
- * One run of one plan item, from the charge to the published article (DESIGN.md, "Pipeline of
- * one plan item"). The engine memoises each named step and retries it with backoff; the steps
- * (steps.ts) are idempotent and keep their results in D1 and R2. A permanent failure, or a
+ * One run of one plan item, from the charge to the published article (docs/guides/autopilot.md).
+ * The engine memoises each named step and retries it with backoff; the steps
+ * (steps/) are idempotent and keep their results in D1 and R2. A permanent failure, or a
  * transient one that outlasts its retries, marks the item FAILED and refunds the charge.
  */
 export class ItemPipeline extends WorkflowEntrypoint<Env, ItemRunParams> {
@@ -92,7 +92,11 @@ export class ItemPipeline extends WorkflowEntrypoint<Env, ItemRunParams> {
         await attempt("rewrite article", MODEL_STEP, () => writeDraft(services, run, 2, failures));
         const recheck = await attempt("check rewritten article", DATABASE_STEP, () => checkDraft(services, run));
         if (recheck.failures.length > 0) {
-          throw new RunFailed({ status: 422, message: `The article failed its checks twice: ${recheck.failures.join("; ")}` });
+          throw new RunFailed({
+            code: "article_failed_checks",
+            status: 422,
+            message: `The article failed its checks twice: ${recheck.failures.join("; ")}`,
+          });
         }
       }
       await attempt("draw hero image", MODEL_STEP, () => drawHeroImage(services, run));
@@ -105,7 +109,7 @@ export class ItemPipeline extends WorkflowEntrypoint<Env, ItemRunParams> {
       throw new NonRetryableError(failure.message);
     }
     // The article is committed: settling is retried on its own and never turns into a refund
-    // (should it still fail, the reservation sweep settles it, src/billing/stale-reservations.ts).
+    // (should it still fail, the reservation sweep settles it, src/jobs/stale-reservations.ts).
     await step.do("settle charge", SETTLE_STEP.config, () => settleRun(services, run));
     return { outcome: "published", articleId: article.articleId, url: article.url };
   }

@@ -7,7 +7,7 @@ import { AppError } from "../core/errors";
 import { newId } from "../core/ids";
 import { log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
-import { articles, planItems, plans, scannedPosts, type PlanResearch, type PublishMode } from "../db/schema";
+import { articles, planItems, plans, existingPosts, type PlanResearch, type PlanWarning, type PublishMode } from "../db/schema";
 import { modelsForAccount } from "../billing/account-models";
 import type { Services } from "../services/container";
 import { briefOf, type Brief } from "../sites/brief";
@@ -47,7 +47,7 @@ export async function createPlan(services: Services, accountId: string, input: N
   const research = services.keywordResearch();
   if (research.provider === "dataforseo" && !marketFor(site.language)) {
     throw new AppError(
-      "unprocessable",
+      "keyword_market_unsupported",
       `Keyword research has no market for the site's language '${site.language}'; set a language it covers (tr, en, de, fr, es…) with PATCH /api/sites/${site.id}`,
     );
   }
@@ -85,7 +85,7 @@ export async function createPlan(services: Services, accountId: string, input: N
   if (choice.chosen.length === 0) {
     // An empty plan could never be approved: say why, and store nothing.
     throw new AppError(
-      "unprocessable",
+      "no_usable_keywords",
       `Keyword research found no usable keyword for site ${site.id} (${ideas.ideas.length} ideas; ${choice.covered} already covered by the site's posts, plans or articles, ` +
         `${ideas.ideas.length - allowed.length} about topics the brief avoids, the rest without search volume or not plain text); widen the brief's business description, or remove topics to avoid`,
     );
@@ -97,16 +97,30 @@ export async function createPlan(services: Services, accountId: string, input: N
       : null;
   const usage = [seeds.usage, ideas.usage, titles?.usage ?? NO_USAGE].reduce(addUsage);
 
-  const warnings: string[] = [];
+  const warnings: PlanWarning[] = [];
   if (choice.chosen.length < input.articleCount) {
-    warnings.push(
-      `Keyword research found ${choice.chosen.length} usable keyword${choice.chosen.length === 1 ? "" : "s"} for ${input.articleCount} articles ` +
-        `(${ideas.ideas.length} ideas; ${choice.covered} already covered by the site's posts, plans or articles), so the plan has ${choice.chosen.length} item${choice.chosen.length === 1 ? "" : "s"}. ` +
+    const found = choice.chosen.length;
+    warnings.push({
+      code: "fewer_keywords",
+      params: { found, wanted: input.articleCount, ideas: ideas.ideas.length, covered: choice.covered },
+      message:
+        `Keyword research found ${found} usable keyword${found === 1 ? "" : "s"} for ${input.articleCount} articles ` +
+        `(${ideas.ideas.length} ideas; ${choice.covered} already covered by the site's posts, plans or articles), so the plan has ${found} item${found === 1 ? "" : "s"}. ` +
         "Broaden the brief, or create another plan later.",
-    );
+    });
   }
-  if (research.offline) warnings.push("Search volumes are offline estimates (KEYWORD_PROVIDER=offline), not measurements.");
-  if (models.text.offline) warnings.push("Seeds and titles come from the offline writer (TEXT_PROVIDER=offline), not a language model.");
+  if (research.offline)
+    warnings.push({
+      code: "offline_research",
+      params: {},
+      message: "Search volumes are offline estimates (KEYWORD_PROVIDER=offline), not measurements.",
+    });
+  if (models.text.offline)
+    warnings.push({
+      code: "offline_writer",
+      params: {},
+      message: "Seeds and titles come from the offline writer (TEXT_PROVIDER=offline), not a language model.",
+    });
 
   const planId = newId("plan");
   const at = toIsoSeconds(now);
@@ -161,7 +175,7 @@ export async function createPlan(services: Services, accountId: string, input: N
 async function coveredTopicsOf(services: Services, site: SiteRow): Promise<{ topics: CoveredTopics; titles: string[] }> {
   const { db } = services;
   const [posts, items, written] = await db.batch([
-    db.select({ title: scannedPosts.title, url: scannedPosts.url }).from(scannedPosts).where(eq(scannedPosts.siteId, site.id)),
+    db.select({ title: existingPosts.title, url: existingPosts.url }).from(existingPosts).where(eq(existingPosts.siteId, site.id)),
     db.select({ title: planItems.title, keyword: planItems.targetKeyword }).from(planItems).where(eq(planItems.siteId, site.id)),
     db.select({ title: articles.title, keywords: articles.keywords }).from(articles).where(eq(articles.siteId, site.id)),
   ]);

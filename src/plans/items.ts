@@ -11,7 +11,7 @@ import { completePlanIfDone } from "./state";
 const EDITABLE = ["PLANNED", "SCHEDULED"] as const;
 
 const startedConflict = (item: PlanItemRow, action: string) =>
-  new AppError("conflict", `Plan item ${item.id} is ${item.status}; only PLANNED or SCHEDULED items can be ${action}`);
+  new AppError("plan_item_not_editable", `Plan item ${item.id} is ${item.status}; only PLANNED or SCHEDULED items can be ${action}`);
 
 /** Changes an unstarted item's title or target keyword (409 once it is queued or later). */
 export async function updatePlanItem(

@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
+import { ERROR_CODES } from "../core/errors";
 import { positiveIntParam } from "../core/pagination";
 import { plainText } from "../core/plain-text";
-import { COMPETITION_LEVELS, PLAN_ITEM_STATUSES, PLAN_STATUSES, PUBLISH_MODES } from "../db/schema";
+import { COMPETITION_LEVELS, PIPELINE_STAGES, PLAN_ITEM_STATUSES, PLAN_STATUSES, PLAN_WARNING_CODES, PUBLISH_MODES } from "../db/schema";
 import type { ItemCounts, PlanDetail, PlanItemRow, PlanRow } from "./read";
 
 const wholeNumber = (name: string, min: number, max: number) =>
@@ -55,11 +56,13 @@ export const PlanItemSchema = z
         "PLANNED (draft plan), SCHEDULED, QUEUED, GENERATING (a run is under way; see stage, lastError, stageTry, nextTryAt), REVIEW (written; the article waits as pending for POST /api/autopilot/articles/{id}/publish), PUBLISHED, FAILED (see failureReason)",
     }),
     scheduledAt: z.string().nullable().openapi({ description: "When the autopilot starts the item (SCHEDULED); null otherwise" }),
-    failureReason: z.string().nullable(),
+    failureReason: z.string().nullable().openapi({ description: "Why the last run failed, in English; `failureCode` says it by code" }),
+    failureCode: z.enum(ERROR_CODES).nullable().openapi({
+      description: "The error code of the last failure (docs/errors.md); null when none, or for failures recorded before codes were",
+    }),
     runs: z.number().int().openapi({ description: "Runs started so far (a FAILED item can be run again)" }),
-    stage: z.string().nullable().openapi({
-      description:
-        "The pipeline step the current or last run reached: reserve charge, write article, check article, draw hero image, store hero image, publish, record article",
+    stage: z.enum(PIPELINE_STAGES).nullable().openapi({
+      description: "The stage of the pipeline the current or last run reached; null before the first run",
     }),
     lastError: z
       .string()
@@ -100,6 +103,16 @@ const PlanResearchSchema = z
   })
   .openapi("PlanResearch");
 
+export const PlanWarningDetailSchema = z
+  .object({
+    code: z.enum([...PLAN_WARNING_CODES, "note"]).openapi({
+      description:
+        "fewer_keywords (params found, wanted, ideas, covered): research found fewer keywords than articles asked for; offline_research: volumes are estimates; offline_writer: titles come from the offline writer; note: a plan made before warnings had codes (read `warnings`)",
+    }),
+    params: z.record(z.string(), z.number()),
+  })
+  .openapi("PlanWarningDetail");
+
 const planFields = {
   id: z.string().openapi({ example: "plan_Zx8Cv6Bn4Ml2Kj0H" }),
   siteId: z.string(),
@@ -107,7 +120,10 @@ const planFields = {
   articleCount: z.number().int().openapi({ description: "Articles asked for" }),
   cadencePerWeek: z.number().int(),
   publishMode: z.enum(PUBLISH_MODES),
-  warnings: z.array(z.string()),
+  warnings: z
+    .array(z.string())
+    .openapi({ description: "Why the plan deserves a second look, in English; `warningDetails` says the same by code" }),
+  warningDetails: z.array(PlanWarningDetailSchema),
   research: PlanResearchSchema,
   counts: ItemCountsSchema,
   createdAt: z.string(),
@@ -144,7 +160,10 @@ export function toPlanSummary(plan: PlanRow, counts: ItemCounts): z.infer<typeof
     articleCount: plan.articleCount,
     cadencePerWeek: plan.cadencePerWeek,
     publishMode: plan.publishMode,
-    warnings: plan.warnings,
+    warnings: plan.warnings.map((warning) => (typeof warning === "string" ? warning : warning.message)),
+    warningDetails: plan.warnings.map((warning) =>
+      typeof warning === "string" ? { code: "note" as const, params: {} } : { code: warning.code, params: warning.params },
+    ),
     research: plan.research,
     counts,
     createdAt: plan.createdAt,
@@ -166,6 +185,7 @@ export function toPlanItem(item: PlanItemRow & { articleUrl?: string | null }): 
     status: item.status,
     scheduledAt: item.scheduledAt,
     failureReason: item.failureReason,
+    failureCode: item.failureCode ?? null,
     runs: item.attempts,
     stage: item.stage,
     lastError: item.lastError,

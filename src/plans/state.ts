@@ -21,7 +21,7 @@ export async function approvePlan(db: Database, accountId: string, planId: strin
   const plan = await getPlanRow(db, accountId, planId);
   if (plan.status === "ACTIVE") return getPlan(db, accountId, planId);
   if (plan.status === "COMPLETED")
-    throw new AppError("conflict", `Plan ${planId} is COMPLETED: every item is published; create a new plan for more articles`);
+    throw new AppError("plan_completed", `Plan ${planId} is COMPLETED: every item is published; create a new plan for more articles`);
   const approvedAt = toIsoSeconds(now);
   const startEpoch = Math.floor(now.getTime() / 1000);
   const interval = cadenceIntervalSeconds(plan.cadencePerWeek);
@@ -60,7 +60,7 @@ export async function approvePlan(db: Database, accountId: string, planId: strin
   ]);
   if (activated.length === 0) {
     const current = await getPlanRow(db, accountId, planId);
-    if (current.status !== "ACTIVE") throw new AppError("conflict", `Plan ${planId} has no items to schedule; create a new plan`);
+    if (current.status !== "ACTIVE") throw new AppError("plan_has_no_items", `Plan ${planId} has no items to schedule; create a new plan`);
   }
   // Every item may have been run by hand before the approval: then there is nothing left to do.
   await completePlanIfDone(db, planId, now);
@@ -77,7 +77,7 @@ export async function pausePlan(db: Database, accountId: string, planId: string,
   if (plan.status === "PAUSED") return getPlan(db, accountId, planId);
   if (plan.status !== "ACTIVE")
     throw new AppError(
-      "conflict",
+      "plan_not_active",
       `Plan ${planId} is ${plan.status}; only an ACTIVE plan can be paused${plan.status === "DRAFT" ? " (approve it first)" : ""}`,
     );
   const at = toIsoSeconds(now);
@@ -101,7 +101,7 @@ export async function pausePlan(db: Database, accountId: string, planId: string,
   if (paused.length === 0) {
     const current = await getPlanRow(db, accountId, planId);
     if (current.status !== "PAUSED")
-      throw new AppError("conflict", `Plan ${planId} is ${current.status}; only an ACTIVE plan can be paused`);
+      throw new AppError("plan_not_active", `Plan ${planId} is ${current.status}; only an ACTIVE plan can be paused`);
   }
   return getPlan(db, accountId, planId);
 }

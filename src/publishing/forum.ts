@@ -29,7 +29,7 @@ export function createForumPublisher(deps: SiteAccessDeps, site: SiteRow): Publi
         const nodeId = site.forumNodeId;
         if (nodeId === null) {
           throw new AppError(
-            "conflict",
+            "forum_not_chosen",
             `Site ${site.id} has no target forum yet; choose one with POST /api/platforms/forum/${site.id}/node`,
           );
         }

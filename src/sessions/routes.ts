@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { AppError } from "../core/errors";
 import { validationHook } from "../core/validation";
 import { accounts } from "../db/schema";
-import { bearerSecret } from "../http/auth";
+import { bearerSecret } from "../http/bearer";
 import { clientAddressKey } from "../http/client-address";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
@@ -36,7 +36,7 @@ async function signedIn(c: Context<AppEnv>): Promise<{ accountId: string; via: "
   if (c.req.header("Authorization")) {
     const { caller } = await authenticateToken(c.get("db"), bearerSecret(c), new Date());
     if (caller.scope !== "manage")
-      throw new AppError("forbidden", "This token's scope is 'public:read'; this route needs a token with scope 'manage'");
+      throw new AppError("insufficient_scope", "This token's scope is 'public:read'; this route needs a token with scope 'manage'");
     return { accountId: caller.accountId, via: "token" };
   }
   const cookie = readSessionCookie(c);

@@ -133,7 +133,8 @@ export async function signUp(
   services: Services,
   input: { email: string; password: string; addressKey: string; now: Date },
 ): Promise<{ accountId: string; sessionId: string } | { blocked: RateLimitDecision }> {
-  if (!services.config.signupOpen) throw new AppError("forbidden", "Sign-up is closed on this service; ask the operator for an invitation");
+  if (!services.config.signupOpen)
+    throw new AppError("signup_closed", "Sign-up is closed on this service; ask the operator for an invitation");
   const states = services.accountState;
   const decision = await states
     .get(states.idFromName(`signup-ip:${input.addressKey}`))
@@ -174,8 +175,8 @@ export async function changePassword(
     if (blocked) return { blocked };
     if (!(await verifyPassword(input.current, stored.hash))) {
       await countWrongPassword(services, windows);
-      throw new AppError("invalid_request", "Invalid body field 'currentPassword': it is not your current password", [
-        { path: "currentPassword", message: "is not your current password" },
+      throw new AppError("wrong_password", "Body field 'currentPassword': it is not your current password", [
+        { path: "currentPassword", code: "incorrect", message: "is not your current password" },
       ]);
     }
   }
@@ -222,7 +223,8 @@ export async function acceptInvite(
     .set({ usedAt: at })
     .where(and(eq(accountInvites.tokenHash, await sha256Hex(input.token)), isNull(accountInvites.usedAt), gt(accountInvites.expiresAt, at)))
     .returning({ accountId: accountInvites.accountId });
-  if (!claimed) throw new AppError("invalid_request", "This invitation link is unknown, used or expired; ask the operator for a new one");
+  if (!claimed)
+    throw new AppError("invitation_invalid", "This invitation link is unknown, used or expired; ask the operator for a new one");
   await setPassword(services, claimed.accountId, input.password, input.now);
   return { accountId: claimed.accountId, sessionId: await startSession(services, claimed.accountId, input.now) };
 }

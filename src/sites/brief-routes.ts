@@ -48,10 +48,9 @@ briefRoutes.openapi(
     const { siteId } = c.req.valid("param");
     const { siteId: sentSiteId, updatedAt: _readOnly, ...brief } = c.req.valid("json");
     if (sentSiteId !== undefined && sentSiteId !== siteId) {
-      throw new AppError(
-        "invalid_request",
-        `Invalid body field 'siteId': this is the brief of site ${siteId}, not of ${sentSiteId.slice(0, 64)}`,
-      );
+      throw new AppError("invalid_request", `Body field 'siteId': this is the brief of site ${siteId}, not of ${sentSiteId.slice(0, 64)}`, [
+        { path: "siteId", code: "invalid_value", message: `is not this site's id (${siteId})` },
+      ]);
     }
     return c.json(toSiteBrief(await saveBrief(c.get("db"), c.get("caller").accountId, siteId, brief)), 200);
   },

@@ -104,12 +104,16 @@ export async function saveBrief(
   now = new Date(),
 ): Promise<{ site: SiteRow; brief: Brief }> {
   await getSite(db, accountId, siteId);
-  const [site] = await db
-    .update(sites)
-    .set({ brief: JSON.stringify(brief), updatedAt: toIsoSeconds(now) })
-    .where(and(eq(sites.id, siteId), eq(sites.accountId, accountId)))
-    .returning();
+  const [site] = await writeBrief(db, accountId, siteId, brief, toIsoSeconds(now)).returning();
   return { site: site!, brief };
+}
+
+/** The one write of a brief (the brief route and the agent's chat), as a query a batch can carry. */
+export function writeBrief(db: Database, accountId: string, siteId: string, brief: Brief, at: string) {
+  return db
+    .update(sites)
+    .set({ brief: JSON.stringify(brief), updatedAt: at })
+    .where(and(eq(sites.id, siteId), eq(sites.accountId, accountId)));
 }
 
 /** The brief as prompt text, empty parts left out. */

@@ -15,7 +15,7 @@ export async function changeSite(deps: SiteAccessDeps, accountId: string, siteId
   let webhookUrl: string | null | undefined;
   if (body.webhookUrl !== undefined) {
     if (site.platform !== "custom")
-      throw new AppError("conflict", `Site ${siteId} is a ${site.platform} site; only custom sites have a webhookUrl`);
+      throw new AppError("wrong_platform", `Site ${siteId} is a ${site.platform} site; only custom sites have a webhookUrl`);
     webhookUrl =
       body.webhookUrl === null
         ? null

@@ -5,7 +5,7 @@ import type { AppEnv } from "../http/context";
 import { CONNECTOR_FILES, CONNECTOR_VERSION } from "./connector-files.generated";
 import { CONNECTOR_ZIP_PATH } from "./seo-connector";
 
-/** The WordPress connector plugin as a zip: public, so the README and the site's warning can link it. */
+/** The WordPress connector plugin as a zip: public, so docs/guides/wordpress.md and the site's warning can link it. */
 export const connectorRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
 const FOLDER = "content-autopilot-connector";

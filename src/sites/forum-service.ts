@@ -34,10 +34,10 @@ export async function connectForumSite(
   try {
     forums = await verifyPostingKey(client, input.forumUserId);
   } catch (error) {
-    if (isKeyRejected(error)) throw new AppError("unprocessable", `The forum refused the API key: ${error.message}`);
+    if (isKeyRejected(error)) throw new AppError("forum_key_rejected", `The forum refused the API key: ${error.message}`);
     if (isForumUnavailable(error)) {
       throw new AppError(
-        "unprocessable",
+        "forum_unavailable",
         `No usable XenForo REST API at ${url}/api/ (${error.message}); check the forum address and that its API is enabled`,
       );
     }
@@ -45,7 +45,7 @@ export async function connectForumSite(
   }
   if (forums.length === 0) {
     throw new AppError(
-      "unprocessable",
+      "forum_no_writable_node",
       `Forum user ${input.forumUserId} can see no forum that accepts new threads; check the user's permissions`,
     );
   }
@@ -86,7 +86,7 @@ export async function chooseForumNode(deps: SiteAccessDeps, accountId: string, s
   if (!forums.some((forum) => forum.id === nodeId)) {
     const offered = forums.map((forum) => `${forum.id} (${forum.title})`).join(", ") || "none";
     throw new AppError(
-      "unprocessable",
+      "forum_node_not_allowed",
       `Node ${nodeId} is not a forum user ${site.forumUserId} can start threads in; choose one of: ${offered}`,
     );
   }

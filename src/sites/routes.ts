@@ -82,7 +82,7 @@ siteRoutes.openapi(
     operationId: "disconnectSite",
     path: "/sites/{siteId}",
     tags,
-    summary: "Disconnect a site: its stored credentials are erased and its inventory removed",
+    summary: "Disconnect a site: its stored credentials are erased and its existing posts removed",
     request: { params: SiteIdParamSchema },
     responses: {
       200: jsonContent(SiteSchema, "The disconnected site (status DISCONNECTED); it is a 404 from now on"),

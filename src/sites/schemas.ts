@@ -30,6 +30,11 @@ export const SiteSchema = z
   .object({
     id: z.string().openapi({ example: "site_b8Zq0Ls2Kd93Hw1P" }),
     url: z.string().openapi({ example: "https://blog.example.com" }),
+    name: z.string().nullable().openapi({
+      description:
+        "The blog's own title (WordPress's Site Title), read at connect and at every sync; null for forums and custom sites and until read",
+      example: "Example Blog",
+    }),
     platform: z.enum(SITE_PLATFORMS),
     status: z.enum(SITE_STATUSES),
     statusMessage: z.string().nullable().openapi({ description: "Why the status is ERROR; null otherwise" }),
@@ -59,6 +64,7 @@ export function toSite(row: SiteRow): Site {
   return {
     id: row.id,
     url: row.url,
+    name: row.platform === "blog" ? row.blogName : null,
     platform: row.platform,
     status: row.status,
     statusMessage: row.statusMessage,

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { scannedPosts, sites, type SitePlatform, type SiteStatus } from "../db/schema";
+import { existingPosts, sites, type SitePlatform, type SiteStatus } from "../db/schema";
 import { AppError, notFound } from "../core/errors";
 import { toIsoSeconds } from "../core/time";
 
@@ -20,13 +20,13 @@ export async function getSite(db: Database, accountId: string, siteId: string): 
 export function assertSiteTakesArticles(site: SiteRow, before: string): void {
   if (site.status === "ERROR") {
     throw new AppError(
-      "conflict",
+      "site_in_error",
       `Site ${site.id} is in status ERROR (${site.statusMessage ?? "its platform rejected the stored credentials"}); reconnect it before ${before}`,
     );
   }
   if (site.platform === "forum" && site.forumNodeId === null) {
     throw new AppError(
-      "conflict",
+      "forum_not_chosen",
       `Site ${site.id} has no target forum yet; choose one with POST /api/platforms/forum/${site.id}/node before ${before}`,
     );
   }
@@ -36,7 +36,7 @@ export function assertSiteTakesArticles(site: SiteRow, before: string): void {
 export async function getSiteOfPlatform(db: Database, accountId: string, siteId: string, platform: SitePlatform): Promise<SiteRow> {
   const site = await getSite(db, accountId, siteId);
   if (site.platform !== platform) {
-    throw new AppError("conflict", `Site ${siteId} is a ${site.platform} site; this route works only with ${platform} sites`);
+    throw new AppError("wrong_platform", `Site ${siteId} is a ${site.platform} site; this route works only with ${platform} sites`);
   }
   return site;
 }
@@ -116,7 +116,7 @@ export async function updateSite(db: Database, accountId: string, siteId: string
 }
 
 /**
- * Disconnects a site: status DISCONNECTED, every stored credential erased, its inventory
+ * Disconnects a site: status DISCONNECTED, every stored credential erased, its existing posts
  * removed. The row stays so articles keep their history; the site is a 404 from then on.
  */
 export async function disconnectSite(db: Database, accountId: string, siteId: string): Promise<SiteRow> {
@@ -138,7 +138,7 @@ export async function disconnectSite(db: Database, accountId: string, siteId: st
       })
       .where(where)
       .returning(),
-    db.delete(scannedPosts).where(eq(scannedPosts.siteId, siteId)),
+    db.delete(existingPosts).where(eq(existingPosts.siteId, siteId)),
   ]);
   return row!;
 }

@@ -84,7 +84,8 @@ const forumAccess: PlatformAccess<XenForoClient> = {
 /** A client for the site with its stored (decrypted) secret; unreadable secrets turn the site to ERROR (409). */
 async function clientFor<Client>(deps: SiteAccessDeps, platform: PlatformAccess<Client>, site: SiteRow): Promise<Client> {
   const encrypted = platform.encryptedSecret(site);
-  if (!encrypted) throw new AppError("conflict", `Site ${site.id} has no stored ${platform.secretName}; ${platform.reconnectHint(site)}`);
+  if (!encrypted)
+    throw new AppError("site_credentials_missing", `Site ${site.id} has no stored ${platform.secretName}; ${platform.reconnectHint(site)}`);
   let secret: string;
   try {
     secret = await decryptSecret(requireEncryptionKey(deps.encryptionKey), encrypted);
@@ -93,7 +94,7 @@ async function clientFor<Client>(deps: SiteAccessDeps, platform: PlatformAccess<
     log("error", "site_credentials_unreadable", { siteId: site.id });
     const message = `The stored ${platform.secretName} of site ${site.id} cannot be read; ${platform.reconnectHint(site)}`;
     await setSiteStatus(deps.db, site, "ERROR", message);
-    throw new AppError("conflict", message);
+    throw new AppError("site_credentials_missing", message);
   }
   return platform.client(deps, site, secret);
 }
@@ -118,7 +119,7 @@ async function withSiteClient<Client, T>(
     if (!platform.isRejection(error)) throw error;
     const { reason, message } = platform.rejection(site, error);
     await setSiteStatus(deps.db, site, "ERROR", reason);
-    throw new AppError("unprocessable", message);
+    throw new AppError("site_credentials_rejected", message);
   }
   if (site.status === "ERROR") await setSiteStatus(deps.db, site, "CONNECTED", null);
   return result;

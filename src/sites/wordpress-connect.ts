@@ -5,6 +5,7 @@ import { encryptSecret, requireEncryptionKey } from "../core/crypto";
 import { AppError } from "../core/errors";
 import { newId } from "../core/ids";
 import { assertOutboundUrl } from "../core/outbound-url";
+import { readBlogName } from "./blog-name";
 import { bylineOf } from "./byline";
 import { readSeoConnector } from "./seo-connector";
 import { findSiteByUrl, getSiteOfPlatform, insertSite, updateSite, type SiteRow } from "./service";
@@ -39,10 +40,15 @@ function clientOptions(deps: SiteAccessDeps, url: string, credentials: WordPress
   return { ...wordPressTransport(deps), baseUrl: url, username: credentials.blogUsername, appPassword: credentials.blogAppPassword };
 }
 
-/** The connector plugin as the verified site reports it (a site that cannot tell counts as without it). */
-async function seoConnectorOf(deps: SiteAccessDeps, url: string, credentials: WordPressCredentials, verified: VerifiedWordPress) {
-  const found = await readSeoConnector(new WordPressClient({ ...clientOptions(deps, url, credentials), apiRoot: verified.apiRoot }), url);
-  return found ?? { seoConnector: null, seoPlugin: null };
+/**
+ * What the verified site says about itself beyond the user: the connector plugin (a site that
+ * cannot tell counts as without it) and the blog's title (left out when unreadable: kept as stored).
+ */
+async function siteFacts(deps: SiteAccessDeps, url: string, credentials: WordPressCredentials, verified: VerifiedWordPress) {
+  const wp = new WordPressClient({ ...clientOptions(deps, url, credentials), apiRoot: verified.apiRoot });
+  const seo = (await readSeoConnector(wp, url)) ?? { seoConnector: null, seoPlugin: null };
+  const blogName = await readBlogName(wp, url);
+  return blogName === undefined ? seo : { ...seo, blogName };
 }
 
 /** The 422 that says what went wrong with a connection check (a timeout stays a 504, a WordPress 5xx a 502). */
@@ -51,17 +57,17 @@ function connectFailure(url: string, error: unknown): unknown {
   switch (error.failure) {
     case "credentials_rejected":
       return new AppError(
-        "unprocessable",
+        "wordpress_credentials_rejected",
         `The WordPress site at ${url} rejected the user name or application password: check blogUsername and create a new application password (Users → Profile → Application Passwords)`,
       );
     case "not_wordpress":
     case "not_found":
-      return new AppError("unprocessable", `${url} is not a WordPress site, or its REST API (/wp-json/) is switched off or unreachable`);
+      return new AppError("not_wordpress", `${url} is not a WordPress site, or its REST API (/wp-json/) is switched off or unreachable`);
     case "unreachable":
-      return new AppError("unprocessable", `Could not reach ${url}: check the address; the site must be reachable from the internet`);
+      return new AppError("site_unreachable", `Could not reach ${url}: check the address; the site must be reachable from the internet`);
     case "forbidden":
     case "refused":
-      return new AppError("unprocessable", `The WordPress site at ${url} refused the connection check: ${error.message}`);
+      return new AppError("wordpress_refused", `The WordPress site at ${url} refused the connection check: ${error.message}`);
     default:
       return error;
   }
@@ -75,7 +81,7 @@ export async function connectWordPressSite(deps: SiteAccessDeps, accountId: stri
     return (
       existing &&
       new AppError(
-        "conflict",
+        "site_already_connected",
         `${url} is already connected as site ${existing.id}; to change its credentials use PATCH /api/sites/${existing.id}`,
       )
     );
@@ -84,7 +90,7 @@ export async function connectWordPressSite(deps: SiteAccessDeps, accountId: stri
   if (conflict) throw conflict;
   const key = requireEncryptionKey(deps.encryptionKey);
   const verified = await verifyBeforeSaving(deps, url, input);
-  const seo = await seoConnectorOf(deps, url, input, verified);
+  const facts = await siteFacts(deps, url, input, verified);
   const site = await insertSite(deps.db, {
     id: newId("site"),
     accountId,
@@ -97,7 +103,7 @@ export async function connectWordPressSite(deps: SiteAccessDeps, accountId: stri
     blogAppPasswordEncrypted: await encryptSecret(key, input.blogAppPassword),
     blogApiRoot: verified.apiRoot,
     blogAuthorName: bylineOf(verified.user),
-    ...seo,
+    ...facts,
   }).catch(async (error: unknown) => {
     // A connect of the same URL that raced this one won the unique index.
     if (isUniqueViolation(error)) throw (await alreadyConnected()) ?? error;
@@ -116,9 +122,9 @@ export async function replaceWordPressCredentials(
   const site = await getSiteOfPlatform(deps.db, accountId, siteId, "blog");
   const key = requireEncryptionKey(deps.encryptionKey);
   const verified = await verifyBeforeSaving(deps, site.url, credentials);
-  const seo = await seoConnectorOf(deps, site.url, credentials, verified);
+  const facts = await siteFacts(deps, site.url, credentials, verified);
   return updateSite(deps.db, accountId, siteId, {
-    ...seo,
+    ...facts,
     blogUsername: credentials.blogUsername,
     blogAppPasswordEncrypted: await encryptSecret(key, credentials.blogAppPassword),
     blogApiRoot: verified.apiRoot,

@@ -6,6 +6,7 @@ import { addMonths, toIsoSeconds } from "../core/time";
 import type { Database } from "../db/client";
 import { accountPasswords, apiTokens, type TokenScope } from "../db/schema";
 import type { AccountState } from "../durable-objects/account-state";
+import type { Caller } from "../http/context";
 
 export const TOKEN_PREFIX = "sap_";
 const TOKEN_PATTERN = /^sap_[0-9A-Za-z]{40}$/;
@@ -79,7 +80,7 @@ export async function revokeToken(db: Database, input: { accountId: string; toke
   if (!existing) throw notFound("Token");
   if (existing.revokedAt) return existing;
   throw new AppError(
-    "conflict",
+    "last_manage_token",
     "This is the account's last active manage token; revoking it would lock the account out. Create another with POST /api/tokens first (the operator can also issue one: POST /api/admin/accounts/{id}/tokens)",
   );
 }
@@ -92,12 +93,6 @@ export async function tokenHashOf(secret: string): Promise<string> {
 }
 
 /** Who a valid token speaks for: its account, the token itself, and what it may do. */
-export interface Caller {
-  accountId: string;
-  tokenId: string;
-  scope: TokenScope;
-}
-
 export interface AuthenticatedToken {
   caller: Caller;
   expiresAt: string;

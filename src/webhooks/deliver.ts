@@ -4,7 +4,7 @@ import { AppError } from "../core/errors";
 import { log } from "../core/logger";
 import { assertOutboundUrl } from "../core/outbound-url";
 import { toIsoSeconds } from "../core/time";
-import { sites, webhookDeliveries } from "../db/schema";
+import { type DeliveryErrorCode, sites, webhookDeliveries } from "../db/schema";
 import type { Services } from "../services/container";
 import type { SiteRow } from "../sites/service";
 import { webhookBody } from "./payload";
@@ -20,6 +20,7 @@ export interface AttemptOutcome {
   ok: boolean;
   statusCode: number | null;
   error: string | null;
+  errorCode: DeliveryErrorCode | null;
   /** Retrying cannot help (no webhook URL any more, a refused address, a deleted article). */
   permanent?: boolean;
 }
@@ -75,7 +76,12 @@ export async function attemptDelivery(services: Services, delivery: DeliveryRow,
   const outcome = await postDelivery(services, delivery, now).catch((error: unknown): AttemptOutcome => {
     // Our own fault (the database, the media bucket): counted like a failed attempt, so the schedule still ends.
     log("error", "webhook_attempt_error", { deliveryId: delivery.id, error: String(error) });
-    return { ok: false, statusCode: null, error: "The attempt could not be made (an internal error); it will be retried" };
+    return {
+      ok: false,
+      statusCode: null,
+      error: "The attempt could not be made (an internal error); it will be retried",
+      errorCode: "internal_error",
+    };
   });
   const at = toIsoSeconds(new Date());
   const delay = outcome.ok || outcome.permanent ? null : retryDelaySeconds(delivery.attempts);
@@ -86,6 +92,7 @@ export async function attemptDelivery(services: Services, delivery: DeliveryRow,
       status,
       lastStatusCode: outcome.statusCode,
       lastError: outcome.error,
+      lastErrorCode: outcome.errorCode,
       deliveredAt: outcome.ok ? at : undefined,
       nextAttemptAt: delay === null ? null : toIsoSeconds(new Date(Date.now() + delay * 1000)),
       updatedAt: at,
@@ -124,10 +131,17 @@ async function postDelivery(services: Services, delivery: DeliveryRow, now: Date
     .from(sites)
     .where(and(eq(sites.id, delivery.siteId), eq(sites.accountId, delivery.accountId)));
   if (!site || site.status === "DISCONNECTED" || !site.webhookUrl || !site.webhookSecretEncrypted) {
-    return { ok: false, statusCode: null, error: "The site has no webhook URL any more", permanent: true };
+    return { ok: false, statusCode: null, error: "The site has no webhook URL any more", errorCode: "no_webhook_url", permanent: true };
   }
   const body = await webhookBody(services, delivery);
-  if (body === null) return { ok: false, statusCode: null, error: "The article of this delivery no longer exists", permanent: true };
+  if (body === null)
+    return {
+      ok: false,
+      statusCode: null,
+      error: "The article of this delivery no longer exists",
+      errorCode: "article_gone",
+      permanent: true,
+    };
   const secrets = await signingSecrets(services, site, now);
   return postSigned(services, { url: site.webhookUrl, secrets, body, deliveryId: delivery.id, event: delivery.event, now });
 }
@@ -155,7 +169,8 @@ export async function postSigned(
   try {
     url = assertOutboundUrl(input.url, { allowPrivate: services.config.allowPrivateUrls, field: "webhookUrl" });
   } catch (error) {
-    if (error instanceof AppError) return { ok: false, statusCode: null, error: error.message, permanent: true };
+    if (error instanceof AppError)
+      return { ok: false, statusCode: null, error: error.message, errorCode: "address_refused", permanent: true };
     throw error;
   }
   const timestamp = Math.floor(input.now.getTime() / 1000);
@@ -175,23 +190,25 @@ export async function postSigned(
     });
     if (response.status >= 200 && response.status < 300) {
       await response.body?.cancel();
-      return { ok: true, statusCode: response.status, error: null };
+      return { ok: true, statusCode: response.status, error: null, errorCode: null };
     }
     const excerpt = (await response.text().catch(() => "")).replace(/\s+/g, " ").trim().slice(0, 200);
     return {
       ok: false,
       statusCode: response.status,
       error: `The receiver answered HTTP ${response.status}${excerpt ? `: ${excerpt}` : ""}`,
+      errorCode: "receiver_status",
     };
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    if (timedOut) return { ok: false, statusCode: null, error: `No answer within ${timeoutMs / 1000} s` };
+    if (timedOut) return { ok: false, statusCode: null, error: `No answer within ${timeoutMs / 1000} s`, errorCode: "receiver_timeout" };
     // The runtime's own text ("internal error; reference = …") means nothing to the user: it goes to the log.
     log("info", "webhook_receiver_unreachable", { deliveryId: input.deliveryId, error: String(error) });
     return {
       ok: false,
       statusCode: null,
       error: "Could not connect to the receiver (no answer from its address: is the server up and the URL right?)",
+      errorCode: "receiver_unreachable",
     };
   }
 }

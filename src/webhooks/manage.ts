@@ -48,7 +48,10 @@ export async function redeliver(
       .from(webhookDeliveries)
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.accountId, accountId), eq(webhookDeliveries.siteId, siteId)));
     if (!existing) throw notFound("Delivery");
-    throw new AppError("conflict", `An attempt of delivery ${deliveryId} is under way; read the delivery again in a few seconds`);
+    throw new AppError(
+      "delivery_in_progress",
+      `An attempt of delivery ${deliveryId} is under way; read the delivery again in a few seconds`,
+    );
   }
   log("info", "webhook_redeliver", { deliveryId, siteId, attempt: claimed.attempts });
   return attemptDelivery(services, claimed, now);
@@ -75,6 +78,7 @@ export async function sendTestPing(services: Services, accountId: string, siteId
     delivered: outcome.ok,
     statusCode: outcome.statusCode,
     error: outcome.error,
+    errorCode: outcome.errorCode,
     durationMs: Date.now() - started,
   };
 }
@@ -83,7 +87,10 @@ export async function sendTestPing(services: Services, accountId: string, siteId
 async function webhookSiteOf(services: Services, accountId: string, siteId: string): Promise<SiteRow> {
   const site = await getSiteOfPlatform(services.db, accountId, siteId, "custom");
   if (!site.webhookUrl || !site.webhookSecretEncrypted) {
-    throw new AppError("conflict", `Site ${siteId} has no webhook URL; set one with PATCH /api/sites/${siteId} {"webhookUrl": "…"}`);
+    throw new AppError(
+      "webhook_url_missing",
+      `Site ${siteId} has no webhook URL; set one with PATCH /api/sites/${siteId} {"webhookUrl": "…"}`,
+    );
   }
   return site;
 }

@@ -9,7 +9,7 @@ import { getMediaBytes, mediaKeyFromUrl } from "../media/store";
 import type { Services } from "../services/container";
 import type { DeliveryRow } from "./deliver";
 
-/** The spec's `article.published` body (management-api.md, Events); every field is a string. */
+/** The spec's `article.published` body (docs/webhooks.md); every field is a string. */
 export interface ArticlePublishedBody {
   event: "article.published";
   article: {

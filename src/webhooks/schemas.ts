@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { PageQuerySchema } from "../core/pagination";
-import { DELIVERY_STATUSES } from "../db/schema";
+import { DELIVERY_ERROR_CODES, DELIVERY_STATUSES } from "../db/schema";
 import type { DeliveryRow } from "./deliver";
 import { MAX_ATTEMPTS } from "./schedule";
 
@@ -21,7 +21,11 @@ export const DeliverySchema = z
       .int()
       .nullable()
       .openapi({ description: "The receiver's HTTP status at the last attempt; null when it did not answer" }),
-    lastError: z.string().nullable().openapi({ description: "Why the last attempt failed; null after a success" }),
+    lastError: z.string().nullable().openapi({ description: "Why the last attempt failed, in English; null after a success" }),
+    lastErrorCode: z.enum(DELIVERY_ERROR_CODES).nullable().openapi({
+      description:
+        "The same by code: receiver_status (see lastStatusCode), receiver_timeout, receiver_unreachable, address_refused, no_webhook_url, article_gone, internal_error; null after a success and for attempts recorded before codes",
+    }),
     nextAttemptAt: z
       .string()
       .nullable()
@@ -41,6 +45,7 @@ export function toDelivery(row: DeliveryRow): z.infer<typeof DeliverySchema> {
     attempts: row.attempts,
     lastStatusCode: row.lastStatusCode,
     lastError: row.lastError,
+    lastErrorCode: row.lastErrorCode,
     nextAttemptAt: row.nextAttemptAt,
     deliveredAt: row.deliveredAt,
     createdAt: row.createdAt,
@@ -58,7 +63,8 @@ export const PingResultSchema = z
     deliveryId: z.string(),
     delivered: z.boolean().openapi({ description: "The receiver answered 2xx" }),
     statusCode: z.number().int().nullable().openapi({ description: "The receiver's HTTP status; null when it did not answer" }),
-    error: z.string().nullable(),
+    error: z.string().nullable().openapi({ description: "Why it was not delivered, in English; null when it was" }),
+    errorCode: z.enum(DELIVERY_ERROR_CODES).nullable().openapi({ description: "The same by code (see WebhookDelivery.lastErrorCode)" }),
     durationMs: z.number().int(),
   })
   .openapi("WebhookPingResult");

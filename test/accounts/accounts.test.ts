@@ -55,7 +55,7 @@ describe("POST /api/admin/accounts (operator)", () => {
     expect(first.status).toBe(201);
     expect(((await first.json()) as CreatedAccount).account.email).toBe(email.toLowerCase());
     for (const again of [email, email.toLowerCase(), email.toUpperCase()]) {
-      const body = await expectError(await createAccountCall({ email: again }), 409, "conflict");
+      const body = await expectError(await createAccountCall({ email: again }), 409, "email_taken");
       expect(body.message).toContain(email.toLowerCase());
     }
     expect(await db().select().from(accounts).where(eq(accounts.email, email.toLowerCase()))).toHaveLength(1);

@@ -6,7 +6,7 @@ import { writeOfflineArticle } from "../../src/pipeline/offline-article";
 import { BriefSchema } from "../../src/sites/brief";
 import { fakeNetwork } from "../fakes/network";
 import { createFakeOpenAiChat, type OpenAiChatRequest } from "../fakes/openai-chat";
-import { call, db, expectError, seedAccount, seedScannedPosts, seedSite, testEnv, useFakeFetch, useVars } from "../harness";
+import { call, db, expectError, seedAccount, seedExistingPosts, seedSite, testEnv, useFakeFetch, useVars } from "../harness";
 import { articlesOfItem, offlinePlan, runNow } from "../pipeline/helpers";
 import { OPERATOR_OPENAI_KEY, type PlanBody } from "../plans/helpers";
 
@@ -26,13 +26,13 @@ interface ChatPage {
 }
 
 /**
- * A custom site with a brief, three posts in its inventory and an offline plan; then the
+ * A custom site with a brief, three existing posts and an offline plan; then the
  * operator's text model is the real OpenAI client answered by the fake (vars may add a price).
  */
 async function siteWithAgent(vars: Record<string, string> = {}) {
   const { accountId, token } = await seedAccount();
   const site = await seedSite(accountId, { platform: "custom", url: "https://bakery.invalid", language: "en", businessContext: BUSINESS });
-  await seedScannedPosts(accountId, site.id, POSTS);
+  await seedExistingPosts(accountId, site.id, POSTS);
   const plan = await offlinePlan(token, site.id);
   const openai = createFakeOpenAiChat({ keys: [OPERATOR_OPENAI_KEY] });
   useVars({ TEXT_PROVIDER: "openai", TEXT_MODEL: "gpt-4o-mini", ...vars });
@@ -61,7 +61,7 @@ const UPDATE = {
 };
 
 describe("POST /api/sites/{siteId}/chat with a text model (OpenAI-compatible, against its fake)", () => {
-  it("updates the brief when the message states facts, and the model saw the brief, the inventory, the plans and the message", async () => {
+  it("updates the brief when the message states facts, and the model saw the brief, the existing posts, the plans and the message", async () => {
     const { token, site, plan, openai } = await siteWithAgent();
     openai.script({ answer: UPDATE });
 
@@ -325,12 +325,12 @@ describe("the offline agent (local runs without a model)", () => {
   it("leaves the brief as it was for a question, a greeting or a sentence without a fact, and answers the same every time", async () => {
     const { accountId, token } = await seedAccount();
     const site = await seedSite(accountId, { businessContext: "A bakery" });
-    await seedScannedPosts(accountId, site.id, POSTS);
+    await seedExistingPosts(accountId, site.id, POSTS);
     const before = await storedBrief(site.id);
     const question = await say(token, site.id, "Our audience is who?");
     expect(question).toEqual({
       reply:
-        'Offline agent (no language model): I cannot answer questions without a language model, and the brief is unchanged. What I know: the business is "A bakery"; the inventory has 3 posts; 0 planned articles.',
+        'Offline agent (no language model): I cannot answer questions without a language model, and the brief is unchanged. What I know: the business is "A bakery"; the site has 3 posts; 0 planned articles.',
       briefUpdated: false,
     });
     expect((await say(token, site.id, "Hello there!")).reply).toMatch(/^Offline agent \(no language model\): Hello! What I know:/);

@@ -207,7 +207,7 @@ describe("POST /api/autopilot/articles/{articleId}/publish", () => {
     const body = (await get(token, `/api/autopilot/articles/${articleId}`)).body as Article;
     const post = wp.content.posts.find((p) => p.slug === body.slug)!;
     expect(body).toMatchObject({ status: "published", url: `${wp.origin}/${post.slug}/` });
-    const again = await expectError(await publish(token, articleId), 409, "conflict");
+    const again = await expectError(await publish(token, articleId), 409, "article_already_published");
     expect(again.message).toContain("already published");
   });
 

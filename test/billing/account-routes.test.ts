@@ -142,6 +142,6 @@ describe("billing read routes: auth", () => {
   it.each(ROUTES)("%s is 403 for a public:read token", async (path) => {
     const { accountId } = await seedAccount();
     const { token } = await seedToken(accountId, "public:read");
-    await expectError(await call(path, { token }), 403, "forbidden");
+    await expectError(await call(path, { token }), 403, "insufficient_scope");
   });
 });

@@ -64,7 +64,11 @@ describe("PUT /api/billing/byok-key", () => {
 
   it("is 422 saying so when the provider rejects the key, and stores nothing", async () => {
     const { token, accountId } = await seedAccount();
-    const body = await expectError(await putKey(token, { provider: "openai", apiKey: "sk-wrong-0123456789abcdef" }), 422, "unprocessable");
+    const body = await expectError(
+      await putKey(token, { provider: "openai", apiKey: "sk-wrong-0123456789abcdef" }),
+      422,
+      "byok_key_rejected",
+    );
     expect(body.message).toContain("OpenAI rejected the API key");
     const anthropic = await expectError(await putKey(token, { provider: "anthropic", apiKey: "sk-ant-wrong-0123456789" }), 422);
     expect(anthropic.message).toContain("Anthropic rejected the API key");
@@ -84,7 +88,7 @@ describe("PUT /api/billing/byok-key", () => {
     const { token, accountId } = await seedAccount();
     await putKey(token, { provider: "openai", apiKey: VALID_OPENAI_KEY });
     models.scriptStatus(500);
-    const body = await expectError(await putKey(token, { provider: "anthropic", apiKey: VALID_ANTHROPIC_KEY }), 502, "upstream_error");
+    const body = await expectError(await putKey(token, { provider: "anthropic", apiKey: VALID_ANTHROPIC_KEY }), 502, "key_check_failed");
     expect(body.message).toContain("nothing was saved");
     expect((await storedKey(accountId))!.provider).toBe("openai");
   });

@@ -80,7 +80,7 @@ describe("provider choice", () => {
       status: "success",
       totalAmountKurus: 15_000,
     });
-    // The README's openssl recipe for a local callback gives exactly this hash.
+    // The openssl recipe of docs/guides/billing.md for a local callback gives exactly this hash.
     expect(hash).toBe("u8SWTSlIuKbLtZSrLrMH4REStt03Duowr7HwYmn3EK4=");
   });
 

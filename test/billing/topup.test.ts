@@ -104,7 +104,7 @@ describe("POST /api/billing/topup", () => {
     const body = await expectError(
       await call("/api/billing/topup", { method: "POST", token, json: { amountTry: 150 } }),
       502,
-      "upstream_error",
+      "payment_provider_error",
     );
     expect(body.message).not.toContain("user_ip");
     const oid = paytr.tokenRequests.at(-1)!.merchant_oid!;

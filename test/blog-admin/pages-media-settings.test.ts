@@ -183,7 +183,7 @@ describe("settings", () => {
       }
       return realFetch(input, init);
     });
-    const error = await expectError(await call(`${base}/settings`, { token }), 422, "unprocessable");
+    const error = await expectError(await call(`${base}/settings`, { token }), 422, "wordpress_refused");
     expect(error.message).toMatch(/not allowed.*rest_forbidden/);
   });
 });

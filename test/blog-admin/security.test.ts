@@ -42,7 +42,7 @@ describe("live blog administration: errors and security on every route", () => {
     const before = fake.requests.length;
     for (const route of ROUTES) {
       await expectError(await request(site.id, route), 401, "unauthorized");
-      await expectError(await request(site.id, route, readOnly), 403, "forbidden");
+      await expectError(await request(site.id, route, readOnly), 403, "insufficient_scope");
     }
     expect(fake.requests.length).toBe(before);
   });
@@ -68,7 +68,7 @@ describe("live blog administration: errors and security on every route", () => {
         .insert(sites)
         .values({ id, accountId, platform, url: `https://${platform}.example.com` });
       for (const route of ROUTES) {
-        const error = await expectError(await request(id, route, token), 409, "conflict");
+        const error = await expectError(await request(id, route, token), 409, "wrong_platform");
         expect(error.message).toContain(`is a ${platform} site`);
       }
     }
@@ -81,7 +81,7 @@ describe("live blog administration: errors and security on every route", () => {
     for (const failure of ["server_error", "not_wordpress"] as const) {
       fake.failure = failure;
       for (const route of ROUTES) {
-        const error = await expectError(await request(site.id, route, token), 502, "upstream_error");
+        const error = await expectError(await request(site.id, route, token), 502, "site_unavailable");
         expect(error.message).not.toMatch(/<|critical/);
       }
     }
@@ -92,7 +92,7 @@ describe("live blog administration: errors and security on every route", () => {
     const { token } = await seedAccount();
     const site = await connectFakeSite(token, fake);
     fake.failure = "slow";
-    await expectError(await request(site.id, ROUTES[1]!, token), 504, "upstream_timeout");
+    await expectError(await request(site.id, ROUTES[1]!, token), 504, "site_timeout");
   });
 
   it("422 and site status ERROR on every route that needs the credentials once they are rejected", async () => {
@@ -101,7 +101,7 @@ describe("live blog administration: errors and security on every route", () => {
     const site = await connectFakeSite(token, fake);
     fake.revokeAppPassword();
     for (const route of ROUTES.filter((r) => r.needsCredentials)) {
-      const error = await expectError(await request(site.id, route, token), 422, "unprocessable");
+      const error = await expectError(await request(site.id, route, token), 422, "site_credentials_rejected");
       expect(error.message, `${route.method} ${route.path}`).toMatch(/rejected the stored/);
     }
     expect(await (await call(`/api/sites/${site.id}`, { token })).json()).toMatchObject({ status: "ERROR" });
@@ -128,7 +128,7 @@ describe("live blog administration: errors and security on every route", () => {
     };
     for (const [path, methods] of Object.entries(paths))
       expect(Object.keys(doc.paths[path] ?? {}), path).toEqual(expect.arrayContaining(methods));
-    for (const schema of ["BlogCategory", "BlogTag", "BlogComment", "BlogPage", "BlogMedia", "BlogSettings", "ScannedPost", "Site"]) {
+    for (const schema of ["BlogCategory", "BlogTag", "BlogComment", "BlogPage", "BlogMedia", "BlogSettings", "ExistingPost", "Site"]) {
       expect(doc.components.schemas, schema).toHaveProperty(schema);
     }
   });

@@ -58,7 +58,11 @@ describe("GET/POST /api/sites/{siteId}/blog/categories", () => {
 
   it("is 409 naming the existing category when the name is taken", async () => {
     const { token, base } = await blogSite();
-    const error = await expectError(await call(`${base}/categories`, { method: "POST", token, json: { name: "news" } }), 409, "conflict");
+    const error = await expectError(
+      await call(`${base}/categories`, { method: "POST", token, json: { name: "news" } }),
+      409,
+      "term_exists",
+    );
     expect(error.message).toBe('A category named "news" already exists on the WordPress site (id 2)');
   });
 
@@ -106,7 +110,7 @@ describe("GET/POST /api/sites/{siteId}/blog/tags", () => {
 
   it("is 409 for a taken name and 400 for a bad body", async () => {
     const { token, base } = await blogSite();
-    await expectError(await call(`${base}/tags`, { method: "POST", token, json: { name: "PHP" } }), 409, "conflict");
+    await expectError(await call(`${base}/tags`, { method: "POST", token, json: { name: "PHP" } }), 409, "term_exists");
     await expectError(await call(`${base}/tags`, { method: "POST", token, json: { title: "php" } }), 400, "invalid_request");
     await expectError(await call(`${base}/tags?per_page=500`, { token }), 400, "invalid_request");
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { WordPressClient } from "../../src/adapters/wordpress/client";
-import { readAllPosts } from "../../src/inventory/read-posts";
+import { readAllPosts } from "../../src/existing-posts/read-posts";
 import { call, expectError, seedAccount } from "../harness";
 import { connectPeer, peer, peerMissing, wp } from "./wordpress-peer";
 

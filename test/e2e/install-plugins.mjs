@@ -2,7 +2,7 @@
 // connector plugin, the SEO plugin stand-ins and the meta probe into the real WordPress's plugins
 // folder, as a site owner uploading the zip would; at every run, since a test deletes the
 // connector. The tests activate them through the REST API (POST /wp/v2/plugins/{plugin}) and
-// deactivate them afterwards. Needs WP_DIR, which ../shared/peers/wordpress/start.sh prints with
+// deactivate them afterwards. Needs WP_DIR, which scripts/wordpress-peer/start.sh prints with
 // the other variables.
 import { cpSync, existsSync } from "node:fs";
 import { join } from "node:path";

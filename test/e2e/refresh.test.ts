@@ -7,7 +7,7 @@ interface Improvement {
   suggestion: { title: string; html: string } | null;
 }
 
-describe.skipIf(peerMissing)(`improving an old post on the real WordPress at ${peer.url || "(WP_URL not set: skipped)"}`, () => {
+describe.skipIf(peerMissing)(`improving an existing post on the real WordPress at ${peer.url || "(WP_URL not set: skipped)"}`, () => {
   it("syncs, improves (offline writer), applies, reads the changed post back, reverts, and reads the original back", async () => {
     const { token } = await seedAccount();
     const site = await connectPeer(token);

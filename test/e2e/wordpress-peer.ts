@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { bytesToBase64 } from "../../src/core/crypto";
 import { call } from "../harness";
 
-/** The real WordPress of ../shared/peers/wordpress; the e2e tests skip when it is not given. */
+/** The real WordPress of scripts/wordpress-peer/start.sh; the e2e tests skip when it is not given. */
 export const peer = { url: env.WP_URL.replace(/\/+$/, ""), user: env.WP_USER, appPassword: env.WP_APP_PASSWORD };
 export const peerMissing = !peer.url || !peer.user || !peer.appPassword;
 

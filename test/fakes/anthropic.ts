@@ -3,7 +3,7 @@ import { abortablePeer } from "./abortable-peer";
 import { fakeNetwork } from "./network";
 import { sampleFromSchema } from "./openai-chat";
 
-// A fake Anthropic Messages API (contracts/EXTERNAL_APIS.md §4.3, §4.4): x-api-key and
+// A fake Anthropic Messages API (as Anthropic documents it): x-api-key and
 // anthropic-version, the error envelope, structured outputs in output_config.format (objects must
 // be closed) and the forced-tool form, scripted answers and failures.
 

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { abortablePeer } from "./abortable-peer";
 
-// A DataForSEO v3 fake (contracts/EXTERNAL_APIS.md §2, checklist §2.9) for Labs keyword ideas:
+// A DataForSEO v3 fake (as DataForSEO documents it) for Labs keyword ideas:
 // Basic auth, a JSON array with exactly one task, HTTP 200 with the two-level envelope (request
 // status and task status), `data` echoed, `limit` honoured, X-RateLimit-* headers. Filters are
 // recorded but not applied, so the client's own guard against volume-less items is exercised.

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { abortablePeer } from "./abortable-peer";
 
-// Fakes of the two calls that check a BYOK key (contracts/EXTERNAL_APIS.md §4.1, §4.3, §4.4):
+// Fakes of the two calls that check a BYOK key (as OpenAI and Anthropic document them):
 // OpenAI chat completions and Anthropic messages, answering with each provider's error bodies.
 
 export interface ModelProviderFakeOptions {

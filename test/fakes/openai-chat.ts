@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { abortablePeer } from "./abortable-peer";
 import { fakeNetwork } from "./network";
 
-// A fake OpenAI-compatible Chat Completions API (contracts/EXTERNAL_APIS.md §4.1, §4.4): Bearer
+// A fake OpenAI-compatible Chat Completions API (as OpenAI documents it): Bearer
 // keys, the error object, strict json_schema checks, scripted answers and failures.
 
 /** What the next call answers; unscripted calls answer a value built from the requested schema. */

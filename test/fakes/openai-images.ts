@@ -3,7 +3,7 @@ import { bytesToBase64 } from "../../src/core/crypto";
 import { encodeJpeg, encodePng } from "../media/images";
 import { abortablePeer } from "./abortable-peer";
 
-// A fake of OpenAI Images generations (contracts/EXTERNAL_APIS.md §4.2, §4.4): Bearer auth,
+// A fake of OpenAI Images generations (as OpenAI documents it): Bearer auth,
 // the parameters each model family accepts, OpenAI's error object, and a real JPEG or PNG of
 // the requested size in data[0].b64_json.
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { abortablePeer } from "./abortable-peer";
 
-// A PayTR iFrame API fake that follows contracts/EXTERNAL_APIS.md §3.1 (fake server checklist).
+// A PayTR iFrame API fake that follows PayTR's iFrame API documentation.
 // Its HMAC code is written here on purpose, apart from src/adapters/paytr, so the two check each other.
 
 export interface PaytrStore {

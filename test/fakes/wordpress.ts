@@ -2,8 +2,8 @@ import { Hono, type Context } from "hono";
 import { seedContent, type FakeComment, type FakeContent, type FakeMedia, type FakePost, type FakeTerm } from "./wordpress-data";
 
 /**
- * A fake WordPress 6.1 REST API (wp/v2) following ../shared/contracts/EXTERNAL_APIS.md §6 and
- * what the real peer answered (../shared/peers/wordpress/README.md): Basic auth with an
+ * A fake WordPress 6.1 REST API (wp/v2) following the WordPress REST API Handbook and
+ * what the real peer answered (scripts/wordpress-peer/README.md): Basic auth with an
  * application password, wp/v2 error bodies, X-WP-Total(Pages), the `approve` comment filter,
  * forced media deletion. Failure switches: `failure`, `revokeAppPassword()`.
  */
@@ -150,10 +150,13 @@ export function createFakeWordPress(options: FakeWordPressOptions = {}) {
     await next();
   });
 
+  // The index: `name` is the Site Title (`fake.content.settings.title`), public, at both root forms.
   rest.get("/", (c) =>
     c.json({
       name: fake.content.settings.title,
+      description: fake.content.settings.description,
       url: origin,
+      home: origin,
       namespaces: ["oembed/1.0", "wp/v2"],
       authentication: { "application-passwords": {} },
       routes: {},

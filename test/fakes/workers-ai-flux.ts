@@ -1,7 +1,7 @@
 import { bytesToBase64 } from "../../src/core/crypto";
 import { encodeJpeg } from "../media/images";
 
-// A stand-in for the Workers AI binding running FLUX.1 schnell (contracts/EXTERNAL_APIS.md §5.1):
+// A stand-in for the Workers AI binding running FLUX.1 schnell (as Cloudflare documents it):
 // it checks the input against the model's schema (prompt 1–2048 characters, steps ≤ 8, no other
 // property) and answers `{ image: base64 }`. Errors are thrown as the binding does, with the
 // numeric code in the message.

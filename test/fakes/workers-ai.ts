@@ -1,6 +1,6 @@
 import { sampleFromSchema } from "./openai-chat";
 
-// A stand-in for the Workers AI binding (contracts/EXTERNAL_APIS.md §5.1): `run(model, inputs)`
+// A stand-in for the Workers AI binding (as Cloudflare documents it): `run(model, inputs)`
 // answers text models in JSON mode, rejects like the binding does ("3040: Capacity temporarily
 // exceeded"), and records every call. Other kinds of model (an image model…) plug in per model id
 // with `handle`.

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 
 /**
- * A XenForo 2 forum's REST API, following contracts/EXTERNAL_APIS.md §1: API keys (guest,
+ * A XenForo 2 forum's REST API, following XenForo's REST API documentation: API keys (guest,
  * user, super; scopes; XF-Api-User rules), /index/, /me/, /nodes/, threads, posts and
  * attachment keys, form-encoded input, the `{errors: [...]}` error shape and XF-* headers.
  * Failure switches make it misbehave the ways a real forum can.

@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AppError, codeToStatus, errorBody, notFound } from "../../src/core/errors";
+import { AppError, codeToStatus, ERROR_CODES, errorBody, notFound } from "../../src/core/errors";
 import type { AppEnv } from "../../src/http/context";
 import { handleError, handleNotFound } from "../../src/http/errors";
-import { call, expectError, seedAccount } from "../harness";
+import { call, expectError, seedAccount, seedSite, seedToken } from "../harness";
+import { createPlanVia } from "../plans/helpers";
 
 /** A tiny app with the service's own error handlers, to throw what no real route throws. */
 function appThrowing(error: unknown) {
@@ -63,14 +64,14 @@ describe("error responses", () => {
 
   it("includes validation issues when there are some", async () => {
     const res = await appThrowing(
-      new AppError("invalid_request", "Invalid body field 'name'", [{ path: "name", message: "Required" }]),
+      new AppError("invalid_request", "Body field 'name': is required", [{ path: "name", code: "required", message: "is required" }]),
     ).request("/boom");
     expect(await res.json()).toStrictEqual({
       success: false,
       statusCode: 400,
-      message: "Invalid body field 'name'",
+      message: "Body field 'name': is required",
       code: "invalid_request",
-      issues: [{ path: "name", message: "Required" }],
+      issues: [{ path: "name", code: "required", message: "is required" }],
     });
   });
 
@@ -107,24 +108,97 @@ describe("error responses", () => {
   });
 });
 
-describe("core/errors", () => {
-  it("maps each code to one status", () => {
-    expect(codeToStatus("invalid_request")).toBe(400);
-    expect(codeToStatus("unauthorized")).toBe(401);
-    expect(codeToStatus("insufficient_credit")).toBe(402);
-    expect(codeToStatus("forbidden")).toBe(403);
-    expect(codeToStatus("not_found")).toBe(404);
-    expect(codeToStatus("conflict")).toBe(409);
-    expect(codeToStatus("payload_too_large")).toBe(413);
-    expect(codeToStatus("unsupported_media_type")).toBe(415);
-    expect(codeToStatus("unprocessable")).toBe(422);
-    expect(codeToStatus("rate_limited")).toBe(429);
-    expect(codeToStatus("internal_error")).toBe(500);
-    expect(codeToStatus("upstream_error")).toBe(502);
-    expect(codeToStatus("upstream_timeout")).toBe(504);
+describe("real requests answer with a specific code, its one status and field issues by code", () => {
+  type Issue = { path: string; code: string; message: string; minimum?: number; maximum?: number };
+  const issuesOf = (body: unknown) => (body as { issues?: Issue[] }).issues ?? [];
+
+  it("names a missing, a too long and an unknown field by path and issue code, in plain words", async () => {
+    const { token } = await seedAccount();
+    const missing = await expectError(await call("/api/tokens", { method: "POST", token, json: {} }), 400, "invalid_request");
+    expect(issuesOf(missing)).toContainEqual(expect.objectContaining({ path: "name", code: "required" }));
+    expect(missing.message).not.toMatch(/Invalid body field/);
+
+    const long = await expectError(
+      await call("/api/tokens", { method: "POST", token, json: { name: "x".repeat(101) } }),
+      400,
+      "invalid_request",
+    );
+    expect(issuesOf(long)).toContainEqual(expect.objectContaining({ path: "name", code: "too_long", maximum: 100 }));
+
+    const unknown = await expectError(
+      await call("/api/tokens", { method: "POST", token, json: { name: "Shop", owner: "me" } }),
+      400,
+      "invalid_request",
+    );
+    expect(issuesOf(unknown)).toContainEqual(expect.objectContaining({ path: "owner", code: "unknown_field" }));
   });
 
-  it("builds the error body and the not-found message", () => {
+  it("refuses a site address as invalid_address with the issue on the field that holds it", async () => {
+    const { token } = await seedAccount();
+    const ftp = await expectError(
+      await call("/api/platforms/custom/connect", { method: "POST", token, json: { url: "ftp://shop.example", businessContext: "Shop" } }),
+      400,
+      "invalid_address",
+    );
+    expect(issuesOf(ftp)).toStrictEqual([expect.objectContaining({ path: "url", code: "invalid_format" })]);
+    const privateHook = await expectError(
+      await call("/api/platforms/custom/connect", {
+        method: "POST",
+        token,
+        json: { url: "https://shop.example", webhookUrl: "http://10.1.2.3/hook", businessContext: "Shop" },
+        vars: { ALLOW_PRIVATE_URLS: "false" },
+      }),
+      400,
+      "invalid_address",
+    );
+    expect(issuesOf(privateHook)).toStrictEqual([expect.objectContaining({ path: "webhookUrl", code: "private_address" })]);
+  });
+
+  it("gives a top-up out of range an out_of_range issue with its bounds", async () => {
+    const { token } = await seedAccount();
+    const body = await expectError(
+      await call("/api/billing/topup", { method: "POST", token, json: { amountTry: 1 } }),
+      400,
+      "invalid_request",
+    );
+    expect(issuesOf(body)).toStrictEqual([expect.objectContaining({ path: "amountTry", code: "out_of_range", minimum: 50 })]);
+  });
+
+  it("says which state forbids an action: the last manage token, a draft plan paused", async () => {
+    const { accountId, token } = await seedAccount();
+    const tokens = (await (await call("/api/tokens", { token })).json()) as { id: string }[];
+    await expectError(await call(`/api/tokens/${tokens[0]!.id}`, { method: "DELETE", token }), 409, "last_manage_token");
+
+    const site = await seedSite(accountId, { businessContext: "Home baking: sourdough bread, rye bread" });
+    const plan = await createPlanVia(token, { siteId: site.id, articleCount: 2, cadencePerWeek: 1 });
+    await expectError(await call(`/api/autopilot/plans/${plan.id}/pause`, { method: "POST", token }), 409, "plan_not_active");
+  });
+
+  it("answers a run without credit 402 insufficient_credit, and a public:read token 403 insufficient_scope", async () => {
+    const { accountId, token } = await seedAccount({ creditKurus: 0 });
+    const site = await seedSite(accountId, { businessContext: "Home baking: sourdough bread, rye bread" });
+    const plan = await createPlanVia(token, { siteId: site.id, articleCount: 1, cadencePerWeek: 1 });
+    await expectError(await call(`/api/autopilot/items/${plan.items[0]!.id}/run`, { method: "POST", token }), 402, "insufficient_credit");
+
+    const { token: reader } = await seedToken(accountId, "public:read");
+    await expectError(await call("/api/sites", { token: reader }), 403, "insufficient_scope");
+  });
+
+  it("builds the not-found body", () => {
     expect(errorBody(notFound("Site"))).toStrictEqual({ success: false, statusCode: 404, message: "Site not found", code: "not_found" });
+  });
+
+  it("documents every code once in the OpenAPI error schema, and each code has one status", async () => {
+    const document = (await (await call("/api/openapi.json")).json()) as {
+      components: { schemas: { Error: { properties: { code: { enum: string[] } } } } };
+    };
+    const documented = document.components.schemas.Error.properties.code.enum;
+    expect([...documented].sort()).toStrictEqual([...ERROR_CODES].sort());
+    // The generic codes keep their statuses (clients written against them go on working).
+    expect(
+      Object.fromEntries(
+        (["not_found", "unauthorized", "rate_limited", "internal_error"] as const).map((code) => [code, codeToStatus(code)]),
+      ),
+    ).toStrictEqual({ not_found: 404, unauthorized: 401, rate_limited: 429, internal_error: 500 });
   });
 });

@@ -54,7 +54,7 @@ describe("management API rate limit (per account, MANAGEMENT_RATE_LIMIT_PER_MINU
     const { accountId, token } = await seedAccount();
     const { token: reader } = await seedToken(accountId, "public:read");
     await expectError(await call("/api/sites"), 401, "unauthorized");
-    await expectError(await call("/api/sites", { token: reader }), 403, "forbidden");
+    await expectError(await call("/api/sites", { token: reader }), 403, "insufficient_scope");
     expect((await call("/api/sites", { token })).status).toBe(200);
   });
 });

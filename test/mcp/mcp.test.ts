@@ -13,7 +13,7 @@ const TOOLS = [
   "get_site",
   "get_brief",
   "update_brief",
-  "sync_inventory",
+  "sync_existing_posts",
   "chat_with_site_agent",
   "create_plan",
   "get_plan",
@@ -141,16 +141,18 @@ describe("the MCP server at /mcp", () => {
     const run = await tool<{ articleId: string }>(client, "run_item", { itemId: plan.items[0]!.id });
     expect(await tool(client, "get_article", { articleId: run.articleId })).toMatchObject({ status: "pending" });
     expect(await tool(client, "publish_article", { articleId: run.articleId })).toMatchObject({ status: "published" });
-    expect(await toolError(client, "publish_article", { articleId: run.articleId })).toMatch(/already published.*\[conflict, HTTP 409\]$/);
+    expect(await toolError(client, "publish_article", { articleId: run.articleId })).toMatch(
+      /already published.*\[article_already_published, HTTP 409\]$/,
+    );
     await client.close();
   });
 
-  it("syncs a WordPress inventory, improves a post, applies and reverts it", async () => {
+  it("syncs a WordPress site's existing posts, improves a post, applies and reverts it", async () => {
     const wp = installFakeWordPress({ postCount: 3 });
     const { token } = await seedAccount();
     const site = await connectFakeSite(token, wp);
     const client = await connect(token);
-    expect(await tool(client, "sync_inventory", { siteId: site.id })).toEqual({ synced: 3 });
+    expect(await tool(client, "sync_existing_posts", { siteId: site.id })).toEqual({ synced: 3 });
     const posts = (await api(`/api/sites/${site.id}/posts`, token)) as { items: { id: string; remoteId: number }[] };
     const postId = posts.items[0]!.id;
     const improved = await tool<{ status: string; credits: string; suggestion: { title: string } }>(client, "improve_post", { postId });

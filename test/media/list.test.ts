@@ -102,6 +102,6 @@ describe("GET /api/uploads", () => {
     await expectError(await call("/api/uploads"), 401, "unauthorized");
     const { accountId } = await seedAccount();
     const { token } = await seedToken(accountId, "public:read");
-    await expectError(await call("/api/uploads", { token }), 403, "forbidden");
+    await expectError(await call("/api/uploads", { token }), 403, "insufficient_scope");
   });
 });

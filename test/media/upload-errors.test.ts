@@ -84,19 +84,19 @@ describe("POST /api/uploads: refused files store nothing", { timeout: 30_000 }, 
     const body = await expectRefusedAndNothingStored(
       (token) => upload(token, jpeg.subarray(0, jpeg.length >> 1), "cut.jpg"),
       422,
-      "unprocessable",
+      "image_corrupt",
     );
     expect(body.message).toMatch(/could not be decoded/);
   });
 
   it("422 for a PNG whose header is cut short", async () => {
     const png = await encodePng(40, 40);
-    await expectRefusedAndNothingStored((token) => upload(token, png.subarray(0, 20), "cut.png"), 422, "unprocessable");
+    await expectRefusedAndNothingStored((token) => upload(token, png.subarray(0, 20), "cut.png"), 422, "image_corrupt");
   });
 
   it("422 for a tiny PNG that declares 50,000 × 50,000 px (decompression bomb)", async () => {
     const bomb = await encodePngBombHeader();
-    const body = await expectRefusedAndNothingStored((token) => upload(token, bomb, "bomb.png"), 422, "unprocessable");
+    const body = await expectRefusedAndNothingStored((token) => upload(token, bomb, "bomb.png"), 422, "image_too_large");
     expect(body.message).toContain("50000 × 50000");
   });
 
@@ -204,7 +204,7 @@ describe("POST /api/uploads: malformed requests are 400", () => {
 
   it("400 for an empty file", async () => {
     const { token } = await seedAccount();
-    const body = await expectError(await upload(token, new Uint8Array(), "empty.png"), 400, "invalid_request");
+    const body = await expectError(await upload(token, new Uint8Array(), "empty.png"), 400, "empty_file");
     expect(body.message).toMatch(/empty/);
   });
 });
@@ -223,7 +223,7 @@ describe("POST /api/uploads: auth", () => {
   it("403 for a public:read token", async () => {
     const { accountId } = await seedAccount();
     const { token } = await seedToken(accountId, "public:read");
-    await expectError(await upload(token, await encodePng(8, 8), "a.png"), 403, "forbidden");
+    await expectError(await upload(token, await encodePng(8, 8), "a.png"), 403, "insufficient_scope");
     expect(await uploadRows(accountId)).toEqual([]);
   });
 

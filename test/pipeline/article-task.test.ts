@@ -5,7 +5,7 @@ import { generateStructured } from "../../src/adapters/text-model/structured";
 import { countWords, htmlToText } from "../../src/core/html-text";
 import { sanitizeHtml } from "../../src/core/sanitize-html";
 import { writeArticleTask } from "../../src/pipeline/article-task";
-import { improvePostTask } from "../../src/refresh/improve-task";
+import { improvePostTask } from "../../src/improvements/improve-task";
 import { endsMidWord, repeatedPhrase, thinSections } from "../../src/content/reader-checks";
 import { checkArticle, detectLanguage } from "../../src/pipeline/checks";
 import type { CheckContext, SiteLink } from "../../src/content/draft";

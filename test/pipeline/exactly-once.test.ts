@@ -85,7 +85,7 @@ describe("run-now on a site that cannot take articles (item 15)", () => {
       .update(sites)
       .set({ status: "ERROR", statusMessage: "WordPress rejected the stored user name or application password" })
       .where(eq(sites.id, site.id));
-    const error = await expectError(await runNow(token, plan.items[0]!.id), 409, "conflict");
+    const error = await expectError(await runNow(token, plan.items[0]!.id), 409, "site_in_error");
     expect(error.message).toContain("is in status ERROR");
     expect(await chargesOf(accountId)).toEqual([]);
     expect(await itemRow(plan.items[0]!.id)).toMatchObject({ status: "PLANNED", attempts: 0 });
@@ -100,7 +100,7 @@ describe("a revoked WordPress password mid-run (item 14)", () => {
     const plan = await offlinePlan(token, site.id, { articleCount: 1 });
     wp.revokeAppPassword();
 
-    const error = await expectError(await runNow(token, plan.items[0]!.id), 422, "unprocessable");
+    const error = await expectError(await runNow(token, plan.items[0]!.id), 422, "site_credentials_rejected");
     expect(error.message).toContain("rejected the stored user name or application password");
     expect(error.message).not.toContain("rest_invalid_param");
     expect(await itemRow(plan.items[0]!.id)).toMatchObject({ status: "FAILED" });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { writeOfflineArticle } from "../../src/pipeline/offline-article";
 import { fakeNetwork } from "../fakes/network";
 import { createFakeOpenAiChat } from "../fakes/openai-chat";
-import { expectError, seedAccount, seedScannedPosts, seedSite, useFakeFetch, useVars } from "../harness";
+import { expectError, seedAccount, seedExistingPosts, seedSite, useFakeFetch, useVars } from "../harness";
 import { OPERATOR_OPENAI_KEY } from "../plans/helpers";
 import { articlesOfItem, chargesOf, itemRow, offlinePlan, runNow, runRecord } from "./helpers";
 import { BriefSchema } from "../../src/sites/brief";
@@ -23,7 +23,7 @@ async function planThenOpenAi() {
     { title: "Rye flour basics", url: "https://bakery.invalid/rye-flour-basics/" },
     { title: "Oven temperatures", url: "https://bakery.invalid/oven-temperatures/" },
   ];
-  await seedScannedPosts(accountId, site.id, links);
+  await seedExistingPosts(accountId, site.id, links);
   const plan = await offlinePlan(token, site.id, { articleCount: 1 });
   const item = plan.items[0]!;
   const openai = createFakeOpenAiChat({ keys: [OPERATOR_OPENAI_KEY] });
@@ -75,9 +75,9 @@ describe("the pipeline with a real text model adapter (OpenAI-compatible, agains
     const bad = { ...good, html: good.html.replace("<p>", "<p>Lorem ipsum dolor sit amet. ") };
     openai.script({ answer: bad }, { answer: bad });
 
-    const error = await expectError(await runNow(token, item.id), 422, "unprocessable");
+    const error = await expectError(await runNow(token, item.id), 422, "article_failed_checks");
     expect(error.message).toMatch(/^The article failed its checks twice: .*lorem ipsum/i);
-    expect(await itemRow(item.id)).toMatchObject({ status: "FAILED", failureStatus: 422 });
+    expect(await itemRow(item.id)).toMatchObject({ status: "FAILED", failureStatus: 422, failureCode: "article_failed_checks" });
     expect(await articlesOfItem(item.id)).toEqual([]);
     expect((await chargesOf(accountId)).map((c) => c.status)).toEqual(["refunded"]);
   });

@@ -65,7 +65,7 @@ describe("the pipeline on a XenForo forum", () => {
 
     const error = await expectError(await runNow(token, item.id), 422);
     expect(error.message.length).toBeGreaterThan(0);
-    expect(await itemRow(item.id)).toMatchObject({ status: "FAILED", failureStatus: 422, stage: "publish" });
+    expect(await itemRow(item.id)).toMatchObject({ status: "FAILED", failureStatus: 422, failureCode: "forum_refused", stage: "publish" });
     expect((await chargesOf(accountId)).map((c) => c.status)).toEqual(["refunded"]);
     expect(forum.state.threads.size).toBe(0);
   });

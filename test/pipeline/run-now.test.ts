@@ -106,7 +106,7 @@ describe("POST /api/autopilot/items/{itemId}/run: a custom site", () => {
     const plan = await offlinePlan(token, site.id, { articleCount: 1 });
     const item = plan.items[0]!;
     const first = (await (await runNow(token, item.id)).json()) as { articleId: string };
-    const again = await expectError(await runNow(token, item.id), 409, "conflict");
+    const again = await expectError(await runNow(token, item.id), 409, "item_already_published");
     expect(again.message).toContain(`article ${first.articleId}`);
     expect(await articlesOfItem(item.id)).toHaveLength(1);
     expect(await chargesOf(accountId)).toHaveLength(1);
@@ -147,7 +147,7 @@ describe("POST /api/autopilot/items/{itemId}/run: billing first", () => {
     const site = await seedSite(accountId, { platform: "custom" });
     const plan = await offlinePlan(token, site.id, { articleCount: 1 });
     await db().update(accounts).set({ billingMode: "BYOK_MONTHLY" }).where(eq(accounts.id, accountId));
-    const error = await expectError(await runNow(token, plan.items[0]!.id), 403, "forbidden");
+    const error = await expectError(await runNow(token, plan.items[0]!.id), 403, "byok_key_missing");
     expect(error.message).toMatch(/^BYOK/);
     expect(await itemRow(plan.items[0]!.id)).toMatchObject({ status: "PLANNED", attempts: 0 });
     expect(await chargesOf(accountId)).toEqual([]);
@@ -202,7 +202,7 @@ describe("POST /api/autopilot/items/{itemId}/run: a failure", () => {
       expect(failed.status).toBe(502);
       expect(((await failed.json()) as { message: string }).message).toContain("The image service is gone");
     }
-    expect(await itemRow(item.id)).toMatchObject({ status: "FAILED", failureStatus: 502, attempts: 1 });
+    expect(await itemRow(item.id)).toMatchObject({ status: "FAILED", failureStatus: 502, failureCode: "upstream_error", attempts: 1 });
     expect((await itemRow(item.id)).failureReason).toContain("The image service is gone");
     expect((await chargesOf(accountId)).map((c) => [c.reference, c.status])).toEqual([[`${item.id}:a1`, "refunded"]]);
     expect(await balanceOf(token)).toBe("100.00");

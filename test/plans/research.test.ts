@@ -5,7 +5,7 @@ import { encryptSecret } from "../../src/core/crypto";
 import { accounts, byokKeys, byokLicences, planItems, plans } from "../../src/db/schema";
 import { imageModelFor, keywordResearchFor, textModelFor } from "../../src/services/model-providers";
 import { keyChecker } from "../../src/services/providers";
-import { call, db, expectError, seedAccount, seedArticle, seedScannedPosts, seedSite, testEnv, testServices, useVars } from "../harness";
+import { call, db, expectError, seedAccount, seedArticle, seedExistingPosts, seedSite, testEnv, testServices, useVars } from "../harness";
 import { fakeNetwork } from "../fakes/network";
 import { createPlanVia, useResearchFakes, OPERATOR_OPENAI_KEY } from "./helpers";
 
@@ -52,10 +52,10 @@ async function seedEarlierPlanItem(accountId: string, siteId: string, keyword: s
 describe("plan research through the real OpenAI and DataForSEO clients (fakes following the contracts)", () => {
   it("Turkish: asks for seeds, researches them in tr/Turkey, drops what the site covers in folded forms, groups near-duplicates, titles the rest", async () => {
     const { openai, dataforseo } = useResearchFakes([
-      { keyword: "ekşi maya ekmeği", searchVolume: 5400, competitionLevel: "MEDIUM" }, // an inventory title, other case and suffix-free
+      { keyword: "ekşi maya ekmeği", searchVolume: 5400, competitionLevel: "MEDIUM" }, // an existing post's title, other case and suffix-free
       { keyword: "tam buğday ekmekler", searchVolume: 2900, competitionLevel: "LOW" }, // an earlier plan's keyword, without its possessive ending
       { keyword: "kepekli ekmek", searchVolume: 2400, competitionLevel: "LOW" }, // an article of the site
-      { keyword: "simit", searchVolume: 12100, competitionLevel: "HIGH" }, // a short inventory title
+      { keyword: "simit", searchVolume: 12100, competitionLevel: "HIGH" }, // a short existing post's title
       { keyword: "poğaça tarifi", searchVolume: 3600, competitionLevel: "LOW" },
       { keyword: "çavdar ekmekleri", searchVolume: 1900, competitionLevel: "LOW" },
       { keyword: "Çavdar Ekmekler", searchVolume: 1300, competitionLevel: "LOW" }, // near-duplicate of the one above
@@ -70,7 +70,7 @@ describe("plan research through the real OpenAI and DataForSEO clients (fakes fo
       language: "tr",
       businessContext: "Kadıköy'de bir fırın",
     });
-    await seedScannedPosts(accountId, site.id, [
+    await seedExistingPosts(accountId, site.id, [
       { title: "EKŞİ MAYA EKMEĞİ NASIL YAPILIR", url: "https://firin.invalid/eksi-maya-ekmegi-nasil-yapilir/" },
       { title: "Simit", url: "https://firin.invalid/?p=7" },
     ]);
@@ -136,7 +136,7 @@ describe("plan research through the real OpenAI and DataForSEO clients (fakes fo
 
   it("English: plurals, stop words and case do not sneak a covered topic back in; topics to avoid stay out", async () => {
     const { openai } = useResearchFakes([
-      { keyword: "banana bread recipes", searchVolume: 9000, competitionLevel: "LOW" }, // inventory: "Banana Bread Recipe"
+      { keyword: "banana bread recipes", searchVolume: 9000, competitionLevel: "LOW" }, // an existing post: "Banana Bread Recipe"
       { keyword: "the best focaccia", searchVolume: 8000, competitionLevel: "LOW" }, // an earlier plan: "Focaccia"
       { keyword: "gluten free bread", searchVolume: 7000, competitionLevel: "LOW" }, // a topic to avoid
       { keyword: "rye sourdough starter", searchVolume: 500, competitionLevel: "MEDIUM" },
@@ -144,7 +144,7 @@ describe("plan research through the real OpenAI and DataForSEO clients (fakes fo
     const { accountId, token } = await seedAccount();
     const site = await seedSite(accountId, { platform: "blog", url: "https://bakery.invalid", businessContext: "A bakery" });
     await call(`/api/sites/${site.id}/brief`, { method: "PUT", token, json: { business: "A bakery", topicsToAvoid: ["Gluten-free"] } });
-    await seedScannedPosts(accountId, site.id, [{ title: "Banana Bread Recipe", url: "https://bakery.invalid/banana-bread-recipe/" }]);
+    await seedExistingPosts(accountId, site.id, [{ title: "Banana Bread Recipe", url: "https://bakery.invalid/banana-bread-recipe/" }]);
     await seedEarlierPlanItem(accountId, site.id, "Focaccia");
     openai.script({ answer: { seeds: ["bread"] } }, { answer: { titles: ["Starting a rye sourdough starter"] } });
 
@@ -190,7 +190,7 @@ describe("plan research through the real OpenAI and DataForSEO clients (fakes fo
     const error = await expectError(
       await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 2, cadencePerWeek: 1 } }),
       422,
-      "unprocessable",
+      "no_usable_keywords",
     );
     expect(error.message).toMatch(/no usable keyword/);
     expect(await db().select().from(plans).where(eq(plans.accountId, accountId))).toEqual([]);
@@ -203,7 +203,7 @@ describe("plan research through the real OpenAI and DataForSEO clients (fakes fo
     const error = await expectError(
       await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 } }),
       422,
-      "unprocessable",
+      "keyword_market_unsupported",
     );
     expect(error.message).toMatch(/'xx'/);
     expect([openai.requests.length, dataforseo.calls.length]).toEqual([0, 0]);
@@ -242,7 +242,7 @@ describe("plan research through the real OpenAI and DataForSEO clients (fakes fo
     const error = await expectError(
       await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 } }),
       403,
-      "forbidden",
+      "byok_key_missing",
     );
     expect(error.message).toMatch(/BYOK key missing/);
     expect(openai.requests).toHaveLength(0);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { planItems, plans } from "../../src/db/schema";
-import { call, db, expectError, seedAccount, seedScannedPosts, seedSite, seedToken } from "../harness";
+import { call, db, expectError, seedAccount, seedExistingPosts, seedSite, seedToken } from "../harness";
 import { createPlanVia, planVia, type PlanBody } from "./helpers";
 
 const BRIEF = "Home baking: sourdough bread, rye bread, banana bread, focaccia";
@@ -60,7 +60,7 @@ describe("POST /api/autopilot/plans with the offline providers", () => {
     );
   });
 
-  it("never repeats what the site covers: inventory titles and slugs, and earlier plans' items", async () => {
+  it("never repeats what the site covers: existing posts' titles and slugs, and earlier plans' items", async () => {
     const { accountId, token } = await seedAccount();
     const site = await siteWithBrief(accountId);
     const first = await createPlanVia(token, { siteId: site.id, articleCount: 6, cadencePerWeek: 3 });
@@ -70,7 +70,7 @@ describe("POST /api/autopilot/plans with the offline providers", () => {
 
     const other = await seedAccount();
     const sameBrief = await siteWithBrief(other.accountId);
-    await seedScannedPosts(
+    await seedExistingPosts(
       other.accountId,
       sameBrief.id,
       first.items.map((item, i) => ({ title: `Our take: ${item.targetKeyword.toUpperCase()}`, url: `https://bakery.invalid/post-${i}/` })),
@@ -159,7 +159,7 @@ describe("POST /api/autopilot/plans with the offline providers", () => {
         await expectError(
           await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: broken.id, articleCount: 1, cadencePerWeek: 1 } }),
           409,
-          "conflict",
+          "site_in_error",
         )
       ).message,
     ).toMatch(/ERROR/);
@@ -169,7 +169,7 @@ describe("POST /api/autopilot/plans with the offline providers", () => {
         await expectError(
           await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: forum.id, articleCount: 1, cadencePerWeek: 1 } }),
           409,
-          "conflict",
+          "forum_not_chosen",
         )
       ).message,
     ).toMatch(/target forum/);

@@ -126,7 +126,7 @@ describe("approve: DRAFT → ACTIVE, the items spread at the cadence from now", 
   it("a plan without items cannot be approved (409), from DRAFT or from PAUSED, and stays as it was", async () => {
     const { token, plan } = await draftPlan(1);
     await db().delete(planItems).where(eq(planItems.planId, plan.id));
-    const error = await expectError(await post(`/api/autopilot/plans/${plan.id}/approve`, token), 409, "conflict");
+    const error = await expectError(await post(`/api/autopilot/plans/${plan.id}/approve`, token), 409, "plan_has_no_items");
     expect(error.message).toMatch(/no items/);
     expect((await stored(plan.id)).plan).toMatchObject({ status: "DRAFT", approvedAt: null });
 
@@ -137,7 +137,7 @@ describe("approve: DRAFT → ACTIVE, the items spread at the cadence from now", 
     expect((await deleteItem(paused.itemIds[0]!, paused.token)).status).toBe(204);
     const before = await stored(paused.plan.id);
     expect(before.plan.status).toBe("PAUSED");
-    await expectError(await post(`/api/autopilot/plans/${paused.plan.id}/approve`, paused.token), 409, "conflict");
+    await expectError(await post(`/api/autopilot/plans/${paused.plan.id}/approve`, paused.token), 409, "plan_has_no_items");
     expect(await stored(paused.plan.id)).toEqual(before);
   });
 });
@@ -225,7 +225,7 @@ describe("pause: ACTIVE → PAUSED, and approve resumes", () => {
   it("pause on a DRAFT is 409 and changes nothing", async () => {
     const { token, plan } = await draftPlan(2);
     const before = await stored(plan.id);
-    const error = await expectError(await post(`/api/autopilot/plans/${plan.id}/pause`, token), 409, "conflict");
+    const error = await expectError(await post(`/api/autopilot/plans/${plan.id}/pause`, token), 409, "plan_not_active");
     expect(error.message).toMatch(/DRAFT/);
     expect(await stored(plan.id)).toEqual(before);
   });
@@ -240,8 +240,12 @@ describe("COMPLETED when every item is PUBLISHED", () => {
     const before = await stored(plan.id);
     expect(before.plan).toMatchObject({ status: "COMPLETED", completedAt: "2026-11-30T12:00:00Z" });
 
-    expect((await expectError(await post(`/api/autopilot/plans/${plan.id}/approve`, token), 409, "conflict")).message).toMatch(/COMPLETED/);
-    expect((await expectError(await post(`/api/autopilot/plans/${plan.id}/pause`, token), 409, "conflict")).message).toMatch(/COMPLETED/);
+    expect((await expectError(await post(`/api/autopilot/plans/${plan.id}/approve`, token), 409, "plan_completed")).message).toMatch(
+      /COMPLETED/,
+    );
+    expect((await expectError(await post(`/api/autopilot/plans/${plan.id}/pause`, token), 409, "plan_not_active")).message).toMatch(
+      /COMPLETED/,
+    );
     expect(await stored(plan.id)).toEqual(before);
     const read = await planVia(token, plan.id);
     expect(read.body).toMatchObject({ status: "COMPLETED", completedAt: "2026-11-30T12:00:00Z" });
@@ -406,9 +410,9 @@ describe("curating items: DELETE /api/autopilot/items/{itemId}", () => {
       await approvePlan(db(), accountId, plan.id);
       await setItemStatus(itemIds[0]!, status);
       const before = await stored(plan.id);
-      const patched = await expectError(await patchItem(itemIds[0]!, { title: "Too late for this" }, token), 409, "conflict");
+      const patched = await expectError(await patchItem(itemIds[0]!, { title: "Too late for this" }, token), 409, "plan_item_not_editable");
       expect(patched.message).toContain(status);
-      const deleted = await expectError(await deleteItem(itemIds[0]!, token), 409, "conflict");
+      const deleted = await expectError(await deleteItem(itemIds[0]!, token), 409, "plan_item_not_editable");
       expect(deleted.message).toContain(status);
       expect(await stored(plan.id)).toEqual(before);
     },

@@ -121,7 +121,7 @@ describe("token scopes", () => {
       [`/api/tokens/${reader.row.id}`, { method: "DELETE" }],
     ];
     for (const [path, init] of attempts) {
-      const body = await expectError(await call(path, { ...init, token: reader.token }), 403, "forbidden");
+      const body = await expectError(await call(path, { ...init, token: reader.token }), 403, "insufficient_scope");
       expect(body.message).toMatch(/scope/);
     }
     // Nothing changed: no new token, and the reader is not revoked.

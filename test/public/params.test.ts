@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ISSUE_CODES } from "../../src/core/errors";
 import { call, seedAccount, seedArticle } from "../harness";
 
 interface ErrorBody {
@@ -6,7 +7,7 @@ interface ErrorBody {
   statusCode: number;
   message: string;
   code: string;
-  issues: { path: string; message: string }[];
+  issues: { path: string; code: string; message: string; minimum?: number; maximum?: number }[];
 }
 
 async function expectBadParameter(token: string, query: string, parameter: string) {
@@ -18,7 +19,13 @@ async function expectBadParameter(token: string, query: string, parameter: strin
   expect(body, query).toMatchObject({ success: false, statusCode: 400, code: "invalid_request" });
   expect(body.message, query).toContain(`'${parameter}'`);
   expect(body.issues.length, query).toBeGreaterThan(0);
-  expect(body.issues[0], query).toStrictEqual({ path: parameter, message: expect.any(String) });
+  const { path, code, message, ...bounds } = body.issues[0]!;
+  expect({ path, message }, query).toStrictEqual({ path: parameter, message: expect.any(String) });
+  expect(ISSUE_CODES, query).toContain(code);
+  expect(
+    Object.keys(bounds).filter((key) => key !== "minimum" && key !== "maximum"),
+    query,
+  ).toStrictEqual([]);
   return body;
 }
 

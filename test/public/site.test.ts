@@ -97,8 +97,10 @@ describe("GET /api/v1/public/articles?site=", () => {
     ]) {
       const res = await call(`${LIST}?site=${site}`, { token });
       const body = (await expectError(res, 400, "invalid_request")) as { message: string; issues?: unknown[] };
-      expect(body.message, site).toMatch(/^Invalid query parameter 'site': site must be a site id such as site_/);
-      expect(body.issues, site).toStrictEqual([{ path: "site", message: expect.stringContaining("GET /api/sites") }]);
+      expect(body.message, site).toMatch(/^Query parameter 'site': site must be a site id such as site_/);
+      expect(body.issues, site).toStrictEqual([
+        { path: "site", code: "invalid_format", message: expect.stringContaining("GET /api/sites") },
+      ]);
     }
     const twice = await expectError(await call(`${LIST}?site=${blog.id}&site=${blog.id}`, { token }), 400, "invalid_request");
     expect(twice.message).toContain("'site'");

@@ -68,7 +68,7 @@ describe("sign-up and sign-in", () => {
     await expectError(
       await call("/api/session/signup", { method: "POST", json: { email: email(), password: PASSWORD } }),
       403,
-      "forbidden",
+      "signup_closed",
     );
     useVars({ SIGNUP_OPEN: "true" });
     const short = await expectError(
@@ -78,7 +78,11 @@ describe("sign-up and sign-in", () => {
     );
     expect(short.message).toContain("'password'");
     const { email: taken } = await signUp();
-    await expectError(await call("/api/session/signup", { method: "POST", json: { email: taken, password: PASSWORD } }), 409, "conflict");
+    await expectError(
+      await call("/api/session/signup", { method: "POST", json: { email: taken, password: PASSWORD } }),
+      409,
+      "email_taken",
+    );
   });
 
   it("makes no token whose secret nobody saw; the owner's own last manage token can be revoked (the password still signs in)", async () => {
@@ -169,7 +173,7 @@ describe("the cookie on the management API", () => {
         headers: withCookie(cookie, SAME_ORIGIN),
       }),
       400,
-      "invalid_request",
+      "wrong_password",
     );
     const changed = await call("/api/session/password", {
       method: "POST",
@@ -233,7 +237,7 @@ describe("guessing limits (issue 27)", () => {
         json: { currentPassword, newPassword: "a brand new password" },
         headers: withCookie(cookie, { ...SAME_ORIGIN, "CF-Connecting-IP": "198.51.100.31" }),
       });
-    for (let i = 0; i < 10; i += 1) await expectError(await change(`guess number ${i}`), 400, "invalid_request");
+    for (let i = 0; i < 10; i += 1) await expectError(await change(`guess number ${i}`), 400, "wrong_password");
     const blocked = await change(PASSWORD);
     await expectError(blocked, 429, "rate_limited");
     expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
@@ -301,7 +305,7 @@ describe("operator invitations", () => {
     await expectError(
       await call("/api/session/invite", { method: "POST", json: { token, password: "another password" } }),
       400,
-      "invalid_request",
+      "invitation_invalid",
     );
     await expectError(await call("/api/admin/accounts/acc_unknown/invite", { method: "POST", headers: admin }), 404, "not_found");
   });

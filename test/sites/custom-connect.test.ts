@@ -81,19 +81,19 @@ describe("POST /api/platforms/custom/connect", () => {
   });
 
   it.each([
-    ["url missing", { businessContext: "x" }],
-    ["url not a URL", { url: "example" }],
-    ["url with another scheme", { url: "javascript:alert(1)" }],
-    ["url with credentials", { url: "https://a:b@example.com" }],
-    ["webhookUrl not a URL", { url: "https://example.com", webhookUrl: "hooks" }],
-    ["webhookUrl empty", { url: "https://example.com", webhookUrl: "" }],
-    ["webhookUrl null", { url: "https://example.com", webhookUrl: null }],
-    ["webhookUrl with another scheme", { url: "https://example.com", webhookUrl: "ftp://hooks.example.com/" }],
-    ["businessContext not a string", { url: "https://example.com", businessContext: ["x"] }],
-    ["an unknown field", { url: "https://example.com", webhookSecret: "mine" }],
-  ])("refuses %s with 400 and stores nothing", async (_, json) => {
+    ["url missing", { businessContext: "x" }, "invalid_request"],
+    ["url not a URL", { url: "example" }, "invalid_address"],
+    ["url with another scheme", { url: "javascript:alert(1)" }, "invalid_address"],
+    ["url with credentials", { url: "https://a:b@example.com" }, "invalid_address"],
+    ["webhookUrl not a URL", { url: "https://example.com", webhookUrl: "hooks" }, "invalid_address"],
+    ["webhookUrl empty", { url: "https://example.com", webhookUrl: "" }, "invalid_request"],
+    ["webhookUrl null", { url: "https://example.com", webhookUrl: null }, "invalid_request"],
+    ["webhookUrl with another scheme", { url: "https://example.com", webhookUrl: "ftp://hooks.example.com/" }, "invalid_address"],
+    ["businessContext not a string", { url: "https://example.com", businessContext: ["x"] }, "invalid_request"],
+    ["an unknown field", { url: "https://example.com", webhookSecret: "mine" }, "invalid_request"],
+  ] as const)("refuses %s with 400 and stores nothing", async (_, json, code) => {
     const { token, accountId } = await seedAccount();
-    await expectError(await connectCustom(token, json), 400, "invalid_request");
+    await expectError(await connectCustom(token, json as Record<string, unknown>), 400, code);
     expect(await sitesOf(accountId)).toHaveLength(0);
   });
 
@@ -119,18 +119,18 @@ describe("POST /api/platforms/custom/connect", () => {
   it("refuses private site and webhook addresses when ALLOW_PRIVATE_URLS is false, naming the field", async () => {
     const { token, accountId } = await seedAccount();
     await withPrivateUrlsRefused(async () => {
-      const site = await expectError(await connectCustom(token, { url: "http://127.0.0.1:8787" }), 400, "invalid_request");
+      const site = await expectError(await connectCustom(token, { url: "http://127.0.0.1:8787" }), 400, "invalid_address");
       expect(site.message).toBe("url points to a private, loopback or internal address, which is not allowed");
       const hook = await expectError(
         await connectCustom(token, { url: "https://example.com", webhookUrl: "http://169.254.169.254/latest/meta-data" }),
         400,
-        "invalid_request",
+        "invalid_address",
       );
       expect(hook.message).toBe("webhookUrl points to a private, loopback or internal address, which is not allowed");
       await expectError(
         await connectCustom(token, { url: "https://example.com", webhookUrl: "http://intranet.local/hook" }),
         400,
-        "invalid_request",
+        "invalid_address",
       );
     });
     expect(await sitesOf(accountId)).toHaveLength(0);
@@ -149,7 +149,7 @@ describe("POST /api/platforms/custom/connect", () => {
     );
     const { accountId } = await seedAccount();
     const { token } = await seedToken(accountId, "public:read");
-    await expectError(await connectCustom(token, { url: "https://example.com" }), 403, "forbidden");
+    await expectError(await connectCustom(token, { url: "https://example.com" }), 403, "insufficient_scope");
     expect(await sitesOf(accountId)).toHaveLength(0);
   });
 });

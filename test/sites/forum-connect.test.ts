@@ -117,7 +117,7 @@ describe("POST /api/platforms/forum/connect: refused by the forum (422, nothing 
   ];
   it.each(cases)("refuses %s with a message about the key", async (_, fields, message) => {
     const { token, accountId } = await seedAccount();
-    const body = await expectError(await connectForum(token, forum, fields(forum)), 422, "unprocessable");
+    const body = await expectError(await connectForum(token, forum, fields(forum)), 422, "forum_key_rejected");
     expect(body.message).toMatch(message);
     expect(await sitesOf(accountId)).toHaveLength(0);
   });
@@ -125,7 +125,7 @@ describe("POST /api/platforms/forum/connect: refused by the forum (422, nothing 
   it("refuses a user who can post in no forum", async () => {
     const { token, accountId } = await seedAccount();
     forum.state.nodes = forum.state.nodes.filter((node) => node.node_type_id !== "Forum" || node.allow_posting === false);
-    const body = await expectError(await connectForum(token, forum), 422, "unprocessable");
+    const body = await expectError(await connectForum(token, forum), 422, "forum_no_writable_node");
     expect(body.message).toBe("Forum user 12 can see no forum that accepts new threads; check the user's permissions");
     expect(await sitesOf(accountId)).toHaveLength(0);
   });
@@ -141,7 +141,7 @@ describe("POST /api/platforms/forum/connect: not a usable XenForo (422, another 
   ])("refuses %s", async (_, mode) => {
     const { token, accountId } = await seedAccount();
     forum.failWith(mode);
-    const body = await expectError(await connectForum(token, forum), 422, "unprocessable");
+    const body = await expectError(await connectForum(token, forum), 422, "forum_unavailable");
     expect(body.message).toMatch(/^No usable XenForo REST API at https:\/\/forum\.test\/community\/api\//);
     expect(body.message).not.toMatch(/refused the API key/);
     expect(await sitesOf(accountId)).toHaveLength(0);
@@ -149,7 +149,7 @@ describe("POST /api/platforms/forum/connect: not a usable XenForo (422, another 
 
   it("refuses a host nothing answers at", async () => {
     const { token } = await seedAccount();
-    const body = await expectError(await connectForum(token, forum, { url: "https://nowhere.test/forum" }), 422, "unprocessable");
+    const body = await expectError(await connectForum(token, forum, { url: "https://nowhere.test/forum" }), 422, "forum_unavailable");
     expect(body.message).toMatch(/^No usable XenForo REST API at https:\/\/nowhere\.test\/forum\/api\//);
   });
 });
@@ -160,7 +160,7 @@ describe("POST /api/platforms/forum/connect: forum failures", () => {
     forum.failWith("server_error");
     const res = await connectForum(token, forum);
     const text = await res.clone().text();
-    await expectError(res, 502, "upstream_error");
+    await expectError(res, 502, "site_unavailable");
     expect(text).not.toContain("secret stack trace");
     expect(await sitesOf(accountId)).toHaveLength(0);
   });
@@ -168,7 +168,7 @@ describe("POST /api/platforms/forum/connect: forum failures", () => {
   it("answers 504 when the forum does not answer in time", async () => {
     const { token, accountId } = await seedAccount();
     forum.failWith("hang");
-    await expectError(await connectForum(token, forum), 504, "upstream_timeout");
+    await expectError(await connectForum(token, forum), 504, "site_timeout");
     expect(await sitesOf(accountId)).toHaveLength(0);
   });
 });
@@ -187,9 +187,11 @@ describe("POST /api/platforms/forum/connect: bad input (400, nothing called or s
     ["url with credentials", { url: "https://user:pass@forum.test/community" }],
     ["an unknown field", { nodeId: 2 }],
   ];
-  it.each(invalid)("refuses %s", async (_, fields) => {
+  // The body's shape is checked first (invalid_request); a well-formed address the outbound check refuses is invalid_address.
+  const addressChecked = new Set(["url not a URL", "url with another scheme", "url with credentials"]);
+  it.each(invalid)("refuses %s", async (name, fields) => {
     const { token, accountId } = await seedAccount();
-    await expectError(await connectForum(token, forum, fields), 400, "invalid_request");
+    await expectError(await connectForum(token, forum, fields), 400, addressChecked.has(name) ? "invalid_address" : "invalid_request");
     expect(forum.state.requests).toHaveLength(0);
     expect(await sitesOf(accountId)).toHaveLength(0);
   });
@@ -216,7 +218,7 @@ describe("POST /api/platforms/forum/connect: bad input (400, nothing called or s
         "http://[::1]/",
         "http://192.168.0.10/community",
       ]) {
-        const body = await expectError(await connectForum(token, forum, { url }), 400, "invalid_request");
+        const body = await expectError(await connectForum(token, forum, { url }), 400, "invalid_address");
         expect(body.message).toMatch(/private, loopback or internal/);
       }
     });
@@ -230,7 +232,7 @@ describe("POST /api/platforms/forum/connect: authentication", () => {
     await expectError(await call("/api/platforms/forum/connect", { method: "POST", json: {} }), 401, "unauthorized");
     const { accountId } = await seedAccount();
     const { token } = await seedToken(accountId, "public:read");
-    await expectError(await connectForum(token, forum), 403, "forbidden");
+    await expectError(await connectForum(token, forum), 403, "insufficient_scope");
     expect(forum.state.requests).toHaveLength(0);
     expect(await sitesOf(accountId)).toHaveLength(0);
   });

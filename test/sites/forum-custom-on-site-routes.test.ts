@@ -52,7 +52,7 @@ describe("forum and custom sites on the site routes", () => {
       [forumId, "forum"],
       [customId, "custom"],
     ]) {
-      const body = await expectError(await call(`/api/sites/${id}/${tail}`, { method, token }), 409, "conflict");
+      const body = await expectError(await call(`/api/sites/${id}/${tail}`, { method, token }), 409, "wrong_platform");
       expect(body.message).toContain(`is a ${platform} site`);
     }
     expect(forum.state.requests).toHaveLength(0);

@@ -66,7 +66,7 @@ describe("POST /api/platforms/forum/{siteId}/node", () => {
     ["a node that does not exist", 99],
   ])("refuses %s with 422 naming the choices, and saves nothing", async (_, nodeId) => {
     const { token, siteId } = await connectedForum();
-    const body = await expectError(await chooseNode(token, siteId, { nodeId }), 422, "unprocessable");
+    const body = await expectError(await chooseNode(token, siteId, { nodeId }), 422, "forum_node_not_allowed");
     expect(body.message).toBe(`Node ${nodeId} is not a forum user 12 can start threads in; choose one of: 2 (Duyurular), 3 (Makaleler)`);
     expect((await siteRow(siteId)).forumNodeId).toBeNull();
   });
@@ -74,14 +74,14 @@ describe("POST /api/platforms/forum/{siteId}/node", () => {
   it("refuses a forum that was offered at connection but is closed now", async () => {
     const { token, siteId } = await connectedForum();
     forum.state.nodes.find((node) => node.node_id === 3)!.allow_posting = false;
-    await expectError(await chooseNode(token, siteId, { nodeId: 3 }), 422, "unprocessable");
+    await expectError(await chooseNode(token, siteId, { nodeId: 3 }), 422, "forum_node_not_allowed");
     expect((await siteRow(siteId)).forumNodeId).toBeNull();
   });
 
   it("turns the site to ERROR when the forum rejects the stored key, and back to CONNECTED when it works again", async () => {
     const { token, siteId } = await connectedForum();
     forum.state.keys.get("key-user-12")!.active = false;
-    const body = await expectError(await chooseNode(token, siteId, { nodeId: 2 }), 422, "unprocessable");
+    const body = await expectError(await chooseNode(token, siteId, { nodeId: 2 }), 422, "site_credentials_rejected");
     expect(body.message).toMatch(/^The forum rejected the API key: the key is deactivated; site site_\w+ is now in status ERROR/);
     expect(await siteRow(siteId)).toMatchObject({
       status: "ERROR",
@@ -97,16 +97,16 @@ describe("POST /api/platforms/forum/{siteId}/node", () => {
   it("turns the site to ERROR when the key lost a scope it needs", async () => {
     const { token, siteId } = await connectedForum();
     forum.state.keys.get("key-user-12")!.scopes = ["node:read"];
-    await expectError(await chooseNode(token, siteId, { nodeId: 2 }), 422, "unprocessable");
+    await expectError(await chooseNode(token, siteId, { nodeId: 2 }), 422, "site_credentials_rejected");
     expect((await siteRow(siteId)).status).toBe("ERROR");
   });
 
   it("answers 502 and 504 for a failing or silent forum, keeping the site CONNECTED", async () => {
     const { token, siteId } = await connectedForum();
     forum.failWith("server_error");
-    await expectError(await chooseNode(token, siteId, { nodeId: 2 }), 502, "upstream_error");
+    await expectError(await chooseNode(token, siteId, { nodeId: 2 }), 502, "site_unavailable");
     forum.failWith("hang");
-    await expectError(await chooseNode(token, siteId, { nodeId: 2 }), 504, "upstream_timeout");
+    await expectError(await chooseNode(token, siteId, { nodeId: 2 }), 504, "site_timeout");
     expect(await siteRow(siteId)).toMatchObject({ status: "CONNECTED", forumNodeId: null });
   });
 
@@ -155,7 +155,7 @@ describe("POST /api/platforms/forum/{siteId}/node", () => {
           blogUsername: "u",
           blogAppPasswordEncrypted: await encryptSecret(testEnv.ENCRYPTION_KEY!, "p"),
         });
-      const body = await expectError(await chooseNode(token, id, { nodeId: 2 }), 409, "conflict");
+      const body = await expectError(await chooseNode(token, id, { nodeId: 2 }), 409, "wrong_platform");
       expect(body.message).toBe(`Site ${id} is a ${platform} site; this route works only with forum sites`);
     }
   });
@@ -164,7 +164,7 @@ describe("POST /api/platforms/forum/{siteId}/node", () => {
     const { accountId, siteId } = await connectedForum();
     await expectError(await call(`/api/platforms/forum/${siteId}/node`, { method: "POST", json: { nodeId: 2 } }), 401, "unauthorized");
     const { token } = await seedToken(accountId, "public:read");
-    await expectError(await chooseNode(token, siteId, { nodeId: 2 }), 403, "forbidden");
+    await expectError(await chooseNode(token, siteId, { nodeId: 2 }), 403, "insufficient_scope");
     expect((await siteRow(siteId)).forumNodeId).toBeNull();
   });
 });

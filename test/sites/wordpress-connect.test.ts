@@ -77,7 +77,11 @@ describe("POST /api/sites (WordPress)", () => {
   it("is 422 saying the credentials were rejected, and stores nothing", async () => {
     const fake = installFakeWordPress();
     const { token, accountId } = await seedAccount();
-    const error = await expectError(await connect(token, body(fake, { blogAppPassword: "wrong pass word" })), 422, "unprocessable");
+    const error = await expectError(
+      await connect(token, body(fake, { blogAppPassword: "wrong pass word" })),
+      422,
+      "wordpress_credentials_rejected",
+    );
     expect(error.message).toMatch(/rejected the user name or application password/);
     expect(await storedSites(accountId)).toHaveLength(0);
   });
@@ -86,7 +90,7 @@ describe("POST /api/sites (WordPress)", () => {
     const fake = installFakeWordPress();
     fake.failure = "not_wordpress";
     const { token, accountId } = await seedAccount();
-    const error = await expectError(await connect(token, body(fake)), 422, "unprocessable");
+    const error = await expectError(await connect(token, body(fake)), 422, "not_wordpress");
     expect(error.message).toMatch(/is not a WordPress site, or its REST API/);
     expect(error.message).not.toMatch(/rejected/);
     expect(await storedSites(accountId)).toHaveLength(0);
@@ -100,7 +104,7 @@ describe("POST /api/sites (WordPress)", () => {
     const error = await expectError(
       await connect(token, { url: "https://nothing.example.com", blogUsername: "a", blogAppPassword: "b" }),
       422,
-      "unprocessable",
+      "site_unreachable",
     );
     expect(error.message).toMatch(/Could not reach https:\/\/nothing\.example\.com/);
   });
@@ -109,7 +113,7 @@ describe("POST /api/sites (WordPress)", () => {
     const fake = installFakeWordPress();
     fake.failure = "server_error";
     const { token, accountId } = await seedAccount();
-    const error = await expectError(await connect(token, body(fake)), 502, "upstream_error");
+    const error = await expectError(await connect(token, body(fake)), 502, "site_unavailable");
     expect(error.message).not.toMatch(/critical error/);
     expect(await storedSites(accountId)).toHaveLength(0);
   });
@@ -118,7 +122,7 @@ describe("POST /api/sites (WordPress)", () => {
     const fake = installFakeWordPress();
     fake.failure = "slow";
     const { token, accountId } = await seedAccount();
-    const error = await expectError(await connect(token, body(fake)), 504, "upstream_timeout");
+    const error = await expectError(await connect(token, body(fake)), 504, "site_timeout");
     expect(error.message).toMatch(/did not answer within 1\.5 s/);
     expect(await storedSites(accountId)).toHaveLength(0);
   });
@@ -138,7 +142,7 @@ describe("POST /api/sites (WordPress)", () => {
         ctx,
       );
       await waitOnExecutionContext(ctx);
-      const error = await expectError(res, 400, "invalid_request");
+      const error = await expectError(res, 400, "invalid_address");
       expect(error.message).toMatch(/private, loopback or internal/);
     }
     expect(fake.requests).toHaveLength(0);
@@ -155,7 +159,7 @@ describe("POST /api/sites (WordPress)", () => {
     const fake = installFakeWordPress();
     const { token } = await seedAccount();
     const first = await connectFakeSite(token, fake);
-    const error = await expectError(await connect(token, body(fake, { url: "https://blog.example.com/" })), 409, "conflict");
+    const error = await expectError(await connect(token, body(fake, { url: "https://blog.example.com/" })), 409, "site_already_connected");
     expect(error.message).toContain(first.id);
   });
 
@@ -175,19 +179,20 @@ describe("POST /api/sites (WordPress)", () => {
   it("answers bad input with 400 and stores nothing", async () => {
     const fake = installFakeWordPress();
     const { token, accountId } = await seedAccount();
-    const cases: unknown[] = [
-      {},
-      { url: fake.origin, blogUsername: "admin" },
-      body(fake, { url: 42 }),
-      body(fake, { blogUsername: "" }),
-      body(fake, { language: "not a language" }),
-      body(fake, { businessContext: "x".repeat(5001) }),
-      body(fake, { unexpected: true }),
-      body(fake, { url: "ftp://blog.example.com" }),
-      body(fake, { url: "https://user:pw@blog.example.com" }),
-      body(fake, { url: "not a url" }),
+    // The body's shape is checked first (invalid_request); a well-formed address the outbound check refuses is invalid_address.
+    const cases: [unknown, string][] = [
+      [{}, "invalid_request"],
+      [{ url: fake.origin, blogUsername: "admin" }, "invalid_request"],
+      [body(fake, { url: 42 }), "invalid_request"],
+      [body(fake, { blogUsername: "" }), "invalid_request"],
+      [body(fake, { language: "not a language" }), "invalid_request"],
+      [body(fake, { businessContext: "x".repeat(5001) }), "invalid_request"],
+      [body(fake, { unexpected: true }), "invalid_request"],
+      [body(fake, { url: "ftp://blog.example.com" }), "invalid_address"],
+      [body(fake, { url: "https://user:pw@blog.example.com" }), "invalid_address"],
+      [body(fake, { url: "not a url" }), "invalid_address"],
     ];
-    for (const json of cases) await expectError(await connect(token, json), 400, "invalid_request");
+    for (const [json, code] of cases) await expectError(await connect(token, json), 400, code);
     const malformed = await call("/api/sites", {
       method: "POST",
       token,
@@ -204,7 +209,7 @@ describe("POST /api/sites (WordPress)", () => {
     const { accountId } = await seedAccount();
     await expectError(await call("/api/sites", { method: "POST", json: body(fake) }), 401, "unauthorized");
     const { token: readOnly } = await seedToken(accountId, "public:read");
-    await expectError(await connect(readOnly, body(fake)), 403, "forbidden");
+    await expectError(await connect(readOnly, body(fake)), 403, "insufficient_scope");
     expect(fake.requests).toHaveLength(0);
   });
 });

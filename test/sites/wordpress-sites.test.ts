@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { newId } from "../../src/core/ids";
-import { scannedPosts, sites } from "../../src/db/schema";
+import { existingPosts, sites } from "../../src/db/schema";
 import { call, db, expectError, seedAccount, seedToken, useFakeFetch } from "../harness";
 import { fakeNetwork } from "../fakes/network";
 import { createFakeWordPress } from "../fakes/wordpress";
@@ -46,8 +46,8 @@ describe("GET /api/sites and /api/sites/{siteId}", () => {
     const { accountId } = await seedAccount();
     await expectError(await call("/api/sites"), 401, "unauthorized");
     const { token } = await seedToken(accountId, "public:read");
-    await expectError(await call("/api/sites", { token }), 403, "forbidden");
-    await expectError(await call("/api/sites/site_x", { token }), 403, "forbidden");
+    await expectError(await call("/api/sites", { token }), 403, "insufficient_scope");
+    await expectError(await call("/api/sites/site_x", { token }), 403, "insufficient_scope");
   });
 });
 
@@ -80,7 +80,7 @@ describe("PATCH /api/sites/{siteId}", () => {
     const refused = await expectError(
       await call(`/api/sites/${site.id}`, { method: "PATCH", token, json: { blogAppPassword: "nope", businessContext: "changed" } }),
       422,
-      "unprocessable",
+      "wordpress_credentials_rejected",
     );
     expect(refused.message).toMatch(/rejected/);
     expect(await siteRow(site.id)).toMatchObject({
@@ -122,19 +122,19 @@ describe("PATCH /api/sites/{siteId}", () => {
     const error = await expectError(
       await call(`/api/sites/${id}`, { method: "PATCH", token, json: { blogAppPassword: "x" } }),
       409,
-      "conflict",
+      "wrong_platform",
     );
     expect(error.message).toMatch(/custom site/);
   });
 });
 
 describe("DELETE /api/sites/{siteId}", () => {
-  it("disconnects: credentials erased, inventory removed, the site a 404 from then on", async () => {
+  it("disconnects: credentials erased, existing posts removed, the site a 404 from then on", async () => {
     const fake = installFakeWordPress();
     const { token } = await seedAccount();
     const site = await connectFakeSite(token, fake);
     await call(`/api/sites/${site.id}/sync`, { method: "POST", token });
-    expect(await db().select().from(scannedPosts).where(eq(scannedPosts.siteId, site.id))).toHaveLength(25);
+    expect(await db().select().from(existingPosts).where(eq(existingPosts.siteId, site.id))).toHaveLength(25);
 
     const res = await call(`/api/sites/${site.id}`, { method: "DELETE", token });
     expect(res.status).toBe(200);
@@ -142,7 +142,7 @@ describe("DELETE /api/sites/{siteId}", () => {
 
     const row = await siteRow(site.id);
     expect(row).toMatchObject({ status: "DISCONNECTED", blogUsername: null, blogAppPasswordEncrypted: null });
-    expect(await db().select().from(scannedPosts).where(eq(scannedPosts.siteId, site.id))).toHaveLength(0);
+    expect(await db().select().from(existingPosts).where(eq(existingPosts.siteId, site.id))).toHaveLength(0);
     await expectError(await call(`/api/sites/${site.id}`, { token }), 404, "not_found");
     await expectError(await call(`/api/sites/${site.id}/blog/categories`, { token }), 404, "not_found");
     expect(await (await call("/api/sites", { token })).json()).toEqual([]);

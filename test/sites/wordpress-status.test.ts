@@ -11,7 +11,7 @@ describe("site status when WordPress rejects the stored credentials", () => {
     const original = fake.appPassword;
     fake.revokeAppPassword();
 
-    const error = await expectError(await call(`/api/sites/${site.id}/blog/settings`, { token }), 422, "unprocessable");
+    const error = await expectError(await call(`/api/sites/${site.id}/blog/settings`, { token }), 422, "site_credentials_rejected");
     expect(error.message).toMatch(/rejected the stored user name or application password/);
     expect(error.message).toContain(`PATCH /api/sites/${site.id}`);
     const errored = await (await call(`/api/sites/${site.id}`, { token })).json();
@@ -19,7 +19,7 @@ describe("site status when WordPress rejects the stored credentials", () => {
     expect(await (await call("/api/sites", { token })).json()).toMatchObject([{ id: site.id, status: "ERROR" }]);
 
     // A public list still answers (WordPress serves it as to a visitor) but does not hide the error.
-    await expectError(await call(`/api/sites/${site.id}/blog/tags`, { token }), 422, "unprocessable");
+    await expectError(await call(`/api/sites/${site.id}/blog/tags`, { token }), 422, "site_credentials_rejected");
     expect(await (await call(`/api/sites/${site.id}`, { token })).json()).toMatchObject({ status: "ERROR" });
 
     // The user re-enables the password in WordPress: the next call that works heals the status.
@@ -33,7 +33,7 @@ describe("site status when WordPress rejects the stored credentials", () => {
     const { token } = await seedAccount();
     const site = await connectFakeSite(token, fake);
     fake.revokeAppPassword();
-    await expectError(await call(`/api/sites/${site.id}/sync`, { method: "POST", token }), 422, "unprocessable");
+    await expectError(await call(`/api/sites/${site.id}/sync`, { method: "POST", token }), 422, "site_credentials_rejected");
     expect(await (await call(`/api/sites/${site.id}`, { token })).json()).toMatchObject({ status: "ERROR" });
     expect(fake.calls("wp/v2/posts")).toHaveLength(0);
   });
@@ -44,7 +44,7 @@ describe("site status when WordPress rejects the stored credentials", () => {
     const site = await connectFakeSite(token, fake);
     fake.revokeAppPassword();
     const createTag = () => call(`/api/sites/${site.id}/blog/tags`, { method: "POST", token, json: { name: "sourdough" } });
-    await expectError(await createTag(), 422, "unprocessable");
+    await expectError(await createTag(), 422, "site_credentials_rejected");
     const res = await call(`/api/sites/${site.id}`, { method: "PATCH", token, json: { blogAppPassword: fake.appPassword } });
     expect(await res.json()).toMatchObject({ status: "CONNECTED", statusMessage: null });
     expect((await createTag()).status).toBe(201);
@@ -55,9 +55,9 @@ describe("site status when WordPress rejects the stored credentials", () => {
     const { token } = await seedAccount();
     const site = await connectFakeSite(token, fake);
     fake.failure = "server_error";
-    await expectError(await call(`/api/sites/${site.id}/blog/categories`, { token }), 502, "upstream_error");
+    await expectError(await call(`/api/sites/${site.id}/blog/categories`, { token }), 502, "site_unavailable");
     fake.failure = "slow";
-    await expectError(await call(`/api/sites/${site.id}/blog/categories`, { token }), 504, "upstream_timeout");
+    await expectError(await call(`/api/sites/${site.id}/blog/categories`, { token }), 504, "site_timeout");
     expect(await (await call(`/api/sites/${site.id}`, { token })).json()).toMatchObject({ status: "CONNECTED" });
   });
 });

@@ -67,7 +67,7 @@ describe("POST /api/tokens", () => {
     const created = await createViaApi(token, { name: "Static site", scope: "public:read" });
     expect(created.scope).toBe("public:read");
     expect((await call("/api/v1/public/articles", { token: created.token })).status).toBe(200);
-    await expectError(await call("/api/tokens", { token: created.token }), 403, "forbidden");
+    await expectError(await call("/api/tokens", { token: created.token }), 403, "insufficient_scope");
   });
 
   it("gives every token a different secret", async () => {
@@ -244,7 +244,7 @@ describe("DELETE /api/tokens/{id}", () => {
     const { token, accountId } = await seedAccount();
     const reader = await seedToken(accountId, "public:read");
     const [self] = ((await (await call("/api/tokens", { token })).json()) as TokenRecord[]).filter((t) => t.scope === "manage");
-    const refused = await expectError(await call(`/api/tokens/${self!.id}`, { method: "DELETE", token }), 409, "conflict");
+    const refused = await expectError(await call(`/api/tokens/${self!.id}`, { method: "DELETE", token }), 409, "last_manage_token");
     expect(refused.message).toMatch(/last active manage token/);
     expect((await call("/api/auth/me", { token })).status).toBe(200);
     expect((await call(`/api/tokens/${reader.row.id}`, { method: "DELETE", token })).status).toBe(200);

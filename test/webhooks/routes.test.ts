@@ -58,7 +58,7 @@ describe("GET /api/sites/{siteId}/webhooks/deliveries", () => {
     const stranger = await seedAccount();
     await expectError(await call(`/api/sites/${owner.siteId}/webhooks/deliveries`, { token: stranger.token }), 404, "not_found");
     const wordpress = await seedSite(owner.accountId, { platform: "blog" });
-    await expectError(await call(`/api/sites/${wordpress.id}/webhooks/deliveries`, { token: owner.token }), 409, "conflict");
+    await expectError(await call(`/api/sites/${wordpress.id}/webhooks/deliveries`, { token: owner.token }), 409, "wrong_platform");
     await expectError(
       await call(`/api/sites/${owner.siteId}/webhooks/deliveries?page=0x2`, { token: owner.token }),
       400,
@@ -121,7 +121,7 @@ describe("POST …/deliveries/{deliveryId}/redeliver", () => {
     await expectError(
       await call(`/api/sites/${owner.siteId}/webhooks/deliveries/${deliveryId}/redeliver`, { method: "POST", token: owner.token }),
       409,
-      "conflict",
+      "delivery_in_progress",
     );
     await expectError(
       await call(`/api/sites/${owner.siteId}/webhooks/deliveries/whd_nothing/redeliver`, { method: "POST", token: owner.token }),
@@ -181,11 +181,15 @@ describe("POST /api/sites/{siteId}/webhooks/test", () => {
     const body = await expectError(
       await call(`/api/sites/${pulling.id}/webhooks/test`, { method: "POST", token: owner.token }),
       409,
-      "conflict",
+      "webhook_url_missing",
     );
     expect(body.message).toContain("has no webhook URL");
     const wordpress = await seedSite(owner.accountId, { platform: "blog" });
-    await expectError(await call(`/api/sites/${wordpress.id}/webhooks/test`, { method: "POST", token: owner.token }), 409, "conflict");
+    await expectError(
+      await call(`/api/sites/${wordpress.id}/webhooks/test`, { method: "POST", token: owner.token }),
+      409,
+      "wrong_platform",
+    );
     const hooked = await hookedSite();
     await expectError(await call(`/api/sites/${hooked.siteId}/webhooks/test`, { method: "POST", token: owner.token }), 404, "not_found");
   });
@@ -235,7 +239,7 @@ describe("POST /api/platforms/custom/{siteId}/rotate-secret", () => {
     await expectError(
       await call(`/api/platforms/custom/${wordpress.id}/rotate-secret`, { method: "POST", token: owner.token }),
       409,
-      "conflict",
+      "wrong_platform",
     );
     const stranger = await seedAccount();
     await expectError(
@@ -264,11 +268,16 @@ describe("PATCH /api/sites/{siteId} webhookUrl", () => {
     const owner = await seedAccount();
     const site = await seedSite(owner.accountId, { platform: "custom", webhookUrl: "https://hooks.example.invalid/in" });
     for (const webhookUrl of ["ftp://hooks.example.com/", "not a url", "http://localhost./hook", "http://169.254.169.254/latest", ""]) {
-      const body = await expectError(await patch(owner.token, site.id, { webhookUrl }), 400, "invalid_request");
+      // An empty string fails the body's shape (invalid_request); the others reach the outbound address check.
+      const body = await expectError(
+        await patch(owner.token, site.id, { webhookUrl }),
+        400,
+        webhookUrl === "" ? "invalid_request" : "invalid_address",
+      );
       expect(body.message).toContain("webhookUrl");
     }
     const wordpress = await seedSite(owner.accountId, { platform: "blog" });
-    await expectError(await patch(owner.token, wordpress.id, { webhookUrl: "https://hooks.example.invalid/x" }), 409, "conflict");
+    await expectError(await patch(owner.token, wordpress.id, { webhookUrl: "https://hooks.example.invalid/x" }), 409, "wrong_platform");
     const after = (await (await call(`/api/sites/${site.id}`, { token: owner.token })).json()) as { webhookUrl: string };
     expect(after.webhookUrl).toBe("https://hooks.example.invalid/in");
   });

@@ -15,7 +15,7 @@ function acceptDialogs(page: Page) {
 }
 
 test("a site owner's first day, in the browser", async ({ page }) => {
-  test.skip(!wordpress.url, 'needs the real WordPress peer: eval "$(../shared/peers/wordpress/start.sh)"');
+  test.skip(!wordpress.url, 'needs the real WordPress peer: eval "$(scripts/wordpress-peer/start.sh)"');
   test.setTimeout(600_000);
   acceptDialogs(page);
   const email = uniqueEmail("owner");
@@ -55,25 +55,25 @@ test("a site owner's first day, in the browser", async ({ page }) => {
   await screenshot(page, "flow-site-without-connector-phone");
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  // Sync the inventory.
-  await page.getByRole("button", { name: "Sync the inventory" }).click();
-  await expect(page.getByText(/^Synced: the inventory now holds \d+ published posts\.$/)).toBeVisible({ timeout: 60_000 });
+  // Sync the existing posts.
+  await page.getByRole("button", { name: "Sync the existing posts" }).click();
+  await expect(page.getByText(/^Synced: \d+ existing posts are read in\.$/)).toBeVisible({ timeout: 60_000 });
 
-  // Old posts: improve one, see it beside the post it was made from, apply it, revert it (so the
+  // Existing posts: improve one, see it beside the post it was made from, apply it, revert it (so the
   // peer's seeded post is as it was).
-  await page.getByRole("link", { name: "See the old posts" }).click();
-  await expect(page.getByRole("heading", { name: "Old posts", level: 1 })).toBeVisible();
-  await expectAccessible(page, "old posts");
+  await page.getByRole("link", { name: "See the existing posts" }).click();
+  await expect(page.getByRole("heading", { name: "Existing posts", level: 1 })).toBeVisible();
+  await expectAccessible(page, "existing posts");
   await screenshot(page, "flow-posts");
   await page.locator("tbody tr").first().getByRole("link").first().click();
   await page.getByRole("button", { name: "Improve", exact: true }).click();
   await expect(page.getByText(/^The suggestion is ready\. It cost TRY \d+\.\d{2}\.$/)).toBeVisible({ timeout: 60_000 });
   await expect(page.frameLocator('iframe[title="The current post, rendered"]').locator("body")).not.toBeEmpty();
   await expect(page.getByLabel("Word-by-word changes to the text")).toBeVisible();
-  await expectAccessible(page, "an old post with its suggestion");
+  await expectAccessible(page, "an existing post with its suggestion");
   await screenshot(page, "flow-post-suggestion");
   await page.setViewportSize({ width: 375, height: 812 });
-  await expectAccessible(page, "an old post with its suggestion at 375px");
+  await expectAccessible(page, "an existing post with its suggestion at 375px");
   await screenshot(page, "flow-post-suggestion-phone");
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole("button", { name: "Apply the suggestion" }).click();

@@ -1,15 +1,16 @@
-import { expect, test, type Page } from "@playwright/test";
-import { createHash, randomBytes } from "node:crypto";
+import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import {
+  accountWithContent,
   DEMO,
   expectAccessible,
   expectNoHorizontalOverflow,
   expectRowActionsVisible,
   expectTableSemantics,
+  firstId,
   screenshot,
   settled,
-  uniqueEmail,
+  signUpFresh,
   WIDTHS,
 } from "./support";
 
@@ -17,102 +18,7 @@ import {
 // critical violation, nothing scrolls sideways, and a screenshot of each is saved
 // (test-results/panel-screens/).
 
-async function firstId(page: Page, path: string, pick: (body: any) => string | undefined): Promise<string | undefined> {
-  const res = await page.request.get(path);
-  return res.ok() ? pick(await res.json()) : undefined;
-}
-
 test.describe.configure({ mode: "serial" });
-
-/**
- * An account with something in every table, made through the API: a custom site (never fetched:
- * .invalid) with its brief and a webhook address, a plan whose first two items were run now (two
- * articles with their hero images and charges: one published, with a webhook delivery that cannot
- * arrive, one waiting for review), a second plan left as a draft, an API token and an app allowed
- * through OAuth.
- */
-async function accountWithContent(page: Page): Promise<void> {
-  const origin = { Origin: new URL(page.url()).origin };
-  await signUpFresh(page, "tour");
-  const connect = await page.request.post("/api/platforms/custom/connect", {
-    data: {
-      url: "https://tour-bakery.invalid",
-      webhookUrl: "https://tour-bakery.invalid/hooks/autopilot",
-      businessContext: "Home baking: sourdough bread, rye bread, focaccia",
-    },
-    headers: origin,
-  });
-  expect(connect.status(), await connect.text()).toBe(201);
-  const site = await connect.json();
-  await page.request.put(`/api/sites/${site.id}/brief`, {
-    data: { business: "Home baking: sourdough bread, rye bread, focaccia", audience: "Home bakers" },
-    headers: origin,
-  });
-  const plan = await (
-    await page.request.post("/api/autopilot/plans", {
-      data: { siteId: site.id, articleCount: 3, cadencePerWeek: 2, publishMode: "review" },
-      headers: origin,
-    })
-  ).json();
-  await page.request.post(`/api/autopilot/plans/${plan.id}/approve`, { headers: origin });
-  // The first article is published (a webhook delivery, which cannot arrive), the second waits for review.
-  const first = await page.request.post(`/api/autopilot/items/${plan.items[0].id}/run`, { headers: origin });
-  expect(first.status()).toBe(200);
-  expect((await page.request.post(`/api/autopilot/articles/${(await first.json()).articleId}/publish`, { headers: origin })).status()).toBe(
-    200,
-  );
-  expect((await page.request.post(`/api/autopilot/items/${plan.items[1].id}/run`, { headers: origin })).status()).toBe(200);
-  await page.request.post("/api/autopilot/plans", { data: { siteId: site.id, articleCount: 2, cadencePerWeek: 1 }, headers: origin });
-  expect((await page.request.post("/api/tokens", { data: { name: "Bakery shop sync" }, headers: origin })).status()).toBe(201);
-  await allowAnApp(page, "Tour MCP client");
-}
-
-/**
- * Registrations and sign-ups are limited per address, and the dev server keeps its windows between
- * runs: each comes from an address of its own (198.18.0.0/15, the benchmarking range).
- */
-const freshAddress = () => `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
-
-/** A new account, signed in (the session cookie is the page's). */
-async function signUpFresh(page: Page, label: string): Promise<void> {
-  const headers = { Origin: new URL(page.url()).origin, "CF-Connecting-IP": freshAddress() };
-  const res = await page.request.post("/api/session/signup", { data: { email: uniqueEmail(label), password: DEMO.password }, headers });
-  expect(res.status(), await res.text()).toBe(201);
-}
-
-/** An app allowed through OAuth as an MCP client does it (registration, PKCE), the owner pressing Allow. */
-async function allowAnApp(page: Page, name: string): Promise<void> {
-  const redirect = "http://127.0.0.1:9/oauth-callback";
-  const registered = await page.request.post("/oauth/register", {
-    headers: { "CF-Connecting-IP": freshAddress() },
-    data: {
-      client_name: name,
-      redirect_uris: [redirect],
-      grant_types: ["authorization_code", "refresh_token"],
-      response_types: ["code"],
-      token_endpoint_auth_method: "none",
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { client_id: clientId } = await registered.json();
-  const challenge = createHash("sha256").update(randomBytes(32).toString("base64url")).digest("base64url");
-  const query = new URLSearchParams({
-    response_type: "code",
-    client_id: clientId,
-    redirect_uri: redirect,
-    code_challenge: challenge,
-    code_challenge_method: "S256",
-    state: "tour",
-    resource: new URL("/mcp", page.url()).href,
-  });
-  await page.route("http://127.0.0.1:9/**", (route) =>
-    route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." }),
-  );
-  await page.goto(`/oauth/authorize?${query}`);
-  await page.getByRole("button", { name: "Allow" }).click();
-  await page.waitForURL(/^http:\/\/127\.0\.0\.1:9\/oauth-callback\?/);
-  await page.unroute("http://127.0.0.1:9/**");
-}
 
 /** The screens whose tables the tour's account fills: each must show rows. */
 const SCREENS_WITH_ROWS = new Set([

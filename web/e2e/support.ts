@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -66,6 +67,43 @@ export async function expectNoHorizontalOverflow(page: Page, name: string) {
 }
 
 /**
+ * A control a person reaches by scrolling up or down only: the page does not scroll sideways, and
+ * the control, brought into view vertically (never sideways: every table box back at its left
+ * edge), lies inside the viewport's width and inside its table's box.
+ */
+export async function expectReachable(control: Locator, name: string) {
+  const page = control.page();
+  await expectNoHorizontalOverflow(page, name);
+  await expect(control, `${name}: not visible`).toBeVisible();
+  const { box, table, width } = await control.evaluate((element) => {
+    document.querySelectorAll(".table-wrap").forEach((wrap) => void (wrap.scrollLeft = 0));
+    const top = element.getBoundingClientRect().top + window.scrollY;
+    window.scrollTo({ left: 0, top: Math.max(0, top - window.innerHeight / 2), behavior: "instant" });
+    const { left, right } = element.getBoundingClientRect();
+    const wrap = element.closest(".table-wrap")?.getBoundingClientRect();
+    return {
+      box: { left, right },
+      table: wrap ? { left: wrap.left, right: wrap.right } : null,
+      width: document.documentElement.clientWidth,
+    };
+  });
+  const where = `${name}: the control is at x ${Math.round(box.left)}–${Math.round(box.right)} in a page ${width}px wide`;
+  expect(box.left, where).toBeGreaterThanOrEqual(0);
+  expect(box.right, where).toBeLessThanOrEqual(width);
+  if (table) {
+    expect(box.left, `${where}, left of its table (${Math.round(table.left)})`).toBeGreaterThanOrEqual(table.left - 1);
+    expect(box.right, `${where}, beyond its table's right edge (${Math.round(table.right)})`).toBeLessThanOrEqual(table.right + 1);
+  }
+}
+
+/** A message of the panel's catalogues as a whole-text pattern: each `{placeholder}` given, or any text. */
+export function messagePattern(template: string, params: Record<string, string> = {}): RegExp {
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const parts = template.split(/\{(\w+)\}/);
+  return new RegExp(`^${parts.map((part, i) => (i % 2 === 0 ? literal(part) : part in params ? literal(params[part]!) : ".+")).join("")}$`);
+}
+
+/**
  * Nothing a row says or offers is hidden off to the side: every button, link and status badge in
  * the rows of the page's tables, brought into view by scrolling the page up or down only (never
  * sideways), lies inside the viewport and inside its table's box. Answers how many rows were
@@ -121,4 +159,100 @@ export async function expectTableSemantics(page: Page, name: string) {
 
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });
+}
+
+/** A field of the first record an API list answers, or undefined. */
+export async function firstId(page: Page, path: string, pick: (body: any) => string | undefined): Promise<string | undefined> {
+  const res = await page.request.get(path);
+  return res.ok() ? pick(await res.json()) : undefined;
+}
+
+/**
+ * An account with something in every table, made through the API: a custom site (never fetched:
+ * .invalid) with its brief and a webhook address, a plan whose first two items were run now (two
+ * articles with their hero images and charges: one published, with a webhook delivery that cannot
+ * arrive, one waiting for review), a second plan left as a draft, an API token and an app allowed
+ * through OAuth.
+ */
+export async function accountWithContent(page: Page): Promise<void> {
+  const origin = { Origin: new URL(page.url()).origin };
+  await signUpFresh(page, "tour");
+  const connect = await page.request.post("/api/platforms/custom/connect", {
+    data: {
+      url: "https://tour-bakery.invalid",
+      webhookUrl: "https://tour-bakery.invalid/hooks/autopilot",
+      businessContext: "Home baking: sourdough bread, rye bread, focaccia",
+    },
+    headers: origin,
+  });
+  expect(connect.status(), await connect.text()).toBe(201);
+  const site = await connect.json();
+  await page.request.put(`/api/sites/${site.id}/brief`, {
+    data: { business: "Home baking: sourdough bread, rye bread, focaccia", audience: "Home bakers" },
+    headers: origin,
+  });
+  const plan = await (
+    await page.request.post("/api/autopilot/plans", {
+      data: { siteId: site.id, articleCount: 3, cadencePerWeek: 2, publishMode: "review" },
+      headers: origin,
+    })
+  ).json();
+  await page.request.post(`/api/autopilot/plans/${plan.id}/approve`, { headers: origin });
+  // The first article is published (a webhook delivery, which cannot arrive), the second waits for review.
+  const first = await page.request.post(`/api/autopilot/items/${plan.items[0].id}/run`, { headers: origin });
+  expect(first.status()).toBe(200);
+  expect((await page.request.post(`/api/autopilot/articles/${(await first.json()).articleId}/publish`, { headers: origin })).status()).toBe(
+    200,
+  );
+  expect((await page.request.post(`/api/autopilot/items/${plan.items[1].id}/run`, { headers: origin })).status()).toBe(200);
+  await page.request.post("/api/autopilot/plans", { data: { siteId: site.id, articleCount: 2, cadencePerWeek: 1 }, headers: origin });
+  expect((await page.request.post("/api/tokens", { data: { name: "Bakery shop sync" }, headers: origin })).status()).toBe(201);
+  await allowAnApp(page, "Tour MCP client");
+}
+
+/**
+ * Registrations and sign-ups are limited per address, and the dev server keeps its windows between
+ * runs: each comes from an address of its own (198.18.0.0/15, the benchmarking range).
+ */
+export const freshAddress = () => `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+/** A new account, signed in (the session cookie is the page's). */
+export async function signUpFresh(page: Page, label: string): Promise<void> {
+  const headers = { Origin: new URL(page.url()).origin, "CF-Connecting-IP": freshAddress() };
+  const res = await page.request.post("/api/session/signup", { data: { email: uniqueEmail(label), password: DEMO.password }, headers });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** An app allowed through OAuth as an MCP client does it (registration, PKCE), the owner pressing Allow. */
+export async function allowAnApp(page: Page, name: string): Promise<void> {
+  const redirect = "http://127.0.0.1:9/oauth-callback";
+  const registered = await page.request.post("/oauth/register", {
+    headers: { "CF-Connecting-IP": freshAddress() },
+    data: {
+      client_name: name,
+      redirect_uris: [redirect],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { client_id: clientId } = await registered.json();
+  const challenge = createHash("sha256").update(randomBytes(32).toString("base64url")).digest("base64url");
+  const query = new URLSearchParams({
+    response_type: "code",
+    client_id: clientId,
+    redirect_uri: redirect,
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+    state: "tour",
+    resource: new URL("/mcp", page.url()).href,
+  });
+  await page.route("http://127.0.0.1:9/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." }),
+  );
+  await page.goto(`/oauth/authorize?${query}`);
+  await page.getByRole("button", { name: "Allow" }).click();
+  await page.waitForURL(/^http:\/\/127\.0\.0\.1:9\/oauth-callback\?/);
+  await page.unroute("http://127.0.0.1:9/**");
 }

@@ -21,7 +21,7 @@ export interface OpenAiImageOptions {
 
 const PROVIDER = "OpenAI";
 
-// The widest landscape size each family offers (EXTERNAL_APIS.md §4.2); DALL·E 2 has only squares.
+// The widest landscape size each family offers (OpenAI's Images API reference); DALL·E 2 has only squares.
 const DEFAULT_SIZE = { gpt: "1536x1024", "dall-e-3": "1792x1024", "dall-e-2": "1024x1024" } as const;
 const MAX_PROMPT_CHARS = { gpt: 32_000, "dall-e-3": 4_000, "dall-e-2": 1_000 } as const;
 
@@ -40,7 +40,7 @@ const ErrorReplySchema = z.object({
   error: z.object({ code: z.string().nullish(), type: z.string().nullish(), message: z.string().nullish() }).loose(),
 });
 
-/** OpenAI Images (`POST /images/generations`, EXTERNAL_APIS.md §4.2): one base64 picture per call. */
+/** OpenAI Images (`POST /images/generations`): one base64 picture per call. */
 export function createOpenAiImageModel(options: OpenAiImageOptions): ImageModel {
   const family = familyOf(options.model);
   const url = `${options.baseUrl.replace(/\/+$/, "")}/images/generations`;

@@ -21,7 +21,7 @@ export interface WorkersAiImageOptions {
 }
 
 const PROVIDER = "Workers AI";
-/** FLUX.1 schnell's input schema (EXTERNAL_APIS.md §5.1): prompt 1–2048 characters, steps ≤ 8. */
+/** FLUX.1 schnell's input schema (its Workers AI model page): prompt 1–2048 characters, steps ≤ 8. */
 const MAX_PROMPT_CHARS = 2048;
 const MAX_STEPS = 8;
 const DEFAULT_STEPS = 4;
@@ -29,7 +29,7 @@ const DEFAULT_STEPS = 4;
 const FluxOutputSchema = z.object({ image: z.string().min(1) });
 
 /**
- * Workers AI error codes (EXTERNAL_APIS.md §5.1). They reach the Worker inside the rejected
+ * Workers AI error codes (Cloudflare's Workers AI errors page). They reach the Worker inside the rejected
  * promise's message; how exactly is undocumented, so the numeric code is looked for anywhere in it.
  */
 const FAILURE_BY_CODE: Record<string, { failure: ProviderFailure; retry: boolean; says: string }> = {

@@ -12,7 +12,7 @@ const market = (locationCode: number, locationName: string, languageCode: string
 });
 
 /**
- * The main market of each language we research (EXTERNAL_APIS.md §2.7). Country geo targets are
+ * The main market of each language we research (DataForSEO's locations and languages lists). Country geo targets are
  * 2000 + the ISO 3166 numeric code (United States 2840, Turkey 2792). A regional tag (`pt-pt`,
  * `en-gb`) picks its own country; a bare language its largest market. Russia and Belarus are not
  * served by DataForSEO, so `ru` and `be` are absent.

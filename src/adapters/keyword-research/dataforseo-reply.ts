@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ProviderFailure } from "../provider-error";
 import { COMPETITION_LEVELS, type CompetitionLevel, type KeywordIdea } from "./port";
 
-// Every field optional or null (EXTERNAL_APIS.md: providers add and drop fields over time).
+// Every field optional or null (providers add and drop fields over time).
 const KeywordItemSchema = z
   .object({
     keyword: z.string().nullish(),
@@ -29,7 +29,7 @@ const TaskSchema = z
   })
   .loose();
 
-/** The envelope of every DataForSEO answer (EXTERNAL_APIS.md §2.2): a request status and one status per task. */
+/** The envelope of every DataForSEO answer: a request status and one status per task. */
 export const EnvelopeSchema = z
   .object({
     status_code: z.number().nullish(),

@@ -19,7 +19,7 @@ export interface DataForSeoOptions {
 const PROVIDER = "DataForSEO";
 const MAX_LIMIT = 1000;
 
-/** DataForSEO Labs keyword ideas (`POST /dataforseo_labs/google/keyword_ideas/live`, EXTERNAL_APIS.md §2.3). */
+/** DataForSEO Labs keyword ideas (`POST /dataforseo_labs/google/keyword_ideas/live`). */
 export function createDataForSeoResearch(options: DataForSeoOptions): KeywordResearch {
   const url = `${options.baseUrl.replace(/\/+$/, "")}/dataforseo_labs/google/keyword_ideas/live`;
   const authorization = `Basic ${bytesToBase64(new TextEncoder().encode(`${options.login}:${options.password}`))}`;

@@ -13,7 +13,7 @@ export interface KeyCheckerOptions {
 const PROVIDER_NAME = { openai: "OpenAI", anthropic: "Anthropic" } as const;
 
 /**
- * Checks a key with a one-word completion of the chosen model (EXTERNAL_APIS.md §4.1, §4.3):
+ * Checks a key with a one-word completion of the chosen model (Chat Completions or Messages):
  * it costs a few tokens and proves both that the key works and that it may use the model.
  */
 export function createModelKeyChecker(options: KeyCheckerOptions): ModelKeyChecker {
@@ -57,12 +57,12 @@ async function send(options: KeyCheckerOptions, input: KeyCheckInput, request: P
   } catch (error) {
     if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) {
       throw new AppError(
-        "upstream_timeout",
+        "key_check_timeout",
         `${name} did not answer the key check within ${Math.round(options.timeoutMs / 1000)} s; nothing was saved, please retry`,
       );
     }
     log("error", "byok_key_check_unreachable", { provider: input.provider, error: String(error) });
-    throw new AppError("upstream_error", `${name} could not be reached to check the key; nothing was saved, please retry`);
+    throw new AppError("key_check_failed", `${name} could not be reached to check the key; nothing was saved, please retry`);
   }
   const text = await response.text();
   let errorCode: string | undefined;
@@ -104,5 +104,5 @@ function interpret(input: KeyCheckInput, status: number, errorCode: string | und
       message: `${name} refused a request for model '${input.model}' with this key (HTTP ${status}): check the model name`,
     };
   }
-  throw new AppError("upstream_error", `${name} failed while checking the key (HTTP ${status}); nothing was saved, please retry`);
+  throw new AppError("key_check_failed", `${name} failed while checking the key (HTTP ${status}); nothing was saved, please retry`);
 }

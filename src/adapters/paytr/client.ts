@@ -20,7 +20,7 @@ const GetTokenReplySchema = z.object({ status: z.string(), token: z.string().min
 const UNKNOWN_ADDRESS = "Not provided";
 const UNKNOWN_PHONE = "0000000000";
 
-/** PayTR's iFrame API (contracts/EXTERNAL_APIS.md §3.1): get-token on checkout, hash check on callback. */
+/** PayTR's iFrame API: get-token on checkout, hash check on callback. */
 export function createPaytrClient(options: PaytrClientOptions): PaymentProvider {
   return {
     name: "paytr",
@@ -54,7 +54,7 @@ export function createPaytrClient(options: PaytrClientOptions): PaymentProvider 
       if (!reply.success || reply.data.status !== "success" || !reply.data.token) {
         const reason = reply.success ? reply.data.reason : "unexpected reply";
         log("error", "paytr_get_token_failed", { merchantOid: request.merchantOid, reason });
-        throw new AppError("upstream_error", "PayTR refused to create the payment page; the reason is in the server log");
+        throw new AppError("payment_provider_error", "PayTR refused to create the payment page; the reason is in the server log");
       }
       return { paymentToken: reply.data.token, iframeUrl: `${PAYTR_BASE_URL}/odeme/guvenli/${reply.data.token}` };
     },
@@ -74,16 +74,16 @@ async function postForm(options: PaytrClientOptions, path: string, form: URLSear
     });
   } catch (error) {
     if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) {
-      throw new AppError("upstream_timeout", `PayTR did not answer within ${Math.round(options.timeoutMs / 1000)} s; please retry`);
+      throw new AppError("payment_provider_timeout", `PayTR did not answer within ${Math.round(options.timeoutMs / 1000)} s; please retry`);
     }
     log("error", "paytr_unreachable", { path, error: String(error) });
-    throw new AppError("upstream_error", "PayTR could not be reached; please retry");
+    throw new AppError("payment_provider_error", "PayTR could not be reached; please retry");
   }
   const text = await response.text();
   try {
     return JSON.parse(text);
   } catch {
     log("error", "paytr_unexpected_reply", { path, status: response.status, body: text.slice(0, 500) });
-    throw new AppError("upstream_error", `PayTR answered with HTTP ${response.status} and no JSON; please retry`);
+    throw new AppError("payment_provider_error", `PayTR answered with HTTP ${response.status} and no JSON; please retry`);
   }
 }

@@ -18,7 +18,7 @@ export interface TokenFields {
   test_mode: string;
 }
 
-/** `user_basket`: base64 of the JSON array `[[name, "unit price", quantity], …]` (EXTERNAL_APIS.md §3.1). */
+/** `user_basket`: base64 of the JSON array `[[name, "unit price", quantity], …]` (PayTR's iFrame API, get-token). */
 export function encodeBasket(items: BasketItem[]): string {
   const rows = items.map((item) => [item.name, formatKurus(item.unitPriceKurus), item.quantity]);
   return bytesToBase64(encoder.encode(JSON.stringify(rows)));

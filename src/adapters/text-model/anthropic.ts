@@ -37,7 +37,7 @@ const MessageSchema = z.object({
 
 const ErrorBodySchema = z.object({ error: z.object({ type: z.unknown(), message: z.unknown() }).partial() });
 
-/** A text model behind Anthropic's Messages API (EXTERNAL_APIS.md §4.3). */
+/** A text model behind Anthropic's Messages API. */
 export function createAnthropicTextModel(options: AnthropicTextModelOptions): TextModel {
   const url = `${options.baseUrl.replace(/\/+$/, "")}/messages`;
   const headers = { "x-api-key": options.apiKey, "anthropic-version": ANTHROPIC_VERSION };

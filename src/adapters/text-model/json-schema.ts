@@ -1,6 +1,6 @@
 /**
  * The JSON Schema zod writes, rewritten for each provider's structured-output mode. Strict modes
- * accept only a subset of JSON Schema (EXTERNAL_APIS.md §4.1; Anthropic's "JSON Schema
+ * accept only a subset of JSON Schema (OpenAI's "Supported schemas"; Anthropic's "JSON Schema
  * limitations": every object closed with `additionalProperties: false`, no length or range
  * keywords). A keyword a mode rejects moves into the description, so the model still reads it
  * and our zod validation (with its one repair request) still enforces it.

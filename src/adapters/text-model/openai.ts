@@ -34,7 +34,7 @@ const ErrorBodySchema = z.object({
   error: z.object({ code: z.unknown(), type: z.unknown(), message: z.unknown() }).partial(),
 });
 
-/** A text model behind an OpenAI-compatible Chat Completions API with strict structured output (EXTERNAL_APIS.md §4.1). */
+/** A text model behind an OpenAI-compatible Chat Completions API with strict structured output. */
 export function createOpenAiTextModel(options: OpenAiTextModelOptions): TextModel {
   const url = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`;
   return {

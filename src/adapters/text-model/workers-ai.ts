@@ -22,7 +22,7 @@ const PROVIDER = "Workers AI";
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** A text model on the Workers AI binding, in JSON mode (EXTERNAL_APIS.md §5.1). */
+/** A text model on the Workers AI binding, in JSON mode. */
 export function createWorkersAiTextModel(options: WorkersAiTextModelOptions): TextModel {
   const sleep = options.sleep ?? sleepFor;
   return {

@@ -6,6 +6,7 @@ import {
   WpCommentSchema,
   WpConnectorStatusSchema,
   WpDeletedSchema,
+  WpIndexSchema,
   WpMediaSchema,
   WpPostSchema,
   WpSettingsSchema,
@@ -141,6 +142,11 @@ export class WordPressClient {
   async verifyCredentials(): Promise<{ user: WpUser; apiRoot: string }> {
     const { data, finalUrl } = await this.call(WpUserSchema, "GET", "wp/v2/users/me");
     return { user: data, apiRoot: rootOfRouteUrl(finalUrl, "wp/v2/users/me") ?? this.apiRoot };
+  }
+
+  /** The blog's Site Title as the REST API index (the API root itself, both root forms) tells it; undefined when it names none. */
+  async blogName(): Promise<string | undefined> {
+    return (await this.call(WpIndexSchema, "GET", "/")).data.name;
   }
 
   /** The connector plugin's status, or null when the site does not have it (its route is unknown). */

@@ -24,16 +24,16 @@ export type WordPressFailure =
   | "timeout";
 
 const CODE_BY_FAILURE: Record<WordPressFailure, ErrorCode> = {
-  credentials_rejected: "unprocessable",
-  not_wordpress: "upstream_error",
-  forbidden: "unprocessable",
+  credentials_rejected: "wordpress_credentials_rejected",
+  not_wordpress: "site_unavailable",
+  forbidden: "wordpress_refused",
   not_found: "not_found",
-  term_exists: "conflict",
+  term_exists: "term_exists",
   invalid_page: "unprocessable",
-  refused: "unprocessable",
-  server_error: "upstream_error",
-  unreachable: "upstream_error",
-  timeout: "upstream_timeout",
+  refused: "wordpress_refused",
+  server_error: "site_unavailable",
+  unreachable: "site_unavailable",
+  timeout: "site_timeout",
 };
 
 /** A failed WordPress call: an AppError (so unhandled it still renders as our 4xx/502/504) with the reason kept. */

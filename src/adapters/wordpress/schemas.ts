@@ -63,6 +63,10 @@ export const WpMediaSchema = z.object({
 });
 export type WpMedia = z.infer<typeof WpMediaSchema>;
 
+/** The REST API index (`GET` on the API root): `name` is the blog's Site Title. Its other fields are not read. */
+export const WpIndexSchema = z.object({ name: z.string().optional().catch(undefined) });
+export type WpIndex = z.infer<typeof WpIndexSchema>;
+
 export const WpSettingsSchema = z.object({
   title: text,
   description: text,

@@ -5,7 +5,7 @@ import { WordPressError } from "./errors";
 export interface Transport {
   fetch: typeof fetch;
   timeoutMs: number;
-  /** The outbound URL rule (DESIGN.md, Security); throws to refuse a URL. */
+  /** The outbound URL rule (src/core/outbound-url.ts); throws to refuse a URL. */
   checkUrl: (url: string) => void;
 }
 

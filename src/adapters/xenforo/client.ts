@@ -42,7 +42,7 @@ export function xenForoApiBase(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, "").replace(/\/api$/i, "")}/api/`;
 }
 
-/** A client for the XenForo 2 REST API (contracts/EXTERNAL_APIS.md §1). Failures are XenForoErrors. */
+/** A client for the XenForo 2 REST API (docs.xenforo.com/api). Failures are XenForoErrors. */
 export function createXenForoClient(options: XenForoClientOptions) {
   const apiBase = xenForoApiBase(options.baseUrl);
 

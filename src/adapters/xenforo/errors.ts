@@ -19,17 +19,17 @@ export type XenForoFailure =
   | "refused";
 
 const CODE_BY_FAILURE: Record<XenForoFailure, ErrorCode> = {
-  key_rejected: "unprocessable",
-  not_xenforo: "upstream_error",
-  unreachable: "upstream_error",
-  api_disabled: "upstream_error",
-  redirected: "upstream_error",
-  timeout: "upstream_timeout",
-  server_error: "upstream_error",
-  unexpected_reply: "upstream_error",
-  permission: "unprocessable",
-  not_found: "unprocessable",
-  refused: "unprocessable",
+  key_rejected: "forum_key_rejected",
+  not_xenforo: "site_unavailable",
+  unreachable: "site_unavailable",
+  api_disabled: "site_unavailable",
+  redirected: "site_unavailable",
+  timeout: "site_timeout",
+  server_error: "site_unavailable",
+  unexpected_reply: "site_unavailable",
+  permission: "forum_refused",
+  not_found: "forum_refused",
+  refused: "forum_refused",
 };
 
 /** A failed XenForo call, already in our error shape; `failure` says which kind. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Replies of the XenForo 2 REST API (contracts/EXTERNAL_APIS.md §1). Every field the forum
+// Replies of the XenForo 2 REST API (docs.xenforo.com/api). Every field the forum
 // may leave out is optional: XenForo and its add-ons add and drop fields between versions.
 
 export const XenForoIndexSchema = z.object({

@@ -1,6 +1,6 @@
 export * from "./accounts";
 export * from "./articles";
-export * from "./inventory";
+export * from "./existing-posts";
 export * from "./billing";
 export * from "./media";
 export * from "./sites";

@@ -38,6 +38,21 @@ export const itemRuns = sqliteTable(
 /** pending: waiting for its next attempt; sending: an attempt is under way (next_attempt_at is when it counts as lost). */
 export const DELIVERY_STATUSES = ["pending", "sending", "delivered", "failed"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+/**
+ * Why a webhook attempt failed: the receiver answered a non-2xx (`receiver_status`, see
+ * lastStatusCode), did not answer in time, could not be reached; the address was refused; the
+ * site has no webhook URL or the article is gone; or our own internal error.
+ */
+export const DELIVERY_ERROR_CODES = [
+  "receiver_status",
+  "receiver_timeout",
+  "receiver_unreachable",
+  "address_refused",
+  "no_webhook_url",
+  "article_gone",
+  "internal_error",
+] as const;
+export type DeliveryErrorCode = (typeof DELIVERY_ERROR_CODES)[number];
 
 /**
  * Webhook deliveries to custom sites: the row is written in the same batch as the article it
@@ -60,6 +75,8 @@ export const webhookDeliveries = sqliteTable(
     nextAttemptAt: text("next_attempt_at"),
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
+    /** Why the last attempt failed, as a stable code (the panel's words); null after a success and for older rows. */
+    lastErrorCode: text("last_error_code", { enum: DELIVERY_ERROR_CODES }),
     deliveredAt: text("delivered_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { ErrorCode } from "../../core/errors";
 import { accounts } from "./accounts";
 import { articles } from "./articles";
 import { createdAt, updatedAt } from "./columns";
@@ -9,12 +10,35 @@ export const PLAN_STATUSES = ["DRAFT", "ACTIVE", "PAUSED", "COMPLETED"] as const
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export const PLAN_ITEM_STATUSES = ["PLANNED", "SCHEDULED", "QUEUED", "GENERATING", "REVIEW", "PUBLISHED", "FAILED"] as const;
 export type PlanItemStatus = (typeof PLAN_ITEM_STATUSES)[number];
+/** The stages of an item's run, in order (the pipeline marks each on the item; the panel names them). */
+export const PIPELINE_STAGES = [
+  "queued",
+  "claim",
+  "reserve charge",
+  "write article",
+  "check article",
+  "rewrite article",
+  "draw hero image",
+  "store hero image",
+  "publish",
+  "record article",
+] as const;
+export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 /** `publish`: live on the platform; `draft`: posted as a draft there; `review`: waits as `pending` for a publish call. */
 export const PUBLISH_MODES = ["publish", "draft", "review"] as const;
 export type PublishMode = (typeof PUBLISH_MODES)[number];
 export const COMPETITION_LEVELS = ["LOW", "MEDIUM", "HIGH"] as const;
 
 /** What a plan's keyword research used and cost; kept so the cost of a plan is known. */
+/** Why a plan deserves a second look, as a stable code: `fewer_keywords` (params found, wanted, ideas, covered), `offline_research`, `offline_writer`. */
+export const PLAN_WARNING_CODES = ["fewer_keywords", "offline_research", "offline_writer"] as const;
+export interface PlanWarning {
+  code: (typeof PLAN_WARNING_CODES)[number];
+  params: Record<string, number>;
+  /** The same in English, as `warnings` lists it. */
+  message: string;
+}
+
 export interface PlanResearch {
   keywordProvider: string;
   textProvider: string;
@@ -45,7 +69,8 @@ export const plans = sqliteTable(
     articleCount: integer("article_count").notNull(),
     cadencePerWeek: integer("cadence_per_week").notNull(),
     publishMode: text("publish_mode", { enum: PUBLISH_MODES }).notNull().default("publish"),
-    warnings: text("warnings", { mode: "json" }).$type<string[]>().notNull().default([]),
+    /** Plain strings in plans made before warnings carried a code. */
+    warnings: text("warnings", { mode: "json" }).$type<(PlanWarning | string)[]>().notNull().default([]),
     research: text("research", { mode: "json" }).$type<PlanResearch>().notNull(),
     approvedAt: text("approved_at"),
     completedAt: text("completed_at"),
@@ -83,10 +108,12 @@ export const planItems = sqliteTable(
     failureReason: text("failure_reason"),
     /** The HTTP status the last failure answers with (402, 403, 502…), for the run route. */
     failureStatus: integer("failure_status"),
+    /** The error code of the last failure: the run route answers a failed run with it. */
+    failureCode: text("failure_code").$type<ErrorCode>(),
     /** Runs started so far; the Workflow instance of run N is `<item id>-a<N>`. */
     attempts: integer("attempts").notNull().default(0),
     /** The pipeline step the current (or last) run is in, and when it last moved. */
-    stage: text("stage"),
+    stage: text("stage", { enum: PIPELINE_STAGES }),
     progressAt: text("progress_at"),
     articleId: integer("article_id").references(() => articles.id, { onDelete: "set null" }),
     /** When a run of the item first claimed it: an earlier post of the item is looked for from then on, across reruns. */
@@ -97,7 +124,7 @@ export const planItems = sqliteTable(
     lastError: text("last_error"),
     stageTry: integer("stage_try").notNull().default(0),
     nextTryAt: text("next_try_at"),
-    /** Runs the clock started again after a failure (src/pipeline/retry-failed.ts); the item stays FAILED after the last. */
+    /** Runs the clock started again after a failure (src/pipeline/steps/finish.ts); the item stays FAILED after the last. */
     autoRetries: integer("auto_retries").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -39,6 +39,8 @@ export const sites = sqliteTable(
      * the site is connected with (src/sites/byline.ts); null until read, or when it has none.
      */
     blogAuthorName: text("blog_author_name"),
+    /** The blog's Site Title, as WordPress's REST API index names it (src/sites/blog-name.ts); null until read, or when it has none. */
+    blogName: text("blog_name"),
     forumUserId: integer("forum_user_id"),
     forumApiKeyEncrypted: text("forum_api_key_encrypted"),
     forumNodeId: integer("forum_node_id"),

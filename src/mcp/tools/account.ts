@@ -2,20 +2,20 @@ import { z } from "@hono/zod-openapi";
 import { getBalance } from "../../billing/balance";
 import { BalanceSchema, toBalance } from "../../billing/schemas";
 import { formatKurus } from "../../core/money";
-import { applyImprovement, improvePost, revertImprovement } from "../../refresh/improve";
-import { ImproveResultSchema, PostImprovementSchema, toPostImprovement } from "../../refresh/schemas";
+import { applyImprovement, improvePost, revertImprovement } from "../../improvements/improve";
+import { ImproveResultSchema, PostImprovementSchema, toPostImprovement } from "../../improvements/schemas";
 import { thirtyDayReport } from "../../report/report";
 import { ThirtyDayReportSchema, toReportBody } from "../../report/schemas";
 import { defineTool } from "../tool";
 
-const postId = z.string().min(1).max(64).describe("An old post's id from the site's inventory, e.g. post_Q2nV8xkT0aLm3Rz1");
+const postId = z.string().min(1).max(64).describe("An existing post's id, e.g. post_Q2nV8xkT0aLm3Rz1");
 
 export const accountTools = [
   defineTool({
     name: "improve_post",
-    title: "Suggest an improvement of an old post",
+    title: "Suggest an improvement of an existing post",
     description:
-      "Reads a WordPress post of the inventory and writes a better title and text (links and images kept), an SEO title and description, and the changes with reasons. Charged the improvement price (refunded if it fails); takes 1–3 minutes with a language model. Nothing changes on WordPress until apply_improvement.",
+      "Reads an existing WordPress post and writes a better title and text (links and images kept), an SEO title and description, and the changes with reasons. Charged the improvement price (refunded if it fails); takes 1–3 minutes with a language model. Nothing changes on WordPress until apply_improvement.",
     input: { postId },
     output: ImproveResultSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -82,8 +82,13 @@ export const articleTools = [
           "invalid_request",
           "Send at least one of title, html, seoTitle, seoDesc, excerpt, tags, categories, featuredImage",
         );
-      const { article, images, blogUpdated, warnings } = await editArticle(services, accountId, parseArticleId(articleId), edit);
-      return { ...(await articleDetail(services.db, article, images)), blogUpdated, warnings };
+      const { article, images, blogUpdated, warnings, warningDetails } = await editArticle(
+        services,
+        accountId,
+        parseArticleId(articleId),
+        edit,
+      );
+      return { ...(await articleDetail(services.db, article, images)), blogUpdated, warnings, warningDetails };
     },
   }),
   defineTool({

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { chatWithSiteAgent } from "../../agent/chat";
 import { ChatReplySchema, ChatRequestSchema } from "../../agent/schemas";
-import { syncInventory } from "../../inventory/sync";
-import { SyncResultSchema } from "../../inventory/schemas";
+import { syncExistingPosts } from "../../existing-posts/sync";
+import { SyncResultSchema } from "../../existing-posts/schemas";
 import { BriefSchema, getBrief, saveBrief, SiteBriefSchema, toSiteBrief } from "../../sites/brief";
 import { SiteSchema, toSite } from "../../sites/schemas";
 import { getSite, listSites } from "../../sites/service";
@@ -77,14 +77,14 @@ export const siteTools = [
     },
   }),
   defineTool({
-    name: "sync_inventory",
+    name: "sync_existing_posts",
     title: "Sync a blog's posts",
     description:
-      "Reads every published post of a WordPress site into its inventory (internal links and old posts to improve come from it) and looks for the SEO connector plugin again. Blog sites only.",
+      "Reads every published post of a WordPress site as its existing posts (internal links and the posts to improve come from them) and looks for the SEO connector plugin again. Blog sites only.",
     input: { siteId },
     output: SyncResultSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-    run: async ({ siteId }, { services, accountId }) => syncInventory(services, accountId, siteId),
+    run: async ({ siteId }, { services, accountId }) => syncExistingPosts(services, accountId, siteId),
   }),
   defineTool({
     name: "chat_with_site_agent",

@@ -32,6 +32,7 @@ export async function claimRun(
       progressAt: at,
       failureReason: null,
       failureStatus: null,
+      failureCode: null,
       firstClaimedAt: sql`COALESCE(${planItems.firstClaimedAt}, ${at})`,
       updatedAt: at,
     })

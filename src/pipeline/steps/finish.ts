@@ -48,6 +48,8 @@ export async function failRun(services: Services, run: ItemRunParams, failure: R
           : { status: "FAILED" as const }),
         failureReason: failure.message.slice(0, 1000),
         failureStatus: failure.status,
+        // A run started before failures carried their code (a Workflow resumed across a deploy) has none.
+        failureCode: failure.code ?? "upstream_error",
         nextTryAt: null,
         progressAt: at,
         updatedAt: at,

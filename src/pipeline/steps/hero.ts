@@ -80,12 +80,12 @@ export async function storeHeroImage(services: Services, run: ItemRunParams, now
   if (record.heroUploadId) return { uploadId: record.heroUploadId };
   if (!record.draft || !record.heroSourceKey)
     throw new AppError("internal_error", `Run ${run.attempt} of item ${run.itemId} has no hero image to store`);
-  if (!record.draft.heroImageAlt.trim()) throw new AppError("unprocessable", "The hero image has no alt text");
+  if (!record.draft.heroImageAlt.trim()) throw new AppError("hero_image_rejected", "The hero image has no alt text");
   const source = await getMediaBytes(services.media.bucket, record.heroSourceKey);
   if (!source) throw new AppError("internal_error", `The hero image ${record.heroSourceKey} is missing from the bucket`);
   const { size } = inspectImage(source.bytes);
   if (size.width < MIN_HERO_WIDTH)
-    throw new AppError("unprocessable", `The hero image is ${size.width} px wide; at least ${MIN_HERO_WIDTH} px is required`);
+    throw new AppError("hero_image_rejected", `The hero image is ${size.width} px wide; at least ${MIN_HERO_WIDTH} px is required`);
 
   const fileName = `${slugify(record.draft.title, 60)}-${run.itemId.slice(-8).toLowerCase()}-a${run.attempt}.webp`;
   const stored = await putImage(services.media, { folder: "heroes", fileName, bytes: source.bytes });

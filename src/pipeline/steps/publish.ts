@@ -5,7 +5,7 @@ import { AppError } from "../../core/errors";
 import { slugify } from "../../core/html-text";
 import { log } from "../../core/logger";
 import { toIsoSeconds } from "../../core/time";
-import { articles, itemRuns, planItems, plans, scannedPosts, uploads, type ArticleStatus } from "../../db/schema";
+import { articles, itemRuns, planItems, plans, existingPosts, uploads, type ArticleStatus } from "../../db/schema";
 import { publishingPlatformFor } from "../../publishing/platform";
 import { RemotePostNotOurs, type PublishableArticle, type PublishedRef, type PublishingPlatform } from "../../publishing/port";
 import type { Services } from "../../services/container";
@@ -18,12 +18,12 @@ import { markStage, runRow, subjectOf } from "./run-state";
 // reads what it needs from D1/R2 and returns only small keys.
 
 /**
- * The first free slug of the site: taken by its articles or by a post of its inventory. (No LIKE:
+ * The first free slug of the site: taken by its articles or by one of its existing posts. (No LIKE:
  * D1 refuses patterns longer than 50 bytes, and slugs run to 80.)
  */
 async function freeSlug(services: Services, site: SiteRow, title: string, itemId: string): Promise<string> {
   const base = slugify(title);
-  const [ours, inventory] = await services.db.batch([
+  const [ours, existing] = await services.db.batch([
     services.db
       .select({ slug: articles.slug })
       .from(articles)
@@ -35,11 +35,11 @@ async function freeSlug(services: Services, site: SiteRow, title: string, itemId
         ),
       ),
     services.db
-      .select({ url: scannedPosts.url })
-      .from(scannedPosts)
-      .where(and(eq(scannedPosts.siteId, site.id), sql`instr(${scannedPosts.url}, ${base}) > 0`)),
+      .select({ url: existingPosts.url })
+      .from(existingPosts)
+      .where(and(eq(existingPosts.siteId, site.id), sql`instr(${existingPosts.url}, ${base}) > 0`)),
   ]);
-  const taken = new Set([...ours.map((row) => row.slug), ...inventory.map((row) => lastPathSegment(row.url))]);
+  const taken = new Set([...ours.map((row) => row.slug), ...existing.map((row) => lastPathSegment(row.url))]);
   let slug = base;
   for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
   return slug;

@@ -1,9 +1,9 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { parseStoredDraft, type SiteLink } from "../../content/draft";
-import { AppError } from "../../core/errors";
+import { AppError, type ErrorCode } from "../../core/errors";
 import { log } from "../../core/logger";
 import { toIsoSeconds } from "../../core/time";
-import { articles, itemRuns, planItems, scannedPosts } from "../../db/schema";
+import { articles, itemRuns, type PipelineStage, planItems, existingPosts } from "../../db/schema";
 import { getPlanItemRow } from "../../plans/read";
 import type { Services } from "../../services/container";
 import { getSite, type SiteRow } from "../../sites/service";
@@ -13,13 +13,15 @@ import type { ItemRunParams } from "../run-params";
 // Each step may run more than once (the Workflow retries and replays): every one is idempotent,
 // reads what it needs from D1/R2 and returns only small keys.
 
-/** Links offered to the model: the newest posts of the inventory and the site's earlier articles. */
+/** Links offered to the model: the newest existing posts and the site's earlier articles. */
 const MAX_LINKS_OFFERED = 40;
 
 export type ItemRow = typeof planItems.$inferSelect;
 
 /** Why a run ended without an article: what the item shows and the run route answers. */
 export interface RunFailure {
+  /** The error's code (its status follows from it): the run route answers with it. */
+  code: ErrorCode;
   status: number;
   message: string;
   /** True when a newer run of the item took over: that run, not this one, decides the item's state. */
@@ -78,9 +80,9 @@ function isTransient(error: unknown): boolean {
 }
 
 export function failureOf(error: unknown): RunFailure {
-  if (error instanceof SupersededError) return { status: error.status, message: error.message, superseded: true };
-  if (error instanceof AppError) return { status: error.status, message: error.message };
-  return { status: 502, message: error instanceof Error && error.message ? error.message : "The run failed" };
+  if (error instanceof SupersededError) return { code: error.code, status: error.status, message: error.message, superseded: true };
+  if (error instanceof AppError) return { code: error.code, status: error.status, message: error.message };
+  return { code: "upstream_error", status: 502, message: error instanceof Error && error.message ? error.message : "The run failed" };
 }
 
 export class SupersededError extends AppError {
@@ -93,7 +95,7 @@ export class SupersededError extends AppError {
  * Records that the run is at `stage` (plan detail shows it; the cron tick restarts runs whose
  * progress stops). Throws SupersededError when the item no longer belongs to this run.
  */
-export async function markStage(services: Services, run: ItemRunParams, stage: string, now = new Date()): Promise<void> {
+export async function markStage(services: Services, run: ItemRunParams, stage: PipelineStage, now = new Date()): Promise<void> {
   const at = toIsoSeconds(now);
   const sameStage = sql`${planItems.stage} = ${stage}`;
   const moved = await services.db
@@ -112,14 +114,14 @@ export async function markStage(services: Services, run: ItemRunParams, stage: s
   if (moved.length === 0) throw new SupersededError(run);
 }
 
-/** Pages of the site the article may link to: inventory posts and earlier published articles. */
+/** Pages of the site the article may link to: existing posts and earlier published articles. */
 export async function siteLinks(services: Services, site: SiteRow): Promise<SiteLink[]> {
   const [posts, earlier] = await services.db.batch([
     services.db
-      .select({ title: scannedPosts.title, url: scannedPosts.url })
-      .from(scannedPosts)
-      .where(eq(scannedPosts.siteId, site.id))
-      .orderBy(desc(scannedPosts.modifiedAt))
+      .select({ title: existingPosts.title, url: existingPosts.url })
+      .from(existingPosts)
+      .where(eq(existingPosts.siteId, site.id))
+      .orderBy(desc(existingPosts.modifiedAt))
       .limit(MAX_LINKS_OFFERED),
     services.db
       .select({ title: articles.title, url: articles.publicationUrl })

@@ -4,22 +4,25 @@ import type { components, paths } from "./schema";
 /** The API's named schemas, for typing screens: `Schemas["Article"]`. */
 export type Schemas = components["schemas"];
 
-/** An answer of the API that is not a success: status, the API's code and message, field issues. */
+type Issue = Pick<Schemas["ValidationIssue"], "path" | "code" | "minimum" | "maximum">;
+
+/** An answer of the API that is not a success: status, the API's code and (English) message, field issues. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
+    /** The API's stable code (docs/errors.md): the panel's words are chosen by it; "network" when no answer came. */
     readonly code: string,
     message: string,
-    readonly issues: { path: string; message: string }[] = [],
+    readonly issues: Issue[] = [],
     /** Seconds until a 429 may be retried (Retry-After). */
     readonly retryAfter: number | null = null,
   ) {
     super(message);
   }
 
-  /** The message of the issue on `path` (a field name, or a dotted path), if the API named one. */
-  issueFor(path: string): string | undefined {
-    return this.issues.find((issue) => issue.path === path || issue.path.startsWith(`${path}.`))?.message;
+  /** The issue on `path` (a field name, or a dotted path), or on something inside it, if the API named one. */
+  issueFor(path: string): Issue | undefined {
+    return this.issues.find((issue) => issue.path === path || issue.path.startsWith(`${path}.`));
   }
 }
 

@@ -323,7 +323,7 @@ export interface paths {
         get: operations["getSite"];
         put?: never;
         post?: never;
-        /** Disconnect a site: its stored credentials are erased and its inventory removed */
+        /** Disconnect a site: its stored credentials are erased and its existing posts removed */
         delete: operations["disconnectSite"];
         options?: never;
         head?: never;
@@ -658,10 +658,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Read every published post of the blog site into the inventory
+         * Read every published post of the blog site as its existing posts
          * @description Reads all pages of the site's posts. Re-running updates changed posts, adds new ones and removes deleted ones; a post is never listed twice. 409 for a forum or custom site; 422 when WordPress rejects the stored credentials (the site turns to ERROR).
          */
-        post: operations["syncInventory"];
+        post: operations["syncExistingPosts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -676,7 +676,7 @@ export interface paths {
             cookie?: never;
         };
         /** Page through the scanned posts, with word count and improvement status */
-        get: operations["listScannedPosts"];
+        get: operations["listExistingPosts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -695,7 +695,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Write an improvement suggestion for an old post (charged; takes 1–3 minutes and answers when done)
+         * Write an improvement suggestion for an existing post (charged; takes 1–3 minutes and answers when done)
          * @description Reads the post from WordPress (rescanning it when it changed since the sync), asks the text model for a better title and HTML that keep the author's links and images, an SEO title and description, and the list of changes with reasons; checks it like a generated article and stores it as the post's suggestion (status SUGGESTED). Charged the improvement price (reserved first: 402/403 before any work; refunded if it fails). Running it again replaces the suggestion and is charged again. 422 when the suggestion fails its checks twice; 502/504 when the model or WordPress fails.
          */
         post: operations["improvePost"];
@@ -774,7 +774,7 @@ export interface paths {
         put?: never;
         /**
          * Talk with the site's agent; facts about the business, audience, tone or topics to avoid update the brief
-         * @description The agent knows the site's brief, its inventory (scanned posts), its plans and the last 20 messages of the conversation. A message that states facts about the business, its audience, the tone or topics never to write about updates the brief (the one of GET/PUT /api/sites/{siteId}/brief, which feeds plans and every generation prompt) and the reply says what changed; a question or small talk leaves the brief exactly as it was. Free unless CHAT_PRICE_TRY is above 0: then each message is charged to credits accounts (402 when credits are short; refunded if the model fails), never to BYOK accounts. When the model fails (502/504) nothing is stored: neither the message nor a reply.
+         * @description The agent knows the site's brief, its existing posts, its plans and the last 20 messages of the conversation. A message that states facts about the business, its audience, the tone or topics never to write about updates the brief (the one of GET/PUT /api/sites/{siteId}/brief, which feeds plans and every generation prompt) and the reply says what changed; a question or small talk leaves the brief exactly as it was. Free unless CHAT_PRICE_TRY is above 0: then each message is charged to credits accounts (402 when credits are short; refunded if the model fails), never to BYOK accounts. When the model fails (502/504) nothing is stored: neither the message nor a reply.
          */
         post: operations["chatWithSiteAgent"];
         delete?: never;
@@ -1251,14 +1251,40 @@ export interface components {
             success: false;
             /** @example 404 */
             statusCode: number;
-            /** @example Article not found */
+            /**
+             * @description Plain English for API users; clients translate by `code`
+             * @example Article not found
+             */
             message: string;
-            /** @example not_found */
-            code: string;
-            issues?: {
-                path: string;
-                message: string;
-            }[];
+            /**
+             * @description A stable machine word; each has one HTTP status (docs/errors.md)
+             * @example not_found
+             * @enum {string}
+             */
+            code: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "empty_file" | "insufficient_scope" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "term_exists" | "delivery_in_progress" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running";
+            /** @description For a 400 about fields: one entry per field */
+            issues?: components["schemas"]["ValidationIssue"][];
+        };
+        ValidationIssue: {
+            /**
+             * @description The field, as a dotted path into the request (`items.1.name`), or `(root)`
+             * @example name
+             */
+            path: string;
+            /**
+             * @description What is wrong with the field, as a stable word (docs/errors.md)
+             * @enum {string}
+             */
+            code: "required" | "too_short" | "too_long" | "too_small" | "too_big" | "out_of_range" | "invalid_format" | "invalid_value" | "invalid_type" | "unknown_field" | "not_found" | "private_address" | "incorrect";
+            /**
+             * @description The same in plain English
+             * @example is required
+             */
+            message: string;
+            /** @description The lower bound, for too_short, too_small and out_of_range */
+            minimum?: number;
+            /** @description The upper bound, for too_long, too_big and out_of_range */
+            maximum?: number;
         };
         PublicArticleResponse: {
             /** @enum {boolean} */
@@ -1515,6 +1541,11 @@ export interface components {
             id: string;
             /** @example https://blog.example.com */
             url: string;
+            /**
+             * @description The blog's own title (WordPress's Site Title), read at connect and at every sync; null for forums and custom sites and until read
+             * @example Example Blog
+             */
+            name: string | null;
             /** @enum {string} */
             platform: "blog" | "forum" | "custom";
             /** @enum {string} */
@@ -1729,7 +1760,9 @@ export interface components {
             cadencePerWeek: number;
             /** @enum {string} */
             publishMode: "publish" | "draft" | "review";
+            /** @description Why the plan deserves a second look, in English; `warningDetails` says the same by code */
             warnings: string[];
+            warningDetails: components["schemas"]["PlanWarningDetail"][];
             research: components["schemas"]["PlanResearch"];
             counts: components["schemas"]["PlanItemCounts"];
             createdAt: string;
@@ -1737,6 +1770,16 @@ export interface components {
             approvedAt: string | null;
             completedAt: string | null;
             items: components["schemas"]["PlanItem"][];
+        };
+        PlanWarningDetail: {
+            /**
+             * @description fewer_keywords (params found, wanted, ideas, covered): research found fewer keywords than articles asked for; offline_research: volumes are estimates; offline_writer: titles come from the offline writer; note: a plan made before warnings had codes (read `warnings`)
+             * @enum {string}
+             */
+            code: "fewer_keywords" | "offline_research" | "offline_writer" | "note";
+            params: {
+                [key: string]: number;
+            };
         };
         PlanResearch: {
             keywordProvider: string;
@@ -1778,11 +1821,20 @@ export interface components {
             status: "PLANNED" | "SCHEDULED" | "QUEUED" | "GENERATING" | "REVIEW" | "PUBLISHED" | "FAILED";
             /** @description When the autopilot starts the item (SCHEDULED); null otherwise */
             scheduledAt: string | null;
+            /** @description Why the last run failed, in English; `failureCode` says it by code */
             failureReason: string | null;
+            /**
+             * @description The error code of the last failure (docs/errors.md); null when none, or for failures recorded before codes were
+             * @enum {string|null}
+             */
+            failureCode: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "empty_file" | "insufficient_scope" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "term_exists" | "delivery_in_progress" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running" | null;
             /** @description Runs started so far (a FAILED item can be run again) */
             runs: number;
-            /** @description The pipeline step the current or last run reached: reserve charge, write article, check article, draw hero image, store hero image, publish, record article */
-            stage: string | null;
+            /**
+             * @description The stage of the pipeline the current or last run reached; null before the first run
+             * @enum {string|null}
+             */
+            stage: "queued" | "claim" | "reserve charge" | "write article" | "check article" | "rewrite article" | "draw hero image" | "store hero image" | "publish" | "record article" | null;
             /** @description While a run struggles: the last error of its current step, which the run retries on its own */
             lastError: string | null;
             /** @description Which try of the current stage the run is on (1 on entering it) */
@@ -1835,7 +1887,9 @@ export interface components {
             cadencePerWeek: number;
             /** @enum {string} */
             publishMode: "publish" | "draft" | "review";
+            /** @description Why the plan deserves a second look, in English; `warningDetails` says the same by code */
             warnings: string[];
+            warningDetails: components["schemas"]["PlanWarningDetail"][];
             research: components["schemas"]["PlanResearch"];
             counts: components["schemas"]["PlanItemCounts"];
             createdAt: string;
@@ -2019,6 +2073,18 @@ export interface components {
             blogUpdated: boolean;
             /** @description SEO lengths outside the recommended ranges; why the platform was not updated */
             warnings: string[];
+            /** @description The same warnings by code, in the same order */
+            warningDetails: components["schemas"]["EditWarningDetail"][];
+        };
+        EditWarningDetail: {
+            /**
+             * @description seo_title_length, seo_desc_length (params length, min, max); no_site, site_gone, custom_site: there is no platform to update; publishing_in_flight, not_published_yet: the change goes out with the publication; post_not_ours (params platform): the post there is no longer the article's; platform_not_updated (params platform, errorCode): the platform refused or could not be reached
+             * @enum {string}
+             */
+            code: "seo_title_length" | "seo_desc_length" | "no_site" | "site_gone" | "custom_site" | "publishing_in_flight" | "not_published_yet" | "post_not_ours" | "platform_not_updated";
+            params: {
+                [key: string]: string | number;
+            };
         };
         ArticleEdit: {
             title?: string;
@@ -2036,20 +2102,20 @@ export interface components {
         };
         SyncResult: {
             /**
-             * @description Published posts read from the site; the inventory now holds exactly these
+             * @description Published posts read from the site; the site's existing posts are now exactly these
              * @example 25
              */
             synced: number;
         };
-        ScannedPostPage: {
-            items: components["schemas"]["ScannedPost"][];
+        ExistingPostPage: {
+            items: components["schemas"]["ExistingPost"][];
             page: number;
             perPage: number;
             /** @description Items in the whole list */
             total: number;
             totalPages: number;
         };
-        ScannedPost: {
+        ExistingPost: {
             /** @example post_Q2nV8xkT0aLm3Rz1 */
             id: string;
             siteId: string;
@@ -2113,7 +2179,7 @@ export interface components {
             suggestedAt: string | null;
             appliedAt: string | null;
             revertedAt: string | null;
-            post: components["schemas"]["ScannedPost"] & unknown;
+            post: components["schemas"]["ExistingPost"] & unknown;
         };
         ChatReply: {
             /**
@@ -2516,8 +2582,13 @@ export interface components {
             attempts: number;
             /** @description The receiver's HTTP status at the last attempt; null when it did not answer */
             lastStatusCode: number | null;
-            /** @description Why the last attempt failed; null after a success */
+            /** @description Why the last attempt failed, in English; null after a success */
             lastError: string | null;
+            /**
+             * @description The same by code: receiver_status (see lastStatusCode), receiver_timeout, receiver_unreachable, address_refused, no_webhook_url, article_gone, internal_error; null after a success and for attempts recorded before codes
+             * @enum {string|null}
+             */
+            lastErrorCode: "receiver_status" | "receiver_timeout" | "receiver_unreachable" | "address_refused" | "no_webhook_url" | "article_gone" | "internal_error" | null;
             /** @description When the next attempt is due (pending), or when a running attempt counts as lost (sending) */
             nextAttemptAt: string | null;
             deliveredAt: string | null;
@@ -2532,7 +2603,13 @@ export interface components {
             delivered: boolean;
             /** @description The receiver's HTTP status; null when it did not answer */
             statusCode: number | null;
+            /** @description Why it was not delivered, in English; null when it was */
             error: string | null;
+            /**
+             * @description The same by code (see WebhookDelivery.lastErrorCode)
+             * @enum {string|null}
+             */
+            errorCode: "receiver_status" | "receiver_timeout" | "receiver_unreachable" | "address_refused" | "no_webhook_url" | "article_gone" | "internal_error" | null;
             durationMs: number;
         };
         UploadResult: {
@@ -5408,7 +5485,7 @@ export interface operations {
             };
         };
     };
-    syncInventory: {
+    syncExistingPosts: {
         parameters: {
             query?: never;
             header?: never;
@@ -5419,7 +5496,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description How many posts the inventory now holds */
+            /** @description How many existing posts the site now has */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5493,7 +5570,7 @@ export interface operations {
             };
         };
     };
-    listScannedPosts: {
+    listExistingPosts: {
         parameters: {
             query?: {
                 /** @description Page number, from 1 */
@@ -5515,7 +5592,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScannedPostPage"];
+                    "application/json": components["schemas"]["ExistingPostPage"];
                 };
             };
             /** @description Invalid request: malformed JSON, wrong types or out-of-range values */

@@ -10,7 +10,10 @@ import {
 } from "react";
 import { ApiError } from "../api/client";
 import { common } from "../i18n/common";
-import { useMessages } from "../i18n/language";
+import { type ErrorCode, errorMessages, type IssueCode } from "../i18n/errors";
+import type { Language } from "../i18n/format";
+import { lookup, useLanguage, useMessages } from "../i18n/language";
+import { recordMiss } from "../i18n/misses";
 
 /** The page's heading and the document title. */
 export function PageTitle({ children, title }: { children: ReactNode; title: string }) {
@@ -21,22 +24,49 @@ export function PageTitle({ children, title }: { children: ReactNode; title: str
   return <h1 id="page-title">{children}</h1>;
 }
 
-/** What went wrong, in words: the API's message, a 429's wait, or a lost connection. */
-export function errorText(error: unknown, t: ReturnType<typeof useMessages<keyof typeof common.en>>["t"]): string {
-  if (!(error instanceof ApiError)) return t("error.unknown", { status: "?", message: String(error) });
-  if (error.status === 0) return t("error.network");
-  if (error.status === 429) return error.retryAfter ? t("error.rateLimited", { seconds: error.retryAfter }) : t("error.rateLimitedSoon");
-  if (error.status === 401) return t("error.signedOut");
-  return error.message || t("error.unknown", { status: error.status, message: error.code });
+/**
+ * What went wrong, in the owner's language: by the API's `code` (docs/errors.md), a 429's wait, or a
+ * lost connection; never the API's English message. A code the panel has no words for is a recorded
+ * catalogue miss, shown as a sentence about its status.
+ */
+export function translateError(error: unknown, language: Language): string {
+  const say = (key: keyof typeof errorMessages.en, params?: Record<string, string | number>) =>
+    lookup(errorMessages, language, key, params);
+  if (!(error instanceof ApiError)) return say("status.generic", { status: "?" });
+  if (error.status === 0) return say("network");
+  if (error.status === 429) return error.retryAfter ? say("rateLimited", { seconds: error.retryAfter }) : say("rateLimitedSoon");
+  return translateCode(error.code, language, error.status);
+}
+
+/** The sentence for an error code the API gave in a record (a failed item's `failureCode`). */
+export function translateCode(code: string, language: Language, status: number | string = "?"): string {
+  const key = `code.${code}` as keyof typeof errorMessages.en;
+  if (key in errorMessages[language]) return lookup(errorMessages, language, key);
+  // "unknown": an answer without our error body (a proxy's page), not a code the panel lacks words for.
+  if (code !== "unknown") recordMiss("errors", key, language);
+  return lookup(errorMessages, language, "status.generic", { status });
+}
+
+/** `translateError` in the chosen language. */
+export function useErrorText(): (error: unknown) => string {
+  const { language } = useLanguage();
+  return (error) => translateError(error, language);
+}
+
+/** `translateCode` in the chosen language. */
+export function useCodeText(): (code: string) => string {
+  const { language } = useLanguage();
+  return (code) => translateCode(code, language);
 }
 
 export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useMessages(common);
+  const errorText = useErrorText();
   if (!error) return null;
   const fieldsOnly = error instanceof ApiError && error.issues.length > 0;
   return (
     <div className="notice notice-error" role="alert">
-      <span>{errorText(error, t)}</span>
+      <span>{errorText(error)}</span>
       {fieldsOnly ? <span> {t("error.fieldsBelow")}</span> : null}
       {onRetry ? (
         <button type="button" className="link-button" onClick={onRetry}>
@@ -64,15 +94,33 @@ export function Loading() {
   );
 }
 
-/** An API issue for a field, shown next to it. */
-export function fieldError(error: unknown, path: string): string | undefined {
-  return error instanceof ApiError ? error.issueFor(path) : undefined;
+/**
+ * The API's word on one field, to show next to it: its issue (placed by `path`, phrased by the
+ * issue's code), or, for an answer without issues whose `code` is one of `codes` (a refused
+ * address, rejected credentials), that code's sentence.
+ */
+export function fieldError(error: unknown, path: string, codes: readonly ErrorCode[] = []): ReactNode | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const issue = error.issueFor(path);
+  if (issue) return <IssueText code={issue.code as IssueCode} minimum={issue.minimum} maximum={issue.maximum} />;
+  if (error.issues.length === 0 && (codes as readonly string[]).includes(error.code)) return <ErrorText error={error} />;
+  return undefined;
+}
+
+function IssueText({ code, minimum, maximum }: { code: IssueCode; minimum?: number; maximum?: number }) {
+  const { language, locale } = useLanguage();
+  const number = (value?: number) => (value === undefined ? "?" : new Intl.NumberFormat(locale).format(value));
+  return <>{lookup(errorMessages, language, `issue.${code}`, { minimum: number(minimum), maximum: number(maximum) })}</>;
+}
+
+function ErrorText({ error }: { error: unknown }) {
+  return <>{useErrorText()(error)}</>;
 }
 
 interface FieldProps {
   label: string;
   hint?: ReactNode;
-  error?: string;
+  error?: ReactNode;
   /** Shown after the label, e.g. a live counter. */
   aside?: ReactNode;
 }
@@ -222,7 +270,7 @@ export function CopyButton({ value, label }: { value: string; label?: string }) 
   );
 }
 
-/** A status word as a coloured badge (the word itself carries the meaning). */
-export function Badge({ status, label }: { status: string; label?: string }) {
-  return <span className={`badge badge-${status.toLowerCase()}`}>{label ?? status}</span>;
+/** A status as a coloured badge with its word in the owner's language (the word carries the meaning; the API's value only picks the colour). */
+export function Badge({ status, label }: { status: string; label: string }) {
+  return <span className={`badge badge-${status.toLowerCase()}`}>{label}</span>;
 }

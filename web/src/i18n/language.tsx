@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { setApiLanguage } from "../api/client";
 import { formatDateTime, formatDay, formatMoney, formatNumber, initialLanguage, interpolate, localeFor, type Language } from "./format";
+import { recordMiss } from "./misses";
 
 interface LanguageContext {
   language: Language;
@@ -34,7 +35,7 @@ export function useLanguage(): LanguageContext {
   return context;
 }
 
-/** A screen's messages in both languages: Turkish must have every English key. */
+/** A screen's messages in both languages: Turkish must have every English key. `name` says which catalogue a miss is in. */
 export interface Messages<K extends string> {
   en: Record<K, string>;
   tr: Record<K, string>;
@@ -43,11 +44,35 @@ export function defineMessages<K extends string>(en: Record<K, string>, tr: Reco
   return { en, tr };
 }
 
+/**
+ * The text of `key` in `language`. A key built at run time (`status.${site.status}`) may name
+ * nothing: that miss is recorded (see misses.ts) and the key itself shown, never another language.
+ */
+export function lookup<K extends string>(
+  messages: Messages<K>,
+  language: Language,
+  key: K,
+  params?: Record<string, string | number>,
+): string {
+  const text = messages[language][key] as string | undefined;
+  if (text === undefined) {
+    recordMiss(catalogueName(messages), key, language);
+    return key;
+  }
+  return interpolate(text, params);
+}
+
+/** A catalogue named by one of its keys' prefixes, enough to find it from a miss. */
+function catalogueName(messages: Messages<string>): string {
+  const first = Object.keys(messages.en)[0] ?? "";
+  return first.split(".")[0] ?? first;
+}
+
 /** `t(key, params)` for a screen's messages, plus the formatters in the chosen language. */
 export function useMessages<K extends string>(messages: Messages<K>) {
   const { language, locale } = useLanguage();
   return useMemo(() => {
-    const t = (key: K, params?: Record<string, string | number>) => interpolate(messages[language][key], params);
+    const t = (key: K, params?: Record<string, string | number>) => lookup(messages, language, key, params);
     return {
       t,
       language,

@@ -1,8 +1,20 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
-import { useDeferredValue, useId, useMemo, useState, type FormEvent } from "react";
+import { useDeferredValue, useId, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useParams } from "wouter";
 import { api, unwrap, type Schemas } from "../../api/client";
-import { Badge, ErrorNotice, fieldError, LengthCounter, Loading, Notice, PageTitle, Pager, TextArea, TextField } from "../../components/ui";
+import {
+  Badge,
+  ErrorNotice,
+  fieldError,
+  LengthCounter,
+  Loading,
+  Notice,
+  PageTitle,
+  Pager,
+  TextArea,
+  TextField,
+  useCodeText,
+} from "../../components/ui";
 import { common } from "../../i18n/common";
 import { useMessages } from "../../i18n/language";
 import { languageName } from "../../lib/article-languages";
@@ -359,18 +371,28 @@ function ArticleEditor({ article }: { article: Article }) {
 }
 
 function SaveOutcome({ result }: { result: EditResult | undefined }) {
-  const { t } = useMessages(articleMessages);
+  const { t, number } = useMessages(articleMessages);
+  const codeText = useCodeText();
   if (!result) return null;
-  const onPlatformButNotUpdated = !result.blogUpdated && result.warnings.length > 0;
+  const warnings = result.warningDetails;
+  const onPlatformButNotUpdated = !result.blogUpdated && warnings.length > 0;
+  // The API's `warnings` are English: each is said again here from its code and numbers.
+  const say = ({ code, params }: (typeof warnings)[number]) => {
+    const platform = params.platform === "forum" ? t("edit.platformForum") : t("edit.platformBlog");
+    const words = Object.fromEntries(
+      Object.entries(params).map(([name, value]) => [name, typeof value === "number" ? number(value) : value]),
+    );
+    return t(`warning.${code}`, { ...words, platform, reason: typeof params.errorCode === "string" ? codeText(params.errorCode) : "" });
+  };
   return (
-    <Notice tone={result.warnings.length > 0 ? "warning" : "success"}>
+    <Notice tone={warnings.length > 0 ? "warning" : "success"}>
       <p className="outcome-line">{result.blogUpdated ? t("edit.savedAndUpdated") : t("edit.saved")}</p>
-      {result.warnings.length > 0 ? (
+      {warnings.length > 0 ? (
         <>
           <p className="outcome-line">{onPlatformButNotUpdated ? t("edit.savedNotUpdated") : t("edit.warnings")}</p>
           <ul>
-            {result.warnings.map((warning) => (
-              <li key={warning}>{warning}</li>
+            {warnings.map((warning) => (
+              <li key={warning.code}>{say(warning)}</li>
             ))}
           </ul>
         </>
@@ -390,7 +412,7 @@ function FeaturedImagePicker({
   current: string | null;
   value: string;
   onChange(value: string): void;
-  error?: string;
+  error?: ReactNode;
 }) {
   const { t } = useMessages(articleMessages);
   const [page, setPage] = useState(1);
@@ -448,7 +470,17 @@ function FeaturedImagePicker({
   );
 }
 
-function HtmlEditor({ html, language, onChange, error }: { html: string; language: string; onChange(html: string): void; error?: string }) {
+function HtmlEditor({
+  html,
+  language,
+  onChange,
+  error,
+}: {
+  html: string;
+  language: string;
+  onChange(html: string): void;
+  error?: ReactNode;
+}) {
   const { t } = useMessages(articleMessages);
   // Sanitising a long article on every keystroke would make typing lag: the preview may trail a little.
   const deferredHtml = useDeferredValue(html);

@@ -2,17 +2,16 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { api, ApiError, unwrap, setBearerToken } from "../../api/client";
-import { common } from "../../i18n/common";
 import { useMessages } from "../../i18n/language";
 import { SESSION_KEY } from "../../lib/session";
 import { goNext, safeNext } from "../../lib/url";
-import { ErrorNotice, fieldError, PageTitle, TextField, errorText } from "../../components/ui";
+import { ErrorNotice, fieldError, PageTitle, TextField, useErrorText } from "../../components/ui";
 import { AuthFrame } from "./frame";
 import { authMessages } from "./messages";
 
 export function SignInScreen() {
   const { t } = useMessages(authMessages);
-  const commonText = useMessages(common);
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const next = safeNext(new URLSearchParams(useSearch()).get("next"));
@@ -92,7 +91,7 @@ export function SignInScreen() {
         >
           {withToken.error ? (
             <div className="notice notice-error" role="alert">
-              {t("signIn.tokenInvalid", { message: errorText(withToken.error, commonText.t) })}
+              {t("signIn.tokenInvalid", { message: errorText(withToken.error) })}
             </div>
           ) : null}
           <TextField

@@ -74,7 +74,7 @@ export const billingMessages = defineMessages(
     "prices.heading": "Prices",
     "prices.model": "Model",
     "prices.perArticle": "Price per article",
-    "prices.improvement": "Improving an old post: {price}",
+    "prices.improvement": "Improving an existing post: {price}",
     "prices.chat": "A message to a site's agent: {price}",
     "prices.chatFree": "Messages to a site's agent: free",
     "transactions.heading": "Transactions",

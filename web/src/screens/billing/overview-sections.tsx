@@ -1,5 +1,5 @@
 import { useBalance } from "../../components/layout";
-import { ErrorNotice, errorText, Loading } from "../../components/ui";
+import { ErrorNotice, Loading, useErrorText } from "../../components/ui";
 import { common } from "../../i18n/common";
 import { useMessages } from "../../i18n/language";
 import type { Schemas } from "../../api/client";
@@ -10,6 +10,7 @@ import { useByokKey } from "./queries";
 export function BalanceSection() {
   const { t, money, dateTime, number } = useMessages(billingMessages);
   const commonText = useMessages(common);
+  const errorText = useErrorText();
   const balance = useBalance();
   const storedKey = useByokKey();
   return (
@@ -67,7 +68,7 @@ export function BalanceSection() {
                     })
                   : storedKey.data === null
                     ? t("key.none")
-                    : errorText(storedKey.error, commonText.t)}
+                    : errorText(storedKey.error)}
             </dd>
           </div>
         </dl>

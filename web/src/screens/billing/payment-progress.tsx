@@ -2,8 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { api, unwrap, type Schemas } from "../../api/client";
 import { BALANCE_KEY } from "../../components/layout";
-import { ErrorNotice, errorText, Notice } from "../../components/ui";
-import { common } from "../../i18n/common";
+import { ErrorNotice, Notice, useErrorText } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { billingMessages } from "./messages";
 import { completeOfflinePayment, isOfflineCheckout } from "./offline-payment";
@@ -40,7 +39,7 @@ function paymentPageUrl(checkout: Schemas["Checkout"]): string {
  */
 export function PaymentProgress({ started, onClose }: { started: StartedPayment; onClose(): void }) {
   const { t, money, dateTime } = useMessages(billingMessages);
-  const commonText = useMessages(common);
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const { merchantOid } = started.checkout;
   const payment = useQuery({
@@ -109,7 +108,7 @@ export function PaymentProgress({ started, onClose }: { started: StartedPayment;
       <div>
         {started.offlineError ? (
           <div className="notice notice-warning" role="alert">
-            {t("payment.offlineFailed", { message: errorText(started.offlineError, commonText.t) })}
+            {t("payment.offlineFailed", { message: errorText(started.offlineError) })}
           </div>
         ) : (
           <Notice>{t("payment.offline")}</Notice>

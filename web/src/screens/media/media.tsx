@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from "react";
 import { api, unwrap, type Schemas } from "../../api/client";
-import { CopyButton, ErrorNotice, errorText, Loading, Notice, PageTitle, Pager, TextField } from "../../components/ui";
-import { common } from "../../i18n/common";
+import { CopyButton, ErrorNotice, Loading, Notice, PageTitle, Pager, TextField, useErrorText } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { usePageParam } from "../../lib/url";
 import "./media.css";
@@ -41,7 +40,7 @@ interface Current extends UploadProgress {
 
 /** Uploads run one at a time, in the order the files came; more can be added meanwhile. */
 function useUploadQueue() {
-  const commonText = useMessages(common);
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const queue = useRef<File[]>([]);
   const running = useRef(false);
@@ -75,7 +74,7 @@ function useUploadQueue() {
         record({ name, result });
         void queryClient.invalidateQueries({ queryKey: UPLOADS_KEY });
       } catch (error) {
-        record({ name, error: errorText(error, commonText.t) });
+        record({ name, error: errorText(error) });
       }
     }
     call.current = null;

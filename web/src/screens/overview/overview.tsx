@@ -2,12 +2,13 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { api, unwrap, type Schemas } from "../../api/client";
 import { useBalance } from "../../components/layout";
-import { Badge, ErrorNotice, Loading, PageTitle } from "../../components/ui";
+import { Badge, ErrorNotice, Loading, PageTitle, useCodeText } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { siteName as nameOfSite } from "../../lib/site-name";
 import { ReportChart } from "./chart";
 import { FirstSteps } from "./first-steps";
 import { overviewMessages } from "./messages";
+import { articleMessages } from "../articles/messages";
 import { useSites } from "../../api/query-keys";
 
 const HOUR = 3_600_000;
@@ -21,6 +22,8 @@ function hasActivity(days: Schemas["ReportDay"][]): boolean {
 
 export function OverviewScreen() {
   const { t, money, dateTime, day } = useMessages(overviewMessages);
+  const articleText = useMessages(articleMessages);
+  const codeText = useCodeText();
   const balance = useBalance();
   const report = useQuery({ queryKey: ["/api/autopilot/report"], queryFn: () => unwrap(api.GET("/api/autopilot/report")) });
   const next = useQuery({
@@ -129,14 +132,16 @@ export function OverviewScreen() {
         <ul>
           {erroredSites.map((site) => (
             <li key={site.id}>
-              <Badge status="error" label="ERROR" />{" "}
-              <Link href={`/sites/${site.id}`}>{t("siteError", { site: siteName(site.id), message: site.statusMessage ?? "" })}</Link>
+              <Badge status="error" label={t("badge.error")} />{" "}
+              <Link href={`/sites/${site.id}`}>{t("siteError", { site: siteName(site.id) })}</Link>
             </li>
           ))}
           {(failed.data?.items ?? []).map((item) => (
             <li key={item.id}>
-              <Badge status="failed" label="FAILED" />{" "}
-              <Link href={`/plans/${item.planId}`}>{t("failedItem", { title: item.title, reason: item.failureReason ?? "" })}</Link>
+              <Badge status="failed" label={t("badge.failed")} />{" "}
+              <Link href={`/plans/${item.planId}`}>
+                {t("failedItem", { title: item.title, reason: item.failureCode ? codeText(item.failureCode) : t("failedItemNoReason") })}
+              </Link>
             </li>
           ))}
           {pendingCount > 0 ? (
@@ -203,7 +208,8 @@ export function OverviewScreen() {
         <ul>
           {(recent.data?.items ?? []).map((article: Schemas["ArticleSummary"]) => (
             <li key={article.id}>
-              <Link href={`/articles/${article.id}`}>{article.title}</Link> <Badge status={article.status} />
+              <Link href={`/articles/${article.id}`}>{article.title}</Link>{" "}
+              <Badge status={article.status} label={articleText.t(`status.${article.status}`)} />
             </li>
           ))}
         </ul>

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { Link, useParams } from "wouter";
 import { api, ApiError, unwrap } from "../../api/client";
 import { BALANCE_KEY, useBalance } from "../../components/layout";
-import { ErrorNotice, fieldError, LengthCounter, Loading, Notice, PageTitle, TextField } from "../../components/ui";
+import { ErrorNotice, fieldError, LengthCounter, Loading, Notice, PageTitle, TextField, useCodeText } from "../../components/ui";
 import { common } from "../../i18n/common";
 import { useMessages } from "../../i18n/language";
 import { planMessages } from "./messages";
@@ -78,7 +78,7 @@ function PlanDetail({ plan, siteUrl, refreshing }: { plan: Plan; siteUrl: string
   const { t, dateTime, number } = useMessages(planMessages);
   return (
     <>
-      <Warnings warnings={plan.warnings} />
+      <Warnings details={plan.warningDetails} />
       <section className="card" aria-labelledby="plan-summary-title">
         <h2 id="plan-summary-title">{t("plan.summary")}</h2>
         <dl className="plan-facts">
@@ -447,6 +447,7 @@ function ItemRow({
 /** The stage of a run under way (with its struggles), a failure's reason, and automatic retries. */
 function ItemProgress({ item }: { item: PlanItem }) {
   const { t, dateTime, number } = useMessages(planMessages);
+  const codeText = useCodeText();
   const running = IN_FLIGHT.includes(item.status);
   return (
     <>
@@ -456,33 +457,23 @@ function ItemProgress({ item }: { item: PlanItem }) {
           {item.stageTry > 1 ? ` · ${t("items.stageTry", { count: number(item.stageTry) })}` : ""}
         </p>
       ) : null}
-      {running && item.lastError ? <p>{t("items.lastError", { message: item.lastError })}</p> : null}
+      {running && item.lastError ? <p>{t("items.lastError")}</p> : null}
       {running && item.nextTryAt ? <p>{t("items.nextTry", { time: dateTime(item.nextTryAt) })}</p> : null}
-      {item.status === "FAILED" && item.failureReason ? (
-        <p className="field-error">{t("items.failure", { reason: item.failureReason })}</p>
+      {item.status === "FAILED" ? (
+        <p className="field-error">
+          {t("items.failure", { reason: item.failureCode ? codeText(item.failureCode) : t("items.failureUnknown") })}
+        </p>
       ) : null}
       {item.automaticRetries > 0 ? <p className="muted">{t("items.retries", { count: number(item.automaticRetries) })}</p> : null}
     </>
   );
 }
 
-const STAGES = [
-  "queued",
-  "claim",
-  "reserve charge",
-  "write article",
-  "rewrite article",
-  "check article",
-  "draw hero image",
-  "store hero image",
-  "publish",
-  "record article",
-] as const;
-type Stage = (typeof STAGES)[number];
-const isKnownStage = (stage: string): stage is Stage => (STAGES as readonly string[]).includes(stage);
+/** The pipeline's stages: an enum of the API's OpenAPI document (web/test/stages.test.ts checks each has words). */
+type Stage = NonNullable<PlanItem["stage"]>;
 
-function stageLabel(stage: string, t: ReturnType<typeof useMessages<keyof typeof planMessages.en>>["t"]): string {
-  return isKnownStage(stage) ? t(`stage.${stage}`) : stage;
+function stageLabel(stage: Stage, t: ReturnType<typeof useMessages<keyof typeof planMessages.en>>["t"]): string {
+  return t(`stage.${stage}`);
 }
 
 function ItemLinks({ item }: { item: PlanItem }) {

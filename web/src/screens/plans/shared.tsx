@@ -44,15 +44,18 @@ export function ItemCounts({ counts }: { counts: Plan["counts"] }) {
   );
 }
 
-export function Warnings({ warnings }: { warnings: string[] }) {
-  const { t } = useMessages(planMessages);
-  if (warnings.length === 0) return null;
+/** The plan's warnings, in words chosen by their codes (the API's `warnings` are English). */
+export function Warnings({ details }: { details: Plan["warningDetails"] }) {
+  const { t, number } = useMessages(planMessages);
+  if (details.length === 0) return null;
+  const numbers = (params: Record<string, number>) =>
+    Object.fromEntries(Object.entries(params).map(([name, value]) => [name, number(value)]));
   return (
     <div className="notice notice-warning" role="status">
       <strong>{t("plan.warnings")}</strong>
       <ul className="plan-warnings">
-        {warnings.map((warning) => (
-          <li key={warning}>{warning}</li>
+        {details.map((warning) => (
+          <li key={warning.code}>{t(`warning.${warning.code}`, numbers(warning.params))}</li>
         ))}
       </ul>
     </div>

@@ -220,7 +220,7 @@ function ApplySection({ improvement, onStored, onStart }: ActionProps) {
 
 /**
  * The post's title and HTML as WordPress has them. API gap: PostImprovement carries the post's
- * inventory record (title, word count) but not its body; once the API adds `source: { title, html }`
+ * existing-post record (title, word count) but not its body; once the API adds `source: { title, html }`
  * (the version the suggestion was made from), the rendered preview and the text diff use it.
  */
 function currentVersionOf(improvement: Improvement): PostVersion | null {

@@ -5,7 +5,7 @@ import { ErrorNotice, Loading, Notice, PageTitle, Pager, SelectField } from "../
 import { useMessages } from "../../i18n/language";
 import { usePageParam, useSearchParam } from "../../lib/url";
 import { postMessages } from "./messages";
-import { ImprovementBadge, postsKey, siteName, useWordPressSites, type ScannedPost, type Site } from "./shared";
+import { ImprovementBadge, postsKey, siteName, useWordPressSites, type ExistingPost, type Site } from "./shared";
 import "./posts.css";
 import { SITES_KEY } from "../../api/query-keys";
 
@@ -42,14 +42,14 @@ export function PostsScreen() {
               ))}
             </SelectField>
           </div>
-          {site ? <SiteInventory key={site.id} site={site} /> : <p role="alert">{t("posts.unknownSite")}</p>}
+          {site ? <SiteExistingPosts key={site.id} site={site} /> : <p role="alert">{t("posts.unknownSite")}</p>}
         </>
       ) : null}
     </section>
   );
 }
 
-function SiteInventory({ site }: { site: Site }) {
+function SiteExistingPosts({ site }: { site: Site }) {
   const { t, number } = useMessages(postMessages);
   const queryClient = useQueryClient();
   const [page, setPage] = usePageParam();
@@ -72,7 +72,7 @@ function SiteInventory({ site }: { site: Site }) {
     <>
       {site.status === "ERROR" ? (
         <div className="notice notice-warning" role="status">
-          {site.statusMessage ? t("posts.siteError", { message: site.statusMessage }) : t("posts.siteErrorUnknown")}{" "}
+          {t("posts.siteError")}
           <Link href={`/sites/${site.id}`}>{t("posts.openSite")}</Link>
         </div>
       ) : null}
@@ -122,7 +122,7 @@ function SiteInventory({ site }: { site: Site }) {
   );
 }
 
-function PostRow({ post }: { post: ScannedPost }) {
+function PostRow({ post }: { post: ExistingPost }) {
   const { t, number, dateTime } = useMessages(postMessages);
   const title = post.title.trim() || t("posts.untitled");
   return (

@@ -6,14 +6,14 @@ import { postMessages } from "./messages";
 import { useSites } from "../../api/query-keys";
 
 export type Site = Schemas["Site"];
-export type ScannedPost = Schemas["ScannedPost"];
+export type ExistingPost = Schemas["ExistingPost"];
 export type Improvement = Schemas["PostImprovement"];
-export type ImprovementStatus = ScannedPost["improvementStatus"];
+export type ImprovementStatus = ExistingPost["improvementStatus"];
 
 export const postsKey = (siteId: string) => ["/api/sites/{siteId}/posts", siteId] as const;
 export const improvementKey = (postId: string) => ["/api/sites/posts/{postId}/improvement", postId] as const;
 
-/** Old posts live on WordPress sites only (the API's platform "blog"). */
+/** Existing posts live on WordPress sites only (the API's platform "blog"). */
 export function useWordPressSites() {
   const sites = useSites();
   return { ...sites, wordPress: sites.data?.filter((site) => site.platform === "blog") };

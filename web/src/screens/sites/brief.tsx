@@ -74,7 +74,10 @@ function BriefForm({ siteId, initial, byline }: { siteId: string; initial: Brief
     save.mutate(filled.map((topic) => topic.text));
   };
   const error = save.error;
-  const listError = error instanceof ApiError ? error.issues.find((issue) => issue.path === "topicsToAvoid")?.message : undefined;
+  const listError =
+    error instanceof ApiError && error.issues.some((issue) => issue.path === "topicsToAvoid")
+      ? fieldError(error, "topicsToAvoid")
+      : undefined;
   return (
     <form onSubmit={submit} noValidate aria-labelledby="brief-title">
       <p className="muted">{t("brief.updatedAt", { time: dateTime(save.data?.updatedAt ?? initial.updatedAt) })}</p>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { api, ApiError, unwrap, type Schemas } from "../../api/client";
 import { BALANCE_KEY, useBalance } from "../../components/layout";
-import { Badge, ErrorNotice, LengthCounter, Loading, Notice, Pager, TextArea } from "../../components/ui";
+import { Badge, ErrorNotice, fieldError, LengthCounter, Loading, Notice, Pager, TextArea } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { usePageParam } from "../../lib/url";
 import { siteMessages } from "./messages";
@@ -141,7 +141,7 @@ function ChatForm({ siteId }: { siteId: string }) {
         value={message}
         onChange={(event) => setMessage(event.target.value)}
         aside={<LengthCounter length={message.length} max={MESSAGE_MAX} />}
-        error={send.error instanceof ApiError ? send.error.issueFor("message") : undefined}
+        error={fieldError(send.error, "message")}
       />
       <div className="actions">
         <button type="submit" disabled={send.isPending || message.trim() === ""}>

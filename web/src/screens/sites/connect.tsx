@@ -7,7 +7,7 @@ import { api, unwrap, type Schemas } from "../../api/client";
 import { ErrorNotice, fieldError, LengthCounter, Notice, SelectField, TextArea, TextField } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { siteMessages } from "./messages";
-import { LanguageField, messageAbout, SecretOnce, siteKey, type Flash, WordPressCredentialFields } from "./shared";
+import { LanguageField, SecretOnce, siteKey, type Flash, WordPressCredentialFields } from "./shared";
 import { SITES_KEY } from "../../api/query-keys";
 
 const BUSINESS_CONTEXT_MAX = 5000;
@@ -98,7 +98,7 @@ export function WordPressConnect() {
         required
         value={url}
         onChange={(event) => setUrl(event.target.value)}
-        error={messageAbout(error, "url", /is not a WordPress site|Could not reach|already connected/)}
+        error={fieldError(error, "url", ["site_unreachable", "not_wordpress", "site_already_connected"])}
       />
       <WordPressCredentialFields
         username={username}
@@ -185,7 +185,7 @@ function XenForoConnectForm({ onConnected }: { onConnected(connected: Schemas["C
         required
         value={url}
         onChange={(event) => setUrl(event.target.value)}
-        error={messageAbout(error, "url", /No usable XenForo REST API|already connected/)}
+        error={fieldError(error, "url", ["forum_unavailable", "site_already_connected"])}
       />
       <TextField
         label={t("xenforo.apiKey")}
@@ -195,7 +195,7 @@ function XenForoConnectForm({ onConnected }: { onConnected(connected: Schemas["C
         required
         value={apiKey}
         onChange={(event) => setApiKey(event.target.value)}
-        error={messageAbout(error, "apiKey", /refused the API key/)}
+        error={fieldError(error, "apiKey", ["forum_key_rejected"])}
       />
       <TextField
         label={t("xenforo.userId")}
@@ -205,7 +205,7 @@ function XenForoConnectForm({ onConnected }: { onConnected(connected: Schemas["C
         required
         value={forumUserId}
         onChange={(event) => setForumUserId(event.target.value)}
-        error={messageAbout(error, "forumUserId", /^Forum user /)}
+        error={fieldError(error, "forumUserId", ["forum_no_writable_node"])}
       />
       <BusinessContextField value={common.businessContext} onChange={common.setBusinessContext} error={error} />
       <LanguageField value={common.siteLanguage} onChange={common.setSiteLanguage} error={error} />
@@ -247,7 +247,7 @@ function ForumNodeChoice({ connected }: { connected: Schemas["ConnectedForum"] }
         hint={t("forumNode.hint")}
         value={nodeId}
         onChange={(event) => setNodeId(event.target.value)}
-        error={messageAbout(choose.error, "nodeId", /^Node \d+/)}
+        error={fieldError(choose.error, "nodeId", ["forum_node_not_allowed"])}
       >
         {connected.forums.map((forum) => (
           <option key={forum.id} value={String(forum.id)}>
@@ -318,7 +318,7 @@ export function CustomConnect() {
         required
         value={url}
         onChange={(event) => setUrl(event.target.value)}
-        error={messageAbout(error, "url")}
+        error={fieldError(error, "url")}
       />
       <TextField
         label={t("custom.webhookUrl")}
@@ -329,7 +329,7 @@ export function CustomConnect() {
         placeholder="https://www.example.com/hooks/autopilot"
         value={webhookUrl}
         onChange={(event) => setWebhookUrl(event.target.value)}
-        error={messageAbout(error, "webhookUrl")}
+        error={fieldError(error, "webhookUrl")}
       />
       <BusinessContextField value={common.businessContext} onChange={common.setBusinessContext} error={error} />
       <LanguageField value={common.siteLanguage} onChange={common.setSiteLanguage} error={error} />

@@ -13,7 +13,6 @@ export const siteMessages = defineMessages(
     "error.explain.forum":
       "The forum refused the stored API key, so no thread can be posted. Create a working API key and connect the forum again.",
     "error.explain.custom": "This site cannot receive articles right now.",
-    "error.details": "Details: {message}",
     "secret.once": "Shown once, store it now.",
     "secret.label": "Webhook secret",
     "field.siteUrl": "Site address",
@@ -101,7 +100,7 @@ export const siteMessages = defineMessages(
     "site.back": "All sites",
     "site.missing": "This site does not exist or was disconnected.",
     "site.tabs": "Site sections",
-    "site.connected.blog": "{url} is connected: WordPress accepted the credentials. Next, fill in the brief and sync the inventory.",
+    "site.connected.blog": "{url} is connected: WordPress accepted the credentials. Next, fill in the brief and sync the existing posts.",
     "site.connected.forum": "{url} is connected. Next, fill in the brief so articles match the community.",
     "site.connected.custom": "{url} is connected. Next, fill in the brief.",
     "tab.overview": "Overview",
@@ -121,15 +120,15 @@ export const siteMessages = defineMessages(
     "overview.webhookUrlNone": "None: the site pulls its articles through the API",
     "overview.connectedAt": "Connected on",
 
-    "sync.title": "Post inventory",
+    "sync.title": "Existing posts",
     "sync.intro":
-      "Reads every published post of the site, so old posts can be improved and new articles can link to them. Run it again whenever you like: changed posts are updated and deleted ones removed.",
-    "sync.submit": "Sync the inventory",
+      "Reads every published post of the site, so existing posts can be improved and new articles can link to them. Run it again whenever you like: changed posts are updated and deleted ones removed.",
+    "sync.submit": "Sync the existing posts",
     "sync.working": "Syncing…",
     "sync.wait": "Reading the site's posts; a large site can take a minute.",
-    "sync.done": "Synced: the inventory now holds {count} published posts.",
-    "sync.doneNone": "Synced: the site has no published posts, so the inventory is empty.",
-    "sync.postsLink": "See the old posts",
+    "sync.done": "Synced: {count} existing posts are read in.",
+    "sync.doneNone": "Synced: the site has no published posts yet.",
+    "sync.postsLink": "See the existing posts",
 
     "seo.title": "SEO on your pages",
     "seo.intro": "The connector plugin carries each article's SEO title, meta description and structured data to its page on WordPress.",
@@ -172,10 +171,12 @@ export const siteMessages = defineMessages(
       "Every delivery is signed with it from now on. The old secret keeps working for 24 hours (deliveries carry both signatures until then): update your receiver before that.",
 
     "disconnect.title": "Disconnect",
-    "disconnect.intro": "The stored credentials are erased and the post inventory is removed. To use the site again, connect it anew.",
+    "disconnect.intro":
+      "The stored credentials are erased and the existing posts read from the site are removed. To use the site again, connect it anew.",
     "disconnect.submit": "Disconnect the site",
     "disconnect.working": "Disconnecting…",
-    "disconnect.confirm": "Disconnect {url}? Its stored credentials are erased and its inventory removed. This cannot be undone.",
+    "disconnect.confirm":
+      "Disconnect {url}? Its stored credentials are erased and its existing posts removed from the service. This cannot be undone.",
 
     "brief.title": "Brief",
     "brief.intro":
@@ -253,7 +254,6 @@ export const siteMessages = defineMessages(
     "error.explain.forum":
       "Forum kayıtlı API anahtarını reddetti, bu yüzden konu açılamıyor. Çalışan bir API anahtarı oluşturup forumu yeniden bağlayın.",
     "error.explain.custom": "Bu site şu anda makale alamıyor.",
-    "error.details": "Ayrıntı: {message}",
     "secret.once": "Yalnızca bir kez gösterilir, şimdi saklayın.",
     "secret.label": "Webhook gizli anahtarı",
     "field.siteUrl": "Site adresi",
@@ -341,7 +341,7 @@ export const siteMessages = defineMessages(
     "site.missing": "Bu site yok ya da bağlantısı kesilmiş.",
     "site.tabs": "Site bölümleri",
     "site.connected.blog":
-      "{url} bağlandı: WordPress kimlik bilgilerini kabul etti. Sırada özeti doldurmak ve yazı envanterini eşitlemek var.",
+      "{url} bağlandı: WordPress kimlik bilgilerini kabul etti. Sırada özeti doldurmak ve mevcut yazıları eşitlemek var.",
     "site.connected.forum": "{url} bağlandı. Makalelerin topluluğa uyması için sırada özeti doldurmak var.",
     "site.connected.custom": "{url} bağlandı. Sırada özeti doldurmak var.",
     "tab.overview": "Genel bakış",
@@ -361,15 +361,15 @@ export const siteMessages = defineMessages(
     "overview.webhookUrlNone": "Yok: site makalelerini API üzerinden çekiyor",
     "overview.connectedAt": "Bağlanma tarihi",
 
-    "sync.title": "Yazı envanteri",
+    "sync.title": "Mevcut yazılar",
     "sync.intro":
-      "Sitenin yayımlanmış tüm yazılarını okur; böylece eski yazılar iyileştirilebilir ve yeni makaleler onlara bağlantı verebilir. İstediğiniz zaman yeniden çalıştırın: değişen yazılar güncellenir, silinenler kaldırılır.",
-    "sync.submit": "Envanteri eşitle",
+      "Sitenin yayımlanmış tüm yazılarını okur; böylece mevcut yazılar iyileştirilebilir ve yeni makaleler onlara bağlantı verebilir. İstediğiniz zaman yeniden çalıştırın: değişen yazılar güncellenir, silinenler kaldırılır.",
+    "sync.submit": "Mevcut yazıları eşitle",
     "sync.working": "Eşitleniyor…",
     "sync.wait": "Sitenin yazıları okunuyor; büyük bir sitede bu bir dakika sürebilir.",
-    "sync.done": "Eşitlendi: envanterde artık {count} yayımlanmış yazı var.",
-    "sync.doneNone": "Eşitlendi: sitede yayımlanmış yazı yok, envanter boş.",
-    "sync.postsLink": "Eski yazıları gör",
+    "sync.done": "Eşitlendi: {count} mevcut yazı okundu.",
+    "sync.doneNone": "Eşitlendi: sitede henüz yayımlanmış yazı yok.",
+    "sync.postsLink": "Mevcut yazıları gör",
 
     "seo.title": "Sayfalarınızda SEO",
     "seo.intro": "Bağlayıcı eklenti, her makalenin SEO başlığını, meta açıklamasını ve yapısal verisini WordPress'teki sayfasına taşır.",
@@ -414,11 +414,11 @@ export const siteMessages = defineMessages(
 
     "disconnect.title": "Bağlantıyı kes",
     "disconnect.intro":
-      "Kayıtlı kimlik bilgileri silinir ve yazı envanteri kaldırılır. Siteyi yeniden kullanmak için baştan bağlamanız gerekir.",
+      "Kayıtlı kimlik bilgileri silinir ve siteden okunan mevcut yazılar kaldırılır. Siteyi yeniden kullanmak için baştan bağlamanız gerekir.",
     "disconnect.submit": "Sitenin bağlantısını kes",
     "disconnect.working": "Bağlantı kesiliyor…",
     "disconnect.confirm":
-      "{url} sitesinin bağlantısı kesilsin mi? Kayıtlı kimlik bilgileri silinir ve envanteri kaldırılır. Bu işlem geri alınamaz.",
+      "{url} sitesinin bağlantısı kesilsin mi? Kayıtlı kimlik bilgileri silinir ve mevcut yazıları hizmetten kaldırılır. Bu işlem geri alınamaz.",
 
     "brief.title": "Özet",
     "brief.intro":

@@ -1,7 +1,7 @@
 // Pieces the sites screens share: query keys, the site's status in words, a secret shown once,
-// the article-language field, and the API's message placed next to the field it is about.
+// the article-language field, and the WordPress credential fields with the API's errors beside them.
 import { useEffect, useState } from "react";
-import { ApiError, type Schemas } from "../../api/client";
+import type { Schemas } from "../../api/client";
 import { Badge, CopyButton, fieldError, SelectField, TextField } from "../../components/ui";
 import { ARTICLE_LANGUAGES, languageOption } from "../../lib/article-languages";
 import { useMessages } from "../../i18n/language";
@@ -44,19 +44,12 @@ export function SiteStatusBadge({ site }: { site: Pick<Site, "status"> }) {
 }
 
 /** Why a site is in ERROR and what to do about it, in words; nothing for a healthy site. */
-export function SiteErrorExplanation({
-  site,
-  prominent = false,
-}: {
-  site: Pick<Site, "status" | "statusMessage" | "platform">;
-  prominent?: boolean;
-}) {
+export function SiteErrorExplanation({ site, prominent = false }: { site: Pick<Site, "status" | "platform">; prominent?: boolean }) {
   const { t } = useMessages(siteMessages);
   if (site.status !== "ERROR") return null;
   return (
     <div className={prominent ? "site-error notice notice-warning" : "site-error"}>
       <p>{t(`error.explain.${site.platform}`)}</p>
-      {site.statusMessage ? <p className="muted">{t("error.details", { message: site.statusMessage })}</p> : null}
     </div>
   );
 }
@@ -107,19 +100,6 @@ export function LanguageField({ value, onChange, error }: { value: string; onCha
   );
 }
 
-/**
- * The API's word on one field: its validation issue, or else its whole message when that message is
- * about the field. URL and credential checks answer without issues, in a sentence that names the
- * field ("webhookUrl must use http or https") or describes it ("is not a WordPress site").
- */
-export function messageAbout(error: unknown, field: string, about?: RegExp): string | undefined {
-  const issue = fieldError(error, field);
-  if (issue) return issue;
-  if (!(error instanceof ApiError) || error.issues.length > 0 || !error.message) return undefined;
-  const namesField = new RegExp(`^${field}\\b`).test(error.message);
-  return namesField || about?.test(error.message) ? error.message : undefined;
-}
-
 /** The WordPress user name and application password, with the API's errors placed next to them (connect, and new credentials). */
 export function WordPressCredentialFields(props: {
   username: string;
@@ -142,7 +122,7 @@ export function WordPressCredentialFields(props: {
         required={props.usernameRequired}
         value={props.username}
         onChange={(event) => props.onUsername(event.target.value)}
-        error={messageAbout(props.error, "blogUsername")}
+        error={fieldError(props.error, "blogUsername")}
       />
       <TextField
         label={props.passwordLabel}
@@ -153,7 +133,11 @@ export function WordPressCredentialFields(props: {
         required
         value={props.appPassword}
         onChange={(event) => props.onAppPassword(event.target.value)}
-        error={messageAbout(props.error, "blogAppPassword", /user name or application password|refused the connection check/)}
+        error={fieldError(props.error, "blogAppPassword", [
+          "wordpress_credentials_rejected",
+          "wordpress_refused",
+          "site_credentials_rejected",
+        ])}
       />
     </>
   );

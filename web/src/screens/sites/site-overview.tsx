@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { api, unwrap } from "../../api/client";
-import { ErrorNotice, Notice, TextField } from "../../components/ui";
+import { ErrorNotice, fieldError, Notice, TextField } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { languageName } from "../../lib/article-languages";
 import { siteMessages } from "./messages";
@@ -11,7 +11,6 @@ import {
   briefKey,
   chatKey,
   CONNECTOR_ZIP_URL,
-  messageAbout,
   SecretOnce,
   SEO_PLUGIN_NAMES,
   siteKey,
@@ -31,7 +30,7 @@ export function SiteOverview({ site }: { site: Site }) {
       {site.platform === "blog" ? (
         <>
           <SeoOnPages site={site} />
-          <InventorySync site={site} />
+          <ExistingPostsSync site={site} />
           <WordPressCredentials site={site} />
         </>
       ) : null}
@@ -146,7 +145,7 @@ function SeoOnPages({ site }: { site: Site }) {
   );
 }
 
-function InventorySync({ site }: { site: Site }) {
+function ExistingPostsSync({ site }: { site: Site }) {
   const { t, number } = useMessages(siteMessages);
   const queryClient = useQueryClient();
   const sync = useMutation({
@@ -271,7 +270,7 @@ function ForumNode({ site }: { site: Site }) {
           autoComplete="off"
           value={nodeId}
           onChange={(event) => setNodeId(event.target.value)}
-          error={messageAbout(save.error, "nodeId", /^Node \d+/)}
+          error={fieldError(save.error, "nodeId", ["forum_node_not_allowed"])}
         />
         <div className="actions">
           <button type="submit" className="secondary" disabled={save.isPending || nodeId.trim() === ""}>
@@ -324,7 +323,7 @@ function WebhookUrl({ site }: { site: Site }) {
           placeholder="https://www.example.com/hooks/autopilot"
           value={webhookUrl}
           onChange={(event) => setWebhookUrl(event.target.value)}
-          error={messageAbout(save.error, "webhookUrl")}
+          error={fieldError(save.error, "webhookUrl")}
         />
         <div className="actions">
           <button type="submit" className="secondary" disabled={save.isPending}>

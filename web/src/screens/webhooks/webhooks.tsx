@@ -101,7 +101,9 @@ function TestPing({ site }: { site: Site }) {
                 ? t("ping.noAnswer", { ms: number(result.durationMs) })
                 : t("ping.refused", { code: result.statusCode, ms: number(result.durationMs) })}
           </p>
-          {result.error ? <p className="ping-outcome">{t("ping.error", { error: result.error })}</p> : null}
+          {result.errorCode && result.errorCode !== "receiver_status" ? (
+            <p className="ping-outcome">{t("ping.error", { error: t(`error.${result.errorCode}`) })}</p>
+          ) : null}
           <p className="muted">{t("ping.deliveryId", { id: result.deliveryId })}</p>
         </div>
       ) : null}
@@ -225,7 +227,9 @@ function DeliveryRow({
           : delivery.lastStatusCode === null
             ? t("deliveries.noAnswer")
             : t("deliveries.statusCode", { code: delivery.lastStatusCode })}
-        {delivery.lastError ? <div className="muted">{delivery.lastError}</div> : null}
+        {delivery.lastErrorCode && delivery.lastErrorCode !== "receiver_status" ? (
+          <div className="muted">{t(`error.${delivery.lastErrorCode}`)}</div>
+        ) : null}
       </td>
       <td className="delivery-times" data-label={t("deliveries.column.times")}>
         <div>{t("deliveries.created", { time: dateTime(delivery.createdAt) })}</div>
@@ -258,7 +262,7 @@ function RedeliveryOutcome({ delivery }: { delivery: Delivery }) {
       {delivery.status === "delivered"
         ? t("redeliver.delivered", { event: delivery.event, answer })
         : t("redeliver.failed", { event: delivery.event, answer, status: t(`status.${delivery.status}`) })}
-      {delivery.lastError ? ` ${delivery.lastError}` : null}
+      {delivery.lastErrorCode && delivery.lastErrorCode !== "receiver_status" ? ` ${t(`error.${delivery.lastErrorCode}`)}` : null}
     </Notice>
   );
 }

@@ -1,0 +1,51 @@
+import { createMiddleware } from "hono/factory";
+import { toIsoSeconds } from "../core/time";
+import { publicTokenCache } from "../tokens/token-cache";
+import { assertNotExpired, lookupToken, revokedTokenError, tokenHashOf } from "../tokens/service";
+import { bearerSecret } from "../http/bearer";
+import { recordUseLater } from "./token-auth";
+import type { AppEnv } from "../http/context";
+import { accountLimiter, RATE_WINDOW_MS, rateLimitedError, rateLimitHeaders, setHeaders } from "../http/rate-limit";
+
+/**
+ * The public API's door, with one Durable Object call per request: the token's facts come
+ * from this isolate's cache (or D1 on a miss), and the account's AccountState object both refuses
+ * a revoked token and counts 100 requests per rolling minute per account (not per token). Sets
+ * the X-RateLimit-* headers on every answer, 429s included, and a Server-Timing entry with the
+ * object's cost.
+ */
+export const publicGate = createMiddleware<AppEnv>(async (c, next) => {
+  const now = new Date();
+  const tokenHash = await tokenHashOf(bearerSecret(c));
+  let token = publicTokenCache.get(tokenHash, now.getTime());
+  if (token) {
+    assertNotExpired(token.expiresAt, now);
+  } else {
+    token = await lookupToken(c.get("db"), tokenHash, now);
+    publicTokenCache.set(tokenHash, token, now.getTime());
+  }
+  const { caller } = token;
+
+  const gateStartedAt = Date.now();
+  const decision = await accountLimiter(c, caller.accountId).hit(
+    c.get("config").publicRateLimitPerMinute,
+    RATE_WINDOW_MS,
+    caller.tokenId,
+    "public",
+  );
+  const timing = `ratelimit;dur=${Date.now() - gateStartedAt}`;
+  if (decision.revoked) {
+    publicTokenCache.forget(tokenHash);
+    throw revokedTokenError();
+  }
+  c.set("caller", caller);
+  c.set("contentVersion", decision.contentVersion);
+  if (recordUseLater(c, caller.tokenId, token.lastUsedAt, now)) publicTokenCache.noteUse(tokenHash, toIsoSeconds(now));
+
+  const headers = { "Server-Timing": timing, ...rateLimitHeaders(decision) };
+  if (!decision.allowed) throw rateLimitedError(decision, headers, `Rate limit of ${decision.limit} requests per minute exceeded`);
+  await next();
+  const cacheState = c.get("publicCache");
+  const entries = [timing, ...(cacheState ? [`cache;desc=${cacheState}`] : []), ...(c.get("serverTiming") ?? [])];
+  setHeaders(c, { ...headers, "Server-Timing": entries.join(", ") });
+});

@@ -1,0 +1,61 @@
+import type { WordPressClient } from "../adapters/wordpress/client";
+import { AppError } from "../core/errors";
+import { countWords, htmlToText } from "../core/html-text";
+import { wpGmt } from "../adapters/wordpress/schemas";
+
+/** What is kept of one post. */
+export interface ReadPost {
+  remoteId: number;
+  title: string;
+  url: string;
+  modifiedAt: string | null;
+  wordCount: number;
+}
+
+const PER_PAGE = 100;
+const MAX_PAGES = 500;
+const PARALLEL_PAGES = 4;
+// Only what is stored of an existing post: the full objects carry much more.
+const FIELDS = "id,link,title,content,modified_gmt";
+
+/**
+ * Every published post of the site, page by page up to X-WP-TotalPages (read after page 1),
+ * a few pages at a time. A post seen twice (the list shifted while we read) counts once.
+ */
+export async function readAllPosts(wp: WordPressClient, perPage = PER_PAGE): Promise<ReadPost[]> {
+  const first = await wp.listPosts({ page: 1, perPage }, { _fields: FIELDS });
+  if (first.totalPages > MAX_PAGES) {
+    throw new AppError("too_many_posts", `The site has ${first.total} posts; a sync reads at most ${MAX_PAGES * perPage}`);
+  }
+  const byId = new Map<number, ReadPost>();
+  const keep = (posts: typeof first.items) => {
+    for (const post of posts) {
+      const text = htmlToText(post.content?.rendered ?? "");
+      byId.set(post.id, {
+        remoteId: post.id,
+        title: htmlToText(post.title?.rendered ?? ""),
+        url: post.link ?? "",
+        modifiedAt: wpGmt(post.modified_gmt),
+        wordCount: countWords(text),
+      });
+    }
+  };
+  keep(first.items);
+  if (!first.totalsKnown) {
+    // A proxy stripped X-WP-TotalPages: read on until a page comes back short.
+    let last = first;
+    for (let page = 2; last.items.length === perPage && page <= MAX_PAGES; page += 1) {
+      last = await wp.listPosts({ page, perPage }, { _fields: FIELDS });
+      keep(last.items);
+    }
+    return [...byId.values()];
+  }
+  const rest = Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => i + 2);
+  for (let start = 0; start < rest.length; start += PARALLEL_PAGES) {
+    const pages = await Promise.all(
+      rest.slice(start, start + PARALLEL_PAGES).map((page) => wp.listPosts({ page, perPage }, { _fields: FIELDS })),
+    );
+    for (const page of pages) keep(page.items);
+  }
+  return [...byId.values()];
+}

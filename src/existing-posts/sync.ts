@@ -1,0 +1,33 @@
+import { readBlogName, recordBlogName } from "../sites/blog-name";
+import { bylineOf, recordByline } from "../sites/byline";
+import { readSeoConnector, recordSeoConnector } from "../sites/seo-connector";
+import { getSiteOfPlatform } from "../sites/service";
+import { withWordPress, type SiteAccessDeps } from "../sites/site-access";
+import { readAllPosts } from "./read-posts";
+import { replaceExistingPosts } from "./store";
+
+/**
+ * Reads every published post of a blog site as its existing posts and answers how many there are.
+ * The credentials are checked first: WordPress serves public lists even to rejected
+ * credentials, and a sync should reveal a broken connection rather than hide it. The connector
+ * plugin is looked for again (installed, removed, another SEO plugin) and the site's `seo` follows,
+ * with the connected user's display name (the byline of the posts the service publishes) and the
+ * blog's title (kept as it was when the site cannot tell it).
+ */
+export async function syncExistingPosts(
+  deps: SiteAccessDeps,
+  accountId: string,
+  siteId: string,
+  now = new Date(),
+): Promise<{ synced: number }> {
+  const site = await getSiteOfPlatform(deps.db, accountId, siteId, "blog");
+  const { posts, seo, byline, blogName } = await withWordPress(deps, site, async (wp) => {
+    const { user } = await wp.verifyCredentials();
+    const posts = await readAllPosts(wp);
+    return { posts, seo: await readSeoConnector(wp, site.url), byline: bylineOf(user), blogName: await readBlogName(wp, site.url) };
+  });
+  await replaceExistingPosts(deps.db, accountId, siteId, posts, now);
+  const withSeo = await recordSeoConnector(deps.db, site, seo);
+  await recordBlogName(deps.db, await recordByline(deps.db, withSeo, byline), blogName);
+  return { synced: posts.length };
+}

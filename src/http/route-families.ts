@@ -1,0 +1,19 @@
+/**
+ * Paths under /api that do not take a `manage` token: the public API (its own middleware),
+ * operator routes (ADMIN_TOKEN), public media, the OpenAPI document and its rendered reference
+ * (/api/docs), and signed callbacks.
+ */
+const NOT_MANAGEMENT = [
+  /^\/api\/v1\/public(\/|$)/,
+  /^\/api\/admin\//,
+  /^\/api\/media\//,
+  /^\/api\/openapi\.json$/,
+  /^\/api\/docs(\/start\.js)?$/,
+  /^\/api\/billing\/callback\//,
+  /^\/api\/session(\/|$)/,
+  /^\/api\/platforms\/wordpress\/connector\.zip$/,
+];
+
+export function isManagementPath(path: string): boolean {
+  return !NOT_MANAGEMENT.some((pattern) => pattern.test(path));
+}
