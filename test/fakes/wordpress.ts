@@ -110,18 +110,21 @@ export function createFakeWordPress(options: FakeWordPressOptions = {}) {
     await next();
   });
 
+  // The index is `/__rest` (routing is strict): `/wp-json/` and `?rest_route=/` both reach it.
+  const restPath = (route: string) => (route === "/" ? "/__rest" : `/__rest${route}`);
+
   // Without pretty permalinks only the rest_route form reaches the API.
   app.use("*", async (c, next) => {
     const url = new URL(c.req.url);
     const restRoute = url.searchParams.get("rest_route");
     if (url.pathname === "/" && restRoute) {
       url.searchParams.delete("rest_route");
-      url.pathname = `/__rest${restRoute}`;
+      url.pathname = restPath(restRoute);
       return app.fetch(new Request(url, c.req.raw));
     }
     if (url.pathname.startsWith("/wp-json") && !pretty) return c.html("<html><body>Not Found</body></html>", 404);
     if (url.pathname.startsWith("/wp-json/")) {
-      url.pathname = `/__rest/${url.pathname.slice("/wp-json/".length)}`;
+      url.pathname = restPath(url.pathname.slice("/wp-json".length));
       return app.fetch(new Request(url, c.req.raw));
     }
     await next();

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { WordPressClient } from "../../src/adapters/wordpress/client";
 import { BLOG_NAME_MAX_LENGTH, blogNameOf } from "../../src/sites/blog-name";
+import { createFakeWordPress } from "../fakes/wordpress";
 import { fakeNetwork } from "../fakes/network";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
 import { createFakeXenForo } from "../fakes/xenforo";
@@ -23,6 +25,26 @@ describe("blogNameOf", () => {
     expect(blogNameOf(" ")).toBeNull();
     expect(blogNameOf(undefined)).toBeNull();
     expect(blogNameOf("x".repeat(500))).toHaveLength(BLOG_NAME_MAX_LENGTH);
+  });
+});
+
+describe("WordPressClient.blogName", () => {
+  it("reads the index's name at the API root, in both root forms", async () => {
+    for (const prettyPermalinks of [true, false]) {
+      const wp = createFakeWordPress({ prettyPermalinks });
+      const apiRoot = prettyPermalinks ? `${wp.origin}/wp-json/` : `${wp.origin}/?rest_route=/`;
+      const client = new WordPressClient({
+        baseUrl: wp.origin,
+        apiRoot,
+        username: "admin",
+        appPassword: wp.appPassword,
+        fetch: wp.fetch,
+        timeoutMs: 1_000,
+        checkUrl: () => undefined,
+      });
+      expect(await client.blogName()).toBe("Fake Blog");
+      expect(wp.calls("", "GET")).toHaveLength(1);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { planMessages } from "../src/screens/plans/messages";
 import { expectAccessible, screenshot, uniqueEmail } from "./support";
 
 // The whole product in the browser, as a new site owner uses it, against `npm run dev` and the
@@ -118,7 +119,7 @@ test("a site owner's first day, in the browser", async ({ page }) => {
 
   // Approve; the clock's tick starts the first item; the page refreshes until it is published.
   await page.getByRole("button", { name: "Approve the plan" }).click();
-  await expect(page.getByText("The plan is active: the first article starts now.")).toBeVisible();
+  await expect(page.getByText(planMessages.en["plan.approved.outcome"])).toBeVisible();
   await page.request.get("/cdn-cgi/local/scheduled");
   const published = page.getByRole("row", { name: new RegExp(newTitle) });
   await expect(published.getByText("Published", { exact: true })).toBeVisible({ timeout: 120_000 });
@@ -159,7 +160,7 @@ test("a site owner's first day, in the browser", async ({ page }) => {
   await page.getByRole("button", { name: "Create the plan" }).click();
   await expect(page.getByRole("heading", { name: /^Plan for /, level: 1 })).toBeVisible({ timeout: 120_000 });
   await page.getByRole("button", { name: "Approve the plan" }).click();
-  await expect(page.getByText("The plan is active: the first article starts now.")).toBeVisible();
+  await expect(page.getByText(planMessages.en["plan.approved.outcome"])).toBeVisible();
   await page.getByRole("button", { name: /^Run now: / }).click();
   await expect(page.getByText("Done: the article is written.")).toBeVisible({ timeout: 120_000 });
   await expect(page.getByText("Waiting for review", { exact: true })).toBeVisible({ timeout: 30_000 });

@@ -142,7 +142,7 @@ async function walkTheWayIn(steps: Journey, marker: string) {
   await steps.shot("connect-wordpress");
   await steps.click(page.getByRole("button", { name: sites["wordpress.submit"] }));
   await expect(page.getByText(messagePattern(sites["site.connected.blog"]))).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole("heading", { name: siteName(wordpress.url), level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: await blogTitle(), level: 1 })).toBeVisible();
   await steps.shot("site-connected");
 
   // Back to the overview: the next step is the plan, for that site.
@@ -154,13 +154,13 @@ async function walkTheWayIn(steps: Journey, marker: string) {
 
   // A plan of one article, published live.
   await expect(page.getByRole("heading", { name: plans["plans.title"], level: 1 })).toBeVisible();
-  await expect(page.getByLabel(plans["create.site"], { exact: true })).toContainText(siteName(wordpress.url));
+  await expect(page.getByLabel(plans["create.site"], { exact: true })).toContainText(await blogTitle());
   await steps.fill(page.getByLabel(plans["create.articleCount"], { exact: true }), "1");
   await steps.fill(page.getByLabel(plans["create.cadence"], { exact: true }), "1");
   await expect(page.getByLabel(plans["create.publishMode"], { exact: true })).toHaveValue("publish");
   await steps.shot("new-plan");
   await steps.click(page.getByRole("button", { name: plans["create.submit"] }));
-  await expect(page.getByRole("heading", { name: plans["plan.title"].replace("{site}", siteName(wordpress.url)), level: 1 })).toBeVisible({
+  await expect(page.getByRole("heading", { name: plans["plan.title"].replace("{site}", await blogTitle()), level: 1 })).toBeVisible({
     timeout: 120_000,
   });
   await settled(page);
@@ -221,7 +221,9 @@ async function walkTheWayIn(steps: Journey, marker: string) {
   await settled(page);
   for (const step of ["site", "plan", "approve"] as const)
     await expect(page.getByRole("region", { name: overview[`steps.${step}.title`] })).toHaveCount(0);
-  await expect(page.getByRole("region", { name: overview.recent }).getByRole("link", { name: title })).toBeVisible();
+  const recent = page.getByRole("region", { name: overview.recent });
+  await expect(recent.getByRole("link", { name: title })).toBeVisible();
+  await expect(recent.getByText(articles["status.published"], { exact: true })).toBeVisible();
   await steps.shot("overview-after");
   console.log(
     `[journey] ${steps.name}: ${seconds(Date.now() - started)} s in all: approved after ${seconds(approved - started)} s, published ${seconds(publishedAfter)} s later`,
@@ -293,6 +295,12 @@ interface WpTerm {
 }
 
 /** Every category and tag, page by page. */
+/** How the panel titles the peer: its Site Title (the REST API index's `name`), else its host. */
+async function blogTitle(): Promise<string> {
+  const index = (await (await fetch(`${wordpress.url}/wp-json/`)).json()) as { name?: string };
+  return index.name?.trim() || siteName(wordpress.url);
+}
+
 async function wordpressTerms(): Promise<{ kind: "categories" | "tags"; term: WpTerm }[]> {
   const terms: { kind: "categories" | "tags"; term: WpTerm }[] = [];
   if (!wordpress.url) return terms;

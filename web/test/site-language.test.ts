@@ -12,6 +12,14 @@ describe("a site's name and its articles' language, for people", () => {
     expect(siteAddressDetail("https://example.com/?lang=tr")).toBe("example.com?lang=tr");
   });
 
+  it("titles a site by its blog's name when the API knows it, with the host as the detail", () => {
+    expect(siteName({ url: "https://blog.example.com/", name: "Kadıköy Bakery" })).toBe("Kadıköy Bakery");
+    expect(siteAddressDetail({ url: "https://blog.example.com/", name: "Kadıköy Bakery" })).toBe("blog.example.com");
+    expect(siteAddressDetail({ url: "https://example.com/blog/", name: "Kadıköy Bakery" })).toBe("example.com/blog");
+    expect(siteName({ url: "https://forum.example.com", name: null })).toBe("forum.example.com");
+    expect(siteAddressDetail({ url: "https://forum.example.com", name: null })).toBeNull();
+  });
+
   it("names every offered language in the panel's language, with its own name beside it", () => {
     expect(languageOption("de", "en-GB")).toBe("German · Deutsch");
     expect(languageOption("de", "tr-TR")).toBe("Almanca · Deutsch");

@@ -1,9 +1,14 @@
-// How the panel titles a site. The API records no blog name (WordPress's site title is not
-// stored), so a site is called by its host, as people type it: "blog.example.com", not
-// "https://blog.example.com/".
+// How the panel titles a site: by the blog's own title when the API knows it (`name`, WordPress's
+// Site Title, read at connect and at every sync), else by its host, as people type it:
+// "blog.example.com", not "https://blog.example.com/". Forums and custom sites have no name.
 
-/** A site's host name ("blog.example.com"), or the stored address when it is not a URL. */
-export function siteName(url: string): string {
+/** A site as the panel titles it, or just its stored address. */
+export type TitledSite = string | { url: string; name?: string | null };
+
+/** The blog's title when known, else the host name ("blog.example.com"), else the stored address when it is not a URL. */
+export function siteName(site: TitledSite): string {
+  if (typeof site !== "string" && site.name) return site.name;
+  const url = typeof site === "string" ? site : site.url;
   try {
     return new URL(url).host || url;
   } catch {
@@ -11,13 +16,19 @@ export function siteName(url: string): string {
   }
 }
 
-/** The address when it says more than the host (a blog under a path: "example.com/blog"), else null. */
-export function siteAddressDetail(url: string): string | null {
+/**
+ * What the title leaves out of the address: the host (with any path) under a site titled by its
+ * name; else the address when it says more than the host (a blog under a path: "example.com/blog");
+ * else null.
+ */
+export function siteAddressDetail(site: TitledSite): string | null {
+  const named = typeof site !== "string" && Boolean(site.name);
+  const url = typeof site === "string" ? site : site.url;
   try {
     const parsed = new URL(url);
     const path = parsed.pathname.replace(/\/+$/, "");
-    return path || parsed.search ? `${parsed.host}${path}${parsed.search}` : null;
+    return named || path || parsed.search ? `${parsed.host}${path}${parsed.search}` : null;
   } catch {
-    return null;
+    return named ? url : null;
   }
 }

@@ -8,9 +8,9 @@ export function isArticleStatus(value: string | null): value is ArticleStatus {
   return value !== null && (ARTICLE_STATUSES as readonly string[]).includes(value);
 }
 
-/** A site as people know it: its host name ("blog.example.com"). */
-export function siteName(site: Pick<Schemas["Site"], "url">): string {
-  return nameOf(site.url);
+/** A site as people know it: its blog's title, else its host name ("blog.example.com"). */
+export function siteName(site: Pick<Schemas["Site"], "url" | "name">): string {
+  return nameOf(site);
 }
 
 export const statusKey = (status: ArticleStatus) => `status.${status}` as const;

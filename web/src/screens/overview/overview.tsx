@@ -50,7 +50,7 @@ export function OverviewScreen() {
   const siteList = sites.data ?? [];
   const siteName = (siteId: string) => {
     const site = siteList.find((candidate) => candidate.id === siteId);
-    return site ? nameOfSite(site.url) : siteId;
+    return site ? nameOfSite(site) : siteId;
   };
   const noSite = sites.data !== undefined && siteList.every((site) => site.status === "DISCONNECTED");
   const customSites = siteList.filter((site) => site.platform === "custom" && site.status !== "DISCONNECTED");

@@ -1,5 +1,5 @@
 import { useIsMutating, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useParams } from "wouter";
 import { api, ApiError, unwrap } from "../../api/client";
 import { BALANCE_KEY, useBalance } from "../../components/layout";
@@ -43,7 +43,7 @@ export function PlanScreen() {
   const { t } = useMessages(planMessages);
   const sites = useSites();
   const runsPending = useIsMutating({ mutationKey: runKey(planId) }) > 0;
-  useBalance(runsPending ? REFRESH_MS : false);
+  const queryClient = useQueryClient();
   const plan = useQuery({
     queryKey: planKey(planId),
     queryFn: () => unwrap(api.GET("/api/autopilot/plans/{planId}", { params: { path: { planId } } })),
@@ -52,8 +52,16 @@ export function PlanScreen() {
     refetchInterval: (query) =>
       runsPending || query.state.data?.items.some((item) => IN_FLIGHT.includes(item.status) || isDue(item)) ? REFRESH_MS : false,
   });
+  // The clock's runs reserve and settle the price too: while an item is in flight the header's balance moves with it.
+  const itemsInFlight = plan.data?.items.some((item) => IN_FLIGHT.includes(item.status)) ?? false;
+  useBalance(runsPending || itemsInFlight ? REFRESH_MS : false);
+  const settledItems = plan.data?.items.filter((item) => !IN_FLIGHT.includes(item.status)).length ?? 0;
+  useEffect(() => {
+    // An item that settled (published, in review, failed and refunded) changed the balance once more.
+    if (settledItems > 0) void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
+  }, [settledItems, queryClient]);
   const site = plan.data ? sites.data?.find((candidate) => candidate.id === plan.data.siteId) : undefined;
-  const title = site ? t("plan.title", { site: siteName(site.url) }) : t("plan.titleFallback");
+  const title = site ? t("plan.title", { site: siteName(site) }) : t("plan.titleFallback");
 
   return (
     <section className="plans-screen" aria-labelledby="page-title">
@@ -68,13 +76,17 @@ export function PlanScreen() {
         <ErrorNotice error={plan.error} onRetry={() => void plan.refetch()} />
       )}
       {plan.data ? (
-        <PlanDetail plan={plan.data} siteUrl={site?.url} refreshing={plan.data.items.some((item) => IN_FLIGHT.includes(item.status))} />
+        <PlanDetail
+          plan={plan.data}
+          siteTitle={site ? siteName(site) : undefined}
+          refreshing={plan.data.items.some((item) => IN_FLIGHT.includes(item.status))}
+        />
       ) : null}
     </section>
   );
 }
 
-function PlanDetail({ plan, siteUrl, refreshing }: { plan: Plan; siteUrl: string | undefined; refreshing: boolean }) {
+function PlanDetail({ plan, siteTitle, refreshing }: { plan: Plan; siteTitle: string | undefined; refreshing: boolean }) {
   const { t, dateTime, number } = useMessages(planMessages);
   return (
     <>
@@ -88,7 +100,7 @@ function PlanDetail({ plan, siteUrl, refreshing }: { plan: Plan; siteUrl: string
           </dd>
           <dt>{t("plan.site")}</dt>
           <dd>
-            <Link href={`/sites/${plan.siteId}`}>{siteUrl ? siteName(siteUrl) : plan.siteId}</Link>
+            <Link href={`/sites/${plan.siteId}`}>{siteTitle ?? plan.siteId}</Link>
           </dd>
           <dt>{t("plan.cadence")}</dt>
           <dd>{t("plan.cadenceValue", { count: number(plan.cadencePerWeek) })}</dd>
@@ -129,12 +141,13 @@ function PlanDetail({ plan, siteUrl, refreshing }: { plan: Plan; siteUrl: string
 function PlanActions({ plan }: { plan: Plan }) {
   const { t } = useMessages(planMessages);
   const queryClient = useQueryClient();
-  const [outcome, setOutcome] = useState<string | null>(null);
+  // An outcome speaks of the status it produced: once the plan moves on (it completes, say), it goes.
+  const [outcome, setOutcome] = useState<{ words: string; status: Plan["status"] } | null>(null);
   const path = { params: { path: { planId: plan.id } } };
   const settle = (next: Plan, words: string) => {
     queryClient.setQueryData(planKey(plan.id), next);
     void queryClient.invalidateQueries({ queryKey: PLANS_KEY });
-    setOutcome(words);
+    setOutcome({ words, status: next.status });
   };
   const approve = useMutation({
     // `resuming`: the plan was PAUSED when the button was pressed (approving again resumes it).
@@ -160,7 +173,7 @@ function PlanActions({ plan }: { plan: Plan }) {
       <h2 id="plan-actions-title">{t("plan.actions")}</h2>
       <p>{explain}</p>
       <ErrorNotice error={approve.error ?? pause.error} />
-      {outcome ? <Notice tone="success">{outcome}</Notice> : null}
+      {outcome && outcome.status === plan.status ? <Notice tone="success">{outcome.words}</Notice> : null}
       <div className="actions">
         {plan.status === "DRAFT" ? (
           <button
@@ -204,8 +217,17 @@ function PlanActions({ plan }: { plan: Plan }) {
   );
 }
 
+/** Providers by their product names; the offline stand-ins in the owner's words. */
+const PROVIDER_NAMES: Record<string, string> = {
+  dataforseo: "DataForSEO",
+  openai: "OpenAI",
+  anthropic: "Anthropic",
+  "workers-ai": "Workers AI",
+};
+
 function Research({ research }: { research: Plan["research"] }) {
   const { t, number, locale } = useMessages(planMessages);
+  const providerName = (provider: string) => (provider === "offline" ? t("research.offline") : (PROVIDER_NAMES[provider] ?? provider));
   const usd = new Intl.NumberFormat(locale, { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 });
   return (
     <section className="card" aria-labelledby="plan-research-title">
@@ -214,15 +236,21 @@ function Research({ research }: { research: Plan["research"] }) {
         {research.volumesAreEstimates ? (
           <strong>{t("research.estimates")}</strong>
         ) : (
-          t("research.measured", { provider: research.keywordProvider })
+          t("research.measured", { provider: providerName(research.keywordProvider) })
         )}
       </p>
       <dl className="plan-facts">
         <dt>{t("research.keywordProvider")}</dt>
-        <dd>{research.keywordProvider}</dd>
+        <dd>{providerName(research.keywordProvider)}</dd>
         <dt>{t("research.textModel")}</dt>
         <dd>
-          {research.textModel} <span className="muted">({research.textProvider})</span>
+          {research.textProvider === "offline" ? (
+            providerName(research.textProvider)
+          ) : (
+            <>
+              {research.textModel} <span className="muted">({providerName(research.textProvider)})</span>
+            </>
+          )}
         </dd>
         {research.seeds.length > 0 ? (
           <>
@@ -303,7 +331,10 @@ function ItemRow({
   const { t, number, dateTime } = useMessages(planMessages);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useState(false);
+  // "Saved." speaks of the item as it was edited: once its status moves on (queued, published), it goes.
+  const [savedAt, setSavedAt] = useState<PlanItem["status"] | null>(null);
+  const saved = savedAt === item.status;
+  const setSaved = (didSave: boolean) => setSavedAt(didSave ? item.status : null);
   const editButton = useRef<HTMLButtonElement>(null);
 
   const drop = useMutation({

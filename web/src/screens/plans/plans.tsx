@@ -8,6 +8,7 @@ import { useMessages } from "../../i18n/language";
 import { usePageParam } from "../../lib/url";
 import { planMessages } from "./messages";
 import { ItemCounts, PLANS_KEY, PUBLISH_MODES, PlanStatusBadge, planKey, siteName, type PlanSummary, type PublishMode } from "./shared";
+import type { TitledSite } from "../../lib/site-name";
 import "./plans.css";
 import { useSites } from "../../api/query-keys";
 
@@ -80,7 +81,7 @@ function NewPlanForm() {
           >
             {sites.data.map((site) => (
               <option key={site.id} value={site.id}>
-                {siteName(site.url)} · {t(`platform.${site.platform}`)}
+                {siteName(site)} · {t(`platform.${site.platform}`)}
                 {site.status === "CONNECTED" ? "" : ` (${t("create.siteNeedsAttention")})`}
               </option>
             ))}
@@ -154,7 +155,7 @@ function PlanList() {
     queryFn: () => unwrap(api.GET("/api/autopilot/plans", { params: { query: { page, per_page: PER_PAGE } } })),
     placeholderData: keepPreviousData,
   });
-  const siteUrl = (siteId: string) => sites.data?.find((site) => site.id === siteId)?.url;
+  const siteOf = (siteId: string) => sites.data?.find((site) => site.id === siteId);
 
   return (
     <section aria-labelledby="plan-list-title">
@@ -178,7 +179,7 @@ function PlanList() {
               </thead>
               <tbody>
                 {plans.data.items.map((plan) => (
-                  <PlanRow key={plan.id} plan={plan} siteUrl={siteUrl(plan.siteId)} />
+                  <PlanRow key={plan.id} plan={plan} site={siteOf(plan.siteId)} />
                 ))}
               </tbody>
             </table>
@@ -190,9 +191,9 @@ function PlanList() {
   );
 }
 
-function PlanRow({ plan, siteUrl }: { plan: PlanSummary; siteUrl: string | undefined }) {
+function PlanRow({ plan, site: siteOfPlan }: { plan: PlanSummary; site: TitledSite | undefined }) {
   const { t, dateTime, number } = useMessages(planMessages);
-  const site = siteUrl ? siteName(siteUrl) : plan.siteId;
+  const site = siteOfPlan ? siteName(siteOfPlan) : plan.siteId;
   const created = dateTime(plan.createdAt);
   return (
     <tr data-testid={`plan-${plan.id}`}>

@@ -37,7 +37,7 @@ export function PostsScreen() {
               {site ? null : <option value="">—</option>}
               {wordPress.map((candidate) => (
                 <option key={candidate.id} value={candidate.id}>
-                  {siteName(candidate.url)}
+                  {siteName(candidate)}
                 </option>
               ))}
             </SelectField>
@@ -88,8 +88,8 @@ function SiteExistingPosts({ site }: { site: Site }) {
       {sync.isPending ? <Notice>{t("posts.syncWaiting")}</Notice> : null}
       {sync.data ? <Notice tone="success">{t("posts.synced", { count: number(sync.data.synced) })}</Notice> : null}
 
-      <section aria-labelledby="inventory-title">
-        <h2 id="inventory-title">{t("posts.inventory")}</h2>
+      <section aria-labelledby="existing-posts-title">
+        <h2 id="existing-posts-title">{t("posts.list")}</h2>
         {posts.isPending ? <Loading /> : null}
         <ErrorNotice error={posts.error} onRetry={() => void posts.refetch()} />
         {posts.data && posts.data.items.length === 0 ? <p>{page > 1 ? t("posts.emptyPage") : t("posts.empty")}</p> : null}

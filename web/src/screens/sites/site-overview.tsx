@@ -158,8 +158,8 @@ function ExistingPostsSync({ site }: { site: Site }) {
     },
   });
   return (
-    <section aria-labelledby="inventory-title">
-      <h2 id="inventory-title">{t("sync.title")}</h2>
+    <section aria-labelledby="existing-posts-title">
+      <h2 id="existing-posts-title">{t("sync.title")}</h2>
       <p>{t("sync.intro")}</p>
       <div className="actions">
         <button type="button" onClick={() => sync.mutate()} disabled={sync.isPending}>

@@ -48,12 +48,17 @@ export function SiteScreen() {
     <section aria-labelledby="page-title">
       <BackToSites />
       <div className="site-heading">
-        <PageTitle title={siteName(data.url)}>{siteName(data.url)}</PageTitle>
+        <PageTitle title={siteName(data)}>{siteName(data)}</PageTitle>
         <p className="site-summary">
           <span>{platformName(data.platform)}</span> <SiteStatusBadge site={data} />
         </p>
       </div>
-      {flash?.kind === "connected" ? <Notice tone="success">{t(`site.connected.${data.platform}`, { url: flash.url })}</Notice> : null}
+      {flash?.kind === "connected" ? (
+        <Notice tone="success">
+          <span>{t(`site.connected.${data.platform}`, { url: flash.url })}</span>{" "}
+          <Link href={`/plans?siteId=${encodeURIComponent(data.id)}`}>{t("site.connected.plan")}</Link>
+        </Notice>
+      ) : null}
       <nav className="tabs" aria-label={t("site.tabs")}>
         {TABS.map((name) => (
           <Link key={name} href={`/sites/${data.id}?tab=${name}`} aria-current={tab === name ? "page" : undefined}>

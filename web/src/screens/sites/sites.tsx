@@ -68,11 +68,11 @@ function SiteTable({ sites, page, onPage }: { sites: Site[]; page: number; onPag
           </thead>
           <tbody>
             {shown.map((site) => {
-              const detail = siteAddressDetail(site.url);
+              const detail = siteAddressDetail(site);
               return (
                 <tr key={site.id}>
                   <th scope="row" className="site-url cell-name">
-                    <Link href={`/sites/${site.id}`}>{siteName(site.url)}</Link>
+                    <Link href={`/sites/${site.id}`}>{siteName(site)}</Link>
                     {detail ? <div className="muted site-address">{detail}</div> : null}
                   </th>
                   <td data-label={t("sites.column.platform")}>{platformName(site.platform)}</td>

@@ -42,7 +42,7 @@ export function WebhooksScreen() {
               {selected ? null : <option value="">{t("webhooks.chooseSite")}</option>}
               {customSites.map((site) => (
                 <option key={site.id} value={site.id}>
-                  {siteName(site.url)}
+                  {siteName(site)}
                 </option>
               ))}
             </SelectField>
