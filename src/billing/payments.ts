@@ -118,7 +118,12 @@ async function startPayment(
   } catch (error) {
     await db
       .update(payments)
-      .set({ status: "failed", failedReason: "The payment page could not be created", completedAt: toIsoSeconds(new Date()) })
+      .set({
+        status: "failed",
+        failedReason: "The payment page could not be created",
+        failedCode: "page_not_created",
+        completedAt: toIsoSeconds(new Date()),
+      })
       .where(and(eq(payments.merchantOid, merchantOid), eq(payments.status, "pending")));
     throw error;
   }
@@ -175,7 +180,7 @@ export async function handlePaymentCallback(
 async function markFailed(db: Database, payment: Payment, notification: PaymentNotification, now: Date) {
   const [failed] = await db
     .update(payments)
-    .set({ status: "failed", failedReason: notification.failedReason, completedAt: toIsoSeconds(now) })
+    .set({ status: "failed", failedReason: notification.failedReason, failedCode: notification.failedCode, completedAt: toIsoSeconds(now) })
     .where(and(eq(payments.merchantOid, payment.merchantOid), eq(payments.status, "pending")))
     .returning();
   return { payment: failed ?? payment, applied: Boolean(failed) };

@@ -1,5 +1,13 @@
 import { z } from "@hono/zod-openapi";
-import { BILLING_MODES, BYOK_PROVIDERS, LEDGER_KINDS, LICENCE_KINDS, PAYMENT_PURPOSES, PAYMENT_STATUSES } from "../db/schema";
+import {
+  BILLING_MODES,
+  BYOK_PROVIDERS,
+  LEDGER_KINDS,
+  LICENCE_KINDS,
+  PAYMENT_FAILURE_CODES,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+} from "../db/schema";
 import { formatKurus, parseTryToKurus } from "../core/money";
 import type { ByokKeyRow } from "./byok-keys";
 import type { BillingConfig } from "../config";
@@ -165,7 +173,14 @@ export const PaymentSchema = z
     amount: Money("150.00"),
     status: z.enum(PAYMENT_STATUSES),
     testMode: z.boolean(),
-    failedReason: z.string().nullable(),
+    failedReason: z
+      .string()
+      .nullable()
+      .openapi({ description: "Why the payment failed, as the payment provider said it (its own words and language)" }),
+    failedCode: z
+      .enum(PAYMENT_FAILURE_CODES)
+      .nullable()
+      .openapi({ description: "Why the payment failed, as a code the panel words in the owner's language; null unless failed" }),
     createdAt: z.string(),
     completedAt: z.string().nullable(),
   })
@@ -216,6 +231,7 @@ export function toPayment(payment: Payment): z.infer<typeof PaymentSchema> {
     status: payment.status,
     testMode: payment.testMode,
     failedReason: payment.failedReason,
+    failedCode: payment.failedCode,
     createdAt: payment.createdAt,
     completedAt: payment.completedAt,
   };

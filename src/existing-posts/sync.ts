@@ -1,8 +1,9 @@
-import { readBlogName, recordBlogName } from "../sites/blog-name";
-import { bylineOf, recordByline } from "../sites/byline";
-import { readSeoConnector, recordSeoConnector } from "../sites/seo-connector";
+import { readBlogName } from "../sites/blog-name";
+import { bylineOf } from "../sites/byline";
+import { readSeoConnector } from "../sites/seo-connector";
 import { getSiteOfPlatform } from "../sites/service";
 import { withWordPress, type SiteAccessDeps } from "../sites/site-access";
+import { recordSiteFacts } from "../sites/site-facts";
 import { readAllPosts } from "./read-posts";
 import { replaceExistingPosts } from "./store";
 
@@ -21,13 +22,13 @@ export async function syncExistingPosts(
   now = new Date(),
 ): Promise<{ synced: number }> {
   const site = await getSiteOfPlatform(deps.db, accountId, siteId, "blog");
-  const { posts, seo, byline, blogName } = await withWordPress(deps, site, async (wp) => {
+  const { posts, facts } = await withWordPress(deps, site, async (wp) => {
     const { user } = await wp.verifyCredentials();
     const posts = await readAllPosts(wp);
-    return { posts, seo: await readSeoConnector(wp, site.url), byline: bylineOf(user), blogName: await readBlogName(wp, site.url) };
+    const facts = { seo: await readSeoConnector(wp, site.url), blogAuthorName: bylineOf(user), blogName: await readBlogName(wp, site.url) };
+    return { posts, facts };
   });
   await replaceExistingPosts(deps.db, accountId, siteId, posts, now);
-  const withSeo = await recordSeoConnector(deps.db, site, seo);
-  await recordBlogName(deps.db, await recordByline(deps.db, withSeo, byline), blogName);
+  await recordSiteFacts(deps.db, site, facts);
   return { synced: posts.length };
 }

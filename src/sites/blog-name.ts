@@ -1,11 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import type { WordPressClient } from "../adapters/wordpress/client";
 import { decodeHtmlEntities } from "../core/html-entities";
 import { log } from "../core/logger";
-import { toIsoSeconds } from "../core/time";
-import type { Database } from "../db/client";
-import { sites } from "../db/schema";
-import type { SiteRow } from "./service";
 
 // The blog's own title (issue 28): WordPress's Site Title, which the REST API index (the API root)
 // answers as `name`, public. Read at connect, on new credentials and at every sync, and kept on the
@@ -31,16 +26,4 @@ export async function readBlogName(wp: WordPressClient, siteUrl: string): Promis
     log("warn", "blog_name_unreadable", { host: new URL(siteUrl).host, error: error instanceof Error ? error.message : String(error) });
     return undefined;
   }
-}
-
-/** Stores the title read from the site (nothing when `found` is undefined or unchanged) and answers the site as it now is. */
-export async function recordBlogName(db: Database, site: SiteRow, found: string | null | undefined): Promise<SiteRow> {
-  if (found === undefined || found === site.blogName) return site;
-  const [row] = await db
-    .update(sites)
-    .set({ blogName: found, updatedAt: toIsoSeconds(new Date()) })
-    .where(and(eq(sites.id, site.id), eq(sites.accountId, site.accountId)))
-    .returning();
-  log("info", "site_blog_name_changed", { siteId: site.id });
-  return row ?? site;
 }

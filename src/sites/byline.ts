@@ -1,9 +1,4 @@
-import { and, eq } from "drizzle-orm";
 import type { WpUser } from "../adapters/wordpress/schemas";
-import { log } from "../core/logger";
-import { toIsoSeconds } from "../core/time";
-import type { Database } from "../db/client";
-import { sites } from "../db/schema";
 import { briefOf } from "./brief";
 import type { SiteRow } from "./service";
 
@@ -27,18 +22,6 @@ const sameName = (name: string) => name.trim().replace(/\s+/g, " ");
 export function articleAuthorName(site: Pick<SiteRow, "platform" | "blogAuthorName">, briefAuthorName: string): string {
   if (briefAuthorName.trim()) return briefAuthorName;
   return site.platform === "blog" ? (site.blogAuthorName ?? "") : "";
-}
-
-/** Stores the byline read from the site (nothing when `found` is undefined or unchanged) and answers the site as it now is. */
-export async function recordByline(db: Database, site: SiteRow, found: string | null | undefined): Promise<SiteRow> {
-  if (found === undefined || found === site.blogAuthorName) return site;
-  const [row] = await db
-    .update(sites)
-    .set({ blogAuthorName: found, updatedAt: toIsoSeconds(new Date()) })
-    .where(and(eq(sites.id, site.id), eq(sites.accountId, site.accountId)))
-    .returning();
-  log("info", "site_byline_changed", { siteId: site.id });
-  return row ?? site;
 }
 
 /** What the owner should know when the brief names an author other than the byline readers see on WordPress. */

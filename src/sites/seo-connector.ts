@@ -1,9 +1,6 @@
 import type { WordPressClient } from "../adapters/wordpress/client";
 import { log } from "../core/logger";
-import { toIsoSeconds } from "../core/time";
-import type { Database } from "../db/client";
-import { sites, type SeoPlugin } from "../db/schema";
-import { and, eq } from "drizzle-orm";
+import type { SeoPlugin } from "../db/schema";
 import type { SiteRow } from "./service";
 
 // The connector plugin on a WordPress site (wordpress/content-autopilot-connector): whether it is
@@ -34,18 +31,6 @@ export async function readSeoConnector(wp: WordPressClient, siteUrl: string): Pr
     });
     return undefined;
   }
-}
-
-/** Stores what was found on the site (nothing when `found` is undefined) and answers the site as it now is. */
-export async function recordSeoConnector(db: Database, site: SiteRow, found: SeoConnectorState | undefined): Promise<SiteRow> {
-  if (!found || (found.seoConnector === site.seoConnector && found.seoPlugin === site.seoPlugin)) return site;
-  const [row] = await db
-    .update(sites)
-    .set({ ...found, updatedAt: toIsoSeconds(new Date()) })
-    .where(and(eq(sites.id, site.id), eq(sites.accountId, site.accountId)))
-    .returning();
-  log("info", "seo_connector_changed", { siteId: site.id, connector: found.seoConnector, seoPlugin: found.seoPlugin });
-  return row ?? site;
 }
 
 /** Whether articles of the site are sent with their SEO fields and structured data. */

@@ -3,6 +3,7 @@ import {
   encodeBasket,
   InvalidPaymentNotification,
   paytrCallbackHash,
+  paytrFailureCode,
   paytrToken,
   verifyPaytrCallback,
 } from "../../src/adapters/paytr/hash";
@@ -50,7 +51,14 @@ describe("PayTR hashes", () => {
       hash: CALLBACK_HASH,
       test_mode: "1",
     });
-    expect(result).toEqual({ merchantOid: "payTest123", status: "success", totalAmountKurus: 15_000, failedReason: null, testMode: true });
+    expect(result).toEqual({
+      merchantOid: "payTest123",
+      status: "success",
+      totalAmountKurus: 15_000,
+      failedReason: null,
+      failedCode: null,
+      testMode: true,
+    });
   });
 
   it("rejects a callback whose amount, status, order id or hash was changed, and one signed with another key", async () => {
@@ -73,7 +81,7 @@ describe("PayTR hashes", () => {
       failed_reason_code: "0",
       failed_reason_msg: "Kart limiti yetersiz",
     });
-    expect(result).toMatchObject({ status: "failed", failedReason: "0: Kart limiti yetersiz" });
+    expect(result).toMatchObject({ status: "failed", failedReason: "0: Kart limiti yetersiz", failedCode: "declined" });
   });
 
   it("refuses a correctly signed callback whose status or amount is not one PayTR sends, naming the field (not the hash)", async () => {
@@ -85,5 +93,24 @@ describe("PayTR hashes", () => {
     await expect(
       verifyPaytrCallback(TEST_STORE, { merchant_oid: "payTest123", status: "success", total_amount: "150.00", hash: decimalAmount }),
     ).rejects.toThrow(/total_amount '150.00'/);
+  });
+});
+
+describe("PayTR's failed_reason_code, in words the panel can translate", () => {
+  it.each([
+    ["0", "declined"],
+    ["1", "authentication_failed"],
+    ["2", "authentication_failed"],
+    ["3", "security_check_failed"],
+    ["11", "security_check_failed"],
+    ["6", "abandoned"],
+    ["8", "instalment_not_supported"],
+    ["9", "card_not_allowed"],
+    ["10", "three_d_secure_required"],
+    ["99", "integration_error"],
+    ["42", "other"],
+    [undefined, "other"],
+  ])("code %s is %s", (code, expected) => {
+    expect(paytrFailureCode(code)).toBe(expected);
   });
 });

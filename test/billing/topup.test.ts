@@ -213,7 +213,14 @@ describe("POST /api/billing/callback/paytr", () => {
     const { merchantOid } = await startTopup(token, 150);
 
     expect(await (await postCallback(await paytr.callback({ merchantOid, status: "failed", totalAmount: 15_000 }))).text()).toBe("OK");
-    expect(await paymentRow(merchantOid)).toMatchObject({ status: "failed", failedReason: "0: Kart limiti yetersiz" });
+    expect(await paymentRow(merchantOid)).toMatchObject({
+      status: "failed",
+      failedReason: "0: Kart limiti yetersiz",
+      failedCode: "declined",
+    });
+    // The panel words the failure by its code, in the owner's language.
+    const shown = await call(`/api/billing/payments/${merchantOid}`, { token });
+    expect(await shown.json()).toMatchObject({ status: "failed", failedCode: "declined" });
     expect((await balanceOf(token)).creditBalance).toBe("0.00");
 
     expect(await (await postCallback(await paytr.callback({ merchantOid, status: "success", totalAmount: 15_000 }))).text()).toBe("OK");

@@ -16,7 +16,7 @@ describe.skipIf(peerMissing)(`connect and sync against the real WordPress at ${p
       token: other.token,
       json: { url: peer.url, blogUsername: peer.user, blogAppPassword: "aaaa bbbb cccc dddd eeee ffff" },
     });
-    const error = await expectError(refused, 422, "unprocessable");
+    const error = await expectError(refused, 422, "wordpress_credentials_rejected");
     expect(error.message).toMatch(/rejected the user name or application password/);
   });
 
@@ -28,7 +28,7 @@ describe.skipIf(peerMissing)(`connect and sync against the real WordPress at ${p
       token,
       json: { url: closedPort, blogUsername: peer.user, blogAppPassword: peer.appPassword },
     });
-    const error = await expectError(res, 422, "unprocessable");
+    const error = await expectError(res, 422, "site_unreachable");
     expect(error.message).not.toMatch(/rejected/);
   });
 

@@ -5,6 +5,7 @@ import openapi from "../src/api/openapi.json";
 import { errorMessages } from "../src/i18n/errors";
 import type { Messages } from "../src/i18n/language";
 import { articleMessages } from "../src/screens/articles/messages";
+import { billingMessages } from "../src/screens/billing/messages";
 import { planMessages } from "../src/screens/plans/messages";
 import { webhookMessages } from "../src/screens/webhooks/messages";
 
@@ -69,6 +70,7 @@ describe("every code the API can send has words in both languages", () => {
     ["plan warnings", planMessages as Messages<string>, "warning.", enumOf("PlanWarningDetail", "code")],
     ["article edit warnings", articleMessages as Messages<string>, "warning.", enumOf("EditWarningDetail", "code")],
     ["webhook delivery failures", webhookMessages as Messages<string>, "error.", enumOf("WebhookDelivery", "lastErrorCode")],
+    ["payment failures", billingMessages as Messages<string>, "payment.failedCode.", enumOf("Payment", "failedCode")],
   ];
   it.each(cases)("%s", (_, messages, prefix, codes) => {
     for (const code of codes) {

@@ -1,3 +1,4 @@
+import type { PaymentFailureCode } from "../../db/schema";
 import { bytesToBase64, hmacSha256, timingSafeEqualText } from "../../core/crypto";
 import { formatKurus } from "../../core/money";
 import type { BasketItem, CallbackFields, PaymentNotification, PaytrCredentials } from "./port";
@@ -77,6 +78,28 @@ export async function verifyPaytrCallback(credentials: PaytrCredentials, fields:
     status,
     totalAmountKurus: Number(totalAmount),
     failedReason: status === "failed" ? reason.slice(0, 500) || "no reason given" : null,
+    failedCode: status === "failed" ? paytrFailureCode(fields.failed_reason_code) : null,
     testMode: fields.test_mode === "1",
   };
+}
+
+/**
+ * PayTR's failed_reason_code grouped into what the owner can act on (0: the bank's own message,
+ * e.g. no limit left; 1, 2: authentication; 3, 11: security checks; 6: left or timed out;
+ * 8: no instalments; 9: card not allowed; 10: 3-D Secure needed; 99: integration error).
+ */
+export function paytrFailureCode(code: string | undefined): PaymentFailureCode {
+  const byCode: Record<string, PaymentFailureCode> = {
+    "0": "declined",
+    "1": "authentication_failed",
+    "2": "authentication_failed",
+    "3": "security_check_failed",
+    "11": "security_check_failed",
+    "6": "abandoned",
+    "8": "instalment_not_supported",
+    "9": "card_not_allowed",
+    "10": "three_d_secure_required",
+    "99": "integration_error",
+  };
+  return byCode[(code ?? "").trim()] ?? "other";
 }

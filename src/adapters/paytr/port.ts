@@ -1,3 +1,4 @@
+import type { PaymentFailureCode } from "../../db/schema";
 /** The store's PayTR credentials; key and salt are secrets and never logged. */
 export interface PaytrCredentials {
   merchantId: string;
@@ -38,6 +39,7 @@ export interface PaymentNotification {
   /** What the customer paid, in kuruş (may exceed the order amount with instalments). */
   totalAmountKurus: number;
   failedReason: string | null;
+  failedCode: PaymentFailureCode | null;
   testMode: boolean;
 }
 

@@ -9,6 +9,20 @@ export type LicenceKind = (typeof LICENCE_KINDS)[number];
 export const PAYMENT_PURPOSES = ["topup", "licence"] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 export const PAYMENT_STATUSES = ["pending", "succeeded", "failed"] as const;
+/** Why a payment failed, in words the panel translates (PayTR's failed_reason_code, grouped; ours for a page not created). */
+export const PAYMENT_FAILURE_CODES = [
+  "declined",
+  "authentication_failed",
+  "security_check_failed",
+  "abandoned",
+  "instalment_not_supported",
+  "card_not_allowed",
+  "three_d_secure_required",
+  "integration_error",
+  "page_not_created",
+  "other",
+] as const;
+export type PaymentFailureCode = (typeof PAYMENT_FAILURE_CODES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
@@ -31,6 +45,7 @@ export const payments = sqliteTable(
     testMode: integer("test_mode", { mode: "boolean" }).notNull().default(false),
     paidAmountKurus: integer("paid_amount_kurus"),
     failedReason: text("failed_reason"),
+    failedCode: text("failed_code", { enum: PAYMENT_FAILURE_CODES }),
     claimToken: text("claim_token"),
     createdAt: createdAt(),
     completedAt: text("completed_at"),

@@ -1485,7 +1485,13 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             testMode: boolean;
+            /** @description Why the payment failed, as the payment provider said it (its own words and language) */
             failedReason: string | null;
+            /**
+             * @description Why the payment failed, as a code the panel words in the owner's language; null unless failed
+             * @enum {string|null}
+             */
+            failedCode: "declined" | "authentication_failed" | "security_check_failed" | "abandoned" | "instalment_not_supported" | "card_not_allowed" | "three_d_secure_required" | "integration_error" | "page_not_created" | "other" | null;
             createdAt: string;
             completedAt: string | null;
         };

@@ -95,7 +95,12 @@ export function PaymentProgress({ started, onClose }: { started: StartedPayment;
   if (data.status === "failed") {
     return (
       <div className="notice notice-error" role="alert" data-testid="payment-outcome">
-        <p className="payment-line">{t("payment.failed", { reason: data.failedReason ?? t("payment.failedNoReason") })}</p>
+        <p className="payment-line">
+          {t("payment.failed", {
+            // In the owner's words by its code; the provider's own text only for a payment recorded before codes.
+            reason: data.failedCode ? t(`payment.failedCode.${data.failedCode}`) : (data.failedReason ?? t("payment.failedNoReason")),
+          })}
+        </p>
         <button type="button" className="secondary" onClick={onClose}>
           {t("payment.close")}
         </button>

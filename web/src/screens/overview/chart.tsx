@@ -16,7 +16,7 @@ export function ReportChart({
   const width = 600;
   const height = 180;
   const top = 10;
-  const bottom = 24;
+  const bottom = 2;
   const plot = height - top - bottom;
   const slot = width / Math.max(days.length, 1);
   const maxCount = Math.max(1, ...days.map((day) => Math.max(day.generated, day.published)));
@@ -26,8 +26,10 @@ export function ReportChart({
   const line = credits.map((value, i) => `${i === 0 ? "M" : "L"}${(i + 0.5) * slot},${y(value, maxCredits)}`).join(" ");
   return (
     <figure className="chart">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={labels.title}>
-        <line x1="0" x2={width} y1={top + plot} y2={top + plot} stroke="#9ca3af" />
+      {/* Stretched to the box's width at a readable height on every screen (not scaled as a picture,
+          which made a phone's bars and labels tiny): the day labels are text below it. */}
+      <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" role="img" aria-label={labels.title}>
+        <line x1="0" x2={width} y1={top + plot} y2={top + plot} stroke="#9ca3af" vectorEffect="non-scaling-stroke" />
         {days.map((day, i) => (
           <g key={day.date}>
             <rect
@@ -44,15 +46,23 @@ export function ReportChart({
               height={(day.published / maxCount) * plot}
               fill="#1d4ed8"
             />
-            {i % 7 === 0 ? (
-              <text x={i * slot + 2} y={height - 6} fontSize="11" textAnchor="start" fill="#374151">
-                {dayLabel(day.date)}
-              </text>
-            ) : null}
           </g>
         ))}
-        <path d={line} fill="none" stroke="#b45309" strokeWidth="2" />
+        <path d={line} fill="none" stroke="#b45309" strokeWidth="2" vectorEffect="non-scaling-stroke" />
       </svg>
+      <div className="chart-axis" aria-hidden="true">
+        {days.map((day, i) =>
+          i % 7 === 0 ? (
+            // Shifted back by as much of its own width as it stands along the axis, so the last label ends inside the box.
+            <span
+              key={day.date}
+              style={{ left: `${((i * slot) / width) * 100}%`, transform: `translateX(-${((i * slot) / width) * 100}%)` }}
+            >
+              {dayLabel(day.date)}
+            </span>
+          ) : null,
+        )}
+      </div>
       <figcaption className="chart-legend">
         <span>
           <span className="swatch" style={{ background: "#93c5fd" }} aria-hidden="true" />

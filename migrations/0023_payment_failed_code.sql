@@ -1,0 +1,1 @@
+ALTER TABLE `payments` ADD `failed_code` text;
