@@ -26,6 +26,16 @@ export const LANGUAGE_NAMES: Record<string, string> = {
   nl: "Dutch",
 };
 
+const FOLDED_STOP_WORDS = new Map(
+  Object.entries(STOP_WORDS).map(([language, words]) => [language, new Set(words.split(" ").map(foldText))]),
+);
+const NO_WORDS: ReadonlySet<string> = new Set();
+
+/** The frequent function words of `language` (`en`, `tr`, …), folded; empty for a language not in the list. */
+export function stopWordsOf(language: string): ReadonlySet<string> {
+  return FOLDED_STOP_WORDS.get(language) ?? NO_WORDS;
+}
+
 /** Each folded word that belongs to exactly one language, with that language. */
 const WORD_LANGUAGE: Map<string, string> = (() => {
   const owners = new Map<string, Set<string>>();

@@ -7,9 +7,11 @@ import type { Env } from "../env";
 import type { ItemRunParams } from "../core/queue-messages";
 import type { ImageModel } from "../adapters/image-model/port";
 import type { KeywordResearch } from "../adapters/keyword-research/port";
+import type { PageReader } from "../adapters/page-reader/port";
+import type { SerpResearcher } from "../adapters/serp-research/port";
 import type { TextModel } from "../adapters/text-model/port";
 import type { WorkersAiBinding } from "../adapters/workers-ai-binding";
-import { imageModelFor, keywordResearchFor, textModelFor } from "./model-providers";
+import { imageModelFor, keywordResearchFor, pageReaderFor, serpResearchFor, textModelFor } from "./model-providers";
 import { keyChecker, paymentProvider } from "./providers";
 
 /**
@@ -39,6 +41,10 @@ export interface Services {
   textModel(): TextModel;
   imageModel(): ImageModel;
   keywordResearch(): KeywordResearch;
+  /** The live search results of a keyword (KEYWORD_PROVIDER chooses it, as it does keyword research). */
+  serpResearch(): SerpResearcher;
+  /** Reads the pages of those results; offline with offline research. */
+  pageReader(): PageReader;
 }
 
 /** What tests (or another entry point) replace: the outside world, the clock of retries, the parsed vars. */
@@ -64,6 +70,8 @@ export function buildServices(env: Env, overrides: ServiceOverrides = {}): Servi
     textModel: () => textModelFor(services),
     imageModel: () => imageModelFor(services),
     keywordResearch: () => keywordResearchFor(services),
+    serpResearch: () => serpResearchFor(services),
+    pageReader: () => pageReaderFor(services),
   };
   return services;
 }

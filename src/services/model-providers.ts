@@ -5,13 +5,20 @@ import { createWorkersAiImageModel } from "../adapters/image-model/workers-ai";
 import { createDataForSeoResearch } from "../adapters/keyword-research/dataforseo";
 import { createOfflineKeywordResearch } from "../adapters/keyword-research/offline";
 import type { KeywordResearch } from "../adapters/keyword-research/port";
+import { createHttpPageReader } from "../adapters/page-reader/client";
+import { createOfflinePageReader } from "../adapters/page-reader/offline";
+import type { PageReader } from "../adapters/page-reader/port";
 import type { ProviderTransport } from "../adapters/provider-http";
+import { createDataForSeoSerpResearch } from "../adapters/serp-research/dataforseo";
+import { createOfflineSerpResearch } from "../adapters/serp-research/offline";
+import type { SerpResearcher } from "../adapters/serp-research/port";
 import { createAnthropicTextModel } from "../adapters/text-model/anthropic";
 import { createOfflineTextModel } from "../adapters/text-model/offline";
 import { createOpenAiTextModel } from "../adapters/text-model/openai";
 import type { TextModel } from "../adapters/text-model/port";
 import { createWorkersAiTextModel } from "../adapters/text-model/workers-ai";
 import { AppError } from "../core/errors";
+import { assertOutboundUrl } from "../core/outbound-url";
 import type { WorkersAiBinding } from "../adapters/workers-ai-binding";
 import type { Services } from "./container";
 import { refuseOfflineInProduction } from "./providers";
@@ -110,4 +117,34 @@ export function keywordResearchFor(deps: ProviderDeps): KeywordResearch {
   if (!credentials)
     throw new AppError("internal_error", "Keyword research is unavailable: DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD are not both set");
   return createDataForSeoResearch({ transport: providerTransport(deps), baseUrl: providers.dataforseo.baseUrl, ...credentials });
+}
+
+/**
+ * Search results of a keyword. One research provider serves keywords and results alike, so
+ * KEYWORD_PROVIDER chooses this one too: offline, or DataForSEO with its login and password.
+ */
+export function serpResearchFor(deps: ProviderDeps): SerpResearcher {
+  const { providers } = deps.config;
+  if (providers.keywords.provider === "offline") {
+    refuseOfflineInProduction(deps.config, "KEYWORD_PROVIDER=offline");
+    return createOfflineSerpResearch();
+  }
+  const credentials = providers.dataforseo.credentials;
+  if (!credentials)
+    throw new AppError("internal_error", "Search research is unavailable: DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD are not both set");
+  return createDataForSeoSerpResearch({ transport: providerTransport(deps), baseUrl: providers.dataforseo.baseUrl, ...credentials });
+}
+
+/**
+ * The reader of the pages the search results name. Offline results live on `.invalid` hosts only
+ * the offline reader serves, so it goes with offline research; otherwise pages are fetched over
+ * HTTP through the outbound URL rule (public addresses only unless ALLOW_PRIVATE_URLS).
+ */
+export function pageReaderFor(deps: ProviderDeps): PageReader {
+  if (deps.config.providers.keywords.provider === "offline") return createOfflinePageReader();
+  return createHttpPageReader({
+    fetch: deps.fetch,
+    timeoutMs: deps.config.outboundTimeoutMs,
+    checkUrl: (url) => void assertOutboundUrl(url, { allowPrivate: deps.config.allowPrivateUrls }),
+  });
 }

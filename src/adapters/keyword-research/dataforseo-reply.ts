@@ -1,5 +1,7 @@
 import { z } from "zod";
-import type { ProviderFailure } from "../provider-error";
+import { log } from "../../core/logger";
+import { ProviderError, type ProviderFailure } from "../provider-error";
+import type { ProviderReply } from "../provider-http";
 import { COMPETITION_LEVELS, type CompetitionLevel, type KeywordIdea } from "./port";
 
 // Every field optional or null (providers add and drop fields over time).
@@ -57,6 +59,59 @@ export function failureForStatusCode(code: number, message: string): ProviderFai
   if (code >= 50000) return "unavailable";
   if (code >= 40000) return "bad_request"; // 40000 more than one task, 404xx not found, 405xx invalid field…
   return "unavailable"; // not a documented error range: treat as a passing fault
+}
+
+const PROVIDER = "DataForSEO";
+
+/** What a call to one DataForSEO endpoint was for, as our messages name it. */
+export interface DataForSeoAction {
+  /** "the keyword ideas endpoint" */
+  endpoint: string;
+  /** "research the keywords" */
+  doing: string;
+}
+
+/**
+ * The envelope of a reply, or the ProviderError its HTTP status or request-level status means.
+ * Task statuses are the caller's: it knows which task it sent.
+ */
+export function readDataForSeoEnvelope(reply: ProviderReply, action: DataForSeoAction): Envelope {
+  if (reply.status === 401) return httpFailure("credentials_rejected", "rejected the API login and password (HTTP 401)", reply);
+  if (reply.status === 402) return httpFailure("quota_exhausted", "refused to bill the account: check its balance (HTTP 402)", reply);
+  if (reply.status === 429) return httpFailure("rate_limited", "is rate limiting the requests; retry later (HTTP 429)", reply);
+  if (reply.status >= 500) return httpFailure("unavailable", `failed with HTTP ${reply.status}`, reply);
+  if (reply.status === 404)
+    return httpFailure("bad_request", `does not know ${action.endpoint}: check DATAFORSEO_BASE_URL (HTTP 404)`, reply);
+  if (reply.status !== 200) return httpFailure("bad_request", `refused the request (HTTP ${reply.status})`, reply);
+  const parsed = EnvelopeSchema.safeParse(reply.json);
+  if (!parsed.success) throw unexpectedReply(reply, "the answer is not the DataForSEO envelope");
+  if (parsed.data.status_code !== DATAFORSEO_OK)
+    throw taskFailure(action, parsed.data.status_code, parsed.data.status_message, parsed.data.cost);
+  return parsed.data;
+}
+
+function httpFailure(failure: ProviderFailure, says: string, reply: ProviderReply): never {
+  log("warn", "dataforseo_http_error", { status: reply.status, body: reply.text.slice(0, 300) });
+  throw new ProviderError(failure, PROVIDER, `${PROVIDER} ${says}`);
+}
+
+/** DataForSEO's status message is an explanation meant for the user of the API, not a secret: it goes in our message. */
+export function taskFailure(
+  action: DataForSeoAction,
+  code: number | null | undefined,
+  message: string | null | undefined,
+  cost: number | null | undefined,
+): ProviderError {
+  const said = (message ?? "no message").slice(0, 200);
+  log("warn", "dataforseo_task_failed", { statusCode: code ?? null, statusMessage: said, costUsd: cost ?? null });
+  const failure = typeof code === "number" ? failureForStatusCode(code, said) : "invalid_output";
+  return new ProviderError(failure, PROVIDER, `${PROVIDER} could not ${action.doing}: ${said} (status ${code ?? "missing"})`);
+}
+
+/** A reply that is not what DataForSEO documents; its body goes to the log only. */
+export function unexpectedReply(reply: ProviderReply, what: string): ProviderError {
+  log("warn", "dataforseo_unexpected_reply", { status: reply.status, body: reply.text.slice(0, 300) });
+  return new ProviderError("invalid_output", PROVIDER, `${PROVIDER} answered in an unexpected form: ${what}`);
 }
 
 /** Labs' `competition` (0–1) in the three levels of `competition_level`, for items that lack the level. */
