@@ -56,6 +56,7 @@ export function ReportChart({
             // Shifted back by as much of its own width as it stands along the axis, so the last label ends inside the box.
             <span
               key={day.date}
+              className={i % 14 === 0 ? undefined : "minor"}
               style={{ left: `${((i * slot) / width) * 100}%`, transform: `translateX(-${((i * slot) / width) * 100}%)` }}
             >
               {dayLabel(day.date)}
