@@ -25,7 +25,8 @@ export async function syncExistingPosts(
   const { posts, facts } = await withWordPress(deps, site, async (wp) => {
     const { user } = await wp.verifyCredentials();
     const posts = await readAllPosts(wp);
-    const facts = { seo: await readSeoConnector(wp, site.url), blogAuthorName: bylineOf(user), blogName: await readBlogName(wp, site.url) };
+    const [seo, blogName] = await Promise.all([readSeoConnector(wp, site.url), readBlogName(wp, site.url)]);
+    const facts = { seo, blogAuthorName: bylineOf(user), blogName };
     return { posts, facts };
   });
   await replaceExistingPosts(deps.db, accountId, siteId, posts, now);

@@ -46,8 +46,9 @@ function clientOptions(deps: SiteAccessDeps, url: string, credentials: WordPress
  */
 async function siteFacts(deps: SiteAccessDeps, url: string, credentials: WordPressCredentials, verified: VerifiedWordPress) {
   const wp = new WordPressClient({ ...clientOptions(deps, url, credentials), apiRoot: verified.apiRoot });
-  const seo = (await readSeoConnector(wp, url)) ?? { seoConnector: null, seoPlugin: null };
-  const blogName = await readBlogName(wp, url);
+  // Two independent reads: asked together, so a connect waits for one round trip, not two.
+  const [connector, blogName] = await Promise.all([readSeoConnector(wp, url), readBlogName(wp, url)]);
+  const seo = connector ?? { seoConnector: null, seoPlugin: null };
   return blogName === undefined ? seo : { ...seo, blogName };
 }
 
