@@ -13,7 +13,7 @@ const LAYERS = [
   ["public", "webhooks"],
   ["articles"],
   ["plans", "existing-posts", "blog-admin", "report", "agent", "publishing"],
-  ["sites", "billing", "media", "accounts", "tokens", "sessions"],
+  ["sites", "billing", "media", "accounts", "tokens", "sessions", "research"],
   ["http"],
   ["services"],
   ["db", "content", "adapters", "durable-objects", "config.ts", "env.ts"],

@@ -28,7 +28,7 @@ articleRoutes.openapi(
     tags,
     summary: "List articles, newest first, with status, publication URL, SEO title, word count and cost",
     description:
-      "Filters combine: `siteId`, `planId`, `status` (draft, pending, published, archived). Another account's site or plan simply matches nothing.",
+      "Filters combine: `siteId`, `planId`, `status` (draft, pending, published, archived), `minScore` and `maxScore` (the content score, 0–100). Another account's site or plan simply matches nothing. `sort=content_score` orders by the score (articles without one last), `order` asc or desc.",
     request: { query: ArticleListQuerySchema },
     responses: {
       200: jsonContent(pageSchema(ArticleSummarySchema, "ArticlePage"), "A page of articles"),
@@ -36,8 +36,8 @@ articleRoutes.openapi(
     },
   }),
   async (c) => {
-    const { page, per_page: perPage, siteId, planId, status } = c.req.valid("query");
-    return c.json(await listArticlePage(c.get("services"), c.get("caller").accountId, { page, perPage, siteId, planId, status }), 200);
+    const { per_page: perPage, ...filters } = c.req.valid("query");
+    return c.json(await listArticlePage(c.get("services"), c.get("caller").accountId, { ...filters, perPage }), 200);
   },
 );
 

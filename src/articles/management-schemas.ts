@@ -1,10 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import { plainText } from "../core/plain-text";
 import { formatKurus } from "../core/money";
-import { positiveIntParam } from "../core/pagination";
+import { positiveIntParam, wholeNumberParam } from "../core/pagination";
 import { ARTICLE_STATUSES } from "../db/schema";
 import type { StructuredData } from "../content/structured-data";
+import type { Quality } from "../content/quality/types";
 import type { ArticleImageRow, ArticleRow } from "./service";
+import { CheckedClaimSchema, QualitySchema, ReviewReasonSchema } from "../research/schemas";
+
+export const MANAGED_ARTICLE_SORTS = ["created_at", "content_score"] as const;
 
 const UsageSchema = z.object({
   inputTokens: z.number().int(),
@@ -54,6 +58,11 @@ const articleFields = {
   createdAt: z.string(),
   updatedAt: z.string(),
   publishedAt: z.string().nullable(),
+  contentScore: z.number().int().nullable().openapi({ description: "quality.contentScore, for lists; null without research" }),
+  reviewReasons: z.array(ReviewReasonSchema).openapi({
+    description:
+      "Why the article waits in review: what the quality gate or the fact check found short (recomputed on each edit of a pending article); empty when nothing holds it",
+  }),
 };
 
 export const ArticleSummarySchema = z.object(articleFields).openapi("ArticleSummary");
@@ -66,6 +75,13 @@ export const ArticleDetailSchema = z
     images: z.array(
       z.object({ id: z.number().int(), url: z.string(), altText: z.string(), isFeatured: z.boolean(), position: z.number().int() }),
     ),
+    quality: QualitySchema.nullable().openapi({
+      description:
+        "The quality of the current text, recomputed on every edit; null for articles written before research existed or by hand",
+    }),
+    claims: z
+      .array(CheckedClaimSchema)
+      .openapi({ description: "The article's factual claims as written, each with the fact check's verdict" }),
     structuredData: z.record(z.string(), z.unknown()).nullable().openapi({
       description:
         "The page's JSON-LD (schema.org @graph: a BlogPosting on a blog, an Article on a custom site, and an FAQPage matching the article's FAQ section), as the connector plugin or a custom site's page prints it in <script type=\"application/ld+json\">; null for forums and articles without a site",
@@ -109,7 +125,22 @@ export const ArticleListQuerySchema = z.object({
   siteId: z.string().min(1).max(64).optional(),
   planId: z.string().min(1).max(64).optional(),
   status: z.enum(ARTICLE_STATUSES, { error: `status must be one of ${ARTICLE_STATUSES.join(", ")}` }).optional(),
+  sort: z
+    .enum(MANAGED_ARTICLE_SORTS, { error: `sort must be one of ${MANAGED_ARTICLE_SORTS.join(", ")}` })
+    .default("created_at")
+    .openapi({ description: "created_at (default) or content_score; articles without a score come last" }),
+  order: z.enum(["asc", "desc"], { error: "order must be asc or desc" }).default("desc"),
+  minScore: scoreParam("minScore", "Only articles whose content score is at least this (0–100); articles without a score are left out"),
+  maxScore: scoreParam("maxScore", "Only articles whose content score is at most this (0–100); articles without a score are left out"),
 });
+
+/** An optional 0–100 query number. */
+function scoreParam(name: string, description: string) {
+  return wholeNumberParam(name)
+    .pipe(z.number().int(`${name} must be a whole number`).min(0, `${name} must be at least 0`).max(100, `${name} must be at most 100`))
+    .optional()
+    .openapi({ type: "integer", minimum: 0, maximum: 100, param: { description } });
+}
 
 export const ArticleIdParamSchema = z.object({ articleId: z.string().min(1).max(20) });
 
@@ -161,6 +192,8 @@ export function toArticleSummary(article: ArticleRow, featuredImage: string | nu
     createdAt: article.createdAt,
     updatedAt: article.updatedAt,
     publishedAt: article.publishedAt,
+    contentScore: article.contentScore,
+    reviewReasons: article.reviewReasons ?? [],
   };
 }
 
@@ -174,6 +207,14 @@ export function toArticleDetail(
     ...toArticleSummary(article, images.find((image) => image.isFeatured)?.url ?? null),
     html: article.html,
     keywords: article.keywords,
+    quality: article.quality ? publicQuality(article.quality) : null,
+    claims: article.claims ?? [],
     images: images.map(({ id, url, altText, isFeatured, position }) => ({ id, url, altText, isFeatured, position })),
   };
+}
+
+/** The stored quality as the API gives it (the readability's unclamped score and noise flag stay inside). */
+export function publicQuality(quality: Quality): z.infer<typeof QualitySchema> {
+  const { rawScore: _, noisy: __, ...readability } = quality.readability;
+  return { ...quality, readability };
 }

@@ -1,4 +1,7 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { DEFAULT_GATE, type QualityGate } from "../content/quality/gate";
+import { briefOf, gateOf } from "../sites/brief";
+import { rescore } from "./quality";
 import { SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../content/article-rules";
 import { AppError } from "../core/errors";
 import { errorFields, log } from "../core/logger";
@@ -11,7 +14,9 @@ import { publishingPlatformFor } from "../publishing/platform";
 import { RemotePostNotOurs, type PublishingPlatform } from "../publishing/port";
 import type { Services } from "../services/container";
 import { getSite, type SiteRow } from "../sites/service";
-import { toArticleSummary, type ArticleEdit, type EditWarningCode } from "./management-schemas";
+import { toArticleSummary, type ArticleEdit, type EditWarningCode, type MANAGED_ARTICLE_SORTS } from "./management-schemas";
+
+type ManagedArticleSort = (typeof MANAGED_ARTICLE_SORTS)[number];
 import { articlePage, publishableArticle } from "./publishable";
 import { getArticleWithImages, imagesJsonColumn, parseImagesJson, type ArticleImageRow, type ArticleRow } from "./service";
 import {
@@ -30,6 +35,10 @@ export interface ArticleFilters {
   siteId?: string;
   planId?: string;
   status?: ArticleStatus;
+  sort?: ManagedArticleSort;
+  order?: "asc" | "desc";
+  minScore?: number;
+  maxScore?: number;
 }
 
 /** GET /autopilot/articles: a page of the account's articles as the API answers it. */
@@ -46,13 +55,21 @@ export async function listManagedArticles(services: Services, accountId: string,
   if (filters.siteId) conditions.push(eq(articles.siteId, filters.siteId));
   if (filters.planId) conditions.push(eq(articles.planId, filters.planId));
   if (filters.status) conditions.push(eq(articles.status, filters.status));
+  if (filters.minScore !== undefined) conditions.push(gte(articles.contentScore, filters.minScore));
+  if (filters.maxScore !== undefined) conditions.push(lte(articles.contentScore, filters.maxScore));
   const where = and(...conditions);
+  const direction = filters.order === "asc" ? asc : desc;
+  // Articles without a score come last whichever way the scores run.
+  const order =
+    filters.sort === "content_score"
+      ? [sql`${articles.contentScore} IS NULL`, direction(articles.contentScore), direction(articles.id)]
+      : [direction(articles.createdAt), direction(articles.id)];
   const [rows, [total]] = await db.batch([
     db
       .select({ article: articles, imagesJson: imagesJsonColumn })
       .from(articles)
       .where(where)
-      .orderBy(desc(articles.createdAt), desc(articles.id))
+      .orderBy(...order)
       .limit(filters.perPage)
       .offset((filters.page - 1) * filters.perPage),
     db.select({ total: count() }).from(articles).where(where),
@@ -61,6 +78,12 @@ export async function listManagedArticles(services: Services, accountId: string,
     rows: rows.map((row) => ({ article: row.article, images: parseImagesJson(row.imagesJson, row.article) })),
     total: total?.total ?? 0,
   };
+}
+
+/** The gate of the article's site; the defaults when the site is gone. */
+async function gateOfArticleSite(services: Services, article: ArticleRow): Promise<QualityGate> {
+  const site = article.siteId ? await getSite(services.db, article.accountId, article.siteId).catch(() => null) : null;
+  return site ? gateOf(briefOf(site)) : DEFAULT_GATE;
 }
 
 /** Something the owner should know about an edit, by code (the panel's words) and in English (`warnings`). */
@@ -135,13 +158,9 @@ export async function editArticle(services: Services, accountId: string, article
       : edit.featuredImage === null
         ? null
         : await featuredUpload(services, accountId, edit.featuredImage, before.title);
-  await saveArticleEdit(
-    services,
-    accountId,
-    articleId,
-    { ...edit, html: edit.html === undefined ? undefined : sanitizeHtml(edit.html), featuredImage },
-    now,
-  );
+  const html = edit.html === undefined ? undefined : sanitizeHtml(edit.html);
+  const scored = html === undefined ? undefined : await rescore(db, before, html, await gateOfArticleSite(services, before));
+  await saveArticleEdit(services, accountId, articleId, { ...edit, html, featuredImage, scored }, now);
 
   const { article, images } = await getArticleWithImages(db, accountId, articleId);
   const lengths = lengthWarnings(article);

@@ -66,6 +66,8 @@ export interface ArticleFieldsEdit {
   tags?: string[];
   categories?: string[];
   featuredImage?: { url: string; altText: string } | null;
+  /** The quality of the new text, with what follows from it (src/articles/quality.ts rescore). */
+  scored?: Pick<NewArticleRow, "quality" | "contentScore" | "reviewReasons" | "claims" | "similaritySignature">;
 }
 
 /** PATCH: the fields given (HTML already sanitised) stored on the account's article, the featured image in the same batch. */
@@ -86,6 +88,7 @@ export async function saveArticleEdit(
   if (edit.excerpt !== undefined) changes.excerpt = edit.excerpt;
   if (edit.tags !== undefined) changes.tags = edit.tags;
   if (edit.categories !== undefined) changes.categories = edit.categories;
+  if (edit.scored !== undefined) Object.assign(changes, edit.scored);
   const statements: BatchStatement[] = [
     db
       .update(articles)

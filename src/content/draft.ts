@@ -15,8 +15,11 @@ export const ArticleDraftSchema = z.object({
   categories: z.array(z.string()),
   heroImagePrompt: z.string(),
   heroImageAlt: z.string(),
+  /** The factual statements the writer made, each with the number of the source it cites (its id as a number; null for none). */
+  claims: z.array(z.object({ text: z.string(), source: z.number().int().nullable() })).default([]),
 });
-export type ArticleDraft = z.infer<typeof ArticleDraftSchema>;
+export type ArticleDraft = z.output<typeof ArticleDraftSchema>;
+export type DraftClaim = ArticleDraft["claims"][number];
 
 /** A page of the site an article may link to: an existing post or an earlier article. */
 export interface SiteLink {

@@ -2,7 +2,7 @@ import { countWords, htmlToText } from "../core/html-text";
 import { faqHeading } from "../content/faq";
 import { topicWords } from "../content/text-folding";
 import { characterCount, mentionsKeyword, primaryLanguage, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../content/article-rules";
-import type { ArticleDraft, SiteLink } from "../content/draft";
+import type { ArticleDraft, DraftClaim, SiteLink } from "../content/draft";
 import type { WriteInput } from "./write-input";
 import { linkTarget } from "../content/links";
 import { cutAtWord, fitLength } from "../content/fit-length";
@@ -29,11 +29,23 @@ export function writeOfflineArticle(input: WriteInput): OfflineArticle {
   const keyword = input.targetKeyword.trim().replace(/\s+/g, " ");
   const subject = capitalize(keyword || input.title.trim(), language);
   const title = articleTitle(input.title, keyword, subject);
-  const headings = phrases.headings(subject);
+  const headings = withSharedHeadings(phrases.headings(subject), input.research?.sharedHeadings ?? []);
   const k = keyword || subject;
   const faq = input.brief.faq ? faqHtml(faqHeading(language), phrases.faq(k)) : "";
-  const html = articleHtml(phrases, k, subject, headings, linkedPages(input), input.minWords - countWords(htmlToText(faq)), language) + faq;
+  const research = offlineResearch(input, phrases);
+  const html =
+    articleHtml(
+      phrases,
+      k,
+      subject,
+      headings,
+      linkedPages(input),
+      input.minWords - countWords(htmlToText(faq)),
+      language,
+      research.paragraphs,
+    ) + faq;
   return {
+    claims: research.claims,
     outline: headings,
     title,
     seoTitle: fitLength(title, phrases.seoTitlePads, SEO_TITLE_CHARS),
@@ -62,6 +74,7 @@ function articleHtml(
   links: SiteLink[],
   minWords: number,
   language: string,
+  researchParagraphs: string[],
 ): string {
   const opening = `<p>${escapeHtml(phrases.opening(keyword))}</p>`;
   const related = links.length > 0 ? `<p>${escapeHtml(phrases.related)} ${joinLinks(links, phrases.and)}.</p>` : "";
@@ -83,6 +96,7 @@ function articleHtml(
   const sections = headings.map((heading, i) => {
     const body = paragraphs.slice(share(i), share(i + 1)).map((text) => `<p>${escapeHtml(text)}</p>`);
     if (i === 1 && related) body.push(related);
+    if (i > 0 && researchParagraphs[i - 1]) body.push(researchParagraphs[i - 1]!);
     return `<h2>${escapeHtml(heading)}</h2>${body.join("")}`;
   });
   return opening + sections.join("");
@@ -104,6 +118,45 @@ function sentenceMaker(phrases: OfflinePhrases, keyword: string, subject: string
     const [first = "", ...rest] = [...text];
     return `${opener} ${first.toLocaleLowerCase(language)}${rest.join("")}`;
   };
+}
+
+/** The subtopics the top pages share, as sections after the first (up to three), before the offline writer's own. */
+function withSharedHeadings(own: string[], shared: readonly string[]): string[] {
+  const [first, ...rest] = own;
+  return [first!, ...shared.slice(0, 3), ...rest];
+}
+
+const QUOTED_WORDS = 10;
+const CITED_SOURCES = 3;
+
+/**
+ * What the offline writer makes of the research: a paragraph naming the terms the top pages use,
+ * then one paragraph per cited source (up to three) quoting the start of its key passage, with
+ * the quotation as the claim the source supports. Quotations stay under the copied-run limit.
+ */
+function offlineResearch(input: WriteInput, phrases: OfflinePhrases): { paragraphs: string[]; claims: DraftClaim[] } {
+  const research = input.research;
+  if (!research || research.sources.length === 0) return { paragraphs: [], claims: [] };
+  const paragraphs: string[] = [];
+  if (research.terms.length > 0) paragraphs.push(`<p>${escapeHtml(phrases.covers(listOf(research.terms, phrases.and)))}</p>`);
+  const claims: DraftClaim[] = [];
+  for (const source of research.sources.slice(0, CITED_SOURCES)) {
+    const passage = source.passages[0];
+    if (!passage) continue;
+    const quote = passage
+      .split(/\s+/)
+      .slice(0, QUOTED_WORDS)
+      .join(" ")
+      .replace(/[.,;:!?…]+$/u, "");
+    const link = `<a href="${escapeHtml(source.url)}">${escapeHtml(source.title)}</a>`;
+    paragraphs.push(`<p>${phrases.cites(link, escapeHtml(quote))}</p>`);
+    claims.push({ text: quote, source: Number(source.id) });
+  }
+  return { paragraphs, claims };
+}
+
+function listOf(words: readonly string[], and: string): string {
+  return words.length === 1 ? words[0]! : `${words.slice(0, -1).join(", ")} ${and} ${words.at(-1)}`;
 }
 
 /** The FAQ section: the heading, then each question as an <h3> followed by its answer. */

@@ -10,6 +10,9 @@ import { publishRun } from "./steps/publish";
 import { recordArticle } from "./steps/record";
 import { failureOf, permanentFailureAsValue, recordStruggle, type RunFailure, type StepOutcome } from "./steps/run-state";
 import { checkDraft, writeDraft } from "./steps/write";
+import { factCheckDraft } from "./steps/fact-check";
+import { researchRun } from "./steps/research";
+import { scoreDraft } from "./steps/score";
 
 /**
  * A step's retry policy: the numbers the item's "next try at" is counted from, and the engine's
@@ -54,6 +57,36 @@ function outcomeValue<T>(outcome: StepOutcome<T>): T {
   return outcome.value;
 }
 
+type Attempt = <T>(name: string, policy: StepPolicy, body: () => Promise<T>) => Promise<T>;
+
+/**
+ * Writes the article, checks it against the rules, fact checks its claims and scores it; one
+ * rewrite names everything that fell short. After it, a draft that still breaks a rule fails the
+ * run; one that only falls short of the gate or the fact check goes on and waits in REVIEW with
+ * its reasons (stored by the score step; the publish step reads them).
+ */
+async function writeAndCheck(attempt: Attempt, services: Services, run: ItemRunParams): Promise<void> {
+  await attempt("write article", MODEL_STEP, () => writeDraft(services, run, 1));
+  const { failures } = await attempt("check article", DATABASE_STEP, () => checkDraft(services, run));
+  let shortfalls = failures;
+  if (failures.length === 0) {
+    await attempt("fact check article", MODEL_STEP, () => factCheckDraft(services, run));
+    shortfalls = (await attempt("score article", DATABASE_STEP, () => scoreDraft(services, run))).shortfalls;
+  }
+  if (shortfalls.length === 0) return;
+  await attempt("rewrite article", MODEL_STEP, () => writeDraft(services, run, 2, shortfalls));
+  const recheck = await attempt("check rewritten article", DATABASE_STEP, () => checkDraft(services, run));
+  if (recheck.failures.length > 0) {
+    throw new RunFailed({
+      code: "article_failed_checks",
+      status: 422,
+      message: `The article failed its checks twice: ${recheck.failures.join("; ")}`,
+    });
+  }
+  await attempt("fact check rewritten article", MODEL_STEP, () => factCheckDraft(services, run));
+  await attempt("score rewritten article", DATABASE_STEP, () => scoreDraft(services, run));
+}
+
 /**
  * One run of one plan item, from the charge to the published article (docs/guides/autopilot.md).
  * The engine memoises each named step and retries it with backoff; the steps
@@ -74,7 +107,7 @@ export class ItemPipeline extends WorkflowEntrypoint<Env, ItemRunParams> {
 
     // Each step answers its permanent failure as a value (memoised like any result); the engine
     // retries only what is thrown.
-    const attempt = async <T>(name: string, policy: StepPolicy, body: () => Promise<T>): Promise<T> => {
+    const attempt: Attempt = async <T>(name: string, policy: StepPolicy, body: () => Promise<T>): Promise<T> => {
       const struggled = (error: unknown) => recordStruggle(services, run, error, policy);
       const outcome = await step.do(
         name,
@@ -86,19 +119,8 @@ export class ItemPipeline extends WorkflowEntrypoint<Env, ItemRunParams> {
     let article: { articleId: number; url: string | null };
     try {
       const { amountKurus } = await attempt("reserve charge", DATABASE_STEP, () => reserveRunCharge(services, run));
-      await attempt("write article", MODEL_STEP, () => writeDraft(services, run, 1));
-      const { failures } = await attempt("check article", DATABASE_STEP, () => checkDraft(services, run));
-      if (failures.length > 0) {
-        await attempt("rewrite article", MODEL_STEP, () => writeDraft(services, run, 2, failures));
-        const recheck = await attempt("check rewritten article", DATABASE_STEP, () => checkDraft(services, run));
-        if (recheck.failures.length > 0) {
-          throw new RunFailed({
-            code: "article_failed_checks",
-            status: 422,
-            message: `The article failed its checks twice: ${recheck.failures.join("; ")}`,
-          });
-        }
-      }
+      await attempt("research", PLATFORM_STEP, () => researchRun(services, run));
+      await writeAndCheck(attempt, services, run);
       await attempt("draw hero image", MODEL_STEP, () => drawHeroImage(services, run));
       await attempt("store hero image", DATABASE_STEP, () => storeHeroImage(services, run));
       const published = await attempt("publish", PLATFORM_STEP, () => publishRun(services, run, claim.startedAt));

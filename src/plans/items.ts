@@ -25,7 +25,8 @@ export async function updatePlanItem(
     .update(planItems)
     .set({
       ...changes,
-      ...(changes.targetKeyword !== undefined ? { keywordKey: keywordKey(changes.targetKeyword) } : {}),
+      // A new keyword is researched afresh by the next run.
+      ...(changes.targetKeyword !== undefined ? { keywordKey: keywordKey(changes.targetKeyword), researchId: null } : {}),
       updatedAt: toIsoSeconds(now),
     })
     // The status test is in the statement: an item the clock queues meanwhile is not changed.

@@ -1,3 +1,7 @@
+import type { z } from "@hono/zod-openapi";
+import { getResearch } from "../research/research";
+import { toItemResearch } from "../research/schemas";
+import { toPlanItem, type PlanItemDetailSchema } from "./schemas";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { notFound } from "../core/errors";
@@ -124,4 +128,21 @@ export async function listAccountItems(db: Database, accountId: string, filter: 
     db.select({ total: count() }).from(planItems).where(where),
   ]);
   return { items: rows.map(({ item, articleUrl }) => ({ ...item, articleUrl })), total: total?.total ?? 0 };
+}
+
+/** GET /autopilot/items/{itemId}: the item, its plan and site, and the research of its keyword. */
+export async function planItemDetail(db: Database, accountId: string, itemId: string): Promise<z.infer<typeof PlanItemDetailSchema>> {
+  const [row] = await db
+    .select({ item: planItems, articleUrl: articles.publicationUrl })
+    .from(planItems)
+    .leftJoin(articles, eq(articles.id, planItems.articleId))
+    .where(and(eq(planItems.id, itemId), eq(planItems.accountId, accountId)));
+  if (!row) throw notFound("Plan item");
+  const research = row.item.researchId ? await getResearch(db, accountId, row.item.researchId) : null;
+  return {
+    ...toPlanItem({ ...row.item, articleUrl: row.articleUrl }),
+    planId: row.item.planId,
+    siteId: row.item.siteId,
+    research: research ? toItemResearch(research) : null,
+  };
 }

@@ -5,8 +5,9 @@ import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { createPlan } from "./create";
 import { deletePlanItem, updatePlanItem } from "./items";
-import { getPlan, listAccountItems, listPlans } from "./read";
+import { getPlan, listAccountItems, listPlans, planItemDetail } from "./read";
 import {
+  PlanItemDetailSchema,
   AccountItemQuerySchema,
   AccountPlanItemSchema,
   CreatePlanBodySchema,
@@ -104,6 +105,19 @@ planRoutes.openapi(
     responses: { 200: jsonContent(PlanSchema, "The plan"), ...errorResponses(401, 403, 404, 409) },
   }),
   async (c) => c.json(toPlan(await pausePlan(c.get("db"), c.get("caller").accountId, c.req.valid("param").planId)), 200),
+);
+
+planRoutes.openapi(
+  createRoute({
+    method: "get",
+    operationId: "getPlanItem",
+    path: "/autopilot/items/{itemId}",
+    tags,
+    summary: "A plan item with its research: what ranks for its keyword, the questions searchers ask, the sources read",
+    request: { params: ItemIdParamSchema },
+    responses: { 200: jsonContent(PlanItemDetailSchema, "The item"), ...errorResponses(401, 403, 404) },
+  }),
+  async (c) => c.json(await planItemDetail(c.get("db"), c.get("caller").accountId, c.req.valid("param").itemId), 200),
 );
 
 planRoutes.openapi(

@@ -1,3 +1,4 @@
+import { ItemResearchSchema, ReviewReasonSchema } from "../research/schemas";
 import { z } from "@hono/zod-openapi";
 import { ERROR_CODES } from "../core/errors";
 import { positiveIntParam } from "../core/pagination";
@@ -76,8 +77,23 @@ export const PlanItemSchema = z
     }),
     articleId: z.string().nullable().openapi({ description: "The article written for the item, once there is one" }),
     url: z.string().nullable().openapi({ description: "Where the article was published, once it is" }),
+    reviewReasons: z.array(ReviewReasonSchema).openapi({
+      description:
+        "REVIEW because the quality gate or the fact check held the article back (after its rewrite): what fell short. Empty otherwise (also when the plan's mode is review)",
+    }),
+    researched: z
+      .boolean()
+      .openapi({ description: "Whether the keyword's live results were researched: GET /api/autopilot/items/{itemId} has them" }),
   })
   .openapi("PlanItem");
+
+export const PlanItemDetailSchema = PlanItemSchema.extend({
+  planId: z.string(),
+  siteId: z.string(),
+  research: ItemResearchSchema.nullable().openapi({
+    description: "What ranks for the keyword: results, questions and the sources read; null before the first run researched it",
+  }),
+}).openapi("PlanItemDetail");
 
 const ItemCountsSchema = z
   .object(
@@ -194,6 +210,8 @@ export function toPlanItem(item: PlanItemRow & { articleUrl?: string | null }): 
     automaticRetries: item.autoRetries,
     articleId: item.articleId === null ? null : String(item.articleId),
     url: item.articleUrl ?? null,
+    reviewReasons: item.reviewReasons ?? [],
+    researched: item.researchId !== null,
   };
 }
 

@@ -6,6 +6,9 @@ import { sites } from "../db/schema";
 import { log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
 import { getSite, type SiteRow } from "./service";
+import { DEFAULT_GATE, type QualityGate } from "../content/quality/gate";
+
+export const CITATION_RELS = ["noopener", "nofollow noopener"] as const;
 
 const LIMITS = { business: 5000, audience: 1000, tone: 500, topic: 200, topics: 50, notes: 4000, name: 200, url: 2048 } as const;
 
@@ -67,6 +70,21 @@ export const BriefSchema = z
       .boolean()
       .default(true)
       .openapi({ description: "Whether articles end with an FAQ section (3–6 questions, with FAQPage structured data)" }),
+    minContentScore: z.number().int().min(0).max(100).default(DEFAULT_GATE.minContentScore).openapi({
+      description:
+        "The quality gate: an article whose content score (0–100, against the pages that rank for its keyword) stays under this after its rewrite waits in REVIEW instead of going live; 0 turns the check off",
+    }),
+    maxSimilarity: z.number().min(0).max(1).default(DEFAULT_GATE.maxSimilarity).openapi({
+      description:
+        "The quality gate: an article more alike one of the site's own pages than this (5-word-shingle Jaccard, 0–1) waits in REVIEW; 1 turns the check off",
+    }),
+    requireFactCheck: z.boolean().default(DEFAULT_GATE.requireFactCheck).openapi({
+      description: "The quality gate: an article with a claim the fact check finds unsupported or contradicted waits in REVIEW",
+    }),
+    citationRel: z
+      .enum(CITATION_RELS)
+      .default("noopener")
+      .openapi({ description: "The `rel` of the links to the sources an article cites: `noopener`, or `nofollow noopener`" }),
   })
   .strict();
 export type Brief = z.output<typeof BriefSchema>;
@@ -114,6 +132,11 @@ export function writeBrief(db: Database, accountId: string, siteId: string, brie
     .update(sites)
     .set({ brief: JSON.stringify(brief), updatedAt: at })
     .where(and(eq(sites.id, siteId), eq(sites.accountId, accountId)));
+}
+
+/** The site's quality gate, from its brief. */
+export function gateOf(brief: Brief): QualityGate {
+  return { minContentScore: brief.minContentScore, maxSimilarity: brief.maxSimilarity, requireFactCheck: brief.requireFactCheck };
 }
 
 /** The brief as prompt text, empty parts left out. */

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { storedStructuredData } from "../articles/publishable";
 import { getArticleWithImages } from "../articles/service";
+import { publicQuality } from "../articles/management-schemas";
 import { structuredDataText } from "../content/structured-data";
 import { bytesToBase64 } from "../core/crypto";
 import { AppError } from "../core/errors";
@@ -24,6 +25,8 @@ export interface ArticlePublishedBody {
     heroImage: { fileName: string; alt: string; base64: string };
     /** The page's JSON-LD as text, ready for a `<script type="application/ld+json">` ("" when there is none). */
     jsonLd: string;
+    /** Beyond the spec's string fields: the article's quality with the sources it cites (null without research). */
+    quality: ReturnType<typeof publicQuality> | null;
   };
 }
 
@@ -56,6 +59,7 @@ export async function webhookBody(services: Services, delivery: DeliveryRow): Pr
         ? await heroImageOf(services, delivery.accountId, hero.url, hero.altText ?? "")
         : { fileName: "", alt: "", base64: "" },
       jsonLd: await storedStructuredData(services.db, article, images).then((data) => (data ? structuredDataText(data) : "")),
+      quality: article.quality ? publicQuality(article.quality) : null,
     },
   };
   return JSON.stringify(body);

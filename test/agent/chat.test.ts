@@ -377,6 +377,7 @@ describe("the brief the agent edits feeds the next plan and article (proof of is
       targetKeyword: item.targetKeyword,
       minWords: 800,
       internalLinks: POSTS,
+      research: null,
       failures: [],
     });
     openai.script({ answer: good });

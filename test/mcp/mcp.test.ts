@@ -17,6 +17,7 @@ const TOOLS = [
   "chat_with_site_agent",
   "create_plan",
   "get_plan",
+  "get_item_research",
   "update_plan_item",
   "delete_plan_item",
   "approve_plan",
@@ -36,7 +37,7 @@ const TOOLS = [
 const api = async (path: string, token: string) => (await call(path, { token })).json();
 
 describe("the MCP server at /mcp", () => {
-  it("lists the 22 tools, each with an input and output schema and honest annotations", async () => {
+  it("lists the 23 tools, each with an input and output schema and honest annotations", async () => {
     const { token } = await seedAccount();
     const client = await connect(token);
     expect(client.getServerVersion()).toMatchObject({ name: "content-autopilot" });

@@ -25,6 +25,7 @@ const LONG_TEXT =
   "Fresh rye loaves baked slowly with patience and care in a small neighbourhood oven every single morning, then cooled on wooden racks before the market opens at dawn while regulars queue outside with baskets, thermos flasks and stories about grandmothers who kneaded dough by hand through long mountain winters";
 
 const input = (overrides: Partial<WriteInput> = {}): WriteInput => ({
+  research: null,
   language: "en",
   siteUrl: "https://www.bakery.example",
   brief,
@@ -310,7 +311,8 @@ describe("writing through an OpenAI-compatible model", () => {
     const { value, usage } = await generateStructured(model(), writeArticleTask, input());
 
     const { outline: _, ...draft } = answer;
-    expect(value).toEqual(draft);
+    // An answer without claims is a draft without claims (the field is optional for the model).
+    expect(value).toEqual({ ...draft, claims: [] });
     expect(usage).toEqual({ inputTokens: 120, outputTokens: 45, images: 0, costUsd: 0 });
     expect(openai.requests).toHaveLength(1);
     const body = openai.requests[0]!.body;

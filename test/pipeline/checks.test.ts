@@ -54,6 +54,7 @@ const article: ArticleDraft = {
   categories: ["Recipes"],
   heroImagePrompt: "A crusty sourdough loaf on a wooden board",
   heroImageAlt: "A sourdough loaf cut in half",
+  claims: [],
 };
 
 const context: CheckContext = {

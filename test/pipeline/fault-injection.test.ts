@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { planItems } from "../../src/db/schema";
+import { planItems, serpResearch } from "../../src/db/schema";
 import { runCronTick } from "../../src/jobs/cron";
 import { fakeNetwork } from "../fakes/network";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
@@ -16,8 +16,11 @@ import { approvedPlan, articlesOfItem, chargesOf, deliverRuns, itemRow, uploadsO
 const HOUR_MS = 60 * 60 * 1000;
 const STEPS = [
   "reserve charge",
+  "research",
   "write article",
   "check article",
+  "fact check article",
+  "score article",
   "draw hero image",
   "store hero image",
   "publish",
@@ -75,6 +78,8 @@ async function expectSettledState(accountId: string, itemId: string, postsOnPlat
   expect(charges.filter((c) => c.status === "reserved")).toEqual([]);
   const settled = charges.filter((c) => c.status === "settled");
   const articles = await articlesOfItem(itemId);
+  // Issue 29: the keyword was searched once, whatever crashed and however often the item ran.
+  expect(await db().select().from(serpResearch).where(eq(serpResearch.accountId, accountId))).toHaveLength(1);
   if (item.status === "PUBLISHED") {
     expect(articles).toHaveLength(1);
     expect(settled).toHaveLength(1);

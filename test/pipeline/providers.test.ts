@@ -37,6 +37,7 @@ async function planThenOpenAi() {
     targetKeyword: item.targetKeyword,
     minWords: 800,
     internalLinks: links,
+    research: null,
     failures: [],
   });
   return { accountId, token, item, openai, good, links };

@@ -111,7 +111,7 @@ describe("a run resumes where a failed step left it", () => {
     await run.modify(async (m) => m.mockStepError({ name: "draw hero image" }, new Error("The image model is overloaded")));
     const error = await expectError(await runNow(token, item.id), 502, "upstream_error");
     expect(error.message).toContain("The image model is overloaded");
-    expect(await itemRow(item.id)).toMatchObject({ status: "FAILED", stage: "check article" }); // the mocked step never ran its body
+    expect(await itemRow(item.id)).toMatchObject({ status: "FAILED", stage: "score article" }); // the mocked step never ran its body
     expect((await chargesOf(accountId)).map((c) => c.status)).toEqual(["refunded"]);
   });
 });

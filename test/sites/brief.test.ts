@@ -21,7 +21,17 @@ interface BriefBody {
 }
 
 /** The structured data fields of a brief nobody filled in. */
-const NO_STRUCTURED_DATA = { authorName: "", organizationName: "", logoUrl: "", faq: true };
+const NO_STRUCTURED_DATA = {
+  authorName: "",
+  organizationName: "",
+  logoUrl: "",
+  faq: true,
+  // Issue 29: the quality gate's defaults and the citations' rel.
+  minContentScore: 60,
+  maxSimilarity: 0.5,
+  requireFactCheck: true,
+  citationRel: "noopener",
+};
 
 const briefPath = (siteId: string) => `/api/sites/${siteId}/brief`;
 const getBrief = (siteId: string, token?: string) => call(briefPath(siteId), { token });
@@ -100,6 +110,11 @@ describe("PUT /api/sites/{siteId}/brief", () => {
       organizationName: "Kadıköy Bakery",
       logoUrl: "https://bakery.example/logo.png",
       faq: false,
+      // Not sent: the gate's defaults.
+      minContentScore: 60,
+      maxSimilarity: 0.5,
+      requireFactCheck: true,
+      citationRel: "noopener",
       updatedAt: expect.stringMatching(ISO_SECONDS),
     });
     expect(Date.parse(saved.updatedAt)).toBeGreaterThanOrEqual(started - 1000);
@@ -148,6 +163,10 @@ describe("PUT /api/sites/{siteId}/brief", () => {
       organizationName: "o".repeat(200),
       logoUrl: `https://bakery.example/${"l".repeat(2048 - 23)}`,
       faq: true,
+      minContentScore: 100,
+      maxSimilarity: 1,
+      requireFactCheck: false,
+      citationRel: "nofollow noopener",
     };
     expect(full.logoUrl).toHaveLength(2048);
     const res = await putBrief(site.id, full, token);
@@ -171,6 +190,12 @@ describe("PUT /api/sites/{siteId}/brief", () => {
     ["a string for topicsToAvoid", { topicsToAvoid: "gluten" }, "topicsToAvoid"],
     ["a number among the topics", { topicsToAvoid: ["cake", 7] }, "topicsToAvoid.1"],
     ["an array for tone", { tone: ["warm"] }, "tone"],
+    ["a minimum score over 100", { minContentScore: 101 }, "minContentScore"],
+    ["a fractional minimum score", { minContentScore: 60.5 }, "minContentScore"],
+    ["a negative similarity", { maxSimilarity: -0.1 }, "maxSimilarity"],
+    ["a similarity over 1", { maxSimilarity: 1.5 }, "maxSimilarity"],
+    ["a string for requireFactCheck", { requireFactCheck: "yes" }, "requireFactCheck"],
+    ["an unknown citation rel", { citationRel: "sponsored" }, "citationRel"],
     ["an array body", [{ business: "Bread" }], "(root)"],
     ["a null body", null, "(root)"],
   ])("400 for %s; the stored brief and updatedAt stay", async (_case, body, field) => {

@@ -45,6 +45,8 @@ describe("article.published deliveries", () => {
         tags: "ekmek,ekşi maya",
         heroImage: { fileName: "", alt: "", base64: "" },
         jsonLd: expect.any(String),
+        // Written by hand, without research: no quality to report.
+        quality: null,
       },
     });
     // Issue 20: the page's structured data, as text ready for a script element.

@@ -56,7 +56,12 @@ export function createOfflinePageReader(options: { now?: () => Date } = {}): Pag
       for (const [position, index] of picked.entries()) {
         const heading = capitalise(fill(words.sections[index]!), language);
         headings.push({ level: 2, text: heading });
-        lines.push(heading, capitalise(fill(words.paragraphs[index]!), language));
+        // Every paragraph under every section, starting with the section's own: pages of a few
+        // hundred words, like the pages that rank, so an article's length compares as it would live.
+        lines.push(
+          heading,
+          ...words.paragraphs.map((_, offset) => capitalise(fill(words.paragraphs[(index + offset) % words.paragraphs.length]!), language)),
+        );
         if (position === 0) {
           const sub = words.subsections[hash % words.subsections.length]!;
           headings.push({ level: 3, text: sub });

@@ -22,3 +22,22 @@ function keyOf(href: string): string | null {
     return null;
   }
 }
+
+const ANCHOR_TAG = /<a\b([^>]*)>/gi;
+const HREF = /\shref="([^"]*)"/i;
+
+/**
+ * Sanitised article HTML with `rel` set on each link to one of the sources (the site's choice:
+ * `noopener`, or `nofollow noopener`). Other links are left as they are. The sanitiser writes every
+ * attribute as name="value", so a tag's attributes are read and rewritten in that form.
+ */
+export function withCitationRel(html: string, sourceUrls: readonly string[], rel: string): string {
+  const sources = new Set(sourceUrls.flatMap((url) => keyOf(url) ?? []));
+  if (sources.size === 0) return html;
+  return html.replace(ANCHOR_TAG, (tag, attributes: string) => {
+    const href = HREF.exec(attributes)?.[1];
+    const key = href ? keyOf(href.replaceAll("&amp;", "&")) : null;
+    if (key === null || !sources.has(key)) return tag;
+    return `<a${attributes.replace(/\s(rel|target)="[^"]*"/gi, "")} rel="${rel}">`;
+  });
+}

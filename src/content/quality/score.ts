@@ -2,6 +2,7 @@ import { countWords, htmlToText } from "../../core/html-text";
 import { primaryLanguage } from "../article-rules";
 import { countCitations } from "./citations";
 import { readabilityOf } from "./readability";
+import { highestEstimatedSimilarity } from "./minhash";
 import { highestSimilarity, longestSourceRun } from "./shingles";
 import { headingCoverage, termCoverage } from "./terms";
 import type { Quality, QualityInput } from "./types";
@@ -76,7 +77,10 @@ export function scoreArticle(input: QualityInput): Quality {
   return {
     contentScore: contentScore({ terms: terms.coverage, headings: headings.coverage, length }),
     missingTerms: terms.missing,
-    similarity: Math.round(highestSimilarity(text, input.otherTexts) * 1000) / 1000,
+    similarity: Math.max(
+      Math.round(highestSimilarity(text, input.otherTexts) * 1000) / 1000,
+      highestEstimatedSimilarity(text, input.otherSignatures ?? []),
+    ),
     longestSourceRun: longestSourceRun(text, sourceTexts),
     readability: readabilityOf(article.html, language),
     citations: countCitations(

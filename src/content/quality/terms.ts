@@ -15,7 +15,7 @@ export const TOP_TERMS = 40;
 /** Two headings name the same subtopic from this Dice overlap of their terms up. */
 export const HEADING_MATCH = 0.6;
 
-/** A term: its stem, and the folded word it was read from. */
+/** A term: its stem, and the word it was read from (lower case, as written). */
 export interface Term {
   stem: string;
   word: string;
@@ -24,10 +24,18 @@ export interface Term {
 /** The terms of a text in `language`, in order. */
 export function termsOf(text: string, language: string): Term[] {
   const stop = stopWordsOf(language);
-  return (foldText(text).match(WORD) ?? [])
-    .map((word) => word.replace(/['’]/g, ""))
-    .filter((word) => word.length >= MIN_TERM_LETTERS && !stop.has(word))
-    .map((word) => ({ word, stem: stemWord(word, language) }));
+  const terms: Term[] = [];
+  // Lower-casing "İ" outside Turkish leaves a combining dot after the "i": dropped, so the word stays whole.
+  const lower = text
+    .normalize("NFC")
+    .toLocaleLowerCase(language)
+    .replace(/i\u0307/g, "i");
+  for (const written of lower.match(WORD) ?? []) {
+    const folded = foldText(written).replace(/['’]/g, "");
+    if (folded.length < MIN_TERM_LETTERS || stop.has(folded)) continue;
+    terms.push({ word: written.replace(/['’]/g, ""), stem: stemWord(folded, language) });
+  }
+  return terms;
 }
 
 export interface TermCoverage {

@@ -15,8 +15,10 @@ export interface QualitySource {
 export interface QualityInput {
   article: { html: string; language: string };
   sources: QualitySource[];
-  /** Texts the article must not resemble: the site's existing posts and its other articles. */
+  /** Texts the article must not resemble, compared exactly. */
   otherTexts: string[];
+  /** Stored MinHash signatures of the site's other pages (minhash.ts), compared by estimate. */
+  otherSignatures?: (string | null)[];
   /** Tallies of the article's claims by verdict, counted by the fact check. */
   factCheck: FactCheckTally;
 }

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { ProviderUsage } from "../../adapters/provider-usage";
+import type { Quality } from "../../content/quality/types";
+import type { CheckedClaim, ReviewReason } from "./research";
 import { accounts } from "./accounts";
 import { createdAt, updatedAt } from "./columns";
 import { sites } from "./sites";
@@ -16,6 +18,8 @@ export interface GenerationUsage {
   imageModel: string;
   text: ProviderUsage;
   image: ProviderUsage;
+  /** The search research the article was written from (absent on articles written before it existed). */
+  research?: { provider: string; costUsd: number };
 }
 
 /**
@@ -55,6 +59,17 @@ export const articles = sqliteTable(
     planId: text("plan_id"),
     planItemId: text("plan_item_id"),
     targetKeyword: text("target_keyword"),
+    /** The research the article was written from (serp_research); its sources are what the score measures against. */
+    researchId: text("research_id"),
+    /** The quality of the current text, recomputed on every edit; contentScore repeated as a column to sort and filter by. */
+    quality: text("quality", { mode: "json" }).$type<Quality>(),
+    contentScore: integer("content_score"),
+    /** The claims the writer made, with the fact check's verdicts. */
+    claims: text("claims", { mode: "json" }).$type<CheckedClaim[]>(),
+    /** Why the article waits in REVIEW (the gate, the fact check); null when nothing holds it. */
+    reviewReasons: text("review_reasons", { mode: "json" }).$type<ReviewReason[]>(),
+    /** The text's MinHash signature, for the similarity of later articles to this one. */
+    similaritySignature: text("similarity_signature"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -71,6 +86,7 @@ export const articles = sqliteTable(
     // Exactly once: a replayed record step of the pipeline cannot add a second article for an item.
     uniqueIndex("articles_plan_item_unique").on(t.planItemId).where(sql`${t.planItemId} IS NOT NULL`),
     index("articles_account_site_idx").on(t.accountId, t.siteId, t.createdAt),
+    index("articles_account_score_idx").on(t.accountId, t.contentScore, t.id),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { ProviderUsage } from "../../adapters/provider-usage";
+import type { Quality } from "../../content/quality/types";
 import { accounts } from "./accounts";
 import { createdAt, updatedAt } from "./columns";
 import { sites } from "./sites";
@@ -30,6 +31,8 @@ export const existingPosts = sqliteTable(
     wordCount: integer("word_count").notNull(),
     improvementStatus: text("improvement_status", { enum: IMPROVEMENT_STATUSES }).notNull().default("NONE"),
     syncId: text("sync_id").notNull(),
+    /** The post text's MinHash signature (src/content/quality/minhash.ts), for the similarity of new articles to it. */
+    similaritySignature: text("similarity_signature"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,13 +43,20 @@ export const existingPosts = sqliteTable(
   ],
 );
 
-/** What the model suggests for an existing post (checked and sanitised before it is stored). */
+/**
+ * What the model suggests for an existing post (checked and sanitised before it is stored), with
+ * the research of the run that made it and the quality of the post before and after against it.
+ * Suggestions made before improvements were researched have neither.
+ */
 export interface PostSuggestion {
   title: string;
   html: string;
   seoTitle: string;
   seoDesc: string;
   changes: { change: string; reason: string }[];
+  /** serp_research.id of the run's research. */
+  researchId?: string | null;
+  quality?: { before: Quality; after: Quality } | null;
 }
 
 /** A post as it was on WordPress before a suggestion was applied (what revert puts back). */

@@ -8,3 +8,4 @@ export * from "./tokens";
 export * from "./plans";
 export * from "./pipeline";
 export * from "./sessions";
+export * from "./research";

@@ -1,5 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { ProviderUsage } from "../../adapters/provider-usage";
+import type { Quality } from "../../content/quality/types";
+import type { CheckedClaim, ReviewReason } from "./research";
 import { accounts } from "./accounts";
 import { articles } from "./articles";
 import { createdAt, updatedAt } from "./columns";
@@ -29,6 +31,13 @@ export const itemRuns = sqliteTable(
     /** The model's picture as it came (R2), then the stored webp upload. */
     heroSourceKey: text("hero_source_key"),
     heroUploadId: text("hero_upload_id"),
+    /** The draft's claims with the fact check's verdicts, and the draft round they were checked for. */
+    claims: text("claims", { mode: "json" }).$type<CheckedClaim[]>(),
+    factCheckRound: integer("fact_check_round").notNull().default(0),
+    /** The draft's quality score and what the gate found short, and the draft round they were scored for. */
+    quality: text("quality", { mode: "json" }).$type<Quality>(),
+    reviewReasons: text("review_reasons", { mode: "json" }).$type<ReviewReason[]>(),
+    qualityRound: integer("quality_round").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

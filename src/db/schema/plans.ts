@@ -1,3 +1,4 @@
+import type { ReviewReason } from "./research";
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { ErrorCode } from "../../core/errors";
@@ -15,8 +16,11 @@ export const PIPELINE_STAGES = [
   "queued",
   "claim",
   "reserve charge",
+  "research",
   "write article",
   "check article",
+  "fact check",
+  "score article",
   "rewrite article",
   "draw hero image",
   "store hero image",
@@ -126,6 +130,10 @@ export const planItems = sqliteTable(
     nextTryAt: text("next_try_at"),
     /** Runs the clock started again after a failure (src/pipeline/steps/finish.ts); the item stays FAILED after the last. */
     autoRetries: integer("auto_retries").notNull().default(0),
+    /** The research of the item's keyword (serp_research): every run of the item writes from it. */
+    researchId: text("research_id"),
+    /** Why the item's article waits in REVIEW when the quality gate or the fact check sent it there; null otherwise. */
+    reviewReasons: text("review_reasons", { mode: "json" }).$type<ReviewReason[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

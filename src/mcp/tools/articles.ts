@@ -5,6 +5,7 @@ import {
   ArticleEditBodySchema,
   ArticleEditResultSchema,
   ArticleSummarySchema,
+  MANAGED_ARTICLE_SORTS,
 } from "../../articles/management-schemas";
 import { articleDetail } from "../../articles/publishable";
 import { getArticleWithImages, parseArticleId } from "../../articles/service";
@@ -30,7 +31,7 @@ export const articleTools = [
     name: "list_articles",
     title: "List articles",
     description:
-      "The account's articles, newest first, with status, publication URL, SEO title, word count and cost. Filter by siteId, planId or status; page through with page and perPage (hasMore says whether there is more).",
+      "The account's articles, newest first (or by content score), with status, publication URL, SEO title, word count, cost, content score and why a pending one waits in review. Filter by siteId, planId, status or a score range; page through with page and perPage (hasMore says whether there is more).",
     input: {
       siteId: z.string().min(1).max(64).optional().describe("Only this site's articles: a site id from list_sites"),
       planId: z.string().min(1).max(64).optional().describe("Only the articles written for this plan: a plan id from get_plan"),
@@ -40,6 +41,13 @@ export const articleTools = [
         .describe("Only articles in this status: draft, pending (waiting for review), published or archived"),
       page: z.number().int().min(1).max(100_000).default(1).describe("Page number, from 1"),
       perPage: z.number().int().min(1).max(100).default(20).describe("Articles per page, 1 to 100 (default 20)"),
+      sort: z
+        .enum(MANAGED_ARTICLE_SORTS)
+        .default("created_at")
+        .describe("created_at (default) or content_score (articles without a score last)"),
+      order: z.enum(["asc", "desc"]).default("desc").describe("desc (default) or asc"),
+      minScore: z.number().int().min(0).max(100).optional().describe("Only articles with a content score of at least this"),
+      maxScore: z.number().int().min(0).max(100).optional().describe("Only articles with a content score of at most this"),
     },
     output: z.object({
       items: z.array(ArticleSummarySchema),
@@ -59,7 +67,7 @@ export const articleTools = [
     name: "get_article",
     title: "Get an article",
     description:
-      "One article in full: HTML, SEO title and description, images, its page's structured data (JSON-LD), cost, plan item and keyword.",
+      "One article in full: HTML, SEO title and description, images, its page's structured data (JSON-LD), cost, plan item and keyword, and its quality: content score against the pages that rank, missing terms, similarity to the site's own pages, copied words, readability, citations, the fact check's verdicts and the sources.",
     input: { articleId },
     output: ArticleDetailSchema,
     annotations: { readOnlyHint: true, openWorldHint: false },

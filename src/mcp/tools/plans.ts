@@ -5,8 +5,16 @@ import { planItems } from "../../db/schema";
 import { runItemNow } from "../../pipeline/start";
 import { createPlan } from "../../plans/create";
 import { deletePlanItem, updatePlanItem } from "../../plans/items";
-import { getPlan } from "../../plans/read";
-import { CreatePlanBodySchema, PlanItemSchema, PlanSchema, toPlan, toPlanItem, UpdatePlanItemBodySchema } from "../../plans/schemas";
+import { getPlan, planItemDetail } from "../../plans/read";
+import {
+  CreatePlanBodySchema,
+  PlanItemDetailSchema,
+  PlanItemSchema,
+  PlanSchema,
+  toPlan,
+  toPlanItem,
+  UpdatePlanItemBodySchema,
+} from "../../plans/schemas";
 import { approvePlan, pausePlan } from "../../plans/state";
 import { AppError } from "../../core/errors";
 import { defineTool, describeFields, type ToolContext } from "../tool";
@@ -91,6 +99,16 @@ export const planTools = [
     output: PlanSchema,
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: async ({ planId }, { services, accountId }) => toPlan(await getPlan(services.db, accountId, planId)),
+  }),
+  defineTool({
+    name: "get_item_research",
+    title: "Get a plan item's research",
+    description:
+      "What ranks for a plan item's keyword today, as its run researched it: the top 10 results, the People Also Ask questions, related searches and the top pages read as sources (headings and an excerpt each), plus why the item waits in REVIEW when the quality gate held it. research is null before the item's first run.",
+    input: { itemId },
+    output: PlanItemDetailSchema,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    run: async ({ itemId }, { services, accountId }) => planItemDetail(services.db, accountId, itemId),
   }),
   defineTool({
     name: "update_plan_item",

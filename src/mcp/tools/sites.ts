@@ -29,6 +29,11 @@ const briefChanges = describeFields(
     organizationName: "The publisher in the articles' structured data; \"\" for the site's host name",
     logoUrl: 'The organisation\'s logo for the structured data: an absolute http(s) URL, or "" for none',
     faq: "Whether articles end with an FAQ section (with FAQPage structured data)",
+    minContentScore:
+      "The quality gate: an article whose content score (0–100) stays under this waits in review instead of going live; 0 turns it off",
+    maxSimilarity: "The quality gate: an article more alike one of the site's own pages than this (0–1) waits in review; 1 turns it off",
+    requireFactCheck: "The quality gate: whether an article with a claim its source does not support waits in review",
+    citationRel: 'The rel of the links to cited sources: "noopener" or "nofollow noopener"',
   },
 );
 

@@ -85,7 +85,9 @@ export async function publishRun(services: Services, run: ItemRunParams, started
   const record = await runRow(services, run);
   const { item, site } = await subjectOf(services, run);
   const [plan] = await services.db.select({ publishMode: plans.publishMode }).from(plans).where(eq(plans.id, item.planId));
-  const destination = destinationOf(site, plan?.publishMode ?? "publish");
+  // An article the gate or the fact check holds back waits in REVIEW whatever the plan's mode.
+  const held = (record.reviewReasons ?? []).length > 0;
+  const destination = destinationOf(site, held ? "review" : (plan?.publishMode ?? "publish"));
   const webhook = destination.status === "published" && site.platform === "custom" && site.webhookUrl !== null;
   const [recorded] = await services.db
     .select({ slug: articles.slug, remoteId: articles.remoteId, url: articles.publicationUrl, status: articles.status })

@@ -7,6 +7,9 @@ import { toIsoSeconds } from "../../core/time";
 import { planItems, sites, uploads } from "../../db/schema";
 import { mediaUrl } from "../../media/store";
 import { getPlanItemRow } from "../../plans/read";
+import { storedSignatureOf } from "../../content/quality/minhash";
+import { htmlToText } from "../../core/html-text";
+import { getResearch } from "../../research/research";
 import type { Services } from "../../services/container";
 import type { ItemRunParams } from "../run-params";
 import type { PublishDecision } from "./publish";
@@ -39,6 +42,8 @@ export async function recordArticle(
   if (!draft) throw new AppError("internal_error", `Run ${run.attempt} of item ${run.itemId} has no draft to record`);
   const hero = record.heroUploadId ? (await db.select().from(uploads).where(eq(uploads.id, record.heroUploadId)))[0] : undefined;
   const at = toIsoSeconds(now);
+  const reviewReasons = record.reviewReasons ?? [];
+  const research = item.researchId ? await getResearch(db, run.accountId, item.researchId) : null;
   return storeGeneratedArticle(services, {
     values: {
       accountId: run.accountId,
@@ -65,10 +70,17 @@ export async function recordArticle(
         imageModel: record.imageModel ?? "",
         text: record.textUsage ?? NO_USAGE,
         image: record.imageUsage ?? NO_USAGE,
+        ...(research ? { research: { provider: research.provider, costUsd: research.costUsd } } : {}),
       },
       planId: item.planId,
       planItemId: run.itemId,
       targetKeyword: item.targetKeyword,
+      researchId: item.researchId,
+      quality: record.quality,
+      contentScore: record.quality?.contentScore ?? null,
+      claims: record.claims ?? [],
+      reviewReasons: reviewReasons.length > 0 ? reviewReasons : null,
+      similaritySignature: storedSignatureOf(htmlToText(draft.html)),
       createdAt: at,
       updatedAt: at,
     },
@@ -81,6 +93,7 @@ export async function recordArticle(
           status: published.status === "pending" ? "REVIEW" : "PUBLISHED",
           stage: "record article",
           articleId: sql`${ofThisItem}`,
+          reviewReasons: published.status === "pending" && reviewReasons.length > 0 ? reviewReasons : null,
           lastError: null,
           nextTryAt: null,
           progressAt: at,

@@ -12,6 +12,9 @@ import { modelsForAccount } from "../../billing/account-models";
 import type { Services } from "../../services/container";
 import { structuredDataFor } from "../../publishing/structured-data";
 import { briefOf } from "../../sites/brief";
+import { withCitationRel } from "../../content/quality/citations";
+import { researchDigest } from "../../content/research-digest";
+import { getResearch } from "../../research/research";
 import { writeArticleTask } from "../article-task";
 import { checkArticle } from "../checks";
 import type { ItemRunParams } from "../run-params";
@@ -37,17 +40,21 @@ export async function writeDraft(
   if (record.draftRound >= round) return { round: record.draftRound };
   const { item, site, links } = await subjectOf(services, run);
   const { text } = await modelsForAccount(services, run.accountId);
+  const brief = briefOf(site);
+  const research = item.researchId ? await getResearch(services.db, run.accountId, item.researchId) : null;
   const { value, usage } = await generateStructured(text, writeArticleTask, {
     language: site.language,
     siteUrl: site.url,
-    brief: briefOf(site),
+    brief,
+    research: research && research.sources.length > 0 ? researchDigest(research, site.language) : null,
     title: item.title,
     targetKeyword: item.targetKeyword,
     minWords: services.config.pipeline.minArticleWords,
     internalLinks: links,
     failures,
   });
-  const draft: ArticleDraft = { ...value, html: sanitizeHtml(value.html) };
+  const sourceUrls = (research?.sources ?? []).map((source) => source.url);
+  const draft: ArticleDraft = { ...value, html: withCitationRel(sanitizeHtml(value.html), sourceUrls, brief.citationRel) };
   await services.db
     .update(itemRuns)
     .set({

@@ -440,7 +440,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** A plan item with its research: what ranks for its keyword, the questions searchers ask, the sources read */
+        get: operations["getPlanItem"];
         put?: never;
         post?: never;
         /** Remove a plan item (PLANNED or SCHEDULED items only) */
@@ -596,7 +597,7 @@ export interface paths {
         };
         /**
          * List articles, newest first, with status, publication URL, SEO title, word count and cost
-         * @description Filters combine: `siteId`, `planId`, `status` (draft, pending, published, archived). Another account's site or plan simply matches nothing.
+         * @description Filters combine: `siteId`, `planId`, `status` (draft, pending, published, archived), `minScore` and `maxScore` (the content score, 0–100). Another account's site or plan simply matches nothing. `sort=content_score` orders by the score (articles without one last), `order` asc or desc.
          */
         get: operations["listArticles"];
         put?: never;
@@ -1692,6 +1693,27 @@ export interface components {
              * @default true
              */
             faq: boolean;
+            /**
+             * @description The quality gate: an article whose content score (0–100, against the pages that rank for its keyword) stays under this after its rewrite waits in REVIEW instead of going live; 0 turns the check off
+             * @default 60
+             */
+            minContentScore: number;
+            /**
+             * @description The quality gate: an article more alike one of the site's own pages than this (5-word-shingle Jaccard, 0–1) waits in REVIEW; 1 turns the check off
+             * @default 0.5
+             */
+            maxSimilarity: number;
+            /**
+             * @description The quality gate: an article with a claim the fact check finds unsupported or contradicted waits in REVIEW
+             * @default true
+             */
+            requireFactCheck: boolean;
+            /**
+             * @description The `rel` of the links to the sources an article cites: `noopener`, or `nofollow noopener`
+             * @default noopener
+             * @enum {string}
+             */
+            citationRel: "noopener" | "nofollow noopener";
             siteId: string;
             updatedAt: string;
         };
@@ -1750,6 +1772,27 @@ export interface components {
              * @default true
              */
             faq: boolean;
+            /**
+             * @description The quality gate: an article whose content score (0–100, against the pages that rank for its keyword) stays under this after its rewrite waits in REVIEW instead of going live; 0 turns the check off
+             * @default 60
+             */
+            minContentScore: number;
+            /**
+             * @description The quality gate: an article more alike one of the site's own pages than this (5-word-shingle Jaccard, 0–1) waits in REVIEW; 1 turns the check off
+             * @default 0.5
+             */
+            maxSimilarity: number;
+            /**
+             * @description The quality gate: an article with a claim the fact check finds unsupported or contradicted waits in REVIEW
+             * @default true
+             */
+            requireFactCheck: boolean;
+            /**
+             * @description The `rel` of the links to the sources an article cites: `noopener`, or `nofollow noopener`
+             * @default noopener
+             * @enum {string}
+             */
+            citationRel: "noopener" | "nofollow noopener";
             /** @description Read-only: ignored when it is this site's id (so a GET document can be sent back); another id is 400 */
             siteId?: string;
             /** @description Read-only: ignored */
@@ -1840,7 +1883,7 @@ export interface components {
              * @description The stage of the pipeline the current or last run reached; null before the first run
              * @enum {string|null}
              */
-            stage: "queued" | "claim" | "reserve charge" | "write article" | "check article" | "rewrite article" | "draw hero image" | "store hero image" | "publish" | "record article" | null;
+            stage: "queued" | "claim" | "reserve charge" | "research" | "write article" | "check article" | "fact check" | "score article" | "rewrite article" | "draw hero image" | "store hero image" | "publish" | "record article" | null;
             /** @description While a run struggles: the last error of its current step, which the run retries on its own */
             lastError: string | null;
             /** @description Which try of the current stage the run is on (1 on entering it) */
@@ -1853,6 +1896,21 @@ export interface components {
             articleId: string | null;
             /** @description Where the article was published, once it is */
             url: string | null;
+            /** @description REVIEW because the quality gate or the fact check held the article back (after its rewrite): what fell short. Empty otherwise (also when the plan's mode is review) */
+            reviewReasons: components["schemas"]["ReviewReason"][];
+            /** @description Whether the keyword's live results were researched: GET /api/autopilot/items/{itemId} has them */
+            researched: boolean;
+        };
+        ReviewReason: {
+            /**
+             * @description content_score_low (params score, min), too_similar (similarity, max), copied_from_source (words, max), too_few_citations (citations, min), claims_unsupported (claims), claims_contradicted (claims)
+             * @enum {string}
+             */
+            code: "content_score_low" | "too_similar" | "copied_from_source" | "too_few_citations" | "claims_unsupported" | "claims_contradicted";
+            params: {
+                [key: string]: number;
+            };
+            message: string;
         };
         CreatePlanRequest: {
             /** @example site_b8Zq0Ls2Kd93Hw1P */
@@ -1903,6 +1961,58 @@ export interface components {
             approvedAt: string | null;
             completedAt: string | null;
         };
+        PlanItemDetail: components["schemas"]["PlanItem"] & {
+            planId: string;
+            siteId: string;
+            research: components["schemas"]["ItemResearch"];
+        };
+        /** @description What ranks for the keyword: results, questions and the sources read; null before the first run researched it */
+        ItemResearch: {
+            /**
+             * @description The query the search engine ran
+             * @example sourdough starter
+             */
+            query: string;
+            /** @description dataforseo, or offline for local runs (invented results under .invalid) */
+            provider: string;
+            /** @description The top 10 organic results */
+            results: {
+                url: string;
+                title: string;
+                description: string;
+                rank: number;
+            }[];
+            /** @description People Also Ask: the FAQ draws on them */
+            questions: string[];
+            relatedSearches: string[];
+            /** @description The top pages read (up to 5; not the site's own, video or social hosts); empty when none could be read */
+            sources: {
+                /**
+                 * @description The number the article cites it by
+                 * @example 1
+                 */
+                id: string;
+                url: string;
+                title: string;
+                headings: {
+                    level: number;
+                    text: string;
+                }[];
+                fetchedAt: string;
+                /** @description The start of the page's main text, ≤ 4 KB */
+                excerpt: string;
+            }[];
+            /** @description Results not read, and why: own_site, video_or_social, not_web, refused, robots_disallowed, robots_unavailable, timeout, unreachable, http_error, not_html, empty */
+            skipped: {
+                url: string;
+                reason: string;
+            }[];
+            /** @description Set when no source could be read: the article was written without sources */
+            warning: string | null;
+            /** @description What the search provider reported the research cost, in US dollars */
+            costUsd: number;
+            createdAt: string;
+        } | null;
         UpdatePlanItemRequest: {
             title?: string;
             targetKeyword?: string;
@@ -2008,6 +2118,10 @@ export interface components {
             createdAt: string;
             updatedAt: string;
             publishedAt: string | null;
+            /** @description quality.contentScore, for lists; null without research */
+            contentScore: number | null;
+            /** @description Why the article waits in review: what the quality gate or the fact check found short (recomputed on each edit of a pending article); empty when nothing holds it */
+            reviewReasons: components["schemas"]["ReviewReason"][];
         };
         ArticleCost: {
             /**
@@ -2060,6 +2174,10 @@ export interface components {
             createdAt: string;
             updatedAt: string;
             publishedAt: string | null;
+            /** @description quality.contentScore, for lists; null without research */
+            contentScore: number | null;
+            /** @description Why the article waits in review: what the quality gate or the fact check found short (recomputed on each edit of a pending article); empty when nothing holds it */
+            reviewReasons: components["schemas"]["ReviewReason"][];
             html: string;
             keywords: string[];
             images: {
@@ -2069,10 +2187,77 @@ export interface components {
                 isFeatured: boolean;
                 position: number;
             }[];
+            quality: components["schemas"]["Quality"];
+            /** @description The article's factual claims as written, each with the fact check's verdict */
+            claims: components["schemas"]["CheckedClaim"][];
             /** @description The page's JSON-LD (schema.org @graph: a BlogPosting on a blog, an Article on a custom site, and an FAQPage matching the article's FAQ section), as the connector plugin or a custom site's page prints it in <script type="application/ld+json">; null for forums and articles without a site */
             structuredData: {
                 [key: string]: unknown;
             } | null;
+        };
+        /** @description The quality of the current text, recomputed on every edit; null for articles written before research existed or by hand */
+        Quality: {
+            /**
+             * @description 0–100: how well the article covers what the pages that rank for its keyword cover (terms 50 %, shared subtopics 30 %, length 20 %); null when no top page could be read
+             * @example 78
+             */
+            contentScore: number | null;
+            /**
+             * @description Terms two or more top pages use that the article lacks, the weightiest first
+             * @example [
+             *       "hydration"
+             *     ]
+             */
+            missingTerms: string[];
+            /**
+             * @description The highest 5-word-shingle Jaccard (0–1) against the site's existing posts and its other articles: a near-duplicate competes with its own page
+             * @example 0.04
+             */
+            similarity: number;
+            /** @description The longest run of consecutive words copied from one source (at most 12 pass) */
+            longestSourceRun: number;
+            /** @description Flesch Reading Ease (en), Ateşman (tr), Amstad (de), Kandel–Moles (fr), Fernández Huerta (es); other languages get the mean sentence and word lengths */
+            readability: {
+                /** @enum {string} */
+                formula: "flesch-reading-ease" | "atesman" | "amstad" | "kandel-moles" | "fernandez-huerta" | "mean-lengths";
+                /** @description 0–100 on the formula's scale; null under mean-lengths */
+                score: number | null;
+                /**
+                 * @description The band of the score, in the scale's own language
+                 * @example fairly easy
+                 */
+                band: string | null;
+                words: number;
+                sentences: number;
+                meanSentenceLength: number;
+                meanWordLength: number;
+            };
+            /** @description Links in the article to one of its sources */
+            citations: number;
+            /** @description The fact check's verdicts on the article's claims, counted */
+            factCheck: {
+                supported: number;
+                unsupported: number;
+                contradicted: number;
+            };
+            /** @description The top pages the article was written and scored against, by the number it cites them with */
+            sources: {
+                id: string;
+                url: string;
+                title: string;
+            }[];
+        } | null;
+        CheckedClaim: {
+            text: string;
+            /** @description The id of the source cited for it; null when none was */
+            source: string | null;
+            /**
+             * @description The fact check's verdict; null when there was nothing to check it against
+             * @enum {string|null}
+             */
+            verdict: "supported" | "unsupported" | "contradicted" | null;
+            /** @description The source passage the verdict relied on */
+            passage: string;
         };
         ArticleEditResult: components["schemas"]["Article"] & {
             /** @description True when the change also reached the article's platform */
@@ -2167,6 +2352,13 @@ export interface components {
                 change: string;
                 reason: string;
             }[];
+            /**
+             * @description The research the suggestion was written and scored against: the live results of the post's keyword (its title) and the top pages read as sources, made once for this suggestion. Null for a suggestion made before improvements were researched
+             * @example res_3f9a0c1b7d2e4a68
+             */
+            researchId: string | null;
+            qualityBefore: components["schemas"]["Quality"] & unknown;
+            qualityAfter: components["schemas"]["Quality"] & unknown;
         } | null;
         PostImprovement: {
             postId: string;
@@ -4555,6 +4747,55 @@ export interface operations {
             };
         };
     };
+    getPlanItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanItemDetail"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     deletePlanItem: {
         parameters: {
             query?: never;
@@ -5232,6 +5473,13 @@ export interface operations {
                 siteId?: string;
                 planId?: string;
                 status?: "draft" | "pending" | "published" | "archived";
+                /** @description created_at (default) or content_score; articles without a score come last */
+                sort?: "created_at" | "content_score";
+                order?: "asc" | "desc";
+                /** @description Only articles whose content score is at least this (0–100); articles without a score are left out */
+                minScore?: number;
+                /** @description Only articles whose content score is at most this (0–100); articles without a score are left out */
+                maxScore?: number;
             };
             header?: never;
             path?: never;

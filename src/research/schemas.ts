@@ -1,0 +1,117 @@
+import { z } from "@hono/zod-openapi";
+import { CLAIM_VERDICTS, REVIEW_REASON_CODES } from "../db/schema";
+import type { ResearchRow } from "./research";
+
+// The quality of an article as the management API, the MCP tools and the webhook give it (issue 29 §4).
+
+const TallySchema = z.object({ supported: z.number().int(), unsupported: z.number().int(), contradicted: z.number().int() });
+
+export const QualitySchema = z
+  .object({
+    contentScore: z.number().int().nullable().openapi({
+      description:
+        "0–100: how well the article covers what the pages that rank for its keyword cover (terms 50 %, shared subtopics 30 %, length 20 %); null when no top page could be read",
+      example: 78,
+    }),
+    missingTerms: z
+      .array(z.string())
+      .openapi({ description: "Terms two or more top pages use that the article lacks, the weightiest first", example: ["hydration"] }),
+    similarity: z.number().openapi({
+      description:
+        "The highest 5-word-shingle Jaccard (0–1) against the site's existing posts and its other articles: a near-duplicate competes with its own page",
+      example: 0.04,
+    }),
+    longestSourceRun: z
+      .number()
+      .int()
+      .openapi({ description: "The longest run of consecutive words copied from one source (at most 12 pass)" }),
+    readability: z
+      .object({
+        formula: z.enum(["flesch-reading-ease", "atesman", "amstad", "kandel-moles", "fernandez-huerta", "mean-lengths"]),
+        score: z.number().nullable().openapi({ description: "0–100 on the formula's scale; null under mean-lengths" }),
+        band: z.string().nullable().openapi({ description: "The band of the score, in the scale's own language", example: "fairly easy" }),
+        words: z.number().int(),
+        sentences: z.number().int(),
+        meanSentenceLength: z.number(),
+        meanWordLength: z.number(),
+      })
+      .openapi({
+        description:
+          "Flesch Reading Ease (en), Ateşman (tr), Amstad (de), Kandel–Moles (fr), Fernández Huerta (es); other languages get the mean sentence and word lengths",
+      }),
+    citations: z.number().int().openapi({ description: "Links in the article to one of its sources" }),
+    factCheck: TallySchema.openapi({ description: "The fact check's verdicts on the article's claims, counted" }),
+    sources: z
+      .array(z.object({ id: z.string(), url: z.string(), title: z.string() }))
+      .openapi({ description: "The top pages the article was written and scored against, by the number it cites them with" }),
+  })
+  .openapi("Quality");
+
+export const ReviewReasonSchema = z
+  .object({
+    code: z.enum(REVIEW_REASON_CODES).openapi({
+      description:
+        "content_score_low (params score, min), too_similar (similarity, max), copied_from_source (words, max), too_few_citations (citations, min), claims_unsupported (claims), claims_contradicted (claims)",
+    }),
+    params: z.record(z.string(), z.number()),
+    message: z.string(),
+  })
+  .openapi("ReviewReason");
+
+export const CheckedClaimSchema = z
+  .object({
+    text: z.string(),
+    source: z.string().nullable().openapi({ description: "The id of the source cited for it; null when none was" }),
+    verdict: z
+      .enum(CLAIM_VERDICTS)
+      .nullable()
+      .openapi({ description: "The fact check's verdict; null when there was nothing to check it against" }),
+    passage: z.string().openapi({ description: "The source passage the verdict relied on" }),
+  })
+  .openapi("CheckedClaim");
+
+export const ItemResearchSchema = z
+  .object({
+    query: z.string().openapi({ description: "The query the search engine ran", example: "sourdough starter" }),
+    provider: z.string().openapi({ description: "dataforseo, or offline for local runs (invented results under .invalid)" }),
+    results: z
+      .array(z.object({ url: z.string(), title: z.string(), description: z.string(), rank: z.number().int() }))
+      .openapi({ description: "The top 10 organic results" }),
+    questions: z.array(z.string()).openapi({ description: "People Also Ask: the FAQ draws on them" }),
+    relatedSearches: z.array(z.string()),
+    sources: z
+      .array(
+        z.object({
+          id: z.string().openapi({ description: "The number the article cites it by", example: "1" }),
+          url: z.string(),
+          title: z.string(),
+          headings: z.array(z.object({ level: z.number().int(), text: z.string() })),
+          fetchedAt: z.string(),
+          excerpt: z.string().openapi({ description: "The start of the page's main text, ≤ 4 KB" }),
+        }),
+      )
+      .openapi({ description: "The top pages read (up to 5; not the site's own, video or social hosts); empty when none could be read" }),
+    skipped: z.array(z.object({ url: z.string(), reason: z.string() })).openapi({
+      description:
+        "Results not read, and why: own_site, video_or_social, not_web, refused, robots_disallowed, robots_unavailable, timeout, unreachable, http_error, not_html, empty",
+    }),
+    warning: z.string().nullable().openapi({ description: "Set when no source could be read: the article was written without sources" }),
+    costUsd: z.number().openapi({ description: "What the search provider reported the research cost, in US dollars" }),
+    createdAt: z.string(),
+  })
+  .openapi("ItemResearch");
+
+export function toItemResearch(row: ResearchRow): z.infer<typeof ItemResearchSchema> {
+  return {
+    query: row.query,
+    provider: row.provider,
+    results: row.results,
+    questions: row.questions,
+    relatedSearches: row.relatedSearches,
+    sources: row.sources.map(({ id, url, title, headings, fetchedAt, excerpt }) => ({ id, url, title, headings, fetchedAt, excerpt })),
+    skipped: row.skipped,
+    warning: row.sources.length === 0 ? "No top page could be read: the article is written without sources" : null,
+    costUsd: row.costUsd,
+    createdAt: row.createdAt,
+  };
+}
