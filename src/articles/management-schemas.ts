@@ -30,6 +30,10 @@ const ArticleCostSchema = z
         imageModel: z.string(),
         text: UsageSchema,
         image: UsageSchema,
+        research: z
+          .object({ provider: z.string(), costUsd: z.number() })
+          .optional()
+          .openapi({ description: "The search research the article was written from and what its provider reported it cost (US dollars)" }),
       })
       .nullable()
       .openapi({ description: "What the providers reported; null for articles the autopilot did not write" }),

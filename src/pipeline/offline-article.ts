@@ -140,14 +140,21 @@ function offlineResearch(input: WriteInput, phrases: OfflinePhrases): { paragrap
   const paragraphs: string[] = [];
   if (research.terms.length > 0) paragraphs.push(`<p>${escapeHtml(phrases.covers(listOf(research.terms, phrases.and)))}</p>`);
   const claims: DraftClaim[] = [];
-  for (const source of research.sources.slice(0, CITED_SOURCES)) {
-    const passage = source.passages[0];
-    if (!passage) continue;
-    const quote = passage
-      .split(/\s+/)
-      .slice(0, QUOTED_WORDS)
-      .join(" ")
-      .replace(/[.,;:!?…]+$/u, "");
+  const quoted = new Set<string>();
+  for (const source of research.sources) {
+    if (claims.length === CITED_SOURCES) break;
+    // Two sources may say the same thing (syndicated pages): each quotation is used once.
+    const quote = source.passages
+      .map((passage) =>
+        passage
+          .split(/\s+/)
+          .slice(0, QUOTED_WORDS)
+          .join(" ")
+          .replace(/[.,;:!?…]+$/u, ""),
+      )
+      .find((candidate) => !quoted.has(candidate));
+    if (!quote) continue;
+    quoted.add(quote);
     const link = `<a href="${escapeHtml(source.url)}">${escapeHtml(source.title)}</a>`;
     paragraphs.push(`<p>${phrases.cites(link, escapeHtml(quote))}</p>`);
     claims.push({ text: quote, source: Number(source.id) });

@@ -2147,6 +2147,11 @@ export interface components {
                     images: number;
                     costUsd: number;
                 };
+                /** @description The search research the article was written from and what its provider reported it cost (US dollars) */
+                research?: {
+                    provider: string;
+                    costUsd: number;
+                };
             } | null;
         };
         Article: {
