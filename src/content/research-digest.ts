@@ -53,10 +53,15 @@ export function researchDigest(research: { questions: string[]; sources: StoredS
 export function keyPassages(source: Pick<StoredSource, "text" | "headings">, terms: readonly string[], language: string): string[] {
   const headings = new Set(source.headings.map((heading) => heading.text.trim()));
   const wanted = new Set(termsOf(terms.join(" "), language).map((term) => term.stem));
-  const paragraphs = source.text
-    .split("\n")
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0 && !headings.has(line));
+  // A paragraph a page repeats (a teaser, a call to action) is one passage.
+  const paragraphs = [
+    ...new Set(
+      source.text
+        .split("\n")
+        .map((line) => line.trim())
+        .filter((line) => line.length > 0 && !headings.has(line)),
+    ),
+  ];
   const ranked = paragraphs
     .map((text, index) => ({ text, index, weight: termsOf(text, language).filter((term) => wanted.has(term.stem)).length }))
     .sort((a, b) => b.weight - a.weight || a.index - b.index)

@@ -2,6 +2,7 @@ import type { WordPressClient } from "../adapters/wordpress/client";
 import { AppError } from "../core/errors";
 import { countWords, htmlToText } from "../core/html-text";
 import { wpGmt } from "../adapters/wordpress/schemas";
+import { storedSignatureOf } from "../content/quality/minhash";
 
 /** What is kept of one post. */
 export interface ReadPost {
@@ -10,6 +11,8 @@ export interface ReadPost {
   url: string;
   modifiedAt: string | null;
   wordCount: number;
+  /** The MinHash signature of the post's text (null under five words): new articles are compared with it. */
+  similaritySignature: string | null;
 }
 
 const PER_PAGE = 100;
@@ -37,6 +40,7 @@ export async function readAllPosts(wp: WordPressClient, perPage = PER_PAGE): Pro
         url: post.link ?? "",
         modifiedAt: wpGmt(post.modified_gmt),
         wordCount: countWords(text),
+        similaritySignature: storedSignatureOf(text),
       });
     }
   };

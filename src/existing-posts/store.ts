@@ -7,8 +7,10 @@ import { toIsoSeconds } from "../core/time";
 import type { ReadPost } from "./read-posts";
 import type { ExistingPostRow } from "./schemas";
 
-// D1 binds at most 100 values per statement: 10 per row, so 9 rows per INSERT.
-const ROWS_PER_STATEMENT = 9;
+// D1 binds at most 100 values per statement. A row binds 12: its 11 values and the default
+// improvement status, which Drizzle sends as a value too. So 8 rows per INSERT.
+const VALUES_PER_ROW = 12;
+export const ROWS_PER_STATEMENT = Math.floor(100 / VALUES_PER_ROW);
 const STATEMENTS_PER_BATCH = 50;
 
 /**
@@ -36,25 +38,11 @@ export async function replaceExistingPosts(
       url: post.url,
       modifiedAt: post.modifiedAt,
       wordCount: post.wordCount,
+      similaritySignature: post.similaritySignature,
       syncId,
       updatedAt: syncedAt,
     }));
-    statements.push(
-      db
-        .insert(existingPosts)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [existingPosts.siteId, existingPosts.remoteId],
-          set: {
-            title: sql`excluded.title`,
-            url: sql`excluded.url`,
-            modifiedAt: sql`excluded.modified_at`,
-            wordCount: sql`excluded.word_count`,
-            syncId: sql`excluded.sync_id`,
-            updatedAt: sql`excluded.updated_at`,
-          },
-        }),
-    );
+    statements.push(upsertExistingPosts(db, rows));
   }
   // The ids travel as one JSON value: a NOT IN list would exceed D1's 100 bound values.
   const seenIds = JSON.stringify(posts.map((post) => post.remoteId));
@@ -67,6 +55,25 @@ export async function replaceExistingPosts(
     const [head, ...tail] = statements.slice(i, i + STATEMENTS_PER_BATCH);
     await db.batch([head!, ...tail]);
   }
+}
+
+/** One INSERT of up to ROWS_PER_STATEMENT rows that updates the rows of posts already stored. */
+export function upsertExistingPosts(db: Database, rows: (typeof existingPosts.$inferInsert)[]) {
+  return db
+    .insert(existingPosts)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [existingPosts.siteId, existingPosts.remoteId],
+      set: {
+        title: sql`excluded.title`,
+        url: sql`excluded.url`,
+        modifiedAt: sql`excluded.modified_at`,
+        wordCount: sql`excluded.word_count`,
+        similaritySignature: sql`excluded.similarity_signature`,
+        syncId: sql`excluded.sync_id`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
 }
 
 /** A page of the site's existing posts, most recently modified first. */

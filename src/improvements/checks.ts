@@ -6,6 +6,8 @@ import { characterCount, PLACEHOLDERS, SEO_DESC_CHARS, SEO_TITLE_CHARS } from ".
 import type { SiteLink } from "../content/draft";
 import { linksOf, linkTarget } from "../content/links";
 import { endsMidWord, repeatedPhrase } from "../content/reader-checks";
+import { DEFAULT_GATE, reviewReasonsOf } from "../content/quality/gate";
+import type { Quality } from "../content/quality/types";
 
 /** What a suggestion is checked against: the post as it was (sanitised) and the site's real pages. */
 export interface SuggestionContext {
@@ -94,4 +96,17 @@ export function checkSuggestion(suggestion: PostSuggestion, context: SuggestionC
     if (endsMidWord(text, source, range.max)) failures.push(`The ${field} ends in the middle of a word; end it on a whole word`);
   }
   return failures;
+}
+
+/**
+ * The copied_from_source rule of articles (gate.ts), for a suggestion: a run of more than
+ * MAX_COPIED_WORDS words from one source is a failure like the other checks (the model rewrites
+ * once, then 422). A run the post already had is not held against the suggestion, which must keep
+ * the author's text: only a suggestion that copies more than the post did fails.
+ */
+export function copiedFromSource(quality: { before: Quality; after: Quality }): string[] {
+  if (quality.after.longestSourceRun <= quality.before.longestSourceRun) return [];
+  return reviewReasonsOf(quality.after, DEFAULT_GATE)
+    .filter((reason) => reason.code === "copied_from_source")
+    .map((reason) => reason.message);
 }

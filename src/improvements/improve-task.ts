@@ -4,6 +4,8 @@ import type { StructuredTask } from "../adapters/text-model/port";
 import { SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../content/article-rules";
 import type { SiteLink } from "../content/draft";
 import { LANGUAGE_NAMES } from "../content/language";
+import type { ResearchDigest } from "../content/research-digest";
+import { researchPrompt } from "../content/research-prompt";
 import { htmlToText } from "../core/html-text";
 import { briefForPrompt, type Brief } from "../sites/brief";
 import type { PostSuggestion } from "../db/schema";
@@ -20,11 +22,16 @@ export interface ImproveInput {
   minWords: number;
   /** Other posts of the site: the only new internal links allowed. */
   internalLinks: SiteLink[];
+  /** What the top pages of the post's keyword say; null when no source could be read. */
+  research: ResearchDigest | null;
   /** What the checks found wrong in the previous suggestion; empty on the first round. */
   failures: string[];
 }
 
 const LINKS_IN_PROMPT = 50;
+
+/** The model's answer: the suggestion before the run adds its research and quality. */
+export type SuggestedPost = Omit<PostSuggestion, "researchId" | "quality">;
 
 const SuggestionSchema = z.object({
   title: z.string().trim().min(1).max(300),
@@ -39,7 +46,7 @@ const SuggestionSchema = z.object({
 });
 
 /** The text model rewrites an existing post into a better version that keeps its author's links and images. */
-export const improvePostTask: StructuredTask<ImproveInput, PostSuggestion> = {
+export const improvePostTask: StructuredTask<ImproveInput, SuggestedPost> = {
   name: "improve_post",
   schema: SuggestionSchema,
   system: (input) =>
@@ -68,6 +75,7 @@ export const improvePostTask: StructuredTask<ImproveInput, PostSuggestion> = {
             .map((link) => `- ${link.title}: ${link.url}`)
             .join("\n")}`
         : "Add no new internal links (the site has no other pages listed).",
+      researchPrompt(input.research, "improvement"),
     ];
     if (input.brief.topicsToAvoid.length > 0) parts.push(`Never write about: ${input.brief.topicsToAvoid.join("; ")}.`);
     if (input.failures.length > 0)
@@ -83,7 +91,7 @@ export const improvePostTask: StructuredTask<ImproveInput, PostSuggestion> = {
  * The offline provider's improvement (local runs without a model): the post unchanged but for an
  * added, clearly labelled closing section, and SEO fields fitted to the rules. Deterministic.
  */
-function improveOffline(input: ImproveInput): PostSuggestion {
+function improveOffline(input: ImproveInput): SuggestedPost {
   // The raw title may hold the author's markup; the suggestion's title is plain text.
   const title = htmlToText(input.title) || "Untitled post";
   const seoTitle = fitLength(

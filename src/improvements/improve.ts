@@ -7,6 +7,9 @@ import { refundCharge, settleCharge } from "../billing/charges";
 import { reserveGeneration } from "../billing/generation-charge";
 import { AppError, notFound } from "../core/errors";
 import { countWords, htmlToText } from "../core/html-text";
+import { withCitationRel } from "../content/quality/citations";
+import { storedSignatureOf } from "../content/quality/minhash";
+import { researchDigest } from "../content/research-digest";
 import { log } from "../core/logger";
 import { escapeHtmlText } from "../core/plain-text";
 import { sanitizeHtml } from "../core/sanitize-html";
@@ -17,8 +20,10 @@ import type { Services } from "../services/container";
 import { briefOf } from "../sites/brief";
 import { getSiteOfPlatform, type SiteRow } from "../sites/service";
 import { withWordPress } from "../sites/site-access";
-import { checkSuggestion } from "./checks";
-import { improvePostTask } from "./improve-task";
+import type { ResearchRow } from "../research/research";
+import { checkSuggestion, copiedFromSource } from "./checks";
+import { improvePostTask, type ImproveInput } from "./improve-task";
+import { postQuality, researchOfRun } from "./research";
 
 export type ImprovementRow = typeof postImprovements.$inferSelect;
 type PostRow = typeof existingPosts.$inferSelect;
@@ -64,13 +69,15 @@ async function refreshExistingPost(
   improvementStatus?: PostRow["improvementStatus"],
 ): Promise<PostRow> {
   const version = versionOf(remote);
+  const text = htmlToText(remote.content?.rendered ?? version.html);
   const [row] = await services.db
     .update(existingPosts)
     .set({
       title: htmlToText(remote.title?.rendered ?? version.title),
       url: remote.link ?? post.url,
       modifiedAt: wpGmt(remote.modified_gmt),
-      wordCount: countWords(htmlToText(remote.content?.rendered ?? version.html)),
+      wordCount: countWords(text),
+      similaritySignature: storedSignatureOf(text),
       improvementStatus,
       updatedAt: toIsoSeconds(now),
     })
@@ -81,10 +88,12 @@ async function refreshExistingPost(
 
 /**
  * POST /sites/posts/{postId}/improve: reads the post from WordPress (rescanning it when it
- * changed since the sync), asks the text model for an improved version, checks it (a second
- * round names the failures; failing again is 422), stores it as the post's suggestion and
- * charges the improvement price: reserved first (402/403 before any work), settled when stored,
- * refunded on any failure. Each run replaces the suggestion and is charged on its own.
+ * changed since the sync), researches its keyword (its title) once for the run, asks the text
+ * model for an improved version written against that research, checks it (a second round names
+ * the failures; failing again is 422), scores the post before and after against the research,
+ * stores it as the post's suggestion and charges the improvement price: reserved first (402/403
+ * before any work), settled when stored, refunded on any failure. Each run replaces the
+ * suggestion and is charged (and researched) on its own.
  */
 export async function improvePost(services: Services, accountId: string, postId: string, now = new Date()) {
   const { post, site } = await postOf(services, accountId, postId);
@@ -115,7 +124,19 @@ export async function improvePost(services: Services, accountId: string, postId:
 
   try {
     const source = versionOf(remote);
-    const { suggestion, usage } = await writeSuggestion(services, site, post, source, models.text);
+    const research = await researchOfRun(
+      services,
+      reference,
+      {
+        accountId,
+        siteId: site.id,
+        siteUrl: site.url,
+        keyword: htmlToText(source.title) || post.title,
+        language: site.language,
+      },
+      now,
+    );
+    const { suggestion, usage } = await writeSuggestion(services, site, post, source, research, models.text);
     const suggestedAt = toIsoSeconds(new Date());
     const [stored] = await services.db
       .update(postImprovements)
@@ -158,32 +179,49 @@ async function writeSuggestion(
   site: SiteRow,
   post: PostRow,
   current: PostVersion,
+  research: ResearchRow,
   model: Awaited<ReturnType<typeof modelsForAccount>>["text"],
 ) {
   const originalHtml = sanitizeHtml(current.html);
+  const brief = briefOf(site);
   const originalWords = countWords(htmlToText(originalHtml));
   const others = await services.db
     .select({ title: existingPosts.title, url: existingPosts.url })
     .from(existingPosts)
     .where(and(eq(existingPosts.siteId, site.id), ne(existingPosts.id, post.id)))
     .limit(LINK_CANDIDATES);
-  const input = {
+  const input: ImproveInput = {
     language: site.language,
     siteUrl: site.url,
-    brief: briefOf(site),
+    brief,
     title: current.title,
     html: current.html,
     url: post.url,
     minWords: Math.max(1, Math.floor(originalWords * 0.9)),
     internalLinks: others,
-    failures: [] as string[],
+    research: research.sources.length > 0 ? researchDigest(research, site.language) : null,
+    failures: [],
   };
+  const measured = {
+    accountId: post.accountId,
+    siteId: site.id,
+    language: site.language,
+    researchId: research.id,
+    remoteId: post.remoteId,
+  };
+  const before = await postQuality(services, measured, originalHtml);
+  const sourceUrls = research.sources.map((page) => page.url);
   let usage: ProviderUsage | null = null;
   for (let round = 1; round <= 2; round += 1) {
     const answer = await generateStructured(model, improvePostTask, input);
     usage = usage ? addUsage(usage, answer.usage) : answer.usage;
-    const suggestion: PostSuggestion = { ...answer.value, html: sanitizeHtml(answer.value.html) };
-    const failures = checkSuggestion(suggestion, { siteUrl: site.url, originalHtml, minWords: input.minWords, internalLinks: others });
+    const html = withCitationRel(sanitizeHtml(answer.value.html), sourceUrls, brief.citationRel);
+    const after = await postQuality(services, measured, html);
+    const suggestion: PostSuggestion = { ...answer.value, html, researchId: research.id, quality: { before, after } };
+    const failures = [
+      ...checkSuggestion(suggestion, { siteUrl: site.url, originalHtml, minWords: input.minWords, internalLinks: others }),
+      ...copiedFromSource({ before, after }),
+    ];
     if (failures.length === 0) return { suggestion, usage };
     log("warn", "improve_post_checks_failed", { postId: post.id, round, failures });
     if (round === 2)

@@ -1,5 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { IMPROVEMENT_STATUSES } from "../db/schema";
+import { publicQuality } from "../articles/management-schemas";
+import { QualitySchema } from "../research/schemas";
+import { MAX_COPIED_WORDS } from "../content/quality/gate";
+import type { Quality } from "../content/quality/types";
+import { IMPROVEMENT_STATUSES, type PostSuggestion } from "../db/schema";
 import { ExistingPostSchema, toExistingPost, type ExistingPostRow } from "../existing-posts/schemas";
 import type { ImprovementRow } from "./improve";
 
@@ -14,6 +18,18 @@ const SuggestionSchema = z
       .openapi({ description: "50–70 characters; WordPress core has no SEO field, so apply does not send it (copy it to an SEO plugin)" }),
     seoDesc: z.string().openapi({ description: "150–160 characters; like seoTitle, not sent to WordPress" }),
     changes: z.array(z.object({ change: z.string(), reason: z.string() })).openapi({ description: "What was changed and why" }),
+    researchId: z.string().nullable().openapi({
+      description:
+        "The research the suggestion was written and scored against: the live results of the post's keyword (its title) and the top pages read as sources, made once for this suggestion. Null for a suggestion made before improvements were researched",
+      example: "res_3f9a0c1b7d2e4a68",
+    }),
+    qualityBefore: QualitySchema.nullable().openapi({
+      description:
+        "The quality of the post as it was (its HTML when the suggestion was made) against that research; it is never compared with itself. Null for a suggestion made before improvements were scored",
+    }),
+    qualityAfter: QualitySchema.nullable().openapi({
+      description: `The quality of the suggested HTML against the same research: compare contentScore with qualityBefore's. A suggestion that copies more than ${MAX_COPIED_WORDS} consecutive words of a source (longestSourceRun), and more than the post already did, fails its checks`,
+    }),
   })
   .openapi("PostSuggestion");
 
@@ -43,11 +59,26 @@ export function toPostImprovement(post: ExistingPostRow, improvement: Improvemen
     postId: post.id,
     siteId: post.siteId,
     status: post.improvementStatus,
-    suggestion: improvement?.suggestion ?? null,
+    suggestion: improvement?.suggestion ? toSuggestion(improvement.suggestion) : null,
     source: improvement?.suggestion ? (improvement.source ?? null) : null,
     suggestedAt: improvement?.suggestedAt ?? null,
     appliedAt: improvement?.appliedAt ?? null,
     revertedAt: improvement?.revertedAt ?? null,
     post: toExistingPost({ ...post, suggestedAt: improvement?.suggestedAt ?? null }),
+  };
+}
+
+function toSuggestion(suggestion: PostSuggestion): z.infer<typeof SuggestionSchema> {
+  const { title, html, seoTitle, seoDesc, changes, researchId, quality } = suggestion;
+  const scored = (value: Quality | undefined) => (value ? publicQuality(value) : null);
+  return {
+    title,
+    html,
+    seoTitle,
+    seoDesc,
+    changes,
+    researchId: researchId ?? null,
+    qualityBefore: scored(quality?.before),
+    qualityAfter: scored(quality?.after),
   };
 }

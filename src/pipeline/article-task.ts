@@ -14,7 +14,7 @@ import type { WriteInput } from "./write-input";
 import { LANGUAGE_NAMES } from "../content/language";
 import { FAQ_QUESTIONS, faqHeading } from "../content/faq";
 import { ARTICLE_TITLE_MAX, writeOfflineArticle } from "./offline-article";
-import { MAX_COPIED_WORDS, MIN_CITATIONS } from "../content/quality/gate";
+import { researchPrompt } from "../content/research-prompt";
 
 /** Internal links listed in the prompt; the checks accept any of `internalLinks`. */
 const LINKS_IN_PROMPT = 50;
@@ -76,7 +76,7 @@ function articlePrompt(input: WriteInput): string {
     `Article title from the plan: ${input.title}\nTarget keyword: ${keyword}`,
     rulesText(input, keyword),
     linksText(input),
-    researchText(input),
+    researchPrompt(input.research, "article"),
   ];
   if (input.brief.topicsToAvoid.length > 0) parts.push(`Never write about, mention or link to: ${input.brief.topicsToAvoid.join("; ")}.`);
   if (input.failures.length > 0) {
@@ -126,44 +126,6 @@ function linksText(input: WriteInput): string {
     `Internal links: link to ${required === 1 ? "this page" : `at least ${required} different pages from this list`}, with <a href> and the URL exactly as written, in sentences where the link fits naturally. Link to no other page of ${input.siteUrl}; links to other websites are allowed.`,
     ...links.map((link) => `- ${link.title}: ${link.url}`),
   ].join("\n");
-}
-
-/** The digest of the top pages, and the rules of citing them. */
-function researchText(input: WriteInput): string {
-  const research = input.research;
-  if (!research || research.sources.length === 0)
-    return "Research: no top page of the keyword could be read. Write from what you know, make no claim you are unsure of, and fill `claims` with the factual statements you make, each with source null.";
-  const citations = Math.min(MIN_CITATIONS, research.sources.length);
-  const parts = [
-    "Research: what the pages that rank for the keyword today cover. Cover what searchers expect, add what they miss, and say everything in your own words.",
-  ];
-  if (research.sharedHeadings.length > 0)
-    parts.push(
-      [
-        "Subtopics the top pages share (cover each, in your own headings):",
-        ...research.sharedHeadings.map((heading) => `- ${heading}`),
-      ].join("\n"),
-    );
-  if (research.questions.length > 0)
-    parts.push(["Questions searchers ask (the FAQ draws on them):", ...research.questions.map((question) => `- ${question}`)].join("\n"));
-  if (research.terms.length > 0) parts.push(`Terms most top pages use: ${research.terms.join(", ")}.`);
-  parts.push(
-    [
-      "Numbered sources, with their key passages:",
-      ...research.sources.map((source) =>
-        [`[${source.id}] ${source.title} — ${source.url}`, ...source.passages.map((passage) => `    "${passage}"`)].join("\n"),
-      ),
-    ].join("\n"),
-  );
-  parts.push(
-    [
-      "Citing (each rule is checked):",
-      `- Link at least ${citations} different sources with <a href> and the source's URL exactly as written, inside the sentence that uses what the source says.`,
-      `- Never copy more than ${MAX_COPIED_WORDS} consecutive words from a source: paraphrase.`,
-      "- `claims`: every factual statement of the article (a number, a date, a name, a cause), as you wrote it, with the number of the source that supports it (null if none does). A fact checker reads each claim beside its source: state only what the source says.",
-    ].join("\n"),
-  );
-  return parts.join("\n\n");
 }
 
 function languageName(tag: string): string {

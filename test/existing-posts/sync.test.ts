@@ -1,7 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { decodeSignature, estimatedJaccard, signatureOf } from "../../src/content/quality/minhash";
 import { newId } from "../../src/core/ids";
+import { htmlToText } from "../../src/core/html-text";
 import { existingPosts, sites } from "../../src/db/schema";
+import { ROWS_PER_STATEMENT, upsertExistingPosts } from "../../src/existing-posts/store";
+import { words } from "../fakes/wordpress-data";
 import { call, db, expectError, seedAccount, seedToken, useFakeFetch } from "../harness";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
 
@@ -99,6 +103,54 @@ describe("POST /api/sites/{siteId}/sync", () => {
     const renamed = after.find((r) => r.remoteId === 101)!;
     expect(renamed).toMatchObject({ title: "Renamed", wordCount: 3, modifiedAt: "2026-11-21T10:00:00Z", improvementStatus: "SUGGESTED" });
     expect(renamed.id).toBe(before.find((r) => r.remoteId === 101)!.id);
+  });
+
+  it("stores each post's MinHash signature of its text, and a re-sync of changed text replaces it", async () => {
+    const fake = installFakeWordPress({ postCount: 12 });
+    const { token } = await seedAccount();
+    const site = await connectFakeSite(token, fake);
+    await sync(token, site.id);
+    const before = await existingPostsOf(site.id);
+    // The signature is of the text the post shows, not of its HTML: it equals the text's own.
+    const changing = fake.content.posts.find((p) => p.id === 101)!;
+    const stored = decodeSignature(before.find((r) => r.remoteId === 101)!.similaritySignature);
+    expect(stored).toEqual(signatureOf(htmlToText(changing.content)));
+    expect(before.every((r) => decodeSignature(r.similaritySignature) !== null)).toBe(true);
+
+    changing.content = `<!-- wp:paragraph --><p>${words(60, 3)} rye starter notes from the bakery</p><!-- /wp:paragraph -->`;
+    changing.modifiedGmt = "2026-11-21T10:00:00";
+    fake.content.posts.find((p) => p.id === 102)!.content = "<p>two words</p>";
+    await sync(token, site.id);
+    const after = await existingPostsOf(site.id);
+    const changed = decodeSignature(after.find((r) => r.remoteId === 101)!.similaritySignature)!;
+    expect(changed).toEqual(signatureOf(htmlToText(changing.content)));
+    expect(estimatedJaccard(changed, stored!)).toBeLessThan(1);
+    // Under five words a text has no shingle, so no signature.
+    expect(after.find((r) => r.remoteId === 102)!.similaritySignature).toBeNull();
+    // The posts that did not change keep theirs.
+    expect(after.find((r) => r.remoteId === 100)!.similaritySignature).toBe(before.find((r) => r.remoteId === 100)!.similaritySignature);
+  });
+
+  it("binds at most D1's 100 values in one INSERT of existing posts", () => {
+    const row = {
+      id: "post_x",
+      accountId: "acc_x",
+      siteId: "site_x",
+      remoteId: 1,
+      title: "t",
+      url: "u",
+      modifiedAt: null,
+      wordCount: 1,
+      similaritySignature: null,
+      syncId: "s",
+      updatedAt: "2026-11-20T00:00:00Z",
+    };
+    const statement = upsertExistingPosts(
+      db(),
+      Array.from({ length: ROWS_PER_STATEMENT }, (_, i) => ({ ...row, remoteId: i })),
+    );
+    expect(statement.toSQL().params.length).toBeLessThanOrEqual(100);
+    expect(statement.toSQL().params.length + 12).toBeGreaterThan(100);
   });
 
   it("empties the existing posts when the site has no posts left", async () => {

@@ -1,71 +1,23 @@
 import { sanitizeHtml } from "../../src/core/sanitize-html";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accounts, charges, postImprovements } from "../../src/db/schema";
-import { fakeNetwork } from "../fakes/network";
-import { createFakeOpenAiChat } from "../fakes/openai-chat";
+import { storedSignatureOf } from "../../src/content/quality/minhash";
+import { htmlToText } from "../../src/core/html-text";
+import { accounts, charges, existingPosts, postImprovements } from "../../src/db/schema";
 import { connectFakeSite } from "../fakes/wordpress-setup";
 import { createFakeWordPress } from "../fakes/wordpress";
 import { call, db, expectError, seedAccount, useFakeFetch, useVars } from "../harness";
-import { OPERATOR_OPENAI_KEY } from "../plans/helpers";
-
-const ORIGINAL_TITLE = "Feeding a sourdough starter";
-const ORIGINAL_HTML =
-  '<!-- wp:paragraph --><p>A starter needs flour and water every day. See <a href="https://blog.example.com/post-2/">our rye notes</a> and the <a href="https://flour.example.org/guide">mill guide</a>.</p><!-- /wp:paragraph -->\n' +
-  '<!-- wp:image --><figure><img src="https://blog.example.com/wp-content/uploads/jar.jpg" alt="A jar"></figure><!-- /wp:image -->\n' +
-  "<p>Keep the jar warm, stir it, and watch the bubbles rise before you bake. Most bakers feed in the morning and bake in the evening when the starter peaks.</p>";
-
-const SEO_TITLE = "Feeding a sourdough starter: a daily routine that works"; // 55
-const SEO_DESC =
-  "How much flour and water to give a sourdough starter, when to feed it, and how to tell it is ready to bake with: a simple daily routine for home bakers."; // 155
-
-/** What a good model answers: the post kept whole, a section added, SEO fields in range. */
-function goodSuggestion() {
-  return {
-    title: "How to feed a sourdough starter every day",
-    html: `${ORIGINAL_HTML.replace(/<!--[^>]*-->/g, "")}<h2>A simple routine</h2><p>Feed one part starter, one part flour and one part water. Discard the rest, or bake pancakes with it.</p>`,
-    seoTitle: SEO_TITLE,
-    seoDesc: SEO_DESC,
-    changes: [
-      { change: "Clearer title", reason: "Says what the reader will learn" },
-      { change: "Added a routine section", reason: "Answers the most common question" },
-    ],
-  };
-}
-
-interface Improvement {
-  postId: string;
-  status: string;
-  credits?: string;
-  suggestion: { title: string; html: string; seoTitle: string; seoDesc: string; changes: { change: string; reason: string }[] } | null;
-  source?: { title: string; html: string } | null;
-  suggestedAt: string | null;
-  appliedAt: string | null;
-  revertedAt: string | null;
-  post: { title: string; improvementStatus: string; suggestedAt: string | null; modifiedAt: string };
-}
-
-/** A synced fake WordPress whose newest post has links and an image; the operator's text model is the OpenAI fake. */
-async function syncedPost() {
-  const { accountId, token } = await seedAccount();
-  const wp = createFakeWordPress({ postCount: 5 });
-  const target = wp.content.posts.find((post) => post.id === 100)!;
-  Object.assign(target, { title: ORIGINAL_TITLE, content: ORIGINAL_HTML });
-  const openai = createFakeOpenAiChat({ keys: [OPERATOR_OPENAI_KEY] });
-  useVars({ TEXT_PROVIDER: "openai", TEXT_MODEL: "gpt-4o-mini" });
-  useFakeFetch(fakeNetwork(wp.peer, openai.peer));
-  const site = await connectFakeSite(token, wp, { businessContext: "A family bakery that sells rye sourdough" });
-  expect((await call(`/api/sites/${site.id}/sync`, { method: "POST", token })).status).toBe(200);
-  const list = (await (await call(`/api/sites/${site.id}/posts?per_page=100`, { token })).json()) as {
-    items: { id: string; remoteId: number }[];
-  };
-  const postId = list.items.find((item) => item.remoteId === 100)!.id;
-  return { accountId, token, wp, openai, site, target, postId };
-}
-
-const post = (token: string, postId: string, action: "improve" | "apply" | "revert") =>
-  call(`/api/sites/posts/${postId}/${action}`, { method: "POST", token });
-const promptOf = (request: { body: { messages: { content: string }[] } }) => request.body.messages.map((m) => m.content).join("\n");
+import {
+  goodSuggestion,
+  type Improvement,
+  ORIGINAL_HTML,
+  ORIGINAL_TITLE,
+  post,
+  promptOf,
+  SEO_DESC,
+  SEO_TITLE,
+  syncedPost,
+} from "./helpers";
 
 describe("POST /api/sites/posts/{postId}/improve", () => {
   it("stores a checked suggestion, charges the improvement price once, and shows it on the existing post", async () => {
@@ -210,6 +162,21 @@ describe("apply and revert", () => {
     // The suggestion is kept: it can be applied again over the restored version.
     expect((await post(token, postId, "apply")).status).toBe(200);
     expect(target.content).toBe(suggestion.html);
+  });
+
+  it("keeps the existing post's similarity signature equal to the text WordPress shows after an apply and a revert", async () => {
+    const { token, openai, target, postId } = await syncedPost();
+    openai.script({ answer: goodSuggestion() });
+    expect((await post(token, postId, "improve")).status).toBe(200);
+    const signature = async () => (await db().select().from(existingPosts).where(eq(existingPosts.id, postId)))[0]!.similaritySignature;
+    const synced = await signature();
+    expect(synced).toBe(storedSignatureOf(htmlToText(ORIGINAL_HTML)));
+
+    expect((await post(token, postId, "apply")).status).toBe(200);
+    expect(await signature()).toBe(storedSignatureOf(htmlToText(target.content)));
+    expect(await signature()).not.toBe(synced);
+    expect((await post(token, postId, "revert")).status).toBe(200);
+    expect(await signature()).toBe(synced);
   });
 
   it("writes the title to WordPress with < and > escaped, as an article's title is, even a stored one with markup (issue 27, item 4)", async () => {
