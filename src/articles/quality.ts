@@ -10,7 +10,7 @@ import { foldText } from "../content/text-folding";
 import { htmlToText } from "../core/html-text";
 import type { ArticleRow } from "./service";
 
-/** The most recent pages of each kind a new text is compared with (signatures are 512 bytes each). */
+/** The most recent pages of each kind a new text is compared with (a signature is 768 characters). */
 export const SIMILARITY_PAGES = 2000;
 
 export interface QualitySubject {

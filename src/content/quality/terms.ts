@@ -24,16 +24,28 @@ export interface Term {
 /** The terms of a text in `language`, in order. */
 export function termsOf(text: string, language: string): Term[] {
   const stop = stopWordsOf(language);
-  const terms: Term[] = [];
   // Lower-casing "İ" outside Turkish leaves a combining dot after the "i": dropped, so the word stays whole.
   const lower = text
     .normalize("NFC")
     .toLocaleLowerCase(language)
     .replace(/i\u0307/g, "i");
-  for (const written of lower.match(WORD) ?? []) {
-    const folded = foldText(written).replace(/['’]/g, "");
-    if (folded.length < MIN_TERM_LETTERS || stop.has(folded)) continue;
-    terms.push({ word: written.replace(/['’]/g, ""), stem: stemWord(folded, language) });
+  const written = lower.match(WORD) ?? [];
+  // Folding the whole text once is much cheaper than word by word; it keeps the words one to one
+  // unless the text carried stray combining marks, and then each word is folded on its own.
+  const foldedWhole = foldText(lower).match(WORD) ?? [];
+  const folded = foldedWhole.length === written.length ? foldedWhole : written.map(foldText);
+  // Words repeat: each distinct one is judged and stemmed once.
+  const seen = new Map<string, Term | null>();
+  const terms: Term[] = [];
+  for (let i = 0; i < written.length; i++) {
+    const word = written[i]!;
+    let term = seen.get(word);
+    if (term === undefined) {
+      const bare = folded[i]!.replace(/['’]/g, "");
+      term = bare.length < MIN_TERM_LETTERS || stop.has(bare) ? null : { word: word.replace(/['’]/g, ""), stem: stemWord(bare, language) };
+      seen.set(word, term);
+    }
+    if (term) terms.push(term);
   }
   return terms;
 }
