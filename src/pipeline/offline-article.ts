@@ -7,6 +7,7 @@ import type { WriteInput } from "./write-input";
 import { linkTarget } from "../content/links";
 import { cutAtWord, fitLength } from "../content/fit-length";
 import { OFFLINE_PHRASES, type OfflinePhrases } from "./offline-phrases";
+import { fnv1a } from "../adapters/serp-research/offline";
 
 export const ARTICLE_TITLE_MAX = 200;
 const LINKED_PAGES = 3;
@@ -103,18 +104,27 @@ function articleHtml(
 }
 
 /**
- * The article's n-th sentence: the list in order, naming the keyword in one sentence of six;
- * each later round through the list starts its sentences with a different opener, so no
- * sentence is said twice (up to 11 rounds, about 4,000 words).
+ * The article's n-th sentence: the list from a place drawn from the keyword, naming the keyword in
+ * one sentence of six and otherwise one of the generic words (also drawn from keyword and
+ * sentence), so two offline articles of one site do not read as copies of each other; each later
+ * round through the list starts its sentences with a different opener (from a place drawn from
+ * the keyword too), so no sentence is said twice (up to 11 rounds, about 4,000 words).
  */
 function sentenceMaker(phrases: OfflinePhrases, keyword: string, subject: string, language: string) {
   const withKeyword = phrases.sentences(keyword, subject);
-  const plain = phrases.sentences(phrases.generic.k, phrases.generic.K);
+  const generics = phrases.generic.map((generic) => phrases.sentences(generic.k, generic.K));
+  const count = withKeyword.length;
+  const seed = fnv1a(`${language}|${keyword}`);
   return (n: number): string => {
-    const round = Math.floor(n / plain.length);
-    const text = (n % 6 === 0 ? withKeyword : plain)[n % plain.length]!;
-    if (round === 0) return text;
-    const opener = phrases.openers[(round - 1) % phrases.openers.length]!;
+    const round = Math.floor(n / count);
+    const index = (n + seed) % count;
+    // The generic word of a sentence stays the same in every round, so the rounds' openers keep sentences apart.
+    const plain = generics[(seed + index * 7) % generics.length]!;
+    const text = (n % 6 === 0 ? withKeyword : plain)[index]!;
+    // Half the first round's sentences get a lead-in; later rounds replace it with their opener.
+    const leadIn = (seed >>> (index % 16)) & 1 ? phrases.leadIns[(seed + index * 3) % phrases.leadIns.length]! : null;
+    if (round === 0 && leadIn === null) return text;
+    const opener = round === 0 ? leadIn! : phrases.openers[(round - 1 + seed) % phrases.openers.length]!;
     const [first = "", ...rest] = [...text];
     return `${opener} ${first.toLocaleLowerCase(language)}${rest.join("")}`;
   };

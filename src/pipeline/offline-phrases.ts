@@ -7,9 +7,12 @@ export interface OfflinePhrases {
   headings: (K: string) => string[];
   sentences: (k: string, K: string) => string[];
   /** What the sentences say instead of the keyword, most of the time (a keyword in every other sentence reads as stuffing). */
-  generic: { k: string; K: string };
+  /** What the sentences say instead of the keyword (one of these, varied by keyword and sentence). */
+  generic: { k: string; K: string }[];
   /** Put before a sentence on later rounds through the list, so no sentence is said twice. */
   openers: string[];
+  /** Put before some sentences of the first round (none of `openers`), varied by keyword. */
+  leadIns: string[];
   related: string;
   and: string;
   /** A sentence on the terms the top pages use, and one quoting a source (its link HTML, the quoted words). */
@@ -59,7 +62,12 @@ const en: OfflinePhrases = {
     "Share what you learn with others; explaining a topic is one of the best ways to understand it.",
     `In the end, ${k} rewards those who stay curious and keep improving step by step.`,
   ],
-  generic: { k: "it", K: "It" },
+  generic: [
+    { k: "it", K: "It" },
+    { k: "this topic", K: "This topic" },
+    { k: "the subject", K: "The subject" },
+    { k: "this", K: "This" },
+  ],
   openers: [
     "In practice,",
     "Over time,",
@@ -71,6 +79,16 @@ const en: OfflinePhrases = {
     "Once again,",
     "Above all,",
     "In short,",
+  ],
+  leadIns: [
+    "Simply put,",
+    "To begin with,",
+    "Put plainly,",
+    "On the whole,",
+    "Most of the time,",
+    "Broadly speaking,",
+    "Truth be told,",
+    "As it happens,",
   ],
   related: "Related reading on this site:",
   and: "and",
@@ -135,7 +153,11 @@ const tr: OfflinePhrases = {
     "Öğrendiklerinizi başkalarıyla paylaşın; bir konuyu anlatmak, onu anlamanın en iyi yollarından biridir.",
     `Sonuçta ${k} konusunda meraklı kalan ve adım adım gelişmeye devam eden herkes kazançlı çıkar.`,
   ],
-  generic: { k: "bu iş", K: "Bu iş" },
+  generic: [
+    { k: "bu iş", K: "Bu iş" },
+    { k: "bu alan", K: "Bu alan" },
+    { k: "bu uğraş", K: "Bu uğraş" },
+  ],
   openers: [
     "Uygulamada",
     "Zamanla",
@@ -148,6 +170,7 @@ const tr: OfflinePhrases = {
     "Her şeyden önce",
     "Kısacası",
   ],
+  leadIns: ["Açıkçası", "Başlangıç olarak", "Kısaca söylemek gerekirse", "Genel olarak", "Çoğu zaman", "Aslında", "Doğrusu", "Bu noktada"],
   related: "Bu sitede ilgili yazılar:",
   and: "ve",
   covers: (terms) => `Bu konuda öne çıkan sayfalar hep aynı noktalara değiniyor: ${terms}.`,

@@ -1,3 +1,7 @@
+import { createOfflinePageReader } from "../../src/adapters/page-reader/offline";
+import { pickSources } from "../../src/adapters/page-reader/sources";
+import { createOfflineSerpResearch } from "../../src/adapters/serp-research/offline";
+import { researchDigest } from "../../src/content/research-digest";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { encryptSecret } from "../../src/core/crypto";
@@ -377,10 +381,15 @@ describe("the brief the agent edits feeds the next plan and article (proof of is
       targetKeyword: item.targetKeyword,
       minWords: 800,
       internalLinks: POSTS,
-      research: null,
+      // What the run's research step finds for the keyword with the offline research providers.
+      research: await offlineDigest(item.targetKeyword, site.url),
       failures: [],
     });
-    openai.script({ answer: good });
+    // The writer's answer, then the fact check's: every claim supported.
+    openai.script(
+      { answer: good },
+      { answer: { verdicts: good.claims.map((_, index) => ({ claim: index + 1, verdict: "supported", passage: "" })) } },
+    );
     const run = await runNow(token, item.id);
     expect(run.status).toBe(200);
     const articlePrompt = promptOf(openai.requests[3]!);
@@ -401,3 +410,11 @@ describe("the OpenAPI document", () => {
     expect(path.get).toMatchObject({ operationId: "listSiteChatMessages", tags: ["Agent"] });
   });
 });
+
+/** The research digest the offline search and page reader give a keyword (deterministic). */
+async function offlineDigest(keyword: string, siteUrl: string) {
+  const serp = await createOfflineSerpResearch().research({ keyword, language: "en" });
+  const picked = await pickSources({ results: serp.results, siteUrl, reader: createOfflinePageReader() });
+  const sources = picked.sources.map((page, index) => ({ ...page, id: String(index + 1) }));
+  return researchDigest({ questions: serp.questions, sources }, "en");
+}

@@ -7,8 +7,11 @@
 // prints `fake-openai: listening on http://127.0.0.1:<port>/v1`, then one line per request. It
 // checks what src/adapters/text-model/openai.ts sends (POST /v1/chat/completions, the bearer key,
 // the model, a system and a user message, a strict json_schema response format, a token limit)
-// and answers the tasks of a plan and an article: seed_keywords, plan_titles and write_article,
-// with JSON that passes the article checks (src/pipeline/checks.ts) for an English site. Every
+// and answers the tasks of a plan and an article: seed_keywords, plan_titles, write_article and
+// fact_check, with JSON that passes the article checks (src/pipeline/checks.ts) for an English site
+// and follows the research the prompt gives, as a good model would: the shared subtopics as
+// sections, the top pages' terms, a short quotation of up to three sources cited with their links
+// and listed as claims; the fact check supports a claim whose words stand in one of its passages. Every
 // article says MARKER in its first paragraph, so the smoke can tell who wrote it. Plain Node, no
 // project code.
 import http from "node:http";
@@ -73,7 +76,44 @@ function answer(req, raw) {
   };
 }
 
-const TASKS = { seed_keywords: seedKeywords, plan_titles: planTitles, write_article: writeArticle };
+const TASKS = { seed_keywords: seedKeywords, plan_titles: planTitles, write_article: writeArticle, fact_check: factCheck };
+
+/** The research block of the writing prompt: shared subtopics, terms and the numbered sources with their passages. */
+function researchOf(prompt) {
+  const block = (title) => [...(prompt.split(title)[1]?.split("\n\n")[0] ?? "").matchAll(/^- (.+)$/gm)].map((match) => match[1].trim());
+  const terms = line(prompt, /^Terms most top pages use: (.+)\.$/m, "");
+  const sources = [...prompt.matchAll(/^\[(\d+)\] (.+) — (\S+)\n((?: {4}".*"\n?)*)/gm)].map((match) => ({
+    id: Number(match[1]),
+    title: match[2],
+    url: match[3],
+    passages: [...match[4].matchAll(/^ {4}"(.*)"$/gm)].map((passage) => passage[1]),
+  }));
+  return {
+    subtopics: block("Subtopics the top pages share (cover each, in your own headings):"),
+    terms: terms ? terms.split(", ") : [],
+    sources,
+  };
+}
+
+/** Supported when 60 % of a claim's words of 4+ letters stand in one passage, else unsupported. */
+function factCheck(prompt) {
+  const words = (text) => text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
+  const claims = [...prompt.matchAll(/^Claim (\d+): (.+)\n((?: {2}.*\n?)*)/gm)].map((match) => ({
+    n: Number(match[1]),
+    text: match[2],
+    passages: [...match[3].matchAll(/^ {2}- (.*)$/gm)].map((passage) => passage[1]),
+  }));
+  return {
+    verdicts: claims.map((claim) => {
+      const wanted = words(claim.text);
+      const passage = claim.passages.find((text) => {
+        const have = new Set(words(text));
+        return wanted.length > 0 && wanted.filter((word) => have.has(word)).length >= 0.6 * wanted.length;
+      });
+      return { claim: claim.n, verdict: passage ? "supported" : "unsupported", passage: passage ?? "" };
+    }),
+  };
+}
 
 const line = (prompt, pattern, fallback = "") => (pattern.exec(prompt)?.[1] ?? fallback).trim();
 const capitalize = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -188,7 +228,26 @@ function writeArticle(prompt) {
     links.length > 0
       ? `<p>Related reading on this site: ${links.map((link) => `<a href="${escapeHtml(link.url)}">${escapeHtml(link.title)}</a>`).join(", ")}.</p>`
       : "";
-  const headings = [`${K}: where to begin`, ...HEADINGS];
+  const research = researchOf(prompt);
+  const headings = [`${K}: where to begin`, ...research.subtopics.slice(0, 3), ...HEADINGS];
+  // What the top pages cover, and each source cited once with a quotation of at most ten words.
+  const claims = [];
+  const cited = research.sources.slice(0, 3).flatMap((source) => {
+    const quote = source.passages[claims.length % Math.max(1, source.passages.length)]
+      ?.split(/\s+/)
+      .slice(0, 10)
+      .join(" ")
+      .replace(/[.,;:!?…]+$/u, "");
+    if (!quote || claims.some((claim) => claim.text === quote)) return [];
+    claims.push({ text: quote, source: source.id });
+    return [`<p>As <a href="${escapeHtml(source.url)}">${escapeHtml(source.title)}</a> puts it, “${escapeHtml(quote)}”.</p>`];
+  });
+  const researchParagraphs = [
+    ...(research.terms.length > 0
+      ? [`<p>The pages that rank for this keep returning to a few points: ${escapeHtml(research.terms.join(", "))}.</p>`]
+      : []),
+    ...cited,
+  ];
 
   const paragraphs = [];
   let words = wordCount(`${opening} ${headings.join(" ")} ${faq}`.replace(/<[^>]+>/g, " "));
@@ -201,6 +260,7 @@ function writeArticle(prompt) {
   const sections = headings.map((heading, i) => {
     const body = paragraphs.slice(share(i), share(i + 1)).map((text) => `<p>${escapeHtml(text)}</p>`);
     if (i === 1) body.push(related);
+    if (i > 0 && researchParagraphs[i - 1]) body.push(researchParagraphs[i - 1]);
     return `<h2>${escapeHtml(heading)}</h2>${body.join("")}`;
   });
 
@@ -235,5 +295,6 @@ function writeArticle(prompt) {
     categories: ["Guides"],
     heroImagePrompt: `A bright, realistic photograph of ${keyword}, natural light, no text or lettering in the image.`,
     heroImageAlt: `A photograph of ${keyword}`,
+    claims,
   };
 }
