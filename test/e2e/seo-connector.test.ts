@@ -34,6 +34,8 @@ interface Article {
   seoDesc: string;
   url: string;
   structuredData: unknown;
+  status: string;
+  reviewReasons: { code: string; message: string }[];
 }
 
 async function setPlugin(plugin: string, status: "active" | "inactive") {
@@ -76,13 +78,24 @@ const editArticle = async (token: string, id: string, json: Record<string, unkno
 };
 
 async function publishOne(token: string, siteId: string): Promise<Article> {
+  // Each test here publishes another offline article on the same keyword, a near-copy of the last:
+  // the quality gate would rightly hold it as too similar (issue 29), so these tests turn that check off.
+  const {
+    siteId: _,
+    updatedAt: __,
+    ...brief
+  } = (await (await call(`/api/sites/${siteId}/brief`, { token })).json()) as Record<string, unknown>;
+  expect((await call(`/api/sites/${siteId}/brief`, { method: "PUT", token, json: { ...brief, maxSimilarity: 1 } })).status).toBe(200);
   const plan = (await (
     await call("/api/autopilot/plans", { method: "POST", token, json: { siteId, articleCount: 1, cadencePerWeek: 1 } })
   ).json()) as { items: { id: string }[] };
   const run = await call(`/api/autopilot/items/${plan.items[0]!.id}/run`, { method: "POST", token });
   expect(run.status).toBe(200);
   const { articleId } = (await run.json()) as { articleId: string };
-  return readArticle(token, articleId);
+  const article = await readArticle(token, articleId);
+  // Issue 29: an article the quality gate holds waits in review; these tests need it live.
+  expect(article.status, JSON.stringify(article.reviewReasons)).toBe("published");
+  return article;
 }
 
 const postIdOf = async (article: Article) => {

@@ -146,6 +146,7 @@ test("a site owner's first day, in the browser", async ({ page }) => {
   await expect(page.getByText(`${seo.length} / 50–70`)).toBeVisible();
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText(/^Saved\. The post on your site was updated\.$/)).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "HTML code" }).click();
   await expect(page.frameLocator('iframe[title="Preview"]').locator("h2").first()).toBeVisible();
   await page.reload();
   await expect(page.getByRole("textbox", { name: "SEO title" })).toHaveValue(seo);

@@ -210,6 +210,9 @@ async function walkTheWayIn(steps: Journey, marker: string) {
   const postLink = page.getByRole("link", { name: `${articles["detail.postLink"]} ${articles["detail.opensNewTab"]}` });
   await expect(postLink).toHaveAttribute("href", postUrl);
   await expectReachable(postLink, "the article's link to its post");
+  // The article's text as a document, and its HTML with the preview one click away.
+  await expect(page.getByRole("textbox", { name: articles["body.label"] })).toBeVisible();
+  await steps.click(page.getByRole("button", { name: articles["body.modeHtml"] }));
   const preview = page.locator(`iframe[title="${articles["edit.preview"]}"]`);
   await expect(preview.contentFrame().locator("h2").first()).toBeVisible();
   await steps.shot("article-published");

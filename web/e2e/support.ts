@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const SCREENSHOTS = fileURLToPath(new URL("../../test-results/panel-screens/", import.meta.url));
@@ -255,4 +255,29 @@ export async function allowAnApp(page: Page, name: string): Promise<void> {
   await page.getByRole("button", { name: "Allow" }).click();
   await page.waitForURL(/^http:\/\/127\.0\.0\.1:9\/oauth-callback\?/);
   await page.unroute("http://127.0.0.1:9/**");
+}
+
+/** Why a search result was not read, as the API lists the reasons (ItemResearch.skipped's description). */
+export const SKIP_REASONS: string[] = (
+  JSON.parse(readFileSync(new URL("../src/api/openapi.json", import.meta.url), "utf8")).components.schemas.ItemResearch.properties.skipped
+    .description as string
+)
+  .split(":")
+  .at(-1)!
+  .split(",")
+  .map((reason) => reason.trim());
+
+/**
+ * The offline search reads every result it finds: an item's research is answered here with one
+ * skipped result more for each reason the API can give, so its page says each of them in words.
+ */
+export async function withEverySkipReason(page: Page) {
+  await page.route("**/api/autopilot/items/*", async (route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    const response = await route.fetch();
+    const body = await response.json();
+    if (body.research)
+      body.research.skipped = SKIP_REASONS.map((reason, i) => ({ url: `https://skipped-${i}.example.invalid/${reason}`, reason }));
+    await route.fulfill({ response, json: body });
+  });
 }

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { common } from "../src/i18n/common";
 import { errorMessages } from "../src/i18n/errors";
 import type { Messages } from "../src/i18n/language";
+import { qualityMessages } from "../src/i18n/quality";
 import { apiAccessMessages } from "../src/screens/api-access/messages";
 import { articleMessages } from "../src/screens/articles/messages";
 import { authMessages } from "../src/screens/auth/messages";
@@ -13,7 +14,7 @@ import { postMessages } from "../src/screens/posts/messages";
 import { settingsMessages } from "../src/screens/settings/messages";
 import { siteMessages } from "../src/screens/sites/messages";
 import { webhookMessages } from "../src/screens/webhooks/messages";
-import { accountWithContent, DEMO, firstId, settled, signUpFresh } from "./support";
+import { accountWithContent, DEMO, firstId, settled, signUpFresh, withEverySkipReason } from "./support";
 
 // Every screen of the panel in Turkish, with its error states (a refused form, a wrong password,
 // a 409), fails on any catalogue miss: a key or an API code the panel has no Turkish words for
@@ -24,6 +25,7 @@ import { accountWithContent, DEMO, firstId, settled, signUpFresh } from "./suppo
 const CATALOGUES: Messages<string>[] = [
   common,
   errorMessages,
+  qualityMessages,
   apiAccessMessages,
   articleMessages,
   authMessages,
@@ -59,7 +61,7 @@ const ENGLISH = CATALOGUES.flatMap((messages) =>
 const tr = <K extends string>(messages: Messages<K>, key: K) => messages.tr[key];
 
 /** English prose fields of the API's answers: never to be shown as they are. */
-const PROSE_FIELDS = new Set(["warnings", "failureReason", "statusMessage", "lastError", "error"]);
+const PROSE_FIELDS = new Set(["warnings", "failureReason", "statusMessage", "lastError", "error", "warning"]);
 
 /** Collects the English prose the API answers with while the page runs (error messages and the fields above). */
 function recordApiProse(page: Page): Set<string> {
@@ -69,7 +71,12 @@ function recordApiProse(page: Page): Set<string> {
       if ((key !== null && PROSE_FIELDS.has(key)) || (isError && key === "message")) if (value.length >= 12) prose.add(value);
       return;
     }
-    if (Array.isArray(value)) for (const item of value) walk(item, key, isError);
+    if (Array.isArray(value))
+      for (const item of value) {
+        // Why the quality gate holds an article: each reason's English `message` (the panel words it by its code).
+        if (key === "reviewReasons" && typeof item?.message === "string") prose.add(item.message);
+        walk(item, key, isError);
+      }
     else if (value && typeof value === "object") for (const [name, item] of Object.entries(value)) walk(item, name, isError);
   };
   page.on("response", async (response) => {
@@ -81,14 +88,18 @@ function recordApiProse(page: Page): Set<string> {
   return prose;
 }
 
-/** The page's words: its text nodes and the labels a screen reader reads, outside frames. */
+/**
+ * The page's words: its text nodes and the labels a screen reader reads, outside frames and outside
+ * the article being edited in the document editor (the owner's text, in the article's language, as
+ * in the preview frame).
+ */
 async function visibleWords(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const words: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest("script, style, iframe, [hidden]")) continue;
+      if (!parent || parent.closest('script, style, iframe, [hidden], [contenteditable="true"]')) continue;
       const text = node.textContent?.trim();
       if (text) words.push(text);
     }
@@ -146,6 +157,16 @@ test("every screen in Turkish, with its error states: no catalogue miss, no Engl
   const articleId = await firstId(page, "/api/autopilot/articles?per_page=1", (body) => body.items[0]?.id);
   const pendingId = await firstId(page, "/api/autopilot/articles?status=pending", (body) => body.items[0]?.id);
   const plans = (await (await page.request.get("/api/autopilot/plans")).json()).items as { id: string; status: string }[];
+  // An item's research (answered with one skipped result for each reason the API can give, which
+  // the offline search never skips), and the list by content score.
+  const activePlan = plans.find((plan) => plan.status === "ACTIVE")!;
+  const planItems = (await (await page.request.get(`/api/autopilot/plans/${activePlan.id}`)).json()).items as {
+    id: string;
+    researched: boolean;
+  }[];
+  const researchedId = planItems.find((item) => item.researched)?.id;
+  expect(researchedId, "an item with research").toBeTruthy();
+  await withEverySkipReason(page);
   const screens: [string, string][] = [
     ["overview", "/"],
     ["sites", "/sites"],
@@ -161,6 +182,8 @@ test("every screen in Turkish, with its error states: no catalogue miss, no Engl
     ["review queue", "/articles?status=pending"],
     ["article", `/articles/${articleId}`],
     ["article waiting for review", `/articles/${pendingId}`],
+    ["articles by content score", "/articles?sort=score-asc&minScore=20"],
+    ["plan item research", `/plans/${activePlan.id}/items/${researchedId}`],
     ["existing posts", "/posts"],
     ["media", "/media"],
     ["webhooks", "/webhooks"],
@@ -175,6 +198,20 @@ test("every screen in Turkish, with its error states: no catalogue miss, no Engl
     await expectTurkish(page, name, apiProse);
   }
   await expect(page.getByRole("navigation", { name: tr(common, "nav.label") }).getByRole("link", { name: "Mevcut yazılar" })).toBeVisible();
+
+  // The article waiting for review edited in the document editor and saved: the score's move, the
+  // gate's reasons, the HTML view, in Turkish.
+  await page.goto(`/articles/${pendingId}`);
+  await settled(page);
+  await page.getByRole("textbox", { name: tr(articleMessages, "body.label") }).click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("Ekşi maya her gün beslenir.");
+  await page.getByRole("button", { name: tr(articleMessages, "edit.save") }).click();
+  await expect(page.getByText(/^İçerik puanı: \d+( \(önceden \d+\))?\.$/)).toBeVisible({ timeout: 30_000 });
+  await expectTurkish(page, "an article saved in the document editor", apiProse);
+  await page.getByRole("button", { name: tr(articleMessages, "body.modeHtml") }).click();
+  await expect(page.getByLabel(tr(articleMessages, "edit.html"))).toBeVisible();
+  await expectTurkish(page, "an article's HTML view", apiProse);
 
   // A refused form: an address the API will not call, placed on its field and said in Turkish.
   await page.goto("/sites?connect=custom");

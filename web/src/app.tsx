@@ -20,6 +20,7 @@ const SitesScreen = screen(() => import("./screens/sites/sites"), "SitesScreen")
 const SiteScreen = screen(() => import("./screens/sites/site"), "SiteScreen");
 const PlansScreen = screen(() => import("./screens/plans/plans"), "PlansScreen");
 const PlanScreen = screen(() => import("./screens/plans/plan"), "PlanScreen");
+const ItemScreen = screen(() => import("./screens/plans/item"), "ItemScreen");
 const ArticlesScreen = screen(() => import("./screens/articles/articles"), "ArticlesScreen");
 const ArticleScreen = screen(() => import("./screens/articles/article"), "ArticleScreen");
 const PostsScreen = screen(() => import("./screens/posts/posts"), "PostsScreen");
@@ -74,6 +75,7 @@ export function App() {
           <Route path="/sites/:siteId" component={SiteScreen} />
           <Route path="/plans" component={PlansScreen} />
           <Route path="/plans/:planId" component={PlanScreen} />
+          <Route path="/plans/:planId/items/:itemId" component={ItemScreen} />
           <Route path="/articles" component={ArticlesScreen} />
           <Route path="/articles/:articleId" component={ArticleScreen} />
           <Route path="/posts" component={PostsScreen} />

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import openapi from "../src/api/openapi.json";
 import { errorMessages } from "../src/i18n/errors";
+import { qualityMessages } from "../src/i18n/quality";
 import type { Messages } from "../src/i18n/language";
 import { articleMessages } from "../src/screens/articles/messages";
 import { billingMessages } from "../src/screens/billing/messages";
@@ -14,6 +15,7 @@ import { webhookMessages } from "../src/screens/webhooks/messages";
 const files = [
   "src/i18n/common.ts",
   "src/i18n/errors.ts",
+  "src/i18n/quality.ts",
   ...readdirSync(join(__dirname, "../src/screens"), { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith("messages.ts"))
     .map((file) => `src/screens/${file}`),
@@ -71,6 +73,8 @@ describe("every code the API can send has words in both languages", () => {
     ["article edit warnings", articleMessages as Messages<string>, "warning.", enumOf("EditWarningDetail", "code")],
     ["webhook delivery failures", webhookMessages as Messages<string>, "error.", enumOf("WebhookDelivery", "lastErrorCode")],
     ["payment failures", billingMessages as Messages<string>, "payment.failedCode.", enumOf("Payment", "failedCode")],
+    ["quality gate reasons", qualityMessages as Messages<string>, "reason.", enumOf("ReviewReason", "code")],
+    ["fact check verdicts", qualityMessages as Messages<string>, "verdict.", [...enumOf("CheckedClaim", "verdict"), "unchecked"]],
   ];
   it.each(cases)("%s", (_, messages, prefix, codes) => {
     for (const code of codes) {

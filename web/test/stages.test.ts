@@ -11,6 +11,8 @@ describe("the pipeline's stages", () => {
   it("are an enum in the OpenAPI document", () => {
     expect(stages).toContain("write article");
     expect(stages).toContain("publish");
+    // Issue 29's stages: the keyword's live results, the fact check and the content score.
+    expect(stages).toEqual(expect.arrayContaining(["research", "fact check", "score article"]));
   });
 
   it.each(stages)("'%s' has words in English and Turkish", (name) => {

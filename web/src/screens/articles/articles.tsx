@@ -3,12 +3,26 @@ import { Link, useSearch } from "wouter";
 import { api, unwrap, type Schemas } from "../../api/client";
 import { Badge, ErrorNotice, Loading, PageTitle, Pager, SelectField } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
+import { qualityMessages } from "../../i18n/quality";
 import { usePageParam, useSearchParam } from "../../lib/url";
 import { articleMessages } from "./messages";
 import { ARTICLE_STATUSES, isArticleStatus, siteName, statusKey, type ArticleStatus } from "./shared";
 import { useSites } from "../../api/query-keys";
 
 const PER_PAGE = 20;
+
+/** The list's orders, as the `sort` search parameter names them (none: newest first), and as the API takes them. */
+const ORDERS = {
+  newest: { sort: "created_at", order: "desc" },
+  oldest: { sort: "created_at", order: "asc" },
+  "score-desc": { sort: "content_score", order: "desc" },
+  "score-asc": { sort: "content_score", order: "asc" },
+} as const;
+type Order = keyof typeof ORDERS;
+const isOrder = (value: string | null): value is Order => value !== null && value in ORDERS;
+
+/** The lowest content scores the filter offers. */
+const MIN_SCORES = [20, 40, 60, 80] as const;
 
 /** The views above the list: each a link that sets (or clears) the status filter. */
 const VIEWS = [
@@ -23,15 +37,26 @@ export function ArticlesScreen() {
   const [siteId, setSiteId] = useSearchParam("site");
   const [planId, setPlanId] = useSearchParam("plan");
   const [statusParam, setStatus] = useSearchParam("status");
+  const [orderParam, setOrder] = useSearchParam("sort");
+  const [minScoreParam, setMinScore] = useSearchParam("minScore");
   const [page, setPage] = usePageParam();
   const status = isArticleStatus(statusParam) ? statusParam : null;
+  const order: Order = isOrder(orderParam) ? orderParam : "newest";
+  const minScore = MIN_SCORES.find((value) => String(value) === minScoreParam) ?? null;
 
   const sites = useSites();
   const plans = useQuery({
     queryKey: ["/api/autopilot/plans", { perPage: 100 }],
     queryFn: () => unwrap(api.GET("/api/autopilot/plans", { params: { query: { per_page: 100 } } })),
   });
-  const filters = { page, siteId: siteId ?? undefined, planId: planId ?? undefined, status: status ?? undefined };
+  const filters = {
+    page,
+    siteId: siteId ?? undefined,
+    planId: planId ?? undefined,
+    status: status ?? undefined,
+    minScore: minScore ?? undefined,
+    ...ORDERS[order],
+  };
   const articles = useQuery({
     queryKey: ["/api/autopilot/articles", filters],
     queryFn: () => unwrap(api.GET("/api/autopilot/articles", { params: { query: { ...filters, per_page: PER_PAGE } } })),
@@ -42,7 +67,7 @@ export function ArticlesScreen() {
     const site = id ? siteList.find((candidate) => candidate.id === id) : undefined;
     return site ? siteName(site) : (id ?? t("list.none"));
   };
-  const filtered = siteId !== null || planId !== null || status !== null;
+  const filtered = siteId !== null || planId !== null || status !== null || minScore !== null;
 
   return (
     <section aria-labelledby="page-title">
@@ -72,6 +97,25 @@ export function ArticlesScreen() {
             </option>
           ))}
         </SelectField>
+        <SelectField label={t("list.minScore")} value={minScore ?? ""} onChange={(event) => setMinScore(event.target.value || null)}>
+          <option value="">{t("list.anyScore")}</option>
+          {MIN_SCORES.map((value) => (
+            <option key={value} value={value}>
+              {t("list.scoreAtLeast", { score: value })}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t("list.order")}
+          value={order}
+          onChange={(event) => setOrder(event.target.value === "newest" ? null : event.target.value)}
+        >
+          {(Object.keys(ORDERS) as Order[]).map((value) => (
+            <option key={value} value={value}>
+              {t(`list.order.${value}`)}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <ErrorNotice error={sites.error ?? plans.error} />
       {articles.isPending ? <Loading /> : null}
@@ -89,7 +133,12 @@ export function ArticlesScreen() {
       ) : null}
       {articles.data && articles.data.items.length > 0 ? (
         <>
-          <ArticleTable articles={articles.data.items} siteLabel={siteLabel} />
+          <ArticleTable
+            articles={articles.data.items}
+            siteLabel={siteLabel}
+            order={order}
+            onOrder={(next) => setOrder(next === "newest" ? null : next)}
+          />
           <Pager page={articles.data.page} totalPages={articles.data.totalPages} total={articles.data.total} onPage={setPage} />
         </>
       ) : null}
@@ -125,8 +174,24 @@ function PlanOption({ plan, siteLabel }: { plan: Schemas["PlanSummary"]; siteLab
   return <option value={plan.id}>{t(plan.articleCount === 1 ? "list.planOptionOne" : "list.planOption", params)}</option>;
 }
 
-function ArticleTable({ articles, siteLabel }: { articles: Schemas["ArticleSummary"][]; siteLabel: (siteId: string | null) => string }) {
+function ArticleTable({
+  articles,
+  siteLabel,
+  order,
+  onOrder,
+}: {
+  articles: Schemas["ArticleSummary"][];
+  siteLabel: (siteId: string | null) => string;
+  order: Order;
+  onOrder(order: Order): void;
+}) {
   const { t, number, dateTime } = useMessages(articleMessages);
+  const quality = useMessages(qualityMessages);
+  const byScore = order === "score-desc" || order === "score-asc";
+  const sortOf = (column: "score" | "created") => {
+    if (column === "score") return byScore ? (order === "score-asc" ? "ascending" : "descending") : undefined;
+    return byScore ? undefined : order === "oldest" ? "ascending" : "descending";
+  };
   return (
     <div className="table-wrap" tabIndex={0}>
       <table className="stack-table">
@@ -135,9 +200,22 @@ function ArticleTable({ articles, siteLabel }: { articles: Schemas["ArticleSumma
             <th scope="col">{t("list.colTitle")}</th>
             <th scope="col">{t("list.colSite")}</th>
             <th scope="col">{t("list.colStatus")}</th>
+            <th scope="col" aria-sort={sortOf("score")}>
+              <button
+                type="button"
+                className="sort-button"
+                onClick={() => onOrder(order === "score-desc" ? "score-asc" : "score-desc")}
+                aria-label={t(order === "score-desc" ? "list.sortScoreAsc" : "list.sortScoreDesc")}
+              >
+                {t("list.colScore")}
+                <span aria-hidden="true">{byScore ? (order === "score-asc" ? " ↑" : " ↓") : " ↕"}</span>
+              </button>
+            </th>
             <th scope="col">{t("list.colKeyword")}</th>
             <th scope="col">{t("list.colWords")}</th>
-            <th scope="col">{t("list.colCreated")}</th>
+            <th scope="col" aria-sort={sortOf("created")}>
+              {t("list.colCreated")}
+            </th>
             <th scope="col">{t("list.colPublished")}</th>
           </tr>
         </thead>
@@ -150,6 +228,12 @@ function ArticleTable({ articles, siteLabel }: { articles: Schemas["ArticleSumma
               <td data-label={t("list.colSite")}>{siteLabel(article.siteId)}</td>
               <td data-label={t("list.colStatus")}>
                 <Badge status={article.status} label={t(statusKey(article.status))} />
+                {article.status === "pending" && article.reviewReasons.length > 0 ? (
+                  <span className="held-note">{quality.t("held")}</span>
+                ) : null}
+              </td>
+              <td className="nowrap cell-score" data-label={t("list.colScore")}>
+                {article.contentScore === null ? t("list.none") : number(article.contentScore)}
               </td>
               <td data-label={t("list.colKeyword")}>{article.targetKeyword ?? t("list.none")}</td>
               <td className="nowrap" data-label={t("list.colWords")}>

@@ -14,3 +14,6 @@ export function siteName(site: Pick<Schemas["Site"], "url" | "name">): string {
 }
 
 export const statusKey = (status: ArticleStatus) => `status.${status}` as const;
+
+export const ARTICLES_KEY = ["/api/autopilot/articles"] as const;
+export const articleKey = (articleId: string) => ["/api/autopilot/articles/{articleId}", articleId] as const;

@@ -2,6 +2,7 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { api, unwrap, type Schemas } from "../../api/client";
 import { useBalance } from "../../components/layout";
+import { useReasonText } from "../../components/review-reasons";
 import { Badge, ErrorNotice, Loading, PageTitle, useCodeText } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { siteName as nameOfSite } from "../../lib/site-name";
@@ -12,6 +13,9 @@ import { articleMessages } from "../articles/messages";
 import { useSites } from "../../api/query-keys";
 
 const HOUR = 3_600_000;
+/** The newest pending articles read for those held by the quality gate; at most HELD_SHOWN of them are listed. */
+const PENDING_READ = 20;
+const HELD_SHOWN = 5;
 /** Enough plans to tell a new account (every plan still a draft) from one under way. */
 const FIRST_STEPS_PLANS = 5;
 
@@ -24,6 +28,7 @@ export function OverviewScreen() {
   const { t, money, dateTime, day } = useMessages(overviewMessages);
   const articleText = useMessages(articleMessages);
   const codeText = useCodeText();
+  const reasonText = useReasonText();
   const balance = useBalance();
   const report = useQuery({ queryKey: ["/api/autopilot/report"], queryFn: () => unwrap(api.GET("/api/autopilot/report")) });
   const next = useQuery({
@@ -38,9 +43,10 @@ export function OverviewScreen() {
     queryKey: ["/api/autopilot/articles", "recent"],
     queryFn: () => unwrap(api.GET("/api/autopilot/articles", { params: { query: { per_page: 5 } } })),
   });
+  // The review queue's count, and which of its newest articles the quality gate holds back.
   const pending = useQuery({
-    queryKey: ["/api/autopilot/articles", "pending-count"],
-    queryFn: () => unwrap(api.GET("/api/autopilot/articles", { params: { query: { status: "pending", per_page: 1 } } })),
+    queryKey: ["/api/autopilot/articles", "pending-held"],
+    queryFn: () => unwrap(api.GET("/api/autopilot/articles", { params: { query: { status: "pending", per_page: PENDING_READ } } })),
   });
   const sites = useSites();
   const plans = useQuery({
@@ -69,8 +75,14 @@ export function OverviewScreen() {
   const reserved = balance.data?.reserved;
   const staleReservation = reserved?.oldestAt && Date.now() - Date.parse(reserved.oldestAt) > HOUR ? reserved.oldestAt : null;
   const pendingCount = pending.data?.total ?? 0;
+  const held = (pending.data?.items ?? []).filter((article) => article.reviewReasons.length > 0).slice(0, HELD_SHOWN);
   const attentionCount =
-    erroredSites.length + (failed.data?.total ?? 0) + failedDeliveries.length + (pendingCount > 0 ? 1 : 0) + (staleReservation ? 1 : 0);
+    erroredSites.length +
+    (failed.data?.total ?? 0) +
+    failedDeliveries.length +
+    held.length +
+    (pendingCount > 0 ? 1 : 0) +
+    (staleReservation ? 1 : 0);
 
   return (
     <section aria-labelledby="page-title">
@@ -142,6 +154,13 @@ export function OverviewScreen() {
               <Link href={`/plans/${item.planId}`}>
                 {t("failedItem", { title: item.title, reason: item.failureCode ? codeText(item.failureCode) : t("failedItemNoReason") })}
               </Link>
+            </li>
+          ))}
+          {held.map((article) => (
+            <li key={article.id}>
+              <Badge status="pending" label={t("badge.held")} /> <Link href={`/articles/${article.id}`}>{article.title}</Link>
+              {": "}
+              {reasonText(article.reviewReasons[0]!)}
             </li>
           ))}
           {pendingCount > 0 ? (

@@ -6,6 +6,7 @@ import { BALANCE_KEY, useBalance } from "../../components/layout";
 import { ErrorNotice, fieldError, LengthCounter, Loading, Notice, PageTitle, TextField, useCodeText } from "../../components/ui";
 import { common } from "../../i18n/common";
 import { useMessages } from "../../i18n/language";
+import { qualityMessages } from "../../i18n/quality";
 import { planMessages } from "./messages";
 import {
   ItemCounts,
@@ -15,6 +16,8 @@ import {
   Warnings,
   planKey,
   siteName,
+  itemPath,
+  useProviderName,
   type ItemStatus,
   type Plan,
   type PlanItem,
@@ -217,17 +220,9 @@ function PlanActions({ plan }: { plan: Plan }) {
   );
 }
 
-/** Providers by their product names; the offline stand-ins in the owner's words. */
-const PROVIDER_NAMES: Record<string, string> = {
-  dataforseo: "DataForSEO",
-  openai: "OpenAI",
-  anthropic: "Anthropic",
-  "workers-ai": "Workers AI",
-};
-
 function Research({ research }: { research: Plan["research"] }) {
   const { t, number, locale } = useMessages(planMessages);
-  const providerName = (provider: string) => (provider === "offline" ? t("research.offline") : (PROVIDER_NAMES[provider] ?? provider));
+  const providerName = useProviderName();
   const usd = new Intl.NumberFormat(locale, { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 });
   return (
     <section className="card" aria-labelledby="plan-research-title">
@@ -401,7 +396,7 @@ function ItemRow({
           </td>
         )}
         <td className="cell-wide" data-label={t("items.column.actions")}>
-          <ItemLinks item={item} />
+          <ItemLinks planId={planId} item={item} />
           {editable || runnable || run.isPending ? (
             <div className="item-actions">
               {editable ? (
@@ -475,9 +470,10 @@ function ItemRow({
   );
 }
 
-/** The stage of a run under way (with its struggles), a failure's reason, and automatic retries. */
+/** The stage of a run under way (with its struggles), a failure's reason, a hold by the quality gate, and automatic retries. */
 function ItemProgress({ item }: { item: PlanItem }) {
   const { t, dateTime, number } = useMessages(planMessages);
+  const quality = useMessages(qualityMessages);
   const codeText = useCodeText();
   const running = IN_FLIGHT.includes(item.status);
   return (
@@ -495,6 +491,7 @@ function ItemProgress({ item }: { item: PlanItem }) {
           {t("items.failure", { reason: item.failureCode ? codeText(item.failureCode) : t("items.failureUnknown") })}
         </p>
       ) : null}
+      {item.status === "REVIEW" && item.reviewReasons.length > 0 ? <p className="held-note">{quality.t("held")}</p> : null}
       {item.automaticRetries > 0 ? <p className="muted">{t("items.retries", { count: number(item.automaticRetries) })}</p> : null}
     </>
   );
@@ -507,9 +504,9 @@ function stageLabel(stage: Stage, t: ReturnType<typeof useMessages<keyof typeof 
   return t(`stage.${stage}`);
 }
 
-function ItemLinks({ item }: { item: PlanItem }) {
+function ItemLinks({ planId, item }: { planId: string; item: PlanItem }) {
   const { t } = useMessages(planMessages);
-  if (!item.articleId && !item.url) return null;
+  if (!item.articleId && !item.url && !item.researched) return null;
   return (
     <div className="item-links">
       {item.articleId ? (
@@ -521,6 +518,11 @@ function ItemLinks({ item }: { item: PlanItem }) {
         <a href={item.url} target="_blank" rel="noopener noreferrer" aria-label={t("items.livePageLabel", { title: item.title })}>
           {t("items.livePage")}
         </a>
+      ) : null}
+      {item.researched ? (
+        <Link href={itemPath(planId, item.id)} aria-label={t("items.researchLabel", { title: item.title })}>
+          {t("items.research")}
+        </Link>
       ) : null}
     </div>
   );

@@ -12,11 +12,28 @@ export type PublishMode = Plan["publishMode"];
 
 export const PLANS_KEY = ["/api/autopilot/plans"] as const;
 export const planKey = (planId: string) => ["/api/autopilot/plans/{planId}", planId] as const;
+export const itemKey = (itemId: string) => ["/api/autopilot/items/{itemId}", itemId] as const;
+
+/** The page of one item: its research and why it waits for review. */
+export const itemPath = (planId: string, itemId: string) => `/plans/${planId}/items/${itemId}`;
 
 export const ITEM_STATUSES: readonly ItemStatus[] = ["PLANNED", "SCHEDULED", "QUEUED", "GENERATING", "REVIEW", "PUBLISHED", "FAILED"];
 export const PUBLISH_MODES: readonly PublishMode[] = ["publish", "draft", "review"];
 
 export { siteName } from "../../lib/site-name";
+
+/** Providers by their product names; the offline stand-ins in the owner's words. */
+const PROVIDER_NAMES: Record<string, string> = {
+  dataforseo: "DataForSEO",
+  openai: "OpenAI",
+  anthropic: "Anthropic",
+  "workers-ai": "Workers AI",
+};
+
+export function useProviderName(): (provider: string) => string {
+  const { t } = useMessages(planMessages);
+  return (provider) => (provider === "offline" ? t("research.offline") : (PROVIDER_NAMES[provider] ?? provider));
+}
 
 export function PlanStatusBadge({ status }: { status: Plan["status"] }) {
   const { t } = useMessages(planMessages);

@@ -6,6 +6,7 @@ import { api, ApiError, unwrap, type Schemas } from "../../api/client";
 import { CheckField, ErrorNotice, fieldError, LengthCounter, Loading, Notice, TextArea, TextField } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { siteMessages } from "./messages";
+import { GATE_DEFAULTS, QualityGateFields, type QualityGate } from "./quality-gate-fields";
 import { briefKey } from "./shared";
 
 /** The maxLength and maxItems of the BriefRequest schema. */
@@ -53,15 +54,36 @@ function BriefForm({ siteId, initial, byline }: { siteId: string; initial: Brief
   const [organizationName, setOrganizationName] = useState(initial.organizationName ?? "");
   const [logoUrl, setLogoUrl] = useState(initial.logoUrl ?? "");
   const [faq, setFaq] = useState(initial.faq ?? true);
+  const [gate, setGate] = useState<QualityGate>(() => ({
+    minContentScore: initial.minContentScore ?? GATE_DEFAULTS.minContentScore,
+    maxSimilarity: initial.maxSimilarity ?? GATE_DEFAULTS.maxSimilarity,
+    requireFactCheck: initial.requireFactCheck ?? GATE_DEFAULTS.requireFactCheck,
+    citationRel: initial.citationRel ?? GATE_DEFAULTS.citationRel,
+  }));
+  const [minContentScore, setMinContentScore] = useState(String(gate.minContentScore));
+  // A score that is not a whole number from 0 to 100 is said on its field before anything is sent.
+  const [scoreInvalid, setScoreInvalid] = useState(false);
   const nextKey = useRef(0);
   const newTopic = (text: string): Topic => ({ key: nextKey.current++, text });
   const [topics, setTopics] = useState<Topic[]>(() => (initial.topicsToAvoid ?? []).map(newTopic));
   const save = useMutation({
-    mutationFn: (topicsToAvoid: string[]) =>
+    mutationFn: ({ topicsToAvoid, minContentScore }: { topicsToAvoid: string[]; minContentScore: number }) =>
       unwrap(
         api.PUT("/api/sites/{siteId}/brief", {
           params: { path: { siteId } },
-          body: { business, audience, tone, topicsToAvoid, notes, authorName, organizationName, logoUrl, faq },
+          body: {
+            business,
+            audience,
+            tone,
+            topicsToAvoid,
+            notes,
+            authorName,
+            organizationName,
+            logoUrl,
+            faq,
+            ...gate,
+            minContentScore,
+          },
         }),
       ),
     onSuccess: (saved) => queryClient.setQueryData(briefKey(siteId), saved),
@@ -71,7 +93,14 @@ function BriefForm({ siteId, initial, byline }: { siteId: string; initial: Brief
     // Empty rows are dropped rather than refused, so the list sent matches the rows shown (and their errors).
     const filled = topics.filter((topic) => topic.text.trim() !== "");
     setTopics(filled);
-    save.mutate(filled.map((topic) => topic.text));
+    const score = Number(minContentScore);
+    const validScore = minContentScore.trim() !== "" && Number.isInteger(score) && score >= 0 && score <= 100;
+    setScoreInvalid(!validScore);
+    if (!validScore) {
+      save.reset();
+      return;
+    }
+    save.mutate({ topicsToAvoid: filled.map((topic) => topic.text), minContentScore: score });
   };
   const error = save.error;
   const listError =
@@ -200,6 +229,14 @@ function BriefForm({ siteId, initial, byline }: { siteId: string; initial: Brief
         checked={faq}
         onChange={(event) => setFaq(event.target.checked)}
         error={fieldError(error, "faq")}
+      />
+      <QualityGateFields
+        minContentScore={minContentScore}
+        gate={gate}
+        onMinContentScore={setMinContentScore}
+        scoreInvalid={scoreInvalid}
+        onChange={(change) => setGate((current) => ({ ...current, ...change }))}
+        error={error}
       />
       <ErrorNotice error={error} />
       {save.isSuccess ? <Notice tone="success">{t("brief.saved")}</Notice> : null}

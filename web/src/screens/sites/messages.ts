@@ -216,6 +216,25 @@ export const siteMessages = defineMessages(
     "brief.logoUrlHint": "The full address of the organisation's logo image, starting with https://. Leave it empty for none.",
     "brief.faq": "End articles with an FAQ section (3–6 questions)",
     "brief.faqHint": "The questions also go into the page's structured data (FAQPage), where search engines can read them.",
+    "gate.title": "Quality gate",
+    "gate.intro":
+      "Each article is checked against these limits after its rewrite. One that falls short does not go live: it waits for your review under Articles, with what fell short in words.",
+    "gate.minContentScore": "Lowest content score",
+    "gate.minContentScoreHint":
+      "From 0 to 100: how well an article covers what the pages ranking for its keyword cover. An article scoring under this waits for your review. 0 turns this check off; 60 is the default.",
+    "gate.minContentScoreInvalid": "Enter a whole number from 0 to 100.",
+    "gate.maxSimilarity": "Highest likeness to your own pages",
+    "gate.maxSimilarityHint":
+      "An article sharing more of its wording than this with one of your site's pages would compete with it in search, so it waits for your review. 50 % is the default.",
+    "gate.similarityOff": "No limit (check off)",
+    "gate.requireFactCheck": "Hold articles whose claims the sources do not back up",
+    "gate.requireFactCheckHint":
+      "Each claim an article makes is checked against the pages it cites. With this on, an article with a claim they do not support, or contradict, waits for your review.",
+    "gate.citationRel": "Links to the sources an article cites",
+    "gate.citationRelHint":
+      "Articles link to the pages they draw on. “nofollow” asks search engines not to pass your site's standing on to them.",
+    "gate.rel.noopener": "Ordinary links",
+    "gate.rel.nofollow noopener": "Links search engines do not follow (nofollow)",
     "brief.save": "Save the brief",
     "brief.saving": "Saving…",
     "brief.saved": "The brief is saved.",
@@ -459,6 +478,25 @@ export const siteMessages = defineMessages(
     "brief.logoUrlHint": "Kuruluşun logo görselinin https:// ile başlayan tam adresi. Logo yoksa boş bırakın.",
     "brief.faq": "Makalelerin sonuna sıkça sorulan sorular bölümü ekle (3–6 soru)",
     "brief.faqHint": "Sorular sayfanın yapısal verisine de (FAQPage) eklenir; arama motorları onları oradan okuyabilir.",
+    "gate.title": "Kalite kontrolü",
+    "gate.intro":
+      "Her makale, yeniden yazımdan sonra bu sınırlara göre kontrol edilir. Sınırı karşılamayan makale yayına girmez; eksikleriyle birlikte Makaleler bölümünde incelemenizi bekler.",
+    "gate.minContentScore": "En düşük içerik puanı",
+    "gate.minContentScoreHint":
+      "0 ile 100 arası: makalenin, anahtar kelimesinde üst sıralarda çıkan sayfaların ele aldıklarını ne kadar karşıladığı. Puanı bunun altında kalan makale incelemenizi bekler. 0 bu kontrolü kapatır; varsayılan değer 60.",
+    "gate.minContentScoreInvalid": "0 ile 100 arasında bir tam sayı girin.",
+    "gate.maxSimilarity": "Kendi sayfalarınıza en fazla benzerlik",
+    "gate.maxSimilarityHint":
+      "Sitenizdeki bir sayfayla bundan fazla ortak ifade kullanan makale, aramalarda o sayfayla yarışır; bu yüzden incelemenizi bekler. Varsayılan değer %50.",
+    "gate.similarityOff": "Sınır yok (kontrol kapalı)",
+    "gate.requireFactCheck": "İddiaları kaynaklarca desteklenmeyen makaleleri beklet",
+    "gate.requireFactCheckHint":
+      "Makaledeki her iddia, kaynak gösterdiği sayfalarla karşılaştırılır. Bu seçenek açıkken kaynakların desteklemediği ya da çeliştiği bir iddia içeren makale incelemenizi bekler.",
+    "gate.citationRel": "Makalenin kaynaklarına verdiği bağlantılar",
+    "gate.citationRelHint":
+      "Makaleler yararlandıkları sayfalara bağlantı verir. “nofollow”, arama motorlarından sitenizin itibarını bu sayfalara aktarmamalarını ister.",
+    "gate.rel.noopener": "Normal bağlantılar",
+    "gate.rel.nofollow noopener": "Arama motorlarının izlemediği bağlantılar (nofollow)",
     "brief.save": "Özeti kaydet",
     "brief.saving": "Kaydediliyor…",
     "brief.saved": "Özet kaydedildi.",
