@@ -3,7 +3,7 @@ import { AppError } from "../core/errors";
 import { sanitizeHtml } from "../core/sanitize-html";
 import { toIsoSeconds } from "../core/time";
 import { runBatch, type BatchStatement } from "../db/batch";
-import { articleImages, articles, type ArticleStatus } from "../db/schema";
+import { articleImages, articles, planItems, type ArticleStatus } from "../db/schema";
 import type { Services } from "../services/container";
 import { articlesChanged } from "./content-version";
 import { publishedEventRow, wakePublishedEvent } from "./outbox";
@@ -95,6 +95,14 @@ export async function saveArticleEdit(
       .set(changes)
       .where(and(eq(articles.id, articleId), eq(articles.accountId, accountId))),
   ];
+  // The item of an article waiting in review says why, as the article does: both follow the edit.
+  if (edit.scored !== undefined)
+    statements.push(
+      db
+        .update(planItems)
+        .set({ reviewReasons: edit.scored.reviewReasons ?? null })
+        .where(and(eq(planItems.articleId, articleId), eq(planItems.accountId, accountId), eq(planItems.status, "REVIEW"))),
+    );
   if (edit.featuredImage !== undefined) {
     statements.push(db.delete(articleImages).where(and(eq(articleImages.articleId, articleId), eq(articleImages.isFeatured, true))));
     if (edit.featuredImage) {

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { CLAIM_VERDICTS, REVIEW_REASON_CODES } from "../db/schema";
 import type { ResearchRow } from "./research";
+import { SOURCE_SKIP_REASONS, type SourceSkip } from "../adapters/page-reader/sources";
 
 // The quality of an article as the management API, the MCP tools and the webhook give it (issue 29 §4).
 
@@ -91,7 +92,7 @@ export const ItemResearchSchema = z
         }),
       )
       .openapi({ description: "The top pages read (up to 5; not the site's own, video or social hosts); empty when none could be read" }),
-    skipped: z.array(z.object({ url: z.string(), reason: z.string() })).openapi({
+    skipped: z.array(z.object({ url: z.string(), reason: z.enum(SOURCE_SKIP_REASONS) })).openapi({
       description:
         "Results not read, and why: own_site, video_or_social, not_web, refused, robots_disallowed, robots_unavailable, timeout, unreachable, http_error, not_html, empty",
     }),
@@ -109,7 +110,8 @@ export function toItemResearch(row: ResearchRow): z.infer<typeof ItemResearchSch
     questions: row.questions,
     relatedSearches: row.relatedSearches,
     sources: row.sources.map(({ id, url, title, headings, fetchedAt, excerpt }) => ({ id, url, title, headings, fetchedAt, excerpt })),
-    skipped: row.skipped,
+    // Stored as text; every writer stores one of the reasons.
+    skipped: row.skipped.map(({ url, reason }) => ({ url, reason: reason as SourceSkip })),
     warning: row.sources.length === 0 ? "No top page could be read: the article is written without sources" : null,
     costUsd: row.costUsd,
     createdAt: row.createdAt,

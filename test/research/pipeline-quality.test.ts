@@ -149,6 +149,8 @@ describe("PATCH moves the score", () => {
     const copied = (await pasted.json()) as ArticleBody;
     expect(copied.quality!.longestSourceRun).toBeGreaterThan(12);
     expect(copied.reviewReasons.map((reason) => reason.code)).toContain("copied_from_source");
+    // The item waiting in review says the same as its article.
+    expect((await itemRow(item.id)).reviewReasons?.map((reason) => reason.code)).toEqual(copied.reviewReasons.map((reason) => reason.code));
   });
 
   it("lists articles by score and filters by a score range; a bad range is 400", async () => {

@@ -28,7 +28,21 @@ const SKIPPED_BRANDS = [
 const SKIPPED_HOSTS = ["youtu.be", "x.com", "fb.com", "fb.watch", "t.co", "threads.net"];
 const BRAND_DOMAIN = new RegExp(`(^|\\.)(${SKIPPED_BRANDS.join("|")})\\.(com|net|[a-z]{2}|co\\.[a-z]{2}|com\\.[a-z]{2})$`);
 
-export type SourceSkip = "own_site" | "video_or_social" | "not_web" | PageReadFailure;
+/** Every reason a result is not read as a source: skipped by the rules, or failed to read. */
+export const SOURCE_SKIP_REASONS = [
+  "own_site",
+  "video_or_social",
+  "not_web",
+  "refused",
+  "robots_disallowed",
+  "robots_unavailable",
+  "timeout",
+  "unreachable",
+  "http_error",
+  "not_html",
+  "empty",
+] as const satisfies readonly ("own_site" | "video_or_social" | "not_web" | PageReadFailure)[];
+export type SourceSkip = (typeof SOURCE_SKIP_REASONS)[number];
 
 /** Why a result is not read as a source (before any request), or null when it may be. */
 export function sourceSkipReason(url: string, siteUrl: string | null): SourceSkip | null {

@@ -2005,7 +2005,8 @@ export interface components {
             /** @description Results not read, and why: own_site, video_or_social, not_web, refused, robots_disallowed, robots_unavailable, timeout, unreachable, http_error, not_html, empty */
             skipped: {
                 url: string;
-                reason: string;
+                /** @enum {string} */
+                reason: "own_site" | "video_or_social" | "not_web" | "refused" | "robots_disallowed" | "robots_unavailable" | "timeout" | "unreachable" | "http_error" | "not_html" | "empty";
             }[];
             /** @description Set when no source could be read: the article was written without sources */
             warning: string | null;
