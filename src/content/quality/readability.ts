@@ -134,7 +134,13 @@ export function readabilityOfText(text: string, language: string): Readability {
   };
   const formula = FORMULAS[language];
   if (!formula) return { formula: "mean-lengths", score: null, rawScore: null, band: null, ...figures };
-  const syllables = words.reduce((sum, word) => sum + syllablesOf(word, language), 0);
+  // Words repeat: each distinct one is counted once.
+  const counted = new Map<string, number>();
+  const syllables = words.reduce((sum, word) => {
+    let count = counted.get(word);
+    if (count === undefined) counted.set(word, (count = syllablesOf(word, language)));
+    return sum + count;
+  }, 0);
   const raw = formula.score(w / s, syllables / w);
   const score = Math.min(100, Math.max(0, raw));
   const band = formula.bands.find(([min]) => score >= min)?.[1] ?? formula.bands[formula.bands.length - 1]![1];
