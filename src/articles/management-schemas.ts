@@ -217,8 +217,8 @@ export function toArticleDetail(
   };
 }
 
-/** The stored quality as the API gives it (the readability's unclamped score and noise flag stay inside). */
+/** The stored quality as the API gives it (the readability's unclamped score stays inside). */
 export function publicQuality(quality: Quality): z.infer<typeof QualitySchema> {
-  const { rawScore: _, noisy: __, ...readability } = quality.readability;
+  const { rawScore: _, ...readability } = quality.readability;
   return { ...quality, readability };
 }

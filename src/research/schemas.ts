@@ -35,6 +35,7 @@ export const QualitySchema = z
         sentences: z.number().int(),
         meanSentenceLength: z.number(),
         meanWordLength: z.number(),
+        noisy: z.boolean().openapi({ description: "True under 100 words: the figures of so short a text are unreliable" }),
       })
       .openapi({
         description:

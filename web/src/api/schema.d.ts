@@ -2237,6 +2237,8 @@ export interface components {
                 sentences: number;
                 meanSentenceLength: number;
                 meanWordLength: number;
+                /** @description True under 100 words: the figures of so short a text are unreliable */
+                noisy: boolean;
             };
             /** @description Links in the article to one of its sources */
             citations: number;
