@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { planMessages } from "../src/screens/plans/messages";
+import { postMessages } from "../src/screens/posts/messages";
 import { expectAccessible, screenshot, uniqueEmail } from "./support";
 
 // The whole product in the browser, as a new site owner uses it, against `npm run dev` and the
@@ -71,6 +72,25 @@ test("a site owner's first day, in the browser", async ({ page }) => {
   await expect(page.getByText(/^The suggestion is ready\. It cost TRY \d+\.\d{2}\.$/)).toBeVisible({ timeout: 60_000 });
   await expect(page.frameLocator('iframe[title="The current post, rendered"]').locator("body")).not.toBeEmpty();
   await expect(page.getByLabel("Word-by-word changes to the text")).toBeVisible();
+  // Its quality before and after, measured against the same pages: two scores, the change in words
+  // matching them, and those pages as links that open in a new tab.
+  const quality = page.getByRole("region", { name: postMessages.en["quality.title"] });
+  const scoreOf = async (testId: string) => {
+    const figure = quality.getByTestId(testId).locator(".score-number");
+    await expect(figure).toHaveText(/^\d+$/);
+    return Number(await figure.innerText());
+  };
+  const [scoreBefore, scoreAfter] = [await scoreOf("score-before"), await scoreOf("score-after")];
+  const direction = scoreAfter > scoreBefore ? "up" : scoreAfter < scoreBefore ? "down" : "same";
+  const change = postMessages.en[`quality.score.${direction}`].replace("{points}", String(Math.abs(scoreAfter - scoreBefore)));
+  await expect(quality.getByTestId("score-delta")).toHaveText(change);
+  await expect(quality.getByText(postMessages.en["quality.scoreHint"])).toBeVisible();
+  const measuredAgainst = quality.getByRole("region", { name: postMessages.en["quality.sources"] }).getByRole("link");
+  expect(await measuredAgainst.count()).toBeGreaterThan(0);
+  for (const link of await measuredAgainst.all()) {
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  }
   await expectAccessible(page, "an existing post with its suggestion");
   await screenshot(page, "flow-post-suggestion");
   await page.setViewportSize({ width: 375, height: 812 });

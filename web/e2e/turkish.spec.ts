@@ -14,7 +14,7 @@ import { postMessages } from "../src/screens/posts/messages";
 import { settingsMessages } from "../src/screens/settings/messages";
 import { siteMessages } from "../src/screens/sites/messages";
 import { webhookMessages } from "../src/screens/webhooks/messages";
-import { accountWithContent, DEMO, firstId, settled, signUpFresh, withEverySkipReason } from "./support";
+import { accountWithContent, DEMO, firstId, screenshot, settled, signUpFresh, withEverySkipReason } from "./support";
 
 // Every screen of the panel in Turkish, with its error states (a refused form, a wrong password,
 // a 409), fails on any catalogue miss: a key or an API code the panel has no Turkish words for
@@ -279,4 +279,15 @@ test("a WordPress site in Turkish: refused credentials on their field, existing 
   await page.locator('main a[href^="/posts/post_"]').first().click();
   await settled(page);
   await expectTurkish(page, "an existing post", apiProse);
+
+  // Improved: the suggestion with its quality before and after (scores, readability, the terms it
+  // still misses, the pages it was measured against), in Turkish, at 1280 and 375 px.
+  await page.getByRole("button", { name: tr(postMessages, "post.improve"), exact: true }).click();
+  const quality = page.getByRole("region", { name: tr(postMessages, "quality.title") });
+  await expect(quality.getByTestId("score-after")).toBeVisible({ timeout: 60_000 });
+  await expectTurkish(page, "an existing post with its suggestion", apiProse);
+  await screenshot(page, "turkish-post-suggestion");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectTurkish(page, "an existing post with its suggestion at 375px", apiProse);
+  await screenshot(page, "turkish-post-suggestion-phone");
 });

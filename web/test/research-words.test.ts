@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import openapi from "../src/api/openapi.json";
-import { articleMessages } from "../src/screens/articles/messages";
+import { qualityMessages } from "../src/i18n/quality";
 import { planMessages } from "../src/screens/plans/messages";
 
 // The words for what an item's research and an article's quality report, taken from the API's
@@ -37,7 +37,7 @@ describe("an item's research in both languages", () => {
   });
 });
 
-describe("an article's readability in both languages", () => {
+describe("readability (an article's, a suggestion's) in both languages", () => {
   const formulas = (schemas.Quality?.properties.readability?.properties.formula?.enum ?? []).filter(
     (value): value is string => value !== null,
   );
@@ -47,8 +47,8 @@ describe("an article's readability in both languages", () => {
   });
 
   it.each(formulas)("the formula '%s' has a name in English and Turkish", (formula) => {
-    const key = `formula.${formula}` as keyof typeof articleMessages.en;
-    expect(articleMessages.en[key], `en ${key}`).toBeTruthy();
-    expect(articleMessages.tr[key], `tr ${key}`).toBeTruthy();
+    const key = `formula.${formula}` as keyof typeof qualityMessages.en;
+    expect(qualityMessages.en[key], `en ${key}`).toBeTruthy();
+    expect(qualityMessages.tr[key], `tr ${key}`).toBeTruthy();
   });
 });

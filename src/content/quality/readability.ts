@@ -138,7 +138,10 @@ export function readabilityOfText(text: string, language: string): Readability {
   const counted = new Map<string, number>();
   const syllables = words.reduce((sum, word) => {
     let count = counted.get(word);
-    if (count === undefined) counted.set(word, (count = syllablesOf(word, language)));
+    if (count === undefined) {
+      count = syllablesOf(word, language);
+      counted.set(word, count);
+    }
     return sum + count;
   }, 0);
   const raw = formula.score(w / s, syllables / w);

@@ -3,10 +3,10 @@
 // the quality gate holds it. The figures are the saved text's: every save recomputes them.
 import type { Schemas } from "../../api/client";
 import { Badge } from "../../components/ui";
+import { ScoreFigure, SourceLink, SourceList, TermList, useReadabilityWords } from "../../components/quality-figures";
 import { ReviewReasonList } from "../../components/review-reasons";
 import { useMessages } from "../../i18n/language";
-import { recordMiss } from "../../i18n/misses";
-import { qualityMessages, scoreBand, type Verdict } from "../../i18n/quality";
+import { qualityMessages, type Verdict } from "../../i18n/quality";
 import { articleMessages } from "./messages";
 
 type Article = Schemas["Article"];
@@ -44,35 +44,22 @@ export function QualityPanel({ article }: { article: Article }) {
 }
 
 function ContentScore({ score }: { score: number | null }) {
-  const { t, number } = useMessages(articleMessages);
-  const words = useMessages(qualityMessages);
+  const { t } = useMessages(articleMessages);
   if (score === null) return <p>{t("quality.noScore")}</p>;
-  const band = scoreBand(score);
   return (
     <div className="content-score">
       <p className="score-label">{t("quality.scoreLabel")}</p>
-      <p className={`score score-${band}`} data-testid="content-score">
-        <span className="score-number">{number(score)}</span>
-        <span className="score-scale">{t("quality.outOf")}</span>
-        <span className="score-band">{words.t(`scoreBand.${band}`)}</span>
-      </p>
+      <ScoreFigure score={score} testId="content-score" />
       <p className="field-hint">{t("quality.scoreHint")}</p>
     </div>
   );
 }
 
-/** Missing terms shown at first; the rest open on demand (the weightiest come first). */
+/** Missing terms shown at first; the rest open on demand. */
 const TERMS_SHOWN = 12;
 
 function MissingTerms({ terms }: { terms: string[] }) {
-  const { t, number } = useMessages(articleMessages);
-  const list = (some: string[]) => (
-    <ul className="term-list">
-      {some.map((term) => (
-        <li key={term}>{term}</li>
-      ))}
-    </ul>
-  );
+  const { t } = useMessages(articleMessages);
   return (
     <section aria-labelledby="quality-terms">
       <h3 id="quality-terms">{t("quality.missingTerms")}</h3>
@@ -81,31 +68,10 @@ function MissingTerms({ terms }: { terms: string[] }) {
       ) : (
         <>
           <p className="field-hint">{t("quality.missingTermsHint")}</p>
-          {list(terms.slice(0, TERMS_SHOWN))}
-          {terms.length > TERMS_SHOWN ? (
-            <details className="more-terms">
-              <summary>{t("quality.moreTerms", { count: number(terms.length - TERMS_SHOWN) })}</summary>
-              {list(terms.slice(TERMS_SHOWN))}
-            </details>
-          ) : null}
+          <TermList terms={terms} shown={TERMS_SHOWN} />
         </>
       )}
     </section>
-  );
-}
-
-/** Only http(s) addresses become links (they come from the pages that were read). */
-const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
-
-function SourceLink({ source }: { source: Quality["sources"][number] }) {
-  const { t } = useMessages(articleMessages);
-  const title = source.title.trim() || source.url;
-  if (!isWebAddress(source.url)) return <>{title}</>;
-  return (
-    <a href={source.url} target="_blank" rel="noopener noreferrer">
-      {title}
-      <span className="visually-hidden"> {t("detail.opensNewTab")}</span>
-    </a>
   );
 }
 
@@ -114,17 +80,7 @@ function Sources({ sources }: { sources: Quality["sources"] }) {
   return (
     <section aria-labelledby="quality-sources">
       <h3 id="quality-sources">{t("quality.sources")}</h3>
-      {sources.length === 0 ? (
-        <p className="muted">{t("quality.sourcesNone")}</p>
-      ) : (
-        <ol className="source-list">
-          {sources.map((source) => (
-            <li key={source.id}>
-              <span className="source-number">[{source.id}]</span> <SourceLink source={source} />
-            </li>
-          ))}
-        </ol>
-      )}
+      {sources.length === 0 ? <p className="muted">{t("quality.sourcesNone")}</p> : <SourceList sources={sources} />}
     </section>
   );
 }
@@ -204,52 +160,30 @@ function Originality({ quality }: { quality: Quality }) {
 
 function Readability({ readability }: { readability: Quality["readability"] }) {
   const { t, locale } = useMessages(articleMessages);
-  const bandWords = useBandWords();
-  const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const words = useReadabilityWords();
   const integer = new Intl.NumberFormat(locale);
+  const score = words.score(readability);
   return (
     <section aria-labelledby="quality-readability">
       <h3 id="quality-readability">{t("quality.readability")}</h3>
       <dl className="facts">
         <dt>{t("quality.formula")}</dt>
-        <dd>{t(`formula.${readability.formula}`)}</dd>
-        {readability.score !== null ? (
+        <dd>{words.formula(readability)}</dd>
+        {score !== null ? (
           <>
             <dt>{t("quality.readabilityScore")}</dt>
             <dd>
-              {t("quality.readabilityValue", {
-                score: decimal.format(readability.score),
-                band: readability.band ? bandWords(readability.band) : "—",
-              })}
+              {score}
               <br />
-              <span className="field-hint">{t("quality.readabilityHint")}</span>
+              <span className="field-hint">{words.hint}</span>
             </dd>
           </>
         ) : null}
         <dt>{t("quality.length")}</dt>
         <dd>{t("quality.lengthValue", { words: integer.format(readability.words), sentences: integer.format(readability.sentences) })}</dd>
         <dt>{t("quality.meanLengths")}</dt>
-        <dd>
-          {t("quality.meanLengthsValue", {
-            sentence: decimal.format(readability.meanSentenceLength),
-            word: decimal.format(readability.meanWordLength),
-          })}
-        </dd>
+        <dd>{words.meanLengths(readability)}</dd>
       </dl>
     </section>
   );
-}
-
-/**
- * A readability band in the owner's language. The API names it in the scale's own language
- * ("fairly easy", "orta güçlükte"); a band the panel has no words for is a recorded miss, shown as sent.
- */
-function useBandWords(): (band: string) => string {
-  const { t, language } = useMessages(articleMessages);
-  return (band) => {
-    const key = `band.${band}`;
-    if (key in articleMessages[language]) return t(key as keyof typeof articleMessages.en);
-    recordMiss("band", key, language);
-    return band;
-  };
 }

@@ -10,6 +10,7 @@ import { previewDocument } from "../../lib/preview";
 import { MAX_DIFF_WORDS, wordDiff, type DiffPart } from "./diff";
 import { postMessages } from "./messages";
 import { ImprovementBadge, improvementKey, postsKey, useWordPressSites, type Improvement } from "./shared";
+import { SuggestionQuality } from "./suggestion-quality";
 import "./posts.css";
 
 type Suggestion = NonNullable<Improvement["suggestion"]>;
@@ -61,6 +62,7 @@ function PostDetail({ improvement }: { improvement: Improvement }) {
       {outcome ? <Notice tone="success">{outcome}</Notice> : null}
       {improvement.suggestion ? (
         <>
+          <SuggestionQuality suggestion={improvement.suggestion} />
           <ApplySection improvement={improvement} onStored={stored} onStart={() => setOutcome(null)} />
           <Compare improvement={improvement} suggestion={improvement.suggestion} />
         </>
