@@ -13,7 +13,7 @@ const ROWS_PER_INSERT = 200;
 const sqlText = (value) => `'${String(value).replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 const mysqlTime = (iso) => iso.replace("T", " ").replace(/Z$/, "");
 
-/** Starts the dedicated peer and returns its URL and credentials (start.sh's env lines). */
+/** Starts the dedicated peer and returns its URL and credentials (start.sh's export lines). */
 export function startBenchWordPress(port) {
   const result = spawnSync(`${PEER_DIR}/start.sh`, {
     env: { ...process.env, WP_PORT: String(port) },
@@ -24,7 +24,7 @@ export function startBenchWordPress(port) {
   const vars = Object.fromEntries(
     result.stdout
       .split("\n")
-      .map((line) => /^(\w+)=(.*)$/.exec(line))
+      .map((line) => /^(?:export )?(\w+)=(.*)$/.exec(line))
       .filter(Boolean)
       .map(([, key, value]) => [key, value.replace(/^'|'$/g, "")]),
   );

@@ -5,7 +5,7 @@
 # site and an application password for the admin. Idempotent: a healthy running
 # instance is reused, anything else is stopped and reinstalled from scratch.
 # Debian 12 (bookworm); installs missing packages from Debian's mirror as root.
-# stdout: shell-sourceable WP_URL=, WP_USER=, WP_APP_PASSWORD=, WP_ADMIN_PASSWORD=,
+# stdout: shell-sourceable `export` lines of WP_URL, WP_USER, WP_APP_PASSWORD, WP_ADMIN_PASSWORD,
 # WP_DIR= lines (also in $WP_DIR/credentials.env); progress goes to stderr.
 # README.md beside this file: what runs, the seeded content, timings.
 #
@@ -71,7 +71,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # print_credentials: the env lines on stdout.
-print_credentials() { cat "$CRED_FILE"; }
+# As `export` lines: `eval "$(start.sh)"` then hands them to the test runners it starts.
+print_credentials() { sed 's/^/export /' "$CRED_FILE"; }
 
 # --- 2. reuse a healthy running instance --------------------------------------
 if [ -z "${WP_FRESH:-}" ] && [ -f "$CRED_FILE" ] &&

@@ -246,7 +246,7 @@ test("every screen in Turkish, with its error states: no catalogue miss, no Engl
 const wordpress = { url: process.env.WP_URL ?? "", user: process.env.WP_USER ?? "", password: process.env.WP_APP_PASSWORD ?? "" };
 
 test("a WordPress site in Turkish: refused credentials on their field, existing posts and one of them", async ({ page }) => {
-  test.skip(!wordpress.url, 'needs the real WordPress peer: eval "$(/work/shared/peers/wordpress/start.sh)"');
+  test.skip(!wordpress.url, 'needs the real WordPress peer: eval "$(scripts/wordpress-peer/start.sh)"');
   test.setTimeout(300_000);
   const apiProse = recordApiProse(page);
   await page.goto("/sign-in");
