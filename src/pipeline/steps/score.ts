@@ -33,6 +33,8 @@ export async function scoreDraft(services: Services, run: ItemRunParams, now = n
       researchId: item.researchId,
       claims,
       planItemId: run.itemId,
+      // A post an earlier run of the item left on the platform (synced back as an existing post) is this article, not another page.
+      remoteId: item.remoteId,
     },
     gateOf(briefOf(site)),
   );
