@@ -100,6 +100,13 @@ describe("an item's run with research (offline providers)", () => {
     await expectError(await call("/api/autopilot/items/item_doesnotexist00000", { token: stranger.token }), 404, "not_found");
   });
 
+  it("400 for an item id over 64 characters, 401 without a token", async () => {
+    const { token } = await seedAccount();
+    const error = await expectError(await call(`/api/autopilot/items/item_${"x".repeat(80)}`, { token }), 400, "invalid_request");
+    expect(error.message).toContain("itemId");
+    await expectError(await call("/api/autopilot/items/item_doesnotexist00000"), 401);
+  });
+
   it("a gate of 100 sends the article to REVIEW after one rewrite, with the reason on the item and the article", async () => {
     const { accountId, item, article } = await publishedItem({ minContentScore: 100 });
     expect(article.status).toBe("pending");
@@ -165,6 +172,10 @@ describe("PATCH moves the score", () => {
     expect((await list(`minScore=${article.contentScore}`)).items.map((a) => a.id)).toEqual([article.id]);
     expect((await list(`maxScore=${article.contentScore! - 1}`)).items).toEqual([]);
     await expectError(await call("/api/autopilot/articles?minScore=101", { token }), 400, "invalid_request");
+    await expectError(await call("/api/autopilot/articles?minScore=abc", { token }), 400, "invalid_request");
+    await expectError(await call("/api/autopilot/articles?maxScore=-1", { token }), 400, "invalid_request");
+    await expectError(await call("/api/autopilot/articles?maxScore=5.5", { token }), 400, "invalid_request");
+    await expectError(await call("/api/autopilot/articles?order=sideways", { token }), 400, "invalid_request");
     await expectError(await call("/api/autopilot/articles?sort=score", { token }), 400, "invalid_request");
   });
 });

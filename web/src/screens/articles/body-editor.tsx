@@ -13,17 +13,15 @@ const RichEditor = lazy(() => import("./rich-editor").then((module) => ({ defaul
 
 type Mode = "document" | "html";
 
-export function BodyEditor({
-  html,
-  language,
-  onChange,
-  error,
-}: {
+/** The article's HTML, as either view edits it. */
+interface BodyProps {
   html: string;
   language: string;
   onChange(html: string): void;
   error?: ReactNode;
-}) {
+}
+
+export function BodyEditor({ html, language, onChange, error }: BodyProps) {
   const { t } = useMessages(articleMessages);
   const fitsDocument = useMemo(() => elementsOutsideDocument(html).length === 0, [html]);
   const [mode, setMode] = useState<Mode>(() => (fitsDocument ? "document" : "html"));
@@ -75,17 +73,7 @@ export function BodyEditor({
   );
 }
 
-function HtmlView({
-  html,
-  language,
-  onChange,
-  error,
-}: {
-  html: string;
-  language: string;
-  onChange(html: string): void;
-  error?: ReactNode;
-}) {
+function HtmlView({ html, language, onChange, error }: BodyProps) {
   const { t } = useMessages(articleMessages);
   // Sanitising a long article on every keystroke would make typing lag: the preview may trail a little.
   const deferredHtml = useDeferredValue(html);
