@@ -41,6 +41,9 @@ export function workerUnderTest(overrides: Record<string, string> = {}) {
         }),
         IMAGE_PROVIDER: "offline",
         KEYWORD_PROVIDER: "offline",
+        // The search loop: invented figures and recorded submissions unless a test hands in Google's and IndexNow's fakes.
+        SEARCH_CONSOLE_PROVIDER: "offline",
+        INDEXNOW_PROVIDER: "offline",
         OPENAI_API_KEY: "sk-operator-test-key",
         ANTHROPIC_API_KEY: "sk-ant-operator-test-key",
         DATAFORSEO_LOGIN: "login@example.com",

@@ -12,7 +12,7 @@ const LAYERS = [
   ["pipeline", "improvements"],
   ["public", "webhooks"],
   ["articles"],
-  ["plans", "existing-posts", "blog-admin", "report", "agent", "publishing"],
+  ["plans", "existing-posts", "blog-admin", "report", "agent", "publishing", "search-console"],
   ["sites", "billing", "media", "accounts", "tokens", "sessions", "research"],
   ["http"],
   ["services"],

@@ -23,6 +23,8 @@ const LOCAL_DEFAULTS = {
   TEXT_PROVIDER: "offline",
   IMAGE_PROVIDER: "offline",
   KEYWORD_PROVIDER: "offline",
+  SEARCH_CONSOLE_PROVIDER: "offline",
+  INDEXNOW_PROVIDER: "offline",
   // The default price list plus the offline writer: local articles are charged like real ones.
   ARTICLE_PRICES_TRY: JSON.stringify({
     "@cf/meta/llama-3.3-70b-instruct-fp8-fast": "10.00",

@@ -104,6 +104,16 @@ const varsSchema = z.object({
   DATAFORSEO_BASE_URL: urlVar("https://api.dataforseo.com/v3"),
   DATAFORSEO_LOGIN: optionalText(),
   DATAFORSEO_PASSWORD: optionalText(),
+  // The search loop: Google Search Console and IndexNow
+  SEARCH_CONSOLE_PROVIDER: enumVar(["google", "offline"], "google"),
+  GOOGLE_CLIENT_ID: optionalText(),
+  GOOGLE_CLIENT_SECRET: optionalText(),
+  GOOGLE_AUTH_URL: urlVar("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: urlVar("https://oauth2.googleapis.com/token"),
+  GOOGLE_REVOKE_URL: urlVar("https://oauth2.googleapis.com/revoke"),
+  SEARCH_CONSOLE_BASE_URL: urlVar("https://searchconsole.googleapis.com"),
+  INDEXNOW_PROVIDER: enumVar(["indexnow", "offline"], "indexnow"),
+  INDEXNOW_ENDPOINT: urlVar("https://api.indexnow.org/indexnow"),
   // The autopilot pipeline
   MIN_ARTICLE_WORDS: countVar(800, 1),
   STUCK_RUN_MINUTES: countVar(30, 1),
@@ -173,6 +183,25 @@ const configSchema = varsSchema
       /** How long POST /autopilot/items/{id}/run waits for its run before answering 504 (the run goes on). */
       runWaitMs: v.RUN_WAIT_SECONDS * 1000,
     },
+    search: {
+      /** `offline` invents plausible figures for every site (no Google account): for local runs; refused in production. */
+      provider: v.SEARCH_CONSOLE_PROVIDER,
+      /** Null until the client id and secret are both set: the integration then says it is not configured. */
+      google:
+        v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: v.GOOGLE_CLIENT_ID,
+              clientSecret: v.GOOGLE_CLIENT_SECRET,
+              authUrl: v.GOOGLE_AUTH_URL,
+              tokenUrl: v.GOOGLE_TOKEN_URL,
+              revokeUrl: v.GOOGLE_REVOKE_URL,
+              searchConsoleUrl: v.SEARCH_CONSOLE_BASE_URL,
+            }
+          : null,
+      /** `offline` records each submission without sending it: for local runs. */
+      indexNowProvider: v.INDEXNOW_PROVIDER,
+      indexNowEndpoint: v.INDEXNOW_ENDPOINT,
+    },
     /** How long a webhook receiver may take to answer before the attempt counts as failed. */
     webhookTimeoutMs: v.WEBHOOK_TIMEOUT_MS,
     providers: {
@@ -202,6 +231,8 @@ const configSchema = varsSchema
 export type Config = z.output<typeof configSchema>;
 export type BillingConfig = Config["billing"];
 export type ProvidersConfig = Config["providers"];
+export type SearchConfig = Config["search"];
+export type GoogleConfig = NonNullable<SearchConfig["google"]>;
 export type LicenceOffer = BillingConfig["licences"]["BYOK_MONTHLY"];
 
 const parsed = new WeakMap<object, Config>();

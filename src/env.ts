@@ -69,6 +69,16 @@ export interface Env {
   DATAFORSEO_BASE_URL?: string;
   DATAFORSEO_LOGIN?: string;
   DATAFORSEO_PASSWORD?: string;
+  /** The search loop (src/config.ts): Search Console provider, the Google OAuth client (the secret is a secret), IndexNow. */
+  SEARCH_CONSOLE_PROVIDER?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  GOOGLE_AUTH_URL?: string;
+  GOOGLE_TOKEN_URL?: string;
+  GOOGLE_REVOKE_URL?: string;
+  SEARCH_CONSOLE_BASE_URL?: string;
+  INDEXNOW_PROVIDER?: string;
+  INDEXNOW_ENDPOINT?: string;
   /** The pipeline (src/config.ts): article length, when a silent run counts as stuck, how long run-now waits. */
   MIN_ARTICLE_WORDS?: string;
   STUCK_RUN_MINUTES?: string;

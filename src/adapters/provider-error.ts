@@ -35,6 +35,8 @@ export class ProviderError extends AppError {
     /** Display name of the provider, e.g. "OpenAI", "DataForSEO". */
     readonly provider: string,
     message: string,
+    /** How long the provider asked us to wait (Retry-After) before trying again; queues honour it. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(failure === "timeout" ? "upstream_timeout" : "upstream_error", message);
     this.name = "ProviderError";

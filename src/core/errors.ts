@@ -65,6 +65,9 @@ const STATUS_BY_CODE = {
   last_manage_token: 409,
   term_exists: 409,
   delivery_in_progress: 409,
+  google_not_configured: 409,
+  google_not_connected: 409,
+  keyword_already_planned: 409,
 
   // 422: understood, but the site, the platform or the content says no.
   site_unreachable: 422,
@@ -87,6 +90,7 @@ const STATUS_BY_CODE = {
   image_too_large: 422,
   byok_key_rejected: 422,
   byok_model_unavailable: 422,
+  search_console_property_unknown: 422,
 
   // 502/504: a system we depend on failed or was slow; our message, its details in the log.
   site_unavailable: 502,

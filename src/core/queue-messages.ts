@@ -20,3 +20,41 @@ export const DeliveryWakeUp = z.object({
   attempts: z.number().int(),
 });
 export type DeliveryWakeUp = z.infer<typeof DeliveryWakeUp>;
+
+/**
+ * One step of a site's Search Console sync (src/search-console/sync.ts): each message reads one
+ * page of Google's rows and queues the next, so a first sync of 16 months never outgrows one
+ * invocation. `runId` names the sync; a message of an older run is dropped.
+ */
+export const SEARCH_SYNC_MESSAGE = "search.sync";
+export const SearchSyncStep = z.object({
+  accountId: z.string().min(1),
+  siteId: z.string().min(1),
+  runId: z.string().min(1),
+  phase: z.enum(["start", "site_days", "page_days", "queries", "finish"]),
+  startRow: z.number().int().min(0).default(0),
+});
+export type SearchSyncStep = z.infer<typeof SearchSyncStep>;
+
+/**
+ * Announce a URL to IndexNow after a publish or a content update (src/articles/index-now.ts):
+ * an article's (its answer is recorded on it) or an improved existing post's.
+ */
+export const INDEX_NOW_MESSAGE = "indexnow.submit";
+export const IndexNowSubmit = z.object({
+  accountId: z.string().min(1),
+  siteId: z.string().min(1),
+  url: z.string().min(1),
+  articleId: z.number().int().optional(),
+});
+export type IndexNowSubmit = z.infer<typeof IndexNowSubmit>;
+
+/** Refresh one decaying post automatically (claimed per post and week in search_refreshes). */
+export const SEARCH_REFRESH_MESSAGE = "search.refresh";
+export const SearchRefresh = z.object({
+  accountId: z.string().min(1),
+  siteId: z.string().min(1),
+  postId: z.string().min(1),
+  week: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
+export type SearchRefresh = z.infer<typeof SearchRefresh>;

@@ -1,4 +1,5 @@
 import type { Services } from "../services/container";
+import { ProviderError } from "../adapters/provider-error";
 import { log } from "../core/logger";
 import type { z } from "zod";
 import { DeliveryWakeUp, ITEM_RUN_MESSAGE, ItemRunParams, WEBHOOK_MESSAGE } from "../core/queue-messages";
@@ -37,10 +38,17 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
 }
 
 const MAX_RETRY_DELAY_SECONDS = 15 * 60;
+/** Queues delay a message by at most 12 hours. */
+const MAX_ASKED_DELAY_SECONDS = 12 * 60 * 60;
 
-/** The dispatcher's wait before retrying a message whose handler threw: 10 s doubling to 15 min. */
-export function backoffSeconds(attempts: number): number {
-  return Math.min(MAX_RETRY_DELAY_SECONDS, 10 * 2 ** Math.max(0, attempts - 1));
+/**
+ * The dispatcher's wait before retrying a message whose handler threw: 10 s doubling to 15 min,
+ * or longer when the provider said how long to wait (a Retry-After on a 429), up to 12 hours.
+ */
+export function backoffSeconds(attempts: number, error?: unknown): number {
+  const backoff = Math.min(MAX_RETRY_DELAY_SECONDS, 10 * 2 ** Math.max(0, attempts - 1));
+  const asked = error instanceof ProviderError ? error.retryAfterSeconds : null;
+  return asked === null ? backoff : Math.min(MAX_ASKED_DELAY_SECONDS, Math.max(backoff, Math.ceil(asked)));
 }
 
 /** One dispatcher for every queue: each message is handled, retried with backoff, or dead-lettered. */
@@ -102,7 +110,7 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, services: S
         attempts: message.attempts,
         error: String(error),
       });
-      message.retry({ delaySeconds: backoffSeconds(message.attempts) });
+      message.retry({ delaySeconds: backoffSeconds(message.attempts, error) });
     }
   }
 }

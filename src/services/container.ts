@@ -13,6 +13,10 @@ import type { TextModel } from "../adapters/text-model/port";
 import type { WorkersAiBinding } from "../adapters/workers-ai-binding";
 import { imageModelFor, keywordResearchFor, pageReaderFor, serpResearchFor, textModelFor } from "./model-providers";
 import { keyChecker, paymentProvider } from "./providers";
+import type { GoogleOAuth } from "../adapters/google-oauth/port";
+import type { IndexNow } from "../adapters/index-now/port";
+import type { SearchConsole } from "../adapters/search-console/port";
+import { googleOAuthFor, indexNowFor, searchConsoleFor } from "./search-providers";
 
 /**
  * Everything the areas need, built from `Env` in one place and used alike by the HTTP
@@ -45,6 +49,12 @@ export interface Services {
   serpResearch(): SerpResearcher;
   /** Reads the pages of those results; offline with offline research. */
   pageReader(): PageReader;
+  /** Google's OAuth client for Search Console; throws `google_not_configured` without a client id and secret. */
+  googleOAuth(): GoogleOAuth;
+  /** Search Console (SEARCH_CONSOLE_PROVIDER): Google's API, or the offline stand-in. */
+  searchConsole(): SearchConsole;
+  /** IndexNow (INDEXNOW_PROVIDER): the shared endpoint, or the offline recorder. */
+  indexNow(): IndexNow;
 }
 
 /** What tests (or another entry point) replace: the outside world, the clock of retries, the parsed vars. */
@@ -72,6 +82,9 @@ export function buildServices(env: Env, overrides: ServiceOverrides = {}): Servi
     keywordResearch: () => keywordResearchFor(services),
     serpResearch: () => serpResearchFor(services),
     pageReader: () => pageReaderFor(services),
+    googleOAuth: () => googleOAuthFor(services),
+    searchConsole: () => searchConsoleFor(services),
+    indexNow: () => indexNowFor(services),
   };
   return services;
 }

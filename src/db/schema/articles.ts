@@ -22,6 +22,19 @@ export interface GenerationUsage {
   research?: { provider: string; costUsd: number };
 }
 
+/** What IndexNow answered for the article's URL, after each publish or content update. */
+export const INDEX_NOW_STATUSES = ["pending", "submitted", "accepted", "key_invalid", "rejected", "failed"] as const;
+export type IndexNowStatus = (typeof INDEX_NOW_STATUSES)[number];
+export interface IndexNowRecord {
+  status: IndexNowStatus;
+  /** When the URL was queued (pending) or last answered. */
+  submittedAt: string;
+  /** The HTTP status the engine answered; null while pending or offline. */
+  httpStatus: number | null;
+  /** Recorded by the offline stand-in: no request left the machine. */
+  offline: boolean;
+}
+
 /**
  * Articles have an integer key: the public API shows it as a number, the management API as
  * the same number in a string. `contentText` is the text of `html` (for search and word count);
@@ -70,6 +83,7 @@ export const articles = sqliteTable(
     reviewReasons: text("review_reasons", { mode: "json" }).$type<ReviewReason[]>(),
     /** The text's MinHash signature, for the similarity of later articles to this one. */
     similaritySignature: text("similarity_signature"),
+    indexNow: text("index_now", { mode: "json" }).$type<IndexNowRecord>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -9,3 +9,4 @@ export * from "./plans";
 export * from "./pipeline";
 export * from "./sessions";
 export * from "./research";
+export * from "./search";

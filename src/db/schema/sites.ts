@@ -11,6 +11,18 @@ export type SiteStatus = (typeof SITE_STATUSES)[number];
 export const SEO_PLUGINS = ["yoast", "rank-math", "seopress", "aioseo"] as const;
 export type SeoPlugin = (typeof SEO_PLUGINS)[number];
 
+/** Where a site stands with Search Console (src/search-console/): the reason it is not synced, or synced. */
+export const SEARCH_CONSOLE_STATES = ["pending", "synced", "property_missing", "property_ambiguous", "property_forbidden", "grant_broken"] as const;
+export type SearchConsoleState = (typeof SEARCH_CONSOLE_STATES)[number];
+
+/** The site's search-loop settings: refresh decaying posts automatically (charged like improve), at most so many a week. */
+export interface SearchSettings {
+  refreshDecaying: boolean;
+  autoApply: boolean;
+  maxRefreshesPerWeek: number;
+}
+export const DEFAULT_SEARCH_SETTINGS: SearchSettings = { refreshDecaying: false, autoApply: false, maxRefreshesPerWeek: 3 };
+
 /** A connected site. Secret columns (`*Encrypted`) hold AES-GCM ciphertext and are never returned. */
 export const sites = sqliteTable(
   "sites",
@@ -49,6 +61,23 @@ export const sites = sqliteTable(
     /** The secret a rotation replaced: deliveries carry its signature too until `previousWebhookSecretUntil`. */
     previousWebhookSecretEncrypted: text("previous_webhook_secret_encrypted"),
     previousWebhookSecretUntil: text("previous_webhook_secret_until"),
+    /** The Search Console property the site's figures come from (`https://host/` or `sc-domain:host`); null until chosen. */
+    searchConsoleProperty: text("search_console_property"),
+    /** The owner chose the property (PUT …/search-console); otherwise every sync chooses it again from sites.list. */
+    searchConsolePropertyChosen: integer("search_console_property_chosen", { mode: "boolean" }).notNull().default(false),
+    searchConsoleState: text("search_console_state", { enum: SEARCH_CONSOLE_STATES }).notNull().default("pending"),
+    /** Why the state is not synced, in words; null otherwise. */
+    searchConsoleMessage: text("search_console_message"),
+    /** The last complete day read (days since 1970-01-01); null before the first sync. */
+    searchSyncedThrough: integer("search_synced_through"),
+    searchSyncedAt: text("search_synced_at"),
+    /** The day (YYYY-MM-DD, UTC) the cron last queued this site's sync: once a day. */
+    searchSyncQueuedOn: text("search_sync_queued_on"),
+    /** When the weekly decay check last ran. */
+    decayCheckedAt: text("decay_checked_at"),
+    searchSettings: text("search_settings", { mode: "json" }).$type<SearchSettings>(),
+    /** The IndexNow key the site hosts at /{key}.txt (blog and custom sites); set at connect. */
+    indexNowKey: text("index_now_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -78,6 +78,10 @@ export const errorMessages = defineMessages<Keys>(
     "code.forum_no_writable_node": "The forum user cannot start threads in any forum. Check the user's permissions.",
     "code.forum_node_not_allowed": "The forum user cannot start threads in this forum. Choose another.",
     "code.too_many_posts": "The site has more posts than the service can read.",
+    "code.google_not_configured": "Search Console is not set up on this service yet (the operator has not added a Google client).",
+    "code.google_not_connected": "Connect Google Search Console first (Settings → Integrations).",
+    "code.keyword_already_planned": "A plan item or an article of this site already targets that keyword.",
+    "code.search_console_property_unknown": "The connected Google account cannot read that property, or it does not cover the site's address.",
     "code.keyword_market_unsupported": "Keyword research does not cover the site's article language. Choose another language for the site.",
     "code.no_usable_keywords":
       "Keyword research found no new keyword for this site. Describe the business more broadly in the brief, or avoid fewer topics.",
@@ -179,6 +183,10 @@ export const errorMessages = defineMessages<Keys>(
     "code.forum_no_writable_node": "Forum kullanıcısı hiçbir forumda konu açamıyor. Kullanıcının izinlerini kontrol edin.",
     "code.forum_node_not_allowed": "Forum kullanıcısı bu forumda konu açamıyor. Başka birini seçin.",
     "code.too_many_posts": "Sitede hizmetin okuyabileceğinden fazla yazı var.",
+    "code.google_not_configured": "Search Console bu hizmette henüz kurulmadı (işletmeci bir Google istemcisi eklemedi).",
+    "code.google_not_connected": "Önce Google Search Console'u bağlayın (Ayarlar → Entegrasyonlar).",
+    "code.keyword_already_planned": "Bu sitenin bir plan öğesi ya da makalesi bu anahtar kelimeyi zaten hedefliyor.",
+    "code.search_console_property_unknown": "Bağlı Google hesabı bu mülkü okuyamıyor ya da mülk sitenin adresini kapsamıyor.",
     "code.keyword_market_unsupported": "Anahtar kelime araştırması sitenin makale dilini kapsamıyor. Site için başka bir dil seçin.",
     "code.no_usable_keywords":
       "Anahtar kelime araştırması bu site için yeni bir anahtar kelime bulamadı. Özette işinizi daha geniş anlatın ya da daha az konudan kaçının.",
