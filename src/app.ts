@@ -36,6 +36,9 @@ import { bodyLimits } from "./http/body-limits";
 import { mcpRoutes } from "./mcp/routes";
 import { consentRoutes } from "./oauth/consent";
 import { grantRoutes } from "./oauth/grant-routes";
+import { searchConsoleRoutes } from "./search-console/routes";
+import { searchAnalyticsRoutes } from "./search-console/analytics-routes";
+import { opportunityRoutes } from "./search-console/opportunity-routes";
 
 export interface AppOptions {
   /** How each request's services are built; tests hand in fakes of the outside world here. */
@@ -98,6 +101,9 @@ export function createApp(options: AppOptions = {}) {
   app.route("/", consentRoutes);
   app.route("/api", webhookRoutes);
   app.route("/api", mediaRoutes);
+  app.route("/api", searchConsoleRoutes);
+  app.route("/api", searchAnalyticsRoutes);
+  app.route("/api", opportunityRoutes);
 
   mountOpenApiDocument(app);
   mountApiDocs(app);

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { plainText } from "../core/plain-text";
 import { formatKurus } from "../core/money";
 import { positiveIntParam, wholeNumberParam } from "../core/pagination";
-import { ARTICLE_STATUSES } from "../db/schema";
+import { ARTICLE_STATUSES, INDEX_NOW_STATUSES } from "../db/schema";
 import type { StructuredData } from "../content/structured-data";
 import type { Quality } from "../content/quality/types";
 import type { ArticleImageRow, ArticleRow } from "./service";
@@ -67,6 +67,21 @@ const articleFields = {
     description:
       "Why the article waits in review: what the quality gate or the fact check found short (recomputed on each edit of a pending article); empty when nothing holds it",
   }),
+  indexNow: z
+    .object({
+      status: z.enum(INDEX_NOW_STATUSES).openapi({
+        description:
+          "pending (queued), submitted (200), accepted (202: the key is not verified yet), key_invalid (403: the site does not host its key), rejected (400/422), failed (gave up after retries)",
+      }),
+      submittedAt: z.string(),
+      httpStatus: z.number().int().nullable().openapi({ description: "What the IndexNow engine answered; null while pending or offline" }),
+      offline: z.boolean().openapi({ description: "Recorded by the offline stand-in (INDEXNOW_PROVIDER=offline): no request left the machine" }),
+    })
+    .nullable()
+    .openapi("ArticleIndexNow", {
+      description:
+        "The URL's announcement to IndexNow (Bing, Yandex, Naver, Seznam, Yep; not Google) after its last publish or content update; null before publication and for forums",
+    }),
 };
 
 export const ArticleSummarySchema = z.object(articleFields).openapi("ArticleSummary");
@@ -198,6 +213,7 @@ export function toArticleSummary(article: ArticleRow, featuredImage: string | nu
     publishedAt: article.publishedAt,
     contentScore: article.contentScore,
     reviewReasons: article.reviewReasons ?? [],
+    indexNow: article.indexNow ?? null,
   };
 }
 

@@ -10,6 +10,8 @@ const NOT_MANAGEMENT = [
   /^\/api\/openapi\.json$/,
   /^\/api\/docs(\/start\.js)?$/,
   /^\/api\/billing\/callback\//,
+  // Google's redirect back after consent: the single-use `state` names the account.
+  /^\/api\/integrations\/google\/callback$/,
   /^\/api\/session(\/|$)/,
   /^\/api\/platforms\/wordpress\/connector\.zip$/,
 ];

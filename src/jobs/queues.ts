@@ -2,7 +2,21 @@ import type { Services } from "../services/container";
 import { ProviderError } from "../adapters/provider-error";
 import { log } from "../core/logger";
 import type { z } from "zod";
-import { DeliveryWakeUp, ITEM_RUN_MESSAGE, ItemRunParams, WEBHOOK_MESSAGE } from "../core/queue-messages";
+import {
+  DeliveryWakeUp,
+  INDEX_NOW_MESSAGE,
+  IndexNowSubmit,
+  ITEM_RUN_MESSAGE,
+  ItemRunParams,
+  SEARCH_REFRESH_MESSAGE,
+  SEARCH_SYNC_MESSAGE,
+  SearchRefresh,
+  SearchSyncStep,
+  WEBHOOK_MESSAGE,
+} from "../core/queue-messages";
+import { submitToIndexNow } from "../articles/index-now";
+import { refreshDecayingPost } from "../improvements/refresh-decaying";
+import { runSearchSyncStep } from "../search-console/sync";
 import { startQueuedRuns } from "../pipeline/start";
 import { deliverFromQueue } from "../webhooks/deliver";
 
@@ -14,6 +28,9 @@ export type MessageHandler = (body: Record<string, unknown>, services: Services)
 /** Message kinds by `type`; areas that enqueue work register their handler here. */
 export const messageHandlers: Record<string, MessageHandler> = {
   [WEBHOOK_MESSAGE]: (body, services) => deliverFromQueue(services, parseBody(DeliveryWakeUp, body)),
+  [SEARCH_SYNC_MESSAGE]: (body, services) => runSearchSyncStep(services, parseBody(SearchSyncStep, body)),
+  [INDEX_NOW_MESSAGE]: (body, services) => submitToIndexNow(services, parseBody(IndexNowSubmit, body)),
+  [SEARCH_REFRESH_MESSAGE]: (body, services) => refreshDecayingPost(services, parseBody(SearchRefresh, body)),
 };
 
 /** A kind handled a batch at a time: each body is parsed alone, then one call takes them all. */

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { plainText } from "../core/plain-text";
-import { SEO_PLUGINS, SITE_PLATFORMS, SITE_STATUSES } from "../db/schema";
+import { DEFAULT_SEARCH_SETTINGS, SEARCH_CONSOLE_STATES, SEO_PLUGINS, SITE_PLATFORMS, SITE_STATUSES } from "../db/schema";
 import { bylineWarnings } from "./byline";
 import { siteWarnings } from "./seo-connector";
 import type { SiteRow } from "./service";
@@ -26,6 +26,29 @@ const SiteSeoSchema = z
       "Blog sites: how SEO titles, descriptions and structured data reach the pages (read at connect, on new credentials and at every sync); null for forums and custom sites",
   });
 
+const SiteSearchConsoleSchema = z
+  .object({
+    property: z.string().nullable().openapi({
+      description:
+        "The Search Console property the site's figures come from (`https://host/` or `sc-domain:host`): chosen automatically from the connected Google account's properties, or by the owner (PUT /api/sites/{siteId}/search-console); null until chosen",
+      example: "sc-domain:example.com",
+    }),
+    propertyChosen: z.boolean().openapi({ description: "The owner chose the property (otherwise every sync chooses it again)" }),
+    state: z.enum(SEARCH_CONSOLE_STATES).openapi({
+      description:
+        "pending (not synced yet), synced, property_missing (no property of the Google account covers the site's URL), property_ambiguous (several do: choose one), property_forbidden (the account cannot read it), grant_broken (Google revoked or expired the connection: reconnect)",
+    }),
+    message: z.string().nullable().openapi({ description: "Why the state is not synced, in words; null otherwise" }),
+    syncedAt: z.string().nullable().openapi({ description: "When the last sync finished" }),
+    syncedThrough: z.string().nullable().openapi({ description: "The last complete day read (YYYY-MM-DD, Pacific time as Google counts)" }),
+    refreshDecaying: z.boolean().openapi({
+      description: "Run the improvement for decaying posts automatically (charged like improve; each waits for approval unless autoApply)",
+    }),
+    autoApply: z.boolean().openapi({ description: "Apply the automatic refreshes without waiting for the owner" }),
+    maxRefreshesPerWeek: z.number().int().openapi({ description: "At most this many automatic refreshes a week" }),
+  })
+  .openapi("SiteSearchConsole");
+
 export const SiteSchema = z
   .object({
     id: z.string().openapi({ example: "site_b8Zq0Ls2Kd93Hw1P" }),
@@ -47,6 +70,18 @@ export const SiteSchema = z
     forumNodeId: z.number().int().nullable(),
     webhookUrl: z.string().nullable(),
     seo: SiteSeoSchema.nullable(),
+    searchConsole: SiteSearchConsoleSchema,
+    indexNow: z
+      .object({
+        key: z.string().openapi({ example: "5f2b6c0e9d8a4b1c8e7f6a5b4c3d2e1f" }),
+        keyUrl: z.string().openapi({
+          description:
+            "Where the site must serve the key as plain text: the connector plugin does it on WordPress; a custom site hosts it itself",
+          example: "https://blog.example.com/5f2b6c0e9d8a4b1c8e7f6a5b4c3d2e1f.txt",
+        }),
+      })
+      .nullable()
+      .openapi({ description: "The site's IndexNow key (blog and custom sites); null for forums, which cannot serve a root file" }),
     warnings: z.array(z.string()).openapi({
       description:
         "What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin; a brief naming an author other than WordPress's byline)",
@@ -74,6 +109,16 @@ export function toSite(row: SiteRow): Site {
     forumNodeId: row.forumNodeId,
     webhookUrl: row.webhookUrl,
     seo: row.platform === "blog" ? { connector: row.seoConnector, plugin: row.seoPlugin, byline: row.blogAuthorName } : null,
+    searchConsole: {
+      property: row.searchConsoleProperty,
+      propertyChosen: row.searchConsolePropertyChosen,
+      state: row.searchConsoleState,
+      message: row.searchConsoleMessage,
+      syncedAt: row.searchSyncedAt,
+      syncedThrough: row.searchSyncedThrough === null ? null : new Date(row.searchSyncedThrough * 86_400_000).toISOString().slice(0, 10),
+      ...(row.searchSettings ?? DEFAULT_SEARCH_SETTINGS),
+    },
+    indexNow: row.indexNowKey && row.platform !== "forum" ? { key: row.indexNowKey, keyUrl: `${row.url.replace(/\/+$/, "")}/${row.indexNowKey}.txt` } : null,
     warnings: [...siteWarnings(row), ...bylineWarnings(row)],
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
