@@ -1,8 +1,9 @@
 import { and, count, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
-import { articles, creditLedger } from "../db/schema";
+import { articles, creditLedger, searchSiteDaily, sites } from "../db/schema";
 import { getSite } from "../sites/service";
+import { dayDate, dayNumber } from "../search-console/days";
 
 /** The report covers this many consecutive UTC dates, ending today. */
 export const REPORT_DAYS = 30;
@@ -12,6 +13,9 @@ export interface ReportFigures {
   published: number;
   /** Credits spent net of refunds, in kuruş; may be negative on a day that only refunds older charges. */
   creditsKurus: number;
+  /** What the sites earned in Google Search (Search Console's Pacific dates; the last ~3 days are not final yet). */
+  clicks: number;
+  impressions: number;
 }
 
 export interface ReportDay extends ReportFigures {
@@ -42,7 +46,8 @@ function startOfNextDay(date: string): string {
 /**
  * Articles the autopilot wrote, articles published, and credits spent (net of refunds) per UTC
  * day over the last 30 days, optionally of one site (404 when it is not the account's).
- * Three GROUP BY queries over a bounded range, in one round trip.
+ * Four GROUP BY queries over a bounded range, in one round trip; with Search Console's clicks
+ * and impressions of the account's sites.
  */
 export async function thirtyDayReport(db: Database, accountId: string, options: { siteId?: string; now: Date }): Promise<ThirtyDayReport> {
   const { siteId, now } = options;
@@ -59,7 +64,8 @@ export async function thirtyDayReport(db: Database, accountId: string, options: 
   const ledgerDay = dayOf(creditLedger.createdAt);
   const ofSite = siteId === undefined ? undefined : eq(articles.siteId, siteId);
 
-  const [generatedRows, publishedRows, creditRows] = await db.batch([
+  const searchDay = sql<number>`${searchSiteDaily.day}`;
+  const [generatedRows, publishedRows, creditRows, searchRows] = await db.batch([
     db
       .select({ date: createdDay, n: count() })
       .from(articles)
@@ -99,12 +105,32 @@ export async function thirtyDayReport(db: Database, accountId: string, options: 
         ),
       )
       .groupBy(ledgerDay),
+    db
+      .select({
+        day: searchDay,
+        clicks: sql<number>`SUM(${searchSiteDaily.clicks})`.mapWith(Number),
+        impressions: sql<number>`SUM(${searchSiteDaily.impressions})`.mapWith(Number),
+      })
+      .from(searchSiteDaily)
+      .innerJoin(sites, eq(sites.id, searchSiteDaily.siteId))
+      .where(
+        and(
+          eq(sites.accountId, accountId),
+          gte(searchSiteDaily.day, dayNumber(dates[0]!)),
+          lt(searchSiteDaily.day, dayNumber(dates[dates.length - 1]!) + 1),
+          siteId === undefined ? undefined : eq(searchSiteDaily.siteId, siteId),
+        ),
+      )
+      .groupBy(searchSiteDaily.day),
   ]);
 
-  const byDate = new Map<string, ReportDay>(dates.map((date) => [date, { date, generated: 0, published: 0, creditsKurus: 0 }]));
+  const byDate = new Map<string, ReportDay>(
+    dates.map((date) => [date, { date, generated: 0, published: 0, creditsKurus: 0, clicks: 0, impressions: 0 }]),
+  );
   for (const row of generatedRows) byDate.get(row.date)!.generated = row.n;
   for (const row of publishedRows) byDate.get(row.date)!.published = row.n;
   for (const row of creditRows) byDate.get(row.date)!.creditsKurus = row.kurus;
+  for (const row of searchRows) Object.assign(byDate.get(dayDate(row.day))!, { clicks: row.clicks, impressions: row.impressions });
 
   const daily = [...byDate.values()];
   const summary = daily.reduce<ReportFigures>(
@@ -112,8 +138,10 @@ export async function thirtyDayReport(db: Database, accountId: string, options: 
       generated: sum.generated + day.generated,
       published: sum.published + day.published,
       creditsKurus: sum.creditsKurus + day.creditsKurus,
+      clicks: sum.clicks + day.clicks,
+      impressions: sum.impressions + day.impressions,
     }),
-    { generated: 0, published: 0, creditsKurus: 0 },
+    { generated: 0, published: 0, creditsKurus: 0, clicks: 0, impressions: 0 },
   );
   return { summary, daily };
 }

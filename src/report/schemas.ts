@@ -13,6 +13,12 @@ const figures = {
       "Credits spent on articles, improvements and chat net of refunds, in lira; negative when a day only refunds an older charge",
     example: "15.00",
   }),
+  clicks: z.number().int().openapi({
+    description:
+      "Clicks from Google Search on the sites' pages (Search Console, by its Pacific date; the last 3 days are not final yet, so they are often 0)",
+    example: 41,
+  }),
+  impressions: z.number().int().openapi({ description: "Impressions in Google Search, likewise", example: 1280 }),
 };
 
 export const ReportDaySchema = z
@@ -40,7 +46,13 @@ export const ReportQuerySchema = z.object({
 });
 export type ReportQuery = z.infer<typeof ReportQuerySchema>;
 
-const toFigures = ({ generated, published, creditsKurus }: ReportFigures) => ({ generated, published, credits: formatKurus(creditsKurus) });
+const toFigures = ({ generated, published, creditsKurus, clicks, impressions }: ReportFigures) => ({
+  generated,
+  published,
+  credits: formatKurus(creditsKurus),
+  clicks,
+  impressions,
+});
 
 export function toReportBody(report: ThirtyDayReport): ThirtyDayReportBody {
   return { summary: toFigures(report.summary), daily: report.daily.map((day) => ({ date: day.date, ...toFigures(day) })) };

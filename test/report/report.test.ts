@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { refundCharge, reserveCredits, settleCharge } from "../../src/billing/charges";
 import { applyLedgerChange } from "../../src/billing/ledger";
 import type { ChargeKind } from "../../src/db/schema";
-import { articles } from "../../src/db/schema";
+import { articles, searchSiteDaily } from "../../src/db/schema";
 import { newId } from "../../src/core/ids";
 import { thirtyDayReport } from "../../src/report/report";
 import { call, db, expectError, seedAccount, seedArticle, seedSite, seedToken } from "../harness";
@@ -11,6 +11,8 @@ interface Figures {
   generated: number;
   published: number;
   credits: string;
+  clicks: number;
+  impressions: number;
 }
 interface ReportBody {
   summary: Figures;
@@ -73,28 +75,54 @@ function thirtyDatesEnding(last: string): string[] {
 const lira = (kurus: number) => (kurus < 0 ? "-" : "") + (Math.abs(kurus) / 100).toFixed(2);
 
 /** Every date of the window with zeros, except the figures given (credits in kuruş), and their sums. */
-function expected(dates: string[], days: Record<string, { generated?: number; published?: number; kurus?: number }>) {
+function expected(
+  dates: string[],
+  days: Record<string, { generated?: number; published?: number; kurus?: number; clicks?: number; impressions?: number }>,
+) {
   for (const date of Object.keys(days)) if (!dates.includes(date)) throw new Error(`test bug: ${date} is not in the window`);
   const daily = dates.map((date) => ({
     date,
     generated: days[date]?.generated ?? 0,
     published: days[date]?.published ?? 0,
     kurus: days[date]?.kurus ?? 0,
+    clicks: days[date]?.clicks ?? 0,
+    impressions: days[date]?.impressions ?? 0,
   }));
   const sum = (pick: (day: (typeof daily)[number]) => number) => daily.reduce((total, day) => total + pick(day), 0);
   return {
-    summary: { generated: sum((d) => d.generated), published: sum((d) => d.published), credits: lira(sum((d) => d.kurus)) },
-    daily: daily.map(({ date, generated, published, kurus }) => ({ date, generated, published, credits: lira(kurus) })),
+    summary: {
+      generated: sum((d) => d.generated),
+      published: sum((d) => d.published),
+      credits: lira(sum((d) => d.kurus)),
+      clicks: sum((d) => d.clicks),
+      impressions: sum((d) => d.impressions),
+    },
+    daily: daily.map(({ date, generated, published, kurus, clicks, impressions }) => ({
+      date,
+      generated,
+      published,
+      credits: lira(kurus),
+      clicks,
+      impressions,
+    })),
   };
 }
 
 const asBody = (report: Awaited<ReturnType<typeof thirtyDayReport>>): ReportBody => ({
-  summary: { generated: report.summary.generated, published: report.summary.published, credits: lira(report.summary.creditsKurus) },
+  summary: {
+    generated: report.summary.generated,
+    published: report.summary.published,
+    credits: lira(report.summary.creditsKurus),
+    clicks: report.summary.clicks,
+    impressions: report.summary.impressions,
+  },
   daily: report.daily.map((day) => ({
     date: day.date,
     generated: day.generated,
     published: day.published,
     credits: lira(day.creditsKurus),
+    clicks: day.clicks,
+    impressions: day.impressions,
   })),
 });
 
@@ -202,7 +230,7 @@ describe("thirtyDayReport", () => {
         "2026-11-22": { published: 1, kurus: 100 },
       }),
     );
-    expect(report.summary).toEqual({ generated: 4, published: 3, credits: lira(-1500 + 1500 - 1500 + 500 + 700 + 100) });
+    expect(report.summary).toEqual({ generated: 4, published: 3, credits: lira(-1500 + 1500 - 1500 + 500 + 700 + 100), clicks: 0, impressions: 0 });
   });
 
   it("with a site, counts only that site's articles and the charges made for it", async () => {
@@ -235,6 +263,30 @@ describe("thirtyDayReport", () => {
     expect(report).toEqual(expected(window, {}));
   });
 
+  it("adds each site's Search Console clicks and impressions on their date, only the account's (and the site's) own", async () => {
+    const { accountId } = await seedAccount();
+    const site = await seedSite(accountId);
+    const other = await seedSite(accountId);
+    const stranger = await seedSite((await seedAccount()).accountId);
+    const day = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+    await db()
+      .insert(searchSiteDaily)
+      .values([
+        { siteId: site.id, day: day("2026-11-01"), clicks: 12, impressions: 300, position: 8.5 },
+        { siteId: other.id, day: day("2026-11-01"), clicks: 3, impressions: 40, position: 14 },
+        { siteId: site.id, day: day("2026-11-20"), clicks: 5, impressions: 90, position: 7 },
+        // Outside the window, and another account's site.
+        { siteId: site.id, day: day("2026-10-23"), clicks: 99, impressions: 999, position: 3 },
+        { siteId: stranger.id, day: day("2026-11-01"), clicks: 50, impressions: 500, position: 2 },
+      ]);
+    expect(asBody(await thirtyDayReport(db(), accountId, { now }))).toEqual(
+      expected(dates, { "2026-11-01": { clicks: 15, impressions: 340 }, "2026-11-20": { clicks: 5, impressions: 90 } }),
+    );
+    expect(asBody(await thirtyDayReport(db(), accountId, { siteId: other.id, now }))).toEqual(
+      expected(dates, { "2026-11-01": { clicks: 3, impressions: 40 } }),
+    );
+  });
+
   it("404s for another account's site", async () => {
     const { otherSite, accountId } = await seedTenant();
     await expect(thirtyDayReport(db(), accountId, { siteId: otherSite.id, now })).rejects.toMatchObject({ code: "not_found" });
@@ -262,7 +314,7 @@ describe("GET /api/autopilot/report", () => {
     const dates = thirtyDatesEnding(today());
     expect(body).toEqual(expected(dates, { [today()]: { generated: 2, published: 1, kurus: 2000 } }));
     expect(body.daily).toHaveLength(30);
-    expect(body.summary).toEqual({ generated: 2, published: 1, credits: "20.00" });
+    expect(body.summary).toEqual({ generated: 2, published: 1, credits: "20.00", clicks: 0, impressions: 0 });
 
     const onlySite = (await (await call(`/api/autopilot/report?siteId=${site.id}`, { token })).json()) as ReportBody;
     expect(onlySite).toEqual(expected(dates, { [today()]: { generated: 1, published: 1, kurus: 1500 } }));
@@ -274,7 +326,7 @@ describe("GET /api/autopilot/report", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as ReportBody;
     expect(body).toEqual(expected(thirtyDatesEnding(today()), {}));
-    expect(body.summary).toEqual({ generated: 0, published: 0, credits: "0.00" });
+    expect(body.summary).toEqual({ generated: 0, published: 0, credits: "0.00", clicks: 0, impressions: 0 });
   });
 
   it("404s for another account's, an unknown or a disconnected site; 400 for a malformed siteId; 401 without a token; 403 with a read token", async () => {
