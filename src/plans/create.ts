@@ -16,6 +16,13 @@ import { chooseKeywords } from "./choose-keywords";
 import { mentionsTopic } from "../content/text-folding";
 import { CoveredTopics, slugWords } from "./keyword-key";
 import { getPlan, type PlanDetail } from "./read";
+import {
+  ideasWithOpportunities,
+  opportunitiesForPlan,
+  preferOpportunities,
+  searchConsoleWarning,
+  seedsWithOpportunities,
+} from "./search-console-ideas";
 import { planTitlesTask, seedKeywordsTask } from "./tasks";
 
 export interface NewPlanInput {
@@ -23,6 +30,8 @@ export interface NewPlanInput {
   articleCount: number;
   cadencePerWeek: number;
   publishMode: PublishMode;
+  /** Take the site's Search Console opportunities as keyword ideas and seeds beside research. */
+  fromSearchConsole?: boolean;
 }
 
 // D1 binds at most 100 values per statement: an item row binds each of its 16 columns.
@@ -35,7 +44,8 @@ const IDEAS_PER_ARTICLE = 10;
  * site's posts, research (in the site's language) returns ideas with volumes, what the site
  * already covers is dropped, near-duplicates grouped, the best `articleCount` kept, and the text
  * model titles each. Fewer usable keywords than asked gives fewer items and a warning; volumes
- * are only what research measured.
+ * are only what research measured, or, for a Search Console query research did not return, its
+ * impressions (`fromSearchConsole`: src/plans/search-console-ideas.ts).
  */
 export async function createPlan(services: Services, accountId: string, input: NewPlanInput, now = new Date()): Promise<PlanDetail> {
   const { db } = services;
@@ -52,6 +62,7 @@ export async function createPlan(services: Services, accountId: string, input: N
     );
   }
   const covered = await coveredTopicsOf(services, site);
+  const opportunities = input.fromSearchConsole ? await opportunitiesForPlan(db, accountId, site.id, input.articleCount) : null;
   log("info", "plan_research_started", {
     accountId,
     siteId: site.id,
@@ -66,31 +77,37 @@ export async function createPlan(services: Services, accountId: string, input: N
     brief,
     existingTitles: covered.titles,
   });
+  const researchSeeds = seedsWithOpportunities(seeds.value.seeds, opportunities ?? []);
   const ideas = await research.keywordIdeas({
-    seeds: seeds.value.seeds,
+    seeds: researchSeeds,
     language: site.language,
     limit: Math.min(1000, Math.max(100, input.articleCount * IDEAS_PER_ARTICLE)),
   });
-  const allowed = ideas.ideas.filter((idea) => !mentionsAvoidedTopic(idea.keyword, brief));
-  const choice = chooseKeywords(allowed, covered.topics, input.articleCount);
+  const candidates = ideasWithOpportunities(ideas.ideas, opportunities ?? []);
+  const allowed = candidates.ideas.filter((idea) => !mentionsAvoidedTopic(idea.keyword, brief));
+  // The whole ranking, so opportunities can go first among ideas it ranks equal before the cut.
+  const choice = chooseKeywords(allowed, covered.topics, allowed.length);
+  const chosen = preferOpportunities(choice.chosen, candidates.keys).slice(0, input.articleCount);
+  const ideasFound = candidates.ideas.length;
   log("info", "plan_keywords_chosen", {
     siteId: site.id,
-    seeds: seeds.value.seeds.length,
-    ideas: ideas.ideas.length,
+    seeds: researchSeeds.length,
+    ideas: ideasFound,
+    opportunities: opportunities?.length ?? null,
     covered: choice.covered,
     usable: choice.usable,
-    chosen: choice.chosen.length,
+    chosen: chosen.length,
   });
 
-  if (choice.chosen.length === 0) {
+  if (chosen.length === 0) {
     // An empty plan could never be approved: say why, and store nothing.
     throw new AppError(
       "no_usable_keywords",
-      `Keyword research found no usable keyword for site ${site.id} (${ideas.ideas.length} ideas; ${choice.covered} already covered by the site's posts, plans or articles, ` +
-        `${ideas.ideas.length - allowed.length} about topics the brief avoids, the rest without search volume or not plain text); widen the brief's business description, or remove topics to avoid`,
+      `Keyword research found no usable keyword for site ${site.id} (${ideasFound} ideas; ${choice.covered} already covered by the site's posts, plans or articles, ` +
+        `${ideasFound - allowed.length} about topics the brief avoids, the rest without search volume or not plain text); widen the brief's business description, or remove topics to avoid`,
     );
   }
-  const keywords = choice.chosen.map((idea) => idea.keyword);
+  const keywords = chosen.map((idea) => idea.keyword);
   const titles =
     keywords.length > 0
       ? await generateStructured(models.text, planTitlesTask(keywords.length), { language: site.language, brief, keywords })
@@ -98,17 +115,19 @@ export async function createPlan(services: Services, accountId: string, input: N
   const usage = [seeds.usage, ideas.usage, titles?.usage ?? NO_USAGE].reduce(addUsage);
 
   const warnings: PlanWarning[] = [];
-  if (choice.chosen.length < input.articleCount) {
-    const found = choice.chosen.length;
+  if (chosen.length < input.articleCount) {
+    const found = chosen.length;
     warnings.push({
       code: "fewer_keywords",
-      params: { found, wanted: input.articleCount, ideas: ideas.ideas.length, covered: choice.covered },
+      params: { found, wanted: input.articleCount, ideas: ideasFound, covered: choice.covered },
       message:
         `Keyword research found ${found} usable keyword${found === 1 ? "" : "s"} for ${input.articleCount} articles ` +
-        `(${ideas.ideas.length} ideas; ${choice.covered} already covered by the site's posts, plans or articles), so the plan has ${found} item${found === 1 ? "" : "s"}. ` +
+        `(${ideasFound} ideas; ${choice.covered} already covered by the site's posts, plans or articles), so the plan has ${found} item${found === 1 ? "" : "s"}. ` +
         "Broaden the brief, or create another plan later.",
     });
   }
+  const searchNote = input.fromSearchConsole ? searchConsoleWarning(opportunities, chosen, candidates.keys) : null;
+  if (searchNote) warnings.push(searchNote);
   if (research.offline)
     warnings.push({
       code: "offline_research",
@@ -129,14 +148,14 @@ export async function createPlan(services: Services, accountId: string, input: N
     textProvider: models.text.provider,
     textModel: models.text.model,
     volumesAreEstimates: research.offline,
-    seeds: seeds.value.seeds,
-    ideasFound: ideas.ideas.length,
+    seeds: researchSeeds,
+    ideasFound,
     ideasUsable: choice.usable,
     costUsd: usage.costUsd,
     inputTokens: usage.inputTokens,
     outputTokens: usage.outputTokens,
   };
-  const items = choice.chosen.map((idea, i) => ({
+  const items = chosen.map((idea, i) => ({
     id: newId("item"),
     planId,
     accountId,

@@ -4,9 +4,10 @@ import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { createPlan } from "./create";
-import { deletePlanItem, updatePlanItem } from "./items";
+import { addPlanItem, deletePlanItem, updatePlanItem } from "./items";
 import { getPlan, listAccountItems, listPlans, planItemDetail } from "./read";
 import {
+  AddPlanItemBodySchema,
   PlanItemDetailSchema,
   AccountItemQuerySchema,
   AccountPlanItemSchema,
@@ -37,7 +38,7 @@ planRoutes.openapi(
     tags,
     summary: "Build a content plan from keyword research (takes up to 1–2 minutes)",
     description:
-      "The text model proposes seed keywords from the site's brief and posts; keyword research runs in the site's language; keywords the site already covers (post titles and slugs, earlier plans, articles) are dropped, near-duplicates grouped, and the best `articleCount` by volume and competition kept and titled. When research yields fewer usable keywords, the plan has fewer items and `warnings` says so. The plan starts as DRAFT: curate its items, then approve it.",
+      "The text model proposes seed keywords from the site's brief and posts; keyword research runs in the site's language; keywords the site already covers (post titles and slugs, earlier plans, articles) are dropped, near-duplicates grouped, and the best `articleCount` by volume and competition kept and titled. When research yields fewer usable keywords, the plan has fewer items and `warnings` says so. With `fromSearchConsole`, the site's Search Console opportunities (queries it ranks 8–30 for) join the ideas and the seeds: a query research measured takes its volume, another its 28-day impressions as a month. The plan starts as DRAFT: curate its items, then approve it.",
     request: { body: jsonBody(CreatePlanBodySchema) },
     responses: { 201: jsonContent(PlanSchema, "The new DRAFT plan"), ...errorResponses(400, 401, 403, 404, 409, 422, 502, 504) },
   }),
@@ -105,6 +106,25 @@ planRoutes.openapi(
     responses: { 200: jsonContent(PlanSchema, "The plan"), ...errorResponses(401, 403, 404, 409) },
   }),
   async (c) => c.json(toPlan(await pausePlan(c.get("db"), c.get("caller").accountId, c.req.valid("param").planId)), 200),
+);
+
+planRoutes.openapi(
+  createRoute({
+    method: "post",
+    operationId: "addPlanItem",
+    path: "/autopilot/plans/{planId}/items",
+    tags,
+    summary: "Add one keyword to a plan (a Search Console opportunity in one click)",
+    description:
+      "Adds an item after the plan's last one. In a DRAFT or PAUSED plan it is PLANNED (approving schedules it); in an ACTIVE plan it is SCHEDULED one cadence interval after the plan's last scheduled item (at once when that time has passed). Without `title` the text model writes one. `monthlyVolume` is the keyword's Search Console impressions over 28 days as a month (0 without them); `competition` is MEDIUM, as nothing is researched. 409 `plan_completed` for a COMPLETED plan; 409 `keyword_already_planned` when an item or article of the site targets the same keyword (the same words in any order or case).",
+    request: { params: PlanIdParamSchema, body: jsonBody(AddPlanItemBodySchema) },
+    responses: { 201: jsonContent(PlanItemSchema, "The new item"), ...errorResponses(400, 401, 403, 404, 409, 502, 504) },
+  }),
+  async (c) =>
+    c.json(
+      toPlanItem(await addPlanItem(c.get("services"), c.get("caller").accountId, c.req.valid("param").planId, c.req.valid("json"))),
+      201,
+    ),
 );
 
 planRoutes.openapi(

@@ -4,6 +4,7 @@ import { ERROR_CODES } from "../core/errors";
 import { positiveIntParam } from "../core/pagination";
 import { plainText } from "../core/plain-text";
 import { COMPETITION_LEVELS, PIPELINE_STAGES, PLAN_ITEM_STATUSES, PLAN_STATUSES, PLAN_WARNING_CODES, PUBLISH_MODES } from "../db/schema";
+import { keywordKey } from "./keyword-key";
 import type { ItemCounts, PlanDetail, PlanItemRow, PlanRow } from "./read";
 
 const wholeNumber = (name: string, min: number, max: number) =>
@@ -25,9 +26,28 @@ export const CreatePlanBodySchema = z
       description:
         "`publish` (default): live on the platform; `draft`: posted there as a draft; `review`: the article waits as `pending` until you publish it",
     }),
+    fromSearchConsole: z.boolean().default(false).openapi({
+      description:
+        "Plan from Search Console: the site's top opportunities (GET /api/sites/{siteId}/opportunities, up to 3 per article) join research's keyword ideas and seeds; `warnings` names the items that came from them, or says the site has no Search Console data yet",
+    }),
   })
   .strict()
   .openapi("CreatePlanRequest");
+
+export const AddPlanItemBodySchema = z
+  .object({
+    keyword: plainText(z.string().trim().min(1).max(100), { noMarkup: true })
+      .refine((keyword) => keywordKey(keyword) !== "", { message: "keyword must name a topic, not only words such as 'the' or 'how'" })
+      .openapi({
+        description: "The keyword to target, e.g. a query of GET /api/sites/{siteId}/opportunities",
+        example: "sourdough starter ratio",
+      }),
+    title: plainText(z.string().trim().min(1).max(200), { noMarkup: true })
+      .optional()
+      .openapi({ description: "The article's title; without it the text model writes one" }),
+  })
+  .strict()
+  .openapi("AddPlanItemRequest");
 
 export const PlanIdParamSchema = z.object({ planId: z.string().min(1).max(64) });
 export const ItemIdParamSchema = z.object({ itemId: z.string().min(1).max(64) });
@@ -123,7 +143,7 @@ export const PlanWarningDetailSchema = z
   .object({
     code: z.enum([...PLAN_WARNING_CODES, "note"]).openapi({
       description:
-        "fewer_keywords (params found, wanted, ideas, covered): research found fewer keywords than articles asked for; offline_research: volumes are estimates; offline_writer: titles come from the offline writer; note: a plan made before warnings had codes (read `warnings`)",
+        "fewer_keywords (params found, wanted, ideas, covered): research found fewer keywords than articles asked for; offline_research: volumes are estimates; offline_writer: titles come from the offline writer; no_search_console_data: a plan from Search Console found no synced queries; search_console_keywords (params items, opportunities): items that target a Search Console query (`warnings` names them); note: a plan made before warnings had codes (read `warnings`)",
     }),
     params: z.record(z.string(), z.number()),
   })

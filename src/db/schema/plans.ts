@@ -34,8 +34,18 @@ export type PublishMode = (typeof PUBLISH_MODES)[number];
 export const COMPETITION_LEVELS = ["LOW", "MEDIUM", "HIGH"] as const;
 
 /** What a plan's keyword research used and cost; kept so the cost of a plan is known. */
-/** Why a plan deserves a second look, as a stable code: `fewer_keywords` (params found, wanted, ideas, covered), `offline_research`, `offline_writer`. */
-export const PLAN_WARNING_CODES = ["fewer_keywords", "offline_research", "offline_writer"] as const;
+/**
+ * Why a plan deserves a second look, as a stable code: `fewer_keywords` (params found, wanted, ideas, covered), `offline_research`,
+ * `offline_writer`, `no_search_console_data` (a plan from Search Console without synced queries), `search_console_keywords`
+ * (params items, opportunities: the items that target a Search Console query, named in the message).
+ */
+export const PLAN_WARNING_CODES = [
+  "fewer_keywords",
+  "offline_research",
+  "offline_writer",
+  "no_search_console_data",
+  "search_console_keywords",
+] as const;
 export interface PlanWarning {
   code: (typeof PLAN_WARNING_CODES)[number];
   params: Record<string, number>;

@@ -57,6 +57,7 @@ const planRequest = describeFields(CreatePlanBodySchema.shape, {
   cadencePerWeek: "Articles published per week once the plan is approved, 1–21",
   publishMode:
     "publish (default): live on the site; draft: posted there as a draft; review: each article waits as pending for publish_article",
+  fromSearchConsole: "true: the site's Search Console queries ranked 8–30 that nothing targets join the keyword ideas (default false)",
 });
 
 const itemChanges = describeFields(UpdatePlanItemBodySchema.shape, {

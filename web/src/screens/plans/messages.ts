@@ -144,6 +144,10 @@ export const planMessages = defineMessages(
       "Keyword research found {found} usable keywords for {wanted} articles ({ideas} ideas; {covered} already covered by your posts, plans or articles), so the plan is shorter. Broaden the brief, or create another plan later.",
     "warning.offline_research": "Search volumes are estimates made without keyword research, not measurements.",
     "warning.offline_writer": "Keywords and titles come from the built-in offline writer, not a language model.",
+    "warning.no_search_console_data":
+      "Your site has no Search Console data yet (connect Google, choose the site's property and wait for the first sync), so this plan comes from keyword research alone.",
+    "warning.search_console_keywords":
+      "Items that target searches your site already appears for on Google's pages one to three: {items} (from {opportunities} Search Console opportunities).",
     "warning.note": "This plan has a note from before notes were translated; it can be read through the API.",
     "items.nextTry": "Next try {time}",
     "items.failure": "Failed: {reason}",
@@ -361,6 +365,10 @@ export const planMessages = defineMessages(
       "Anahtar kelime araştırması {wanted} makale için {found} kullanılabilir anahtar kelime buldu ({ideas} fikir; {covered} tanesi yazılarınız, planlarınız ya da makalelerinizce zaten işlenmiş), bu yüzden plan daha kısa. Özeti genişletin ya da daha sonra başka bir plan oluşturun.",
     "warning.offline_research": "Arama hacimleri anahtar kelime araştırması yapılmadan yapılmış tahminlerdir, ölçüm değildir.",
     "warning.offline_writer": "Anahtar kelimeler ve başlıklar bir dil modelinden değil, yerleşik çevrimdışı yazardan gelir.",
+    "warning.no_search_console_data":
+      "Sitenizin henüz Search Console verisi yok (Google'ı bağlayın, sitenin mülkünü seçin ve ilk eşitlemeyi bekleyin), bu yüzden bu plan yalnızca anahtar kelime araştırmasından geliyor.",
+    "warning.search_console_keywords":
+      "Sitenizin Google'ın ilk üç sayfasında zaten göründüğü aramaları hedefleyen öğeler: {items} ({opportunities} Search Console fırsatından).",
     "warning.note": "Bu planın, notlar çevrilmeden önceki bir notu var; API üzerinden okunabilir.",
     "items.nextTry": "Sonraki deneme: {time}",
     "items.failure": "Başarısız: {reason}",
