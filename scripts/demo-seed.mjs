@@ -82,6 +82,27 @@ const SAMPLE_ARTICLES = [
   },
 ];
 
+/**
+ * The demo blog: a site on a name that never resolves (`.invalid`), so nothing is ever fetched
+ * from it, with a dozen old posts. Under the offline Search Console (`npm run dev`) its pages get
+ * invented figures, so performance, decay and opportunities show on a fresh machine.
+ */
+const DEMO_SITE = { id: "site_demo00000000000", url: "https://blog.demo.invalid", indexNowKey: "6f1d2c3b4a5e6d7c8b9a0f1e2d3c4b5a" };
+const DEMO_POSTS = [
+  ["Ekşi Maya Nasıl Beslenir?", "eksi-maya-nasil-beslenir"],
+  ["Tam Buğday Ekmeği Tarifi", "tam-bugday-ekmegi-tarifi"],
+  ["Ev Yapımı Pizza Hamuru", "ev-yapimi-pizza-hamuru"],
+  ["Fırın Sıcaklığı Rehberi", "firin-sicakligi-rehberi"],
+  ["Glutensiz Ekmek Denemeleri", "glutensiz-ekmek-denemeleri"],
+  ["How to Store Bread So It Stays Fresh", "how-to-store-bread"],
+  ["Baking Bread at High Altitude", "baking-bread-high-altitude"],
+  ["Rye Bread for Beginners", "rye-bread-for-beginners"],
+  ["Focaccia with Rosemary and Sea Salt", "focaccia-rosemary-sea-salt"],
+  ["Why Did My Dough Not Rise?", "why-dough-not-rise"],
+  ["Cast Iron Pan Bread", "cast-iron-pan-bread"],
+  ["Simit Tarifi: Gevrek ve Susamlı", "simit-tarifi"],
+];
+
 export function passwordHash(password) {
   const salt = randomBytes(16);
   return `pbkdf2-sha256$100000$${salt.toString("base64")}$${pbkdf2Sync(password, salt, 100_000, 32, "sha256").toString("base64")}`;
@@ -112,6 +133,17 @@ export function demoSeedSql(token, signupCreditKurus = 10_000) {
       `INSERT INTO articles (account_id, title, slug, html, content_text, excerpt, seo_title, seo_desc, keywords, tags, word_count, language, status, published_at, created_at, updated_at) ` +
         `SELECT ${quote(ACCOUNT_ID)}, ${quote(article.title)}, ${quote(slugify(article.title))}, ${quote(article.html)}, ${quote(text)}, ${quote(text.slice(0, 140))}, ${quote(article.title)}, ${quote(text.slice(0, 155))}, ${quote(JSON.stringify(article.keywords))}, '[]', ${countWords(text)}, ${quote(article.language)}, ${quote(article.status)}, ${quote(publishedAt)}, ${quote(created)}, ${quote(created)} ` +
         `WHERE NOT EXISTS (SELECT 1 FROM articles WHERE account_id = ${quote(ACCOUNT_ID)} AND slug = ${quote(slugify(article.title))});`,
+    );
+  });
+  statements.push(
+    `INSERT OR IGNORE INTO sites (id, account_id, platform, url, status, language, blog_name, index_now_key, created_at, updated_at) VALUES (${quote(DEMO_SITE.id)}, ${quote(ACCOUNT_ID)}, 'blog', ${quote(DEMO_SITE.url)}, 'CONNECTED', 'tr', 'Demo blog', ${quote(DEMO_SITE.indexNowKey)}, ${quote(iso(now))}, ${quote(iso(now))});`,
+    // The published samples live on the demo blog, so their pages have figures too.
+    `UPDATE articles SET site_id = ${quote(DEMO_SITE.id)}, publication_url = ${quote(`${DEMO_SITE.url}/`)} || slug || '/' WHERE account_id = ${quote(ACCOUNT_ID)} AND status = 'published' AND site_id IS NULL AND plan_item_id IS NULL;`,
+  );
+  DEMO_POSTS.forEach(([title, slug], index) => {
+    const modified = iso(new Date(now.getTime() - (index + 3) * 20 * 86_400_000));
+    statements.push(
+      `INSERT OR IGNORE INTO existing_posts (id, account_id, site_id, remote_id, title, url, modified_at, word_count, sync_id, created_at, updated_at) VALUES (${quote(`post_demo${String(index).padStart(11, "0")}`)}, ${quote(ACCOUNT_ID)}, ${quote(DEMO_SITE.id)}, ${1000 + index}, ${quote(title)}, ${quote(`${DEMO_SITE.url}/${slug}/`)}, ${quote(modified)}, ${900 + index * 85}, 'demo', ${quote(iso(now))}, ${quote(iso(now))});`,
     );
   });
   return statements.join("\n");

@@ -11,6 +11,8 @@ export interface Env {
   AI?: Ai;
   GENERATION_QUEUE: Queue<unknown>;
   WEBHOOK_QUEUE: Queue<unknown>;
+  /** The search loop's work: Search Console sync steps, IndexNow submissions, automatic refreshes. */
+  SEARCH_QUEUE: Queue<unknown>;
   ACCOUNT_STATE: DurableObjectNamespace<AccountState>;
   /** One Workflow instance per run of a plan item (src/pipeline/workflow.ts). */
   ITEM_PIPELINE: Workflow<ItemRunParams>;

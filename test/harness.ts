@@ -44,6 +44,12 @@ export function recordingQueue(): { queue: Queue<unknown>; sent: SentMessage[] }
  */
 export let webhookQueue = recordingQueue();
 
+/**
+ * The search queue of every test (sync steps, IndexNow, refreshes): recorded, never consumed in
+ * the background; a test hands what it wants run to the dispatcher or the handler itself.
+ */
+export let searchQueue = recordingQueue();
+
 // Until a test hands in its fakes, no host answers: an outbound call fails like an unreachable
 // host and never reaches the network (STYLE: a fetch that fails on any host no fake answers).
 // The end-to-end tests' real WordPress on loopback (WP_URL) is the one exception.
@@ -55,7 +61,7 @@ const noNetwork: typeof fetch = async (input, init) => {
 };
 const defaultOverrides = (): ServiceOverrides => ({
   fetch: noNetwork,
-  queues: { generation: testEnv.GENERATION_QUEUE, webhooks: webhookQueue.queue },
+  queues: { generation: testEnv.GENERATION_QUEUE, webhooks: webhookQueue.queue, search: searchQueue.queue },
 });
 let overrides: ServiceOverrides = defaultOverrides();
 
@@ -72,6 +78,7 @@ function nextClientAddress(): string {
 /** test/setup.ts calls this after every test, so no fake outlives its test. */
 export function resetServices(): void {
   webhookQueue = recordingQueue();
+  searchQueue = recordingQueue();
   overrides = defaultOverrides();
   clientAddress = nextClientAddress();
 }
@@ -81,7 +88,7 @@ export function resetServices(): void {
  * clock) until the end of the current test.
  */
 export function useServices(next: ServiceOverrides): void {
-  overrides = { ...overrides, ...next };
+  overrides = withOverrides(overrides, next);
 }
 
 /** Every outbound call of the Worker (user sites, providers, PayTR) goes to `fetch` until the end of the test. */
@@ -96,7 +103,12 @@ export function useVars(vars: Partial<Env>): void {
 
 /** The services a request of this test sees; for calling area functions, the queue consumer or the cron tick directly. */
 export function testServices(extra: ServiceOverrides = {}): Services {
-  return buildServices(testEnv, { ...overrides, ...extra });
+  return buildServices(testEnv, withOverrides(overrides, extra));
+}
+
+/** Later overrides win; a queue handed in replaces only that queue. */
+function withOverrides(base: ServiceOverrides, next: ServiceOverrides): ServiceOverrides {
+  return { ...base, ...next, queues: { ...base.queues, ...next.queues } };
 }
 
 const app = createApp({ services: (env) => buildServices(env, overrides) });

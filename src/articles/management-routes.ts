@@ -28,7 +28,7 @@ articleRoutes.openapi(
     tags,
     summary: "List articles, newest first, with status, publication URL, SEO title, word count and cost",
     description:
-      "Filters combine: `siteId`, `planId`, `status` (draft, pending, published, archived), `minScore` and `maxScore` (the content score, 0–100). Another account's site or plan simply matches nothing. `sort=content_score` orders by the score (articles without one last), `order` asc or desc.",
+      "Filters combine: `siteId`, `planId`, `status` (draft, pending, published, archived), `minScore` and `maxScore` (the content score, 0–100). Another account's site or plan simply matches nothing. `sort=content_score` orders by the score (articles without one last); `sort=clicks` or `sort=position` by the Search Console figures of the article's page (articles without a matched page last); `order` asc or desc. Each article carries `search`: its page's clicks, impressions and position over the last 28 complete days and their change against the 28 before, or null when Search Console has no page at its URL.",
     request: { query: ArticleListQuerySchema },
     responses: {
       200: jsonContent(pageSchema(ArticleSummarySchema, "ArticlePage"), "A page of articles"),

@@ -7,8 +7,9 @@ import type { StructuredData } from "../content/structured-data";
 import type { Quality } from "../content/quality/types";
 import type { ArticleImageRow, ArticleRow } from "./service";
 import { CheckedClaimSchema, QualitySchema, ReviewReasonSchema } from "../research/schemas";
+import { ListSearchFiguresSchema } from "../existing-posts/schemas";
 
-export const MANAGED_ARTICLE_SORTS = ["created_at", "content_score"] as const;
+export const MANAGED_ARTICLE_SORTS = ["created_at", "content_score", "clicks", "position"] as const;
 
 const UsageSchema = z.object({
   inputTokens: z.number().int(),
@@ -75,7 +76,9 @@ const articleFields = {
       }),
       submittedAt: z.string(),
       httpStatus: z.number().int().nullable().openapi({ description: "What the IndexNow engine answered; null while pending or offline" }),
-      offline: z.boolean().openapi({ description: "Recorded by the offline stand-in (INDEXNOW_PROVIDER=offline): no request left the machine" }),
+      offline: z
+        .boolean()
+        .openapi({ description: "Recorded by the offline stand-in (INDEXNOW_PROVIDER=offline): no request left the machine" }),
     })
     .nullable()
     .openapi("ArticleIndexNow", {
@@ -84,7 +87,7 @@ const articleFields = {
     }),
 };
 
-export const ArticleSummarySchema = z.object(articleFields).openapi("ArticleSummary");
+export const ArticleSummarySchema = z.object({ ...articleFields, search: ListSearchFiguresSchema.nullable() }).openapi("ArticleSummary");
 
 export const ArticleDetailSchema = z
   .object({
@@ -147,7 +150,10 @@ export const ArticleListQuerySchema = z.object({
   sort: z
     .enum(MANAGED_ARTICLE_SORTS, { error: `sort must be one of ${MANAGED_ARTICLE_SORTS.join(", ")}` })
     .default("created_at")
-    .openapi({ description: "created_at (default) or content_score; articles without a score come last" }),
+    .openapi({
+      description:
+        "created_at (default), content_score, or the Search Console figures of the article's page over the last 28 days: clicks or position (articles without figures, or a score, come last)",
+    }),
   order: z.enum(["asc", "desc"], { error: "order must be asc or desc" }).default("desc"),
   minScore: scoreParam("minScore", "Only articles whose content score is at least this (0–100); articles without a score are left out"),
   maxScore: scoreParam("maxScore", "Only articles whose content score is at most this (0–100); articles without a score are left out"),
@@ -188,7 +194,8 @@ export const ArticleEditBodySchema = z
 
 export type ArticleEdit = z.infer<typeof ArticleEditBodySchema>;
 
-export function toArticleSummary(article: ArticleRow, featuredImage: string | null): z.infer<typeof ArticleSummarySchema> {
+/** The summary without `search`, which only the list joins in. */
+export function toArticleSummary(article: ArticleRow, featuredImage: string | null): Omit<z.infer<typeof ArticleSummarySchema>, "search"> {
   return {
     id: String(article.id),
     siteId: article.siteId,

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { DEFAULT_GATE, type QualityGate } from "../content/quality/gate";
 import { briefOf, gateOf } from "../sites/brief";
 import { rescore } from "./quality";
@@ -7,13 +8,15 @@ import { AppError } from "../core/errors";
 import { errorFields, log } from "../core/logger";
 import { sanitizeHtml } from "../core/sanitize-html";
 import { toIsoSeconds } from "../core/time";
-import { articles, planItems, uploads, type ArticleStatus } from "../db/schema";
+import { articles, planItems, searchPages, uploads, type ArticleStatus } from "../db/schema";
+import { pageFigures, searchOf } from "../existing-posts/store";
 import { mediaKeyFromUrl, mediaUrl } from "../media/store";
 import { completePlanIfDone } from "../plans/state";
 import { publishingPlatformFor } from "../publishing/platform";
 import { RemotePostNotOurs, type PublishingPlatform } from "../publishing/port";
 import type { Services } from "../services/container";
 import { getSite, type SiteRow } from "../sites/service";
+import { queueIndexNowOfArticle } from "./index-now";
 import { toArticleSummary, type ArticleEdit, type EditWarningCode, type MANAGED_ARTICLE_SORTS } from "./management-schemas";
 
 type ManagedArticleSort = (typeof MANAGED_ARTICLE_SORTS)[number];
@@ -44,11 +47,17 @@ export interface ArticleFilters {
 /** GET /autopilot/articles: a page of the account's articles as the API answers it. */
 export async function listArticlePage(services: Services, accountId: string, filters: ArticleFilters) {
   const { rows, total } = await listManagedArticles(services, accountId, filters);
-  const items = rows.map(({ article, images }) => toArticleSummary(article, images.find((image) => image.isFeatured)?.url ?? null));
+  const items = rows.map(({ article, images, search }) => ({
+    ...toArticleSummary(article, images.find((image) => image.isFeatured)?.url ?? null),
+    search,
+  }));
   return { items, page: filters.page, perPage: filters.perPage, total, totalPages: Math.ceil(total / filters.perPage) };
 }
 
-/** A page of the account's articles, newest first, each with its images. */
+// The article's Search Console page: the sync links at most one per URL, the most clicked wins if ever two.
+const articleSearchPage = sql`(SELECT s.id FROM search_pages s WHERE s.article_id = "articles"."id" ORDER BY s.clicks DESC, s.id LIMIT 1)`;
+
+/** A page of the account's articles, newest first, each with its images and its page's Search Console figures. */
 export async function listManagedArticles(services: Services, accountId: string, filters: ArticleFilters) {
   const { db } = services;
   const conditions: SQL[] = [eq(articles.accountId, accountId)];
@@ -59,15 +68,25 @@ export async function listManagedArticles(services: Services, accountId: string,
   if (filters.maxScore !== undefined) conditions.push(lte(articles.contentScore, filters.maxScore));
   const where = and(...conditions);
   const direction = filters.order === "asc" ? asc : desc;
-  // Articles without a score come last whichever way the scores run.
+  // Articles without a score (or figures) come last whichever way the values run.
+  const nullsLast = (column: SQLiteColumn) => [sql`${column} IS NULL`, direction(column), direction(articles.id)];
   const order =
     filters.sort === "content_score"
-      ? [sql`${articles.contentScore} IS NULL`, direction(articles.contentScore), direction(articles.id)]
-      : [direction(articles.createdAt), direction(articles.id)];
+      ? nullsLast(articles.contentScore)
+      : filters.sort === "clicks"
+        ? nullsLast(searchPages.clicks)
+        : filters.sort === "position"
+          ? nullsLast(searchPages.position)
+          : [direction(articles.createdAt), direction(articles.id)];
   const [rows, [total]] = await db.batch([
     db
-      .select({ article: articles, imagesJson: imagesJsonColumn })
+      .select({
+        article: articles,
+        imagesJson: imagesJsonColumn,
+        ...pageFigures,
+      })
       .from(articles)
+      .leftJoin(searchPages, eq(searchPages.id, articleSearchPage))
       .where(where)
       .orderBy(...order)
       .limit(filters.perPage)
@@ -75,7 +94,11 @@ export async function listManagedArticles(services: Services, accountId: string,
     db.select({ total: count() }).from(articles).where(where),
   ]);
   return {
-    rows: rows.map((row) => ({ article: row.article, images: parseImagesJson(row.imagesJson, row.article) })),
+    rows: rows.map((row) => ({
+      article: row.article,
+      images: parseImagesJson(row.imagesJson, row.article),
+      search: searchOf(row),
+    })),
     total: total?.total ?? 0,
   };
 }
@@ -194,7 +217,9 @@ export async function editArticle(services: Services, accountId: string, article
     return answer({ article, images }, false, reason);
   }
   try {
-    return answer(await sendUntilCurrent(services, accountId, articleId, place, now), true);
+    const sent = await sendUntilCurrent(services, accountId, articleId, place, now);
+    await queueIndexNowOfArticle(services, sent.article, now);
+    return answer(sent, true);
   } catch (error) {
     const reason = error instanceof AppError ? error.message : "the platform could not be reached";
     const errorCode = error instanceof AppError ? error.code : "upstream_error";
@@ -313,7 +338,9 @@ export async function publishArticle(services: Services, accountId: string, arti
   }
   if (article.planId) await completePlanIfDone(db, article.planId, now);
   log("info", "article_published", { articleId, siteId: article.siteId, platform: site?.platform ?? null });
-  return getArticleWithImages(db, accountId, articleId);
+  const published = await getArticleWithImages(db, accountId, articleId);
+  await queueIndexNowOfArticle(services, published.article, now);
+  return published;
 }
 
 /**
@@ -336,7 +363,9 @@ async function republishArticle(
     await releasePublication(services, article);
   }
   log("info", "article_republished", { articleId: article.id, siteId: article.siteId });
-  return getArticleWithImages(services.db, article.accountId, article.id);
+  const republished = await getArticleWithImages(services.db, article.accountId, article.id);
+  await queueIndexNowOfArticle(services, republished.article, now);
+  return republished;
 }
 
 /** One of the account's uploads as a featured image (its URL and an alt text); 400 naming the field otherwise. */

@@ -1,11 +1,10 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { PageQuerySchema } from "../core/pagination";
 import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonContent } from "../http/openapi";
 import { SiteIdParamSchema } from "../sites/schemas";
 import { getSiteOfPlatform } from "../sites/service";
-import { ExistingPostPageSchema, SyncResultSchema, toExistingPost } from "./schemas";
+import { ExistingPostListQuerySchema, ExistingPostPageSchema, SyncResultSchema, toListedExistingPost } from "./schemas";
 import { listExistingPosts } from "./store";
 import { syncExistingPosts } from "./sync";
 
@@ -38,10 +37,12 @@ existingPostsRoutes.openapi(
     operationId: "listExistingPosts",
     path: "/sites/{siteId}/posts",
     tags,
-    summary: "Page through the scanned posts, with word count and improvement status",
-    request: { params: SiteIdParamSchema, query: PageQuerySchema },
+    summary: "Page through the scanned posts, with word count, improvement status, Search Console figures and decay",
+    description:
+      "Each post carries `search` (its page's clicks, impressions and position over the last 28 complete days and their change against the 28 before; null when Search Console has no page at its URL) and `decay` (what the weekly check found; null when the page holds up). `sort`: modified (default), clicks, position, or decay (decaying posts first, the worst reason first).",
+    request: { params: SiteIdParamSchema, query: ExistingPostListQuerySchema },
     responses: {
-      200: jsonContent(ExistingPostPageSchema, "A page of scanned posts, most recently modified first"),
+      200: jsonContent(ExistingPostPageSchema, "A page of scanned posts, in the order asked (most recently modified first by default)"),
       ...errorResponses(400, 401, 403, 404, 409),
     },
   }),
@@ -50,9 +51,20 @@ existingPostsRoutes.openapi(
     const { siteId } = c.req.valid("param");
     const query = c.req.valid("query");
     await getSiteOfPlatform(c.get("db"), accountId, siteId, "blog");
-    const { rows, total } = await listExistingPosts(c.get("db"), accountId, siteId, { page: query.page, perPage: query.per_page });
+    const { rows, total } = await listExistingPosts(c.get("db"), accountId, siteId, {
+      page: query.page,
+      perPage: query.per_page,
+      sort: query.sort,
+      order: query.order,
+    });
     return c.json(
-      { items: rows.map(toExistingPost), page: query.page, perPage: query.per_page, total, totalPages: Math.ceil(total / query.per_page) },
+      {
+        items: rows.map(toListedExistingPost),
+        page: query.page,
+        perPage: query.per_page,
+        total,
+        totalPages: Math.ceil(total / query.per_page),
+      },
       200,
     );
   },

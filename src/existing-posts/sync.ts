@@ -25,7 +25,7 @@ export async function syncExistingPosts(
   const { posts, facts } = await withWordPress(deps, site, async (wp) => {
     const { user } = await wp.verifyCredentials();
     const posts = await readAllPosts(wp);
-    const [seo, blogName] = await Promise.all([readSeoConnector(wp, site.url), readBlogName(wp, site.url)]);
+    const [seo, blogName] = await Promise.all([readSeoConnector(wp, site.url, site.indexNowKey), readBlogName(wp, site.url)]);
     const facts = { seo, blogAuthorName: bylineOf(user), blogName };
     return { posts, facts };
   });

@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { addUsage, type ProviderUsage } from "../adapters/provider-usage";
 import { generateStructured } from "../adapters/text-model/structured";
 import { wpGmt, type WpPost } from "../adapters/wordpress/schemas";
+import { queueIndexNow } from "../articles/index-now";
 import { followPostEdit } from "../articles/writes";
 import { refundCharge, settleCharge } from "../billing/charges";
 import { reserveGeneration } from "../billing/generation-charge";
@@ -361,12 +362,13 @@ async function recordOutcome(services: Services, post: PostRow, updated: WpPost,
   const row = await refreshExistingPost(services, post, updated, now, status);
   // A post that is one of our articles: our row shows what the page now shows (an article's title is plain text).
   const version = versionOf(updated);
-  await followPostEdit(
+  const articleId = await followPostEdit(
     services,
     { accountId: post.accountId, siteId: post.siteId, remoteId: post.remoteId },
     { ...version, title: htmlToText(version.title) },
     now,
   );
+  await queueIndexNow(services, { accountId: post.accountId, siteId: post.siteId, url: row.url, ...(articleId ? { articleId } : {}) }, now);
   const [improvement] = await services.db
     .update(postImprovements)
     .set(

@@ -6,6 +6,7 @@ import { toIsoSeconds } from "../core/time";
 import { enqueueDueItems, restartStuckRuns } from "../pipeline/start";
 import { wakeOverdueDeliveries } from "../webhooks/deliver";
 import { purgeExpiredSessions } from "../sessions/service";
+import { queueDailySyncs } from "../search-console/sync";
 import { endStaleReservations } from "./stale-reservations";
 
 /** Revoked or expired tokens are listed for 90 days, then removed. */
@@ -13,7 +14,8 @@ const DEAD_TOKEN_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 
 /**
  * Each cron tick: the autopilot clock (due items to the queue, stuck runs restarted), overdue
- * webhook deliveries woken, reservations whose work ended settled or refunded, and housekeeping (dead tokens, expired
+ * webhook deliveries woken, reservations whose work ended settled or refunded, each site's daily Search Console
+ * sync queued, and housekeeping (dead tokens, expired
  * sessions and invitations). Each job runs even when one before it failed
  * (the failure is logged; the next tick tries it again).
  */
@@ -33,6 +35,7 @@ export async function runCronTick(services: Services, now: Date): Promise<void> 
   const restartedRuns = await job("restart stuck runs", () => restartStuckRuns(services, now));
   const overdueDeliveries = await job("wake overdue deliveries", () => wakeOverdueDeliveries(services, now));
   const endedReservations = await job("end stale reservations", () => endStaleReservations(services, now));
+  const queuedSearchSyncs = await job("queue search console syncs", () => queueDailySyncs(services, now));
   const purgedTokens = await job("purge dead tokens", () => purgeDeadTokens(services, now));
   const purgedSessions = await job("purge expired sessions", () => purgeExpiredSessions(services, now));
   log(failed.length ? "warn" : "info", "cron_tick", {
@@ -41,6 +44,7 @@ export async function runCronTick(services: Services, now: Date): Promise<void> 
     restartedRuns,
     overdueDeliveries,
     endedReservations,
+    queuedSearchSyncs,
     purgedTokens,
     purgedSessions,
     failed,

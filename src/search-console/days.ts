@@ -13,7 +13,12 @@ export function dayDate(day: number): string {
 
 /** Today's date in Pacific time (America/Los_Angeles), the calendar Search Console reports in. */
 export function pacificToday(now: Date): number {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Los_Angeles",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
   return dayNumber(parts);
 }
 

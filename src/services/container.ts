@@ -32,7 +32,7 @@ export interface Services {
   encryptionKey: string | undefined;
   media: { bucket: R2Bucket; images: ImagesBinding };
   accountState: DurableObjectNamespace<AccountState>;
-  queues: { generation: Queue<unknown>; webhooks: Queue<unknown> };
+  queues: { generation: Queue<unknown>; webhooks: Queue<unknown>; search: Queue<unknown> };
   /** The Workflow that runs one plan item (src/pipeline/workflow.ts). */
   pipeline: Workflow<ItemRunParams>;
   /** Waits between provider retries (tests record instead of sleeping). */
@@ -58,7 +58,7 @@ export interface Services {
 }
 
 /** What tests (or another entry point) replace: the outside world, the clock of retries, the parsed vars. */
-export type ServiceOverrides = Partial<Pick<Services, "fetch" | "ai" | "sleep" | "config" | "queues">>;
+export type ServiceOverrides = Partial<Pick<Services, "fetch" | "ai" | "sleep" | "config">> & { queues?: Partial<Services["queues"]> };
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -71,7 +71,7 @@ export function buildServices(env: Env, overrides: ServiceOverrides = {}): Servi
     encryptionKey: env.ENCRYPTION_KEY,
     media: { bucket: env.MEDIA, images: env.IMAGES },
     accountState: env.ACCOUNT_STATE,
-    queues: overrides.queues ?? { generation: env.GENERATION_QUEUE, webhooks: env.WEBHOOK_QUEUE },
+    queues: { generation: env.GENERATION_QUEUE, webhooks: env.WEBHOOK_QUEUE, search: env.SEARCH_QUEUE, ...overrides.queues },
     pipeline: env.ITEM_PIPELINE,
     sleep: overrides.sleep ?? sleepFor,
     ai: overrides.ai ?? (env.AI as WorkersAiBinding | undefined),

@@ -5,7 +5,7 @@ import { log } from "../core/logger";
 import { assertOutboundUrl } from "../core/outbound-url";
 import { sites } from "../db/schema";
 import type { Services } from "../services/container";
-import { getSiteOfPlatform, updateSite, type SiteRow } from "./service";
+import { getSiteOfPlatform, newIndexNowKey, updateSite, type SiteRow } from "./service";
 
 export interface ConnectCustomInput {
   url: string;
@@ -41,6 +41,8 @@ export async function connectCustomSite(
       language: input.language,
       webhookUrl,
       webhookSecretEncrypted: await encryptSecret(key, webhookSecret),
+      // The site hosts it at /{key}.txt itself (the site record tells it where).
+      indexNowKey: newIndexNowKey(),
     })
     .returning();
   return { site: site!, webhookSecret };

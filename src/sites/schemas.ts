@@ -118,7 +118,10 @@ export function toSite(row: SiteRow): Site {
       syncedThrough: row.searchSyncedThrough === null ? null : new Date(row.searchSyncedThrough * 86_400_000).toISOString().slice(0, 10),
       ...(row.searchSettings ?? DEFAULT_SEARCH_SETTINGS),
     },
-    indexNow: row.indexNowKey && row.platform !== "forum" ? { key: row.indexNowKey, keyUrl: `${row.url.replace(/\/+$/, "")}/${row.indexNowKey}.txt` } : null,
+    indexNow:
+      row.indexNowKey && row.platform !== "forum"
+        ? { key: row.indexNowKey, keyUrl: `${row.url.replace(/\/+$/, "")}/${row.indexNowKey}.txt` }
+        : null,
     warnings: [...siteWarnings(row), ...bylineWarnings(row)],
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -18,20 +18,35 @@ export interface SeoConnectorState {
 /**
  * What the site's connector says about itself; none when its route is unknown (not installed or
  * not active). Undefined when the site could not tell (an error other than the missing route):
- * the caller keeps what it knew.
+ * the caller keeps what it knew. A connector that serves IndexNow keys (1.2.0+) is handed
+ * `indexNowKey` on the way, every time: a reinstalled plugin has lost it.
  */
-export async function readSeoConnector(wp: WordPressClient, siteUrl: string): Promise<SeoConnectorState | undefined> {
+export async function readSeoConnector(
+  wp: WordPressClient,
+  siteUrl: string,
+  indexNowKey?: string | null,
+): Promise<SeoConnectorState | undefined> {
+  let status: Awaited<ReturnType<WordPressClient["connectorStatus"]>>;
   try {
-    const status = await wp.connectorStatus();
-    return { seoConnector: status?.connector ?? null, seoPlugin: status?.seoPlugin ?? null };
+    status = await wp.connectorStatus();
   } catch (error) {
-    log("warn", "seo_connector_status_unreadable", {
-      host: new URL(siteUrl).host,
-      error: error instanceof Error ? error.message : String(error),
-    });
+    log("warn", "seo_connector_status_unreadable", { host: new URL(siteUrl).host, error: messageOf(error) });
     return undefined;
   }
+  if (status && indexNowKey && connectorAtLeast(status.connector, 1, 2)) await handIndexNowKey(wp, siteUrl, indexNowKey);
+  return { seoConnector: status?.connector ?? null, seoPlugin: status?.seoPlugin ?? null };
 }
+
+/** The connector stores the key and serves it at /{key}.txt; a failure is logged, never fatal (the key goes again at the next sync). */
+async function handIndexNowKey(wp: WordPressClient, siteUrl: string, key: string): Promise<void> {
+  try {
+    await wp.setConnectorIndexNowKey(key);
+  } catch (error) {
+    log("warn", "indexnow_key_not_handed", { host: new URL(siteUrl).host, error: messageOf(error) });
+  }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Whether articles of the site are sent with their SEO fields and structured data. */
 export const sendsSeoFields = (site: Pick<SiteRow, "platform" | "seoConnector">) => site.platform === "blog" && site.seoConnector !== null;
@@ -65,6 +80,13 @@ export function connectorMetaKeys(site: Pick<SiteRow, "platform" | "seoConnector
 function isLegacyConnector(version: string): boolean {
   const [major, minor] = version.split(".").map((part) => Number.parseInt(part, 10));
   return major !== undefined && minor !== undefined && (major < 1 || (major === 1 && minor < 1));
+}
+
+/** Whether a connector version is `major.minor` or later ("1.2.0" and "2.0" are at least 1.2; "1.1.9" and unreadable ones are not). */
+function connectorAtLeast(version: string, major: number, minor: number): boolean {
+  const [hasMajor, hasMinor] = version.split(".").map((part) => Number.parseInt(part, 10));
+  if (hasMajor === undefined || Number.isNaN(hasMajor)) return false;
+  return hasMajor > major || (hasMajor === major && (hasMinor ?? 0) >= minor);
 }
 
 /** What the site's owner should know about how its articles reach their pages. */

@@ -1,6 +1,7 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { existingPosts, sites, type SitePlatform, type SiteStatus } from "../db/schema";
+import { randomHex } from "../core/crypto";
 import { AppError, notFound } from "../core/errors";
 import { toIsoSeconds } from "../core/time";
 
@@ -69,9 +70,25 @@ export async function setSiteStatus(
 
 export type NewSiteRow = typeof sites.$inferInsert;
 
-/** Stores a new site (credentials already encrypted by the caller) and returns the row. */
+/** A new IndexNow key: 32 lowercase hex characters (EXTERNAL_APIS-2.md §4.1 allows 8–128 of a-zA-Z0-9-). */
+export const newIndexNowKey = () => randomHex(16);
+
+/**
+ * Where the site serves its IndexNow key: `/{key}.txt` under the site's address (the connector
+ * plugin answers there on WordPress; a custom site hosts the file). Null for forums and keyless sites.
+ */
+export function indexNowKeyUrl(site: Pick<SiteRow, "platform" | "url" | "indexNowKey">): string | null {
+  if (site.platform === "forum" || !site.indexNowKey) return null;
+  return `${site.url.replace(/\/+$/, "")}/${site.indexNowKey}.txt`;
+}
+
+/** Stores a new site (credentials already encrypted by the caller) and returns the row; blog and custom sites get an IndexNow key. */
 export async function insertSite(db: Database, values: NewSiteRow): Promise<SiteRow> {
-  const [row] = await db.insert(sites).values(values).returning();
+  const indexNowKey = values.indexNowKey ?? (values.platform === "forum" ? null : newIndexNowKey());
+  const [row] = await db
+    .insert(sites)
+    .values({ ...values, indexNowKey })
+    .returning();
   return row!;
 }
 
@@ -101,6 +118,7 @@ export type SiteChanges = Partial<
     | "webhookSecretEncrypted"
     | "previousWebhookSecretEncrypted"
     | "previousWebhookSecretUntil"
+    | "indexNowKey"
   >
 >;
 

@@ -8,7 +8,7 @@ import { assertOutboundUrl } from "../core/outbound-url";
 import { readBlogName } from "./blog-name";
 import { bylineOf } from "./byline";
 import { readSeoConnector } from "./seo-connector";
-import { findSiteByUrl, getSiteOfPlatform, insertSite, updateSite, type SiteRow } from "./service";
+import { findSiteByUrl, getSiteOfPlatform, insertSite, newIndexNowKey, updateSite, type SiteRow } from "./service";
 import { wordPressTransport, type SiteAccessDeps } from "./site-access";
 import { isUniqueViolation } from "../db/errors";
 
@@ -42,12 +42,19 @@ function clientOptions(deps: SiteAccessDeps, url: string, credentials: WordPress
 
 /**
  * What the verified site says about itself beyond the user: the connector plugin (a site that
- * cannot tell counts as without it) and the blog's title (left out when unreadable: kept as stored).
+ * cannot tell counts as without it; one that can is handed the site's IndexNow key) and the
+ * blog's title (left out when unreadable: kept as stored).
  */
-async function siteFacts(deps: SiteAccessDeps, url: string, credentials: WordPressCredentials, verified: VerifiedWordPress) {
+async function siteFacts(
+  deps: SiteAccessDeps,
+  url: string,
+  credentials: WordPressCredentials,
+  verified: VerifiedWordPress,
+  indexNowKey: string,
+) {
   const wp = new WordPressClient({ ...clientOptions(deps, url, credentials), apiRoot: verified.apiRoot });
   // Two independent reads: asked together, so a connect waits for one round trip, not two.
-  const [connector, blogName] = await Promise.all([readSeoConnector(wp, url), readBlogName(wp, url)]);
+  const [connector, blogName] = await Promise.all([readSeoConnector(wp, url, indexNowKey), readBlogName(wp, url)]);
   const seo = connector ?? { seoConnector: null, seoPlugin: null };
   return blogName === undefined ? seo : { ...seo, blogName };
 }
@@ -91,7 +98,8 @@ export async function connectWordPressSite(deps: SiteAccessDeps, accountId: stri
   if (conflict) throw conflict;
   const key = requireEncryptionKey(deps.encryptionKey);
   const verified = await verifyBeforeSaving(deps, url, input);
-  const facts = await siteFacts(deps, url, input, verified);
+  const indexNowKey = newIndexNowKey();
+  const facts = await siteFacts(deps, url, input, verified, indexNowKey);
   const site = await insertSite(deps.db, {
     id: newId("site"),
     accountId,
@@ -104,6 +112,7 @@ export async function connectWordPressSite(deps: SiteAccessDeps, accountId: stri
     blogAppPasswordEncrypted: await encryptSecret(key, input.blogAppPassword),
     blogApiRoot: verified.apiRoot,
     blogAuthorName: bylineOf(verified.user),
+    indexNowKey,
     ...facts,
   }).catch(async (error: unknown) => {
     // A connect of the same URL that raced this one won the unique index.
@@ -123,9 +132,11 @@ export async function replaceWordPressCredentials(
   const site = await getSiteOfPlatform(deps.db, accountId, siteId, "blog");
   const key = requireEncryptionKey(deps.encryptionKey);
   const verified = await verifyBeforeSaving(deps, site.url, credentials);
-  const facts = await siteFacts(deps, site.url, credentials, verified);
+  const indexNowKey = site.indexNowKey ?? newIndexNowKey();
+  const facts = await siteFacts(deps, site.url, credentials, verified, indexNowKey);
   return updateSite(deps.db, accountId, siteId, {
     ...facts,
+    indexNowKey,
     blogUsername: credentials.blogUsername,
     blogAppPasswordEncrypted: await encryptSecret(key, credentials.blogAppPassword),
     blogApiRoot: verified.apiRoot,

@@ -125,6 +125,16 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
     expect(status.body).toMatchObject({ connector: CONNECTOR_VERSION, seoPlugin: null, metaKeys: KEYS });
     const site = await connectPeer(token);
     expect(await readSite(token, site.id)).toMatchObject({ seo: { connector: CONNECTOR_VERSION, plugin: null }, warnings: [] });
+    // IndexNow: the plugin was handed the site's key at connect and serves it at /{key}.txt, and no other name.
+    const { indexNow } = (await (await call(`/api/sites/${site.id}`, { token })).json()) as { indexNow: { key: string; keyUrl: string } };
+    expect(indexNow.keyUrl).toBe(`${peer.url}/${indexNow.key}.txt`);
+    const keyFile = await fetch(indexNow.keyUrl);
+    expect([keyFile.status, keyFile.headers.get("content-type"), await keyFile.text()]).toEqual([
+      200,
+      "text/plain; charset=utf-8",
+      indexNow.key,
+    ]);
+    expect((await fetch(`${peer.url}/${"0".repeat(32)}.txt`)).status).toBe(404);
     await call(`/api/sites/${site.id}/brief`, {
       method: "PUT",
       token,
@@ -397,7 +407,7 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
   });
 
   // Last: WordPress deletes the plugin's files too (install-plugins.mjs copies them again at the next run).
-  it("deleted in WordPress, runs uninstall.php: its own meta (1.0's keys too) and option go, nothing else (issue 27, item 16)", async () => {
+  it("deleted in WordPress, runs uninstall.php: its own meta (1.0's keys too) and options go, nothing else (issue 27, item 16)", async () => {
     // The first article, published with the connector active.
     const articles = (await (await call("/api/autopilot/articles?per_page=100", { token })).json()) as { items: { id: string }[] };
     const articlePost = await postIdOf(await readArticle(token, articles.items.at(-1)!.id));
@@ -415,6 +425,7 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
       _content_autopilot_seo_title_draft: "Some other plugin's key",
     });
     expect(await probeOption("content_autopilot_connector_version")).toBe(CONNECTOR_VERSION);
+    expect(await probeOption("content_autopilot_indexnow_key")).toMatch(/^[0-9a-f]{32}$/);
     expect(Object.keys(await probeMeta(articlePost))).toEqual(
       expect.arrayContaining(["_content_autopilot_seo_title", "_content_autopilot_jsonld"]),
     );
@@ -433,6 +444,7 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
     });
     expect(Object.keys(await probeMeta(articlePost)).filter((key) => KEYS.includes(key))).toEqual([]);
     expect(await probeOption("content_autopilot_connector_version")).toBeNull();
+    expect(await probeOption("content_autopilot_indexnow_key")).toBeNull();
   });
 });
 

@@ -49,6 +49,9 @@ describe("GET /api/sites/{siteId}/posts", () => {
       improvementStatus: "NONE",
       suggestedAt: null,
       syncedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+      // No Search Console figures for this site yet.
+      search: null,
+      decay: null,
     });
 
     const last = (await (await call(`/api/sites/${site.id}/posts?page=3&per_page=10`, { token })).json()) as PostPage;

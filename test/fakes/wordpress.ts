@@ -40,6 +40,8 @@ export function createFakeWordPress(options: FakeWordPressOptions = {}) {
     user: { ...USER },
     slowMs: 5_000,
     requests: [] as RecordedRequest[],
+    /** The IndexNow key the connector (1.2.0+) was handed; it serves it at /{key}.txt. */
+    indexNowKey: null as string | null,
     /** The user deleted the application password in WordPress: the stored one stops working. */
     revokeAppPassword() {
       fake.appPassword = "zzzz zzzz zzzz zzzz zzzz zzzz";
@@ -185,6 +187,19 @@ export function createFakeWordPress(options: FakeWordPressOptions = {}) {
     });
   });
 
+  // Connector 1.2.0+: stores the site's IndexNow key (publish_posts, like the plugin) and serves it at the root.
+  rest.post("/content-autopilot/v1/indexnow-key", async (c) => {
+    const connector = fake.content.connector;
+    if (!connector || !servesIndexNowKey(connector.version))
+      return wpError(c, 404, "rest_no_route", "No route was found matching the URL and request method.");
+    if (!c.get("authenticated")) return wpError(c, 401, "rest_forbidden", "Sorry, you are not allowed to do that.");
+    const body = (await c.req.json().catch(() => ({}))) as { key?: unknown };
+    if (typeof body.key !== "string" || !INDEXNOW_KEY.test(body.key))
+      return wpError(c, 400, "rest_invalid_param", "Invalid parameter(s): key", { params: { key: "key does not match pattern" } });
+    fake.indexNowKey = body.key;
+    return c.json({ key: body.key });
+  });
+
   registerPostRoutes(rest, fake.content, origin);
   registerTermRoutes(rest, fake.content, origin);
   registerCommentRoutes(rest, fake.content, origin);
@@ -209,12 +224,26 @@ export function createFakeWordPress(options: FakeWordPressOptions = {}) {
   rest.all("*", (c) => wpError(c, 404, "rest_no_route", "No route was found matching the URL and request method."));
   // Mounted last: Hono copies a sub-app's routes when it is mounted.
   app.route("/__rest", rest);
+  app.get("/:file{[A-Za-z0-9-]+\\.txt}", (c, next) => {
+    const key = fake.indexNowKey;
+    const serving = key !== null && fake.content.connector !== null && servesIndexNowKey(fake.content.connector.version);
+    if (!serving || c.req.param("file") !== `${key}.txt`) return next();
+    return c.text(key);
+  });
   app.all("*", (c) => c.html("<html><body>Page not found</body></html>", 404));
 
   return fake;
 }
 
 export type FakeWordPress = ReturnType<typeof createFakeWordPress>;
+
+const INDEXNOW_KEY = /^[a-zA-Z0-9-]{8,128}$/;
+
+/** Connector 1.2.0 and later keep and serve an IndexNow key. */
+function servesIndexNowKey(version: string): boolean {
+  const [major = 0, minor = 0] = version.split(".").map((part) => Number.parseInt(part, 10) || 0);
+  return major > 1 || (major === 1 && minor >= 2);
+}
 
 type Rest = Hono<{ Variables: { authenticated: boolean } }>;
 type RestContext = Context<{ Variables: { authenticated: boolean } }>;

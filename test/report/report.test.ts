@@ -230,7 +230,13 @@ describe("thirtyDayReport", () => {
         "2026-11-22": { published: 1, kurus: 100 },
       }),
     );
-    expect(report.summary).toEqual({ generated: 4, published: 3, credits: lira(-1500 + 1500 - 1500 + 500 + 700 + 100), clicks: 0, impressions: 0 });
+    expect(report.summary).toEqual({
+      generated: 4,
+      published: 3,
+      credits: lira(-1500 + 1500 - 1500 + 500 + 700 + 100),
+      clicks: 0,
+      impressions: 0,
+    });
   });
 
   it("with a site, counts only that site's articles and the charges made for it", async () => {

@@ -1,8 +1,8 @@
 <?php
 /**
  * Plugin Name: Content Autopilot Connector
- * Description: Lets Content Autopilot set each article's SEO title, meta description, canonical URL and structured data (JSON-LD), and hands them to Yoast SEO, Rank Math, SEOPress or All in One SEO when one of them is active.
- * Version: 1.1.0
+ * Description: Lets Content Autopilot set each article's SEO title, meta description, canonical URL and structured data (JSON-LD), and hands them to Yoast SEO, Rank Math, SEOPress or All in One SEO when one of them is active; serves the site's IndexNow key.
+ * Version: 1.2.0
  * Requires at least: 5.5
  * Requires PHP: 7.4
  * Author: Content Autopilot
@@ -15,7 +15,7 @@
 
 defined( 'ABSPATH' ) || exit;
 
-define( 'CONTENT_AUTOPILOT_CONNECTOR_VERSION', '1.1.0' );
+define( 'CONTENT_AUTOPILOT_CONNECTOR_VERSION', '1.2.0' );
 
 require_once __DIR__ . '/includes/seo-plugin.php';
 require_once __DIR__ . '/includes/meta.php';
@@ -24,3 +24,4 @@ require_once __DIR__ . '/includes/rest.php';
 require_once __DIR__ . '/includes/sync.php';
 require_once __DIR__ . '/includes/head.php';
 require_once __DIR__ . '/includes/schema.php';
+require_once __DIR__ . '/includes/indexnow.php';

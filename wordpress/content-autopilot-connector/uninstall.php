@@ -1,7 +1,7 @@
 <?php
 /**
  * Runs when the plugin is deleted (Plugins → Delete), not when it is deactivated: removes the
- * plugin's own post meta, under this version's keys and those of 1.0, and its option. Nothing
+ * plugin's own post meta, under this version's keys and those of 1.0, and its options. Nothing
  * else is touched: what it copied into an SEO plugin's fields is that plugin's data now, and
  * stays.
  *
@@ -21,3 +21,4 @@ foreach ( array_merge( array_keys( content_autopilot_meta_keys() ), array_keys( 
 	delete_post_meta_by_key( $content_autopilot_key );
 }
 delete_option( CONTENT_AUTOPILOT_CONNECTOR_VERSION_OPTION );
+delete_option( 'content_autopilot_indexnow_key' );

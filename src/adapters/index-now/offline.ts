@@ -1,6 +1,13 @@
+import { log } from "../../core/logger";
 import type { IndexNow } from "./port";
 
-// STUB: replaced by the offline recorder.
+/** For local runs: every submission counts as received, is logged, and no request leaves the machine. */
 export function createOfflineIndexNow(): IndexNow {
-  throw new Error("not built yet");
+  return {
+    offline: true,
+    async submit(submission) {
+      log("info", "indexnow_offline", { host: submission.host, urls: submission.urls });
+      return { outcome: "submitted", httpStatus: null, offline: true };
+    },
+  };
 }

@@ -159,6 +159,11 @@ export class WordPressClient {
     }
   }
 
+  /** Hands the connector plugin (1.2.0+) the site's IndexNow key, which it then serves at `/{key}.txt`. */
+  async setConnectorIndexNowKey(key: string): Promise<void> {
+    await this.call(z.object({ key: z.string() }), "POST", "content-autopilot/v1/indexnow-key", { json: { key } });
+  }
+
   listPosts(request: PageRequest, query: Query = {}): Promise<WpPage<WpPost>> {
     return this.list(WpPostSchema, "wp/v2/posts", request, query);
   }

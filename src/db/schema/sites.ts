@@ -12,7 +12,14 @@ export const SEO_PLUGINS = ["yoast", "rank-math", "seopress", "aioseo"] as const
 export type SeoPlugin = (typeof SEO_PLUGINS)[number];
 
 /** Where a site stands with Search Console (src/search-console/): the reason it is not synced, or synced. */
-export const SEARCH_CONSOLE_STATES = ["pending", "synced", "property_missing", "property_ambiguous", "property_forbidden", "grant_broken"] as const;
+export const SEARCH_CONSOLE_STATES = [
+  "pending",
+  "synced",
+  "property_missing",
+  "property_ambiguous",
+  "property_forbidden",
+  "grant_broken",
+] as const;
 export type SearchConsoleState = (typeof SEARCH_CONSOLE_STATES)[number];
 
 /** The site's search-loop settings: refresh decaying posts automatically (charged like improve), at most so many a week. */

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { NO_USAGE } from "../../adapters/provider-usage";
+import { queueIndexNow } from "../../articles/index-now";
 import { bodyColumns } from "../../articles/service";
 import { storeGeneratedArticle } from "../../articles/writes";
 import { AppError } from "../../core/errors";
@@ -22,7 +23,8 @@ import { markStage, runRow } from "./run-state";
 /**
  * Stores the article with its hero image and cost as publish decided it, and marks the item
  * PUBLISHED (REVIEW when it waits as pending), in one batch with the `article.published` event
- * of a custom site with a webhook (src/articles/writes.ts). A replay adds nothing.
+ * of a custom site with a webhook (src/articles/writes.ts). A replay adds nothing but the URL's
+ * IndexNow announcement, queued again when the step is retried after storing (harmless: the same URL).
  */
 export async function recordArticle(
   services: Services,
@@ -44,7 +46,7 @@ export async function recordArticle(
   const at = toIsoSeconds(now);
   const reviewReasons = record.reviewReasons ?? [];
   const research = item.researchId ? await getResearch(db, run.accountId, item.researchId) : null;
-  return storeGeneratedArticle(services, {
+  const stored = await storeGeneratedArticle(services, {
     values: {
       accountId: run.accountId,
       siteId: site.id,
@@ -102,4 +104,7 @@ export async function recordArticle(
         .where(and(eq(planItems.id, run.itemId), eq(planItems.attempts, run.attempt))),
     ],
   });
+  if (published.status === "published" && stored.url)
+    await queueIndexNow(services, { accountId: run.accountId, siteId: site.id, url: stored.url, articleId: stored.articleId }, now);
+  return stored;
 }

@@ -367,7 +367,7 @@ export interface paths {
         put?: never;
         /**
          * Build a content plan from keyword research (takes up to 1–2 minutes)
-         * @description The text model proposes seed keywords from the site's brief and posts; keyword research runs in the site's language; keywords the site already covers (post titles and slugs, earlier plans, articles) are dropped, near-duplicates grouped, and the best `articleCount` by volume and competition kept and titled. When research yields fewer usable keywords, the plan has fewer items and `warnings` says so. The plan starts as DRAFT: curate its items, then approve it.
+         * @description The text model proposes seed keywords from the site's brief and posts; keyword research runs in the site's language; keywords the site already covers (post titles and slugs, earlier plans, articles) are dropped, near-duplicates grouped, and the best `articleCount` by volume and competition kept and titled. When research yields fewer usable keywords, the plan has fewer items and `warnings` says so. With `fromSearchConsole`, the site's Search Console opportunities (queries it ranks 8–30 for) join the ideas and the seeds: a query research measured takes its volume, another its 28-day impressions as a month. The plan starts as DRAFT: curate its items, then approve it.
          */
         post: operations["createPlan"];
         delete?: never;
@@ -427,6 +427,26 @@ export interface paths {
          * @description Items scheduled or queued but not started go back to PLANNED without a time; an item already generating finishes. Pausing a PAUSED plan changes nothing; a DRAFT or COMPLETED plan is 409.
          */
         post: operations["pausePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/autopilot/plans/{planId}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add one keyword to a plan (a Search Console opportunity in one click)
+         * @description Adds an item after the plan's last one. In a DRAFT or PAUSED plan it is PLANNED (approving schedules it); in an ACTIVE plan it is SCHEDULED one cadence interval after the plan's last scheduled item (at once when that time has passed). Without `title` the text model writes one. `monthlyVolume` is the keyword's Search Console impressions over 28 days as a month (0 without them); `competition` is MEDIUM, as nothing is researched. 409 `plan_completed` for a COMPLETED plan; 409 `keyword_already_planned` when an item or article of the site targets the same keyword (the same words in any order or case).
+         */
+        post: operations["addPlanItem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -597,7 +617,7 @@ export interface paths {
         };
         /**
          * List articles, newest first, with status, publication URL, SEO title, word count and cost
-         * @description Filters combine: `siteId`, `planId`, `status` (draft, pending, published, archived), `minScore` and `maxScore` (the content score, 0–100). Another account's site or plan simply matches nothing. `sort=content_score` orders by the score (articles without one last), `order` asc or desc.
+         * @description Filters combine: `siteId`, `planId`, `status` (draft, pending, published, archived), `minScore` and `maxScore` (the content score, 0–100). Another account's site or plan simply matches nothing. `sort=content_score` orders by the score (articles without one last); `sort=clicks` or `sort=position` by the Search Console figures of the article's page (articles without a matched page last); `order` asc or desc. Each article carries `search`: its page's clicks, impressions and position over the last 28 complete days and their change against the 28 before, or null when Search Console has no page at its URL.
          */
         get: operations["listArticles"];
         put?: never;
@@ -676,7 +696,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Page through the scanned posts, with word count and improvement status */
+        /**
+         * Page through the scanned posts, with word count, improvement status, Search Console figures and decay
+         * @description Each post carries `search` (its page's clicks, impressions and position over the last 28 complete days and their change against the 28 before; null when Search Console has no page at its URL) and `decay` (what the weekly check found; null when the page holds up). `sort`: modified (default), clicks, position, or decay (decaying posts first, the worst reason first).
+         */
         get: operations["listExistingPosts"];
         put?: never;
         post?: never;
@@ -1186,6 +1209,191 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/integrations/google": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether Google Search Console is configured and connected, as which Google account, with which properties */
+        get: operations["getGoogleIntegration"];
+        put?: never;
+        /**
+         * Start connecting Google Search Console: answers Google's consent URL for the owner's browser
+         * @description Asks for read-only Search Console access (webmasters.readonly) with offline access, a single-use state and PKCE (S256). Google sends the browser back to GET /api/integrations/google/callback, which then redirects to `returnTo` with `google=connected` or `google=error&reason=…`. 409 `google_not_configured` until the operator sets GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET; 409 `conflict` with the offline provider, where every site is already connected.
+         */
+        post: operations["startGoogleConnection"];
+        /**
+         * Disconnect Google Search Console: the grant is revoked at Google and deleted here
+         * @description The sites go back to pending and stop syncing; the figures already stored stay until Google is connected again. 409 `google_not_connected` when nothing is connected; 409 `conflict` with the offline provider.
+         */
+        delete: operations["disconnectGoogle"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/google/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Google's redirect back after consent (the OAuth redirect URI; no bearer token: the single-use state names the account)
+         * @description Always redirects to the panel page the connection started from, with `google=connected`, or `google=error` and a `reason`: state_invalid (unknown, used or older than 10 minutes), access_denied, google_error, not_configured, exchange_failed, scope_missing (the Search Console box was unticked; nothing is kept), refresh_token_missing.
+         */
+        get: operations["completeGoogleConnection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/search-console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the site's Search Console property and set its search-loop settings
+         * @description `property` must be one GET /api/integrations/google lists and cover the site's URL (422 `search_console_property_unknown` otherwise); a new property is synced at once, from the start of its 16 months. Blog and custom sites only.
+         */
+        put: operations["updateSiteSearchConsole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/search-console/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the site's Search Console figures now instead of at the next daily sync
+         * @description Queues a sync at once (a sync in flight is superseded): the days since the last sync, or the last 16 months the first time. Answers 202 with the site; `searchConsole.syncedAt` changes when it is done. 409 `google_not_connected` before Google is connected, `site_in_error` for a site in ERROR, `wrong_platform` for a forum.
+         */
+        post: operations["syncSiteSearchConsole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site's clicks, impressions, CTR and position from Search Console, by day and by page
+         * @description The window is the `days` days (7–90, default 28) ending on the last complete day the site's sync read, compared with the `days` days before; before the first sync every figure is zero and `syncedAt` is null. `totals` are Search Console's own totals for the property; `pages` (page, per_page) are sorted by clicks, each with its change and the article or existing post it is.
+         */
+        get: operations["getSitePerformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/autopilot/articles/{articleId}/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the article's page earns in Google search: the window, the window before, by day, its top queries
+         * @description The window is the `days` days (7–90, default 28) ending on the last complete day the site's sync read, compared with the `days` days before; before the first sync every figure is zero and `syncedAt` is null. The page is matched by the article's publication URL (host without www, path without a trailing slash); `matched: false` with zeros when Search Console has no such page or the article is not published.
+         */
+        get: operations["getArticlePerformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/posts/{postId}/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an existing post earns in Google search: the window, the window before, by day, its top queries
+         * @description The window is the `days` days (7–90, default 28) ending on the last complete day the site's sync read, compared with the `days` days before; before the first sync every figure is zero and `syncedAt` is null. The page is matched by the post's URL; `matched: false` with zeros when Search Console has no such page.
+         */
+        get: operations["getPostPerformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/decay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pages whose search traffic decays, most clicks lost first, with the reason and both windows' figures
+         * @description The weekly check compares the last 28 complete days with the 28 before: clicks_fell (≥ 40 % fewer clicks, from ≥ 10), position_fell (≥ 3 places lower, ≥ 20 impressions in both windows), ctr_fell (CTR down to ≤ 70 % while impressions held at ≥ 80 %, from ≥ 100). A page that fell the same way a year earlier is `seasonal`.
+         */
+        get: operations["listDecayingPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/opportunities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Queries the site ranks 8–30 for that no article or plan item targets, by impressions
+         * @description From the last Search Console sync (the 28 complete days it read): each query's impressions and clicks summed over the site's pages, its position the impression-weighted average, and the page with the most impressions. Kept: average position 8–30 and at least `min_impressions` impressions; dropped: queries whose keyword an article or plan item of the site already targets (the same words in any order or case). Add one to a plan with POST /api/autopilot/plans/{planId}/items, or build a plan from them with `fromSearchConsole`. Empty before the first sync.
+         */
+        get: operations["listSearchOpportunities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1262,7 +1470,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "empty_file" | "insufficient_scope" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "term_exists" | "delivery_in_progress" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running";
+            code: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "empty_file" | "insufficient_scope" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running";
             /** @description For a 400 about fields: one entry per field */
             issues?: components["schemas"]["ValidationIssue"][];
         };
@@ -1566,6 +1774,17 @@ export interface components {
             forumNodeId: number | null;
             webhookUrl: string | null;
             seo: components["schemas"]["SiteSeo"];
+            searchConsole: components["schemas"]["SiteSearchConsole"];
+            /** @description The site's IndexNow key (blog and custom sites); null for forums, which cannot serve a root file */
+            indexNow: {
+                /** @example 5f2b6c0e9d8a4b1c8e7f6a5b4c3d2e1f */
+                key: string;
+                /**
+                 * @description Where the site must serve the key as plain text: the connector plugin does it on WordPress; a custom site hosts it itself
+                 * @example https://blog.example.com/5f2b6c0e9d8a4b1c8e7f6a5b4c3d2e1f.txt
+                 */
+                keyUrl: string;
+            } | null;
             /** @description What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin; a brief naming an author other than WordPress's byline) */
             warnings: string[];
             createdAt: string;
@@ -1589,6 +1808,32 @@ export interface components {
              */
             byline: string | null;
         } | null;
+        SiteSearchConsole: {
+            /**
+             * @description The Search Console property the site's figures come from (`https://host/` or `sc-domain:host`): chosen automatically from the connected Google account's properties, or by the owner (PUT /api/sites/{siteId}/search-console); null until chosen
+             * @example sc-domain:example.com
+             */
+            property: string | null;
+            /** @description The owner chose the property (otherwise every sync chooses it again) */
+            propertyChosen: boolean;
+            /**
+             * @description pending (not synced yet), synced, property_missing (no property of the Google account covers the site's URL), property_ambiguous (several do: choose one), property_forbidden (the account cannot read it), grant_broken (Google revoked or expired the connection: reconnect)
+             * @enum {string}
+             */
+            state: "pending" | "synced" | "property_missing" | "property_ambiguous" | "property_forbidden" | "grant_broken";
+            /** @description Why the state is not synced, in words; null otherwise */
+            message: string | null;
+            /** @description When the last sync finished */
+            syncedAt: string | null;
+            /** @description The last complete day read (YYYY-MM-DD, Pacific time as Google counts) */
+            syncedThrough: string | null;
+            /** @description Run the improvement for decaying posts automatically (charged like improve; each waits for approval unless autoApply) */
+            refreshDecaying: boolean;
+            /** @description Apply the automatic refreshes without waiting for the owner */
+            autoApply: boolean;
+            /** @description At most this many automatic refreshes a week */
+            maxRefreshesPerWeek: number;
+        };
         ConnectWordPressSiteRequest: {
             /** @example https://blog.example.com */
             url: string;
@@ -1822,10 +2067,10 @@ export interface components {
         };
         PlanWarningDetail: {
             /**
-             * @description fewer_keywords (params found, wanted, ideas, covered): research found fewer keywords than articles asked for; offline_research: volumes are estimates; offline_writer: titles come from the offline writer; note: a plan made before warnings had codes (read `warnings`)
+             * @description fewer_keywords (params found, wanted, ideas, covered): research found fewer keywords than articles asked for; offline_research: volumes are estimates; offline_writer: titles come from the offline writer; no_search_console_data: a plan from Search Console found no synced queries; search_console_keywords (params items, opportunities): items that target a Search Console query (`warnings` names them); note: a plan made before warnings had codes (read `warnings`)
              * @enum {string}
              */
-            code: "fewer_keywords" | "offline_research" | "offline_writer" | "note";
+            code: "fewer_keywords" | "offline_research" | "offline_writer" | "no_search_console_data" | "search_console_keywords" | "note";
             params: {
                 [key: string]: number;
             };
@@ -1876,7 +2121,7 @@ export interface components {
              * @description The error code of the last failure (docs/errors.md); null when none, or for failures recorded before codes were
              * @enum {string|null}
              */
-            failureCode: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "empty_file" | "insufficient_scope" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "term_exists" | "delivery_in_progress" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running" | null;
+            failureCode: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "empty_file" | "insufficient_scope" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running" | null;
             /** @description Runs started so far (a FAILED item can be run again) */
             runs: number;
             /**
@@ -1931,6 +2176,11 @@ export interface components {
              * @enum {string}
              */
             publishMode: "publish" | "draft" | "review";
+            /**
+             * @description Plan from Search Console: the site's top opportunities (GET /api/sites/{siteId}/opportunities, up to 3 per article) join research's keyword ideas and seeds; `warnings` names the items that came from them, or says the site has no Search Console data yet
+             * @default false
+             */
+            fromSearchConsole: boolean;
         };
         PlanPage: {
             items: components["schemas"]["PlanSummary"][];
@@ -1960,6 +2210,15 @@ export interface components {
             updatedAt: string;
             approvedAt: string | null;
             completedAt: string | null;
+        };
+        AddPlanItemRequest: {
+            /**
+             * @description The keyword to target, e.g. a query of GET /api/sites/{siteId}/opportunities
+             * @example sourdough starter ratio
+             */
+            keyword: string;
+            /** @description The article's title; without it the text model writes one */
+            title?: string;
         };
         PlanItemDetail: components["schemas"]["PlanItem"] & {
             planId: string;
@@ -2123,6 +2382,8 @@ export interface components {
             contentScore: number | null;
             /** @description Why the article waits in review: what the quality gate or the fact check found short (recomputed on each edit of a pending article); empty when nothing holds it */
             reviewReasons: components["schemas"]["ReviewReason"][];
+            indexNow: components["schemas"]["ArticleIndexNow"];
+            search: components["schemas"]["ListSearchFigures"];
         };
         ArticleCost: {
             /**
@@ -2155,6 +2416,30 @@ export interface components {
                 };
             } | null;
         };
+        /** @description The URL's announcement to IndexNow (Bing, Yandex, Naver, Seznam, Yep; not Google) after its last publish or content update; null before publication and for forums */
+        ArticleIndexNow: {
+            /**
+             * @description pending (queued), submitted (200), accepted (202: the key is not verified yet), key_invalid (403: the site does not host its key), rejected (400/422), failed (gave up after retries)
+             * @enum {string}
+             */
+            status: "pending" | "submitted" | "accepted" | "key_invalid" | "rejected" | "failed";
+            submittedAt: string;
+            /** @description What the IndexNow engine answered; null while pending or offline */
+            httpStatus: number | null;
+            /** @description Recorded by the offline stand-in (INDEXNOW_PROVIDER=offline): no request left the machine */
+            offline: boolean;
+        } | null;
+        /** @description From Search Console, the page at this URL over the last 28 complete days the sync read; null when no page matches */
+        ListSearchFigures: {
+            clicks: number;
+            impressions: number;
+            /** @description Average position to 1 place (1 is the top); null without impressions */
+            position: number | null;
+            /** @description Clicks minus the 28 days before's */
+            clicksChange: number;
+            /** @description Position minus the 28 days before's: positive is worse */
+            positionChange: number | null;
+        } | null;
         Article: {
             /** @example 1042 */
             id: string;
@@ -2184,6 +2469,7 @@ export interface components {
             contentScore: number | null;
             /** @description Why the article waits in review: what the quality gate or the fact check found short (recomputed on each edit of a pending article); empty when nothing holds it */
             reviewReasons: components["schemas"]["ReviewReason"][];
+            indexNow: components["schemas"]["ArticleIndexNow"];
             html: string;
             keywords: string[];
             images: {
@@ -2307,12 +2593,22 @@ export interface components {
             synced: number;
         };
         ExistingPostPage: {
-            items: components["schemas"]["ExistingPost"][];
+            items: components["schemas"]["ListedExistingPost"][];
             page: number;
             perPage: number;
             /** @description Items in the whole list */
             total: number;
             totalPages: number;
+        };
+        ListedExistingPost: components["schemas"]["ExistingPost"] & {
+            search: components["schemas"]["ListSearchFigures"];
+            /** @description What the weekly check found (GET /api/sites/{siteId}/decay has the figures); null when the page holds up */
+            decay: {
+                /** @enum {string} */
+                reason: "clicks_fell" | "position_fell" | "ctr_fell";
+                /** @description It fell the same way a year earlier: a season rather than decay */
+                seasonal: boolean;
+            } | null;
         };
         ExistingPost: {
             /** @example post_Q2nV8xkT0aLm3Rz1 */
@@ -2442,6 +2738,16 @@ export interface components {
                  * @example 15.00
                  */
                 credits: string;
+                /**
+                 * @description Clicks from Google Search on the sites' pages (Search Console, by its Pacific date; the last 3 days are not final yet, so they are often 0)
+                 * @example 41
+                 */
+                clicks: number;
+                /**
+                 * @description Impressions in Google Search, likewise
+                 * @example 1280
+                 */
+                impressions: number;
             };
             /** @description Exactly 30 consecutive UTC dates ending today, oldest first; days with nothing are zeros */
             daily: components["schemas"]["ReportDay"][];
@@ -2467,6 +2773,16 @@ export interface components {
              * @example 15.00
              */
             credits: string;
+            /**
+             * @description Clicks from Google Search on the sites' pages (Search Console, by its Pacific date; the last 3 days are not final yet, so they are often 0)
+             * @example 41
+             */
+            clicks: number;
+            /**
+             * @description Impressions in Google Search, likewise
+             * @example 1280
+             */
+            impressions: number;
         };
         BlogCategoryPage: {
             items: components["schemas"]["BlogCategory"][];
@@ -2867,6 +3183,245 @@ export interface components {
             /** @description Size of the uploaded file */
             originalBytes: number;
             createdAt: string;
+        };
+        GoogleAuthorizationUrl: {
+            /**
+             * @description Google's consent page: send the owner's browser there. Google brings it back to the callback within 10 minutes
+             * @example https://accounts.google.com/o/oauth2/v2/auth?client_id=…&redirect_uri=https%3A%2F%2Fapp.example.com%2Fapi%2Fintegrations%2Fgoogle%2Fcallback&response_type=code&scope=https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fwebmasters.readonly+openid+email&access_type=offline&prompt=consent&state=…&code_challenge=…&code_challenge_method=S256
+             */
+            url: string;
+        };
+        StartGoogleConnectionRequest: {
+            /**
+             * @description The panel page to return to after Google (default /settings)
+             * @example /sites/site_b8Zq0Ls2Kd93Hw1P
+             */
+            returnTo?: string;
+        };
+        GoogleIntegration: {
+            /** @description The operator set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET; without them nothing can be connected */
+            configured: boolean;
+            /** @description A Google grant is stored for the account (see status for whether Google still accepts it) */
+            connected: boolean;
+            /** @description SEARCH_CONSOLE_PROVIDER=offline (local runs): every site counts as connected and the figures are invented */
+            offline: boolean;
+            /**
+             * @description The Google account connected
+             * @example owner@example.com
+             */
+            email: string | null;
+            /**
+             * @description CONNECTED, or ERROR when Google revoked or expired the grant (reconnect); null when not connected
+             * @enum {string|null}
+             */
+            status: "CONNECTED" | "ERROR" | null;
+            /** @description Why the status is ERROR; null otherwise */
+            message: string | null;
+            /** @description The Search Console properties the Google account can see, as last read */
+            properties: components["schemas"]["GoogleSearchConsoleProperty"][];
+            /**
+             * @description When the owner last connected
+             * @example 2026-11-20T09:30:00Z
+             */
+            connectedAt: string | null;
+        };
+        GoogleSearchConsoleProperty: {
+            /**
+             * @description `https://host/` (URL-prefix property) or `sc-domain:host` (Domain property)
+             * @example sc-domain:example.com
+             */
+            siteUrl: string;
+            /**
+             * @description As Google names it: siteOwner or siteFullUser can be read; siteRestrictedUser and siteUnverifiedUser cannot
+             * @example siteOwner
+             */
+            permissionLevel: string;
+        };
+        UpdateSiteSearchConsoleRequest: {
+            /**
+             * @description The property the site's figures come from: one GET /api/integrations/google lists that covers the site's URL. null hands the choice back to the automatic one
+             * @example sc-domain:example.com
+             */
+            property?: string | null;
+            /** @description Run the improvement for decaying posts automatically (charged like improve) */
+            refreshDecaying?: boolean;
+            /** @description Apply those improvements without waiting for the owner */
+            autoApply?: boolean;
+            /**
+             * @description At most this many automatic refreshes a week
+             * @example 3
+             */
+            maxRefreshesPerWeek?: number;
+        };
+        SitePerformance: {
+            siteId: string;
+            /** @description The Search Console property the figures come from; null until chosen */
+            property: string | null;
+            window: components["schemas"]["SearchWindow"];
+            previousWindow: components["schemas"]["SearchWindow"];
+            totals: components["schemas"]["SearchFigures"];
+            previousTotals: components["schemas"]["SearchFigures"];
+            /** @description One point per day of the window; a day without data is zeros */
+            daily: components["schemas"]["SearchDay"][];
+            pages: components["schemas"]["SearchPagePage"];
+            /** @description When the last sync finished; null before the first (every figure is then zero) */
+            syncedAt: string | null;
+        };
+        SearchWindow: {
+            /**
+             * @description First day (YYYY-MM-DD, Pacific time as Search Console counts)
+             * @example 2026-10-26
+             */
+            start: string;
+            /**
+             * @description Last day, included
+             * @example 2026-11-22
+             */
+            end: string;
+            /** @example 28 */
+            days: number;
+        };
+        /** @description Search Console's own totals for the property over the window */
+        SearchFigures: {
+            clicks: number;
+            impressions: number;
+            /**
+             * @description clicks / impressions, to 4 places (0.0421 is 4.21 %); 0 without impressions
+             * @example 0.0421
+             */
+            ctr: number;
+            /**
+             * @description Average position weighted by impressions, to 1 place (1 is the top); null without impressions
+             * @example 7.3
+             */
+            position: number | null;
+        };
+        SearchDay: components["schemas"]["SearchFigures"] & {
+            /** @example 2026-11-22 */
+            date: string;
+        };
+        /** @description The pages with figures in either window, most clicks first (page, per_page) */
+        SearchPagePage: {
+            items: components["schemas"]["SearchPage"][];
+            page: number;
+            perPage: number;
+            /** @description Items in the whole list */
+            total: number;
+            totalPages: number;
+        };
+        SearchPage: components["schemas"]["SearchFigures"] & {
+            /** @description The page as Search Console names it */
+            url: string;
+            /** @description Clicks minus the window before's */
+            clicksChange: number;
+            /** @description Position minus the window before's; positive is worse */
+            positionChange: number | null;
+            /** @description Our article at this URL, matched by normalised URL */
+            articleId: string | null;
+            /** @description The existing post at this URL, matched by normalised URL */
+            postId: string | null;
+        };
+        PagePerformance: {
+            /** @description The article's publication URL or the post's URL; null for an unpublished article */
+            url: string | null;
+            /** @description A Search Console page has this URL (normalised); false: every figure is zero */
+            matched: boolean;
+            /** @description The matched page as Search Console names it */
+            pageUrl: string | null;
+            window: components["schemas"]["SearchWindow"];
+            previousWindow: components["schemas"]["SearchWindow"];
+            current: components["schemas"]["SearchFigures"];
+            previous: components["schemas"]["SearchFigures"];
+            change: components["schemas"]["SearchChange"];
+            daily: components["schemas"]["SearchDay"][];
+            /** @description The page's 10 queries with the most clicks over the last 28 complete days (whatever `days` is) */
+            topQueries: (components["schemas"]["SearchFigures"] & {
+                query: string;
+            })[];
+            syncedAt: string | null;
+        };
+        /** @description The window minus the window before */
+        SearchChange: {
+            clicks: number;
+            impressions: number;
+            ctr: number;
+            /** @description Positive: the page moved down (further from the top); null when a window has no impressions */
+            position: number | null;
+        };
+        DecayList: components["schemas"]["DecayingPagePage"] & {
+            window: components["schemas"]["SearchWindow"] & (Record<string, never> | null);
+            /** @description When the weekly check last ran */
+            checkedAt: string | null;
+        };
+        DecayingPage: {
+            url: string;
+            /**
+             * @description clicks_fell (≥ 40 % fewer clicks, from ≥ 10), position_fell (≥ 3 places lower, ≥ 20 impressions in both windows), ctr_fell (CTR ≤ 70 % of before while impressions held ≥ 80 %, from ≥ 100 impressions)
+             * @enum {string}
+             */
+            reason: "clicks_fell" | "position_fell" | "ctr_fell";
+            /** @description The page fell the same way a year earlier: a season, never refreshed automatically */
+            seasonal: boolean;
+            current: components["schemas"]["SearchFigures"];
+            previous: components["schemas"]["SearchFigures"];
+            clicksLost: number;
+            articleId: string | null;
+            postId: string | null;
+            /** @description The existing post's title, when the page is one */
+            postTitle: string | null;
+            detectedAt: string;
+        };
+        DecayingPagePage: {
+            items: components["schemas"]["DecayingPage"][];
+            page: number;
+            perPage: number;
+            /** @description Items in the whole list */
+            total: number;
+            totalPages: number;
+        };
+        SearchOpportunityPage: {
+            siteId: string;
+            /** @description When the site's Search Console figures were last synced; null before the first sync */
+            syncedAt: string | null;
+            /** @description The 28 complete days (YYYY-MM-DD, Pacific time as Google counts) the figures cover; null before the first sync */
+            window: {
+                /** @example 2026-04-01 */
+                start: string;
+                /** @example 2026-04-28 */
+                end: string;
+            } | null;
+            items: components["schemas"]["SearchOpportunity"][];
+            page: number;
+            perPage: number;
+            /** @description Items in the whole list */
+            total: number;
+            totalPages: number;
+        };
+        SearchOpportunity: {
+            /** @example sourdough starter ratio */
+            query: string;
+            /** @description Impressions over the 28 days, summed over the site's pages */
+            impressions: number;
+            clicks: number;
+            /**
+             * @description clicks / impressions, 0–1
+             * @example 0.0123
+             */
+            ctr: number;
+            /**
+             * @description Average position, weighted by each page's impressions (8–30)
+             * @example 12.4
+             */
+            position: number;
+            /** @description The page with the most impressions for the query */
+            page: {
+                /** @example https://bakery.example/sourdough-basics/ */
+                url: string;
+                /** @description The article the page is, when it is one of ours */
+                articleId: string | null;
+                /** @description The existing post the page is, when the site's posts were synced */
+                postId: string | null;
+            };
         };
     };
     responses: never;
@@ -4755,6 +5310,104 @@ export interface operations {
             };
         };
     };
+    addPlanItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                planId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddPlanItemRequest"];
+            };
+        };
+        responses: {
+            /** @description The new item */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanItem"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getPlanItem: {
         parameters: {
             query?: never;
@@ -5481,8 +6134,8 @@ export interface operations {
                 siteId?: string;
                 planId?: string;
                 status?: "draft" | "pending" | "published" | "archived";
-                /** @description created_at (default) or content_score; articles without a score come last */
-                sort?: "created_at" | "content_score";
+                /** @description created_at (default), content_score, or the Search Console figures of the article's page over the last 28 days: clicks or position (articles without figures, or a score, come last) */
+                sort?: "created_at" | "content_score" | "clicks" | "position";
                 order?: "asc" | "desc";
                 /** @description Only articles whose content score is at least this (0–100); articles without a score are left out */
                 minScore?: number;
@@ -5839,6 +6492,10 @@ export interface operations {
                 page?: number;
                 /** @description Items per page, 1 to 100 */
                 per_page?: number;
+                /** @description modified (default: most recently modified first), clicks, position (posts without Search Console figures last), or decay (decaying posts first, the worst reason first, then by modification) */
+                sort?: "modified" | "clicks" | "position" | "decay";
+                /** @description For modified, clicks and position; by default desc, and asc for position (the best placed first) */
+                order?: "asc" | "desc";
             };
             header?: never;
             path: {
@@ -5848,7 +6505,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of scanned posts, most recently modified first */
+            /** @description A page of scanned posts, in the order asked (most recently modified first by default) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8472,6 +9129,646 @@ export interface operations {
             };
             /** @description Range not satisfiable; Content-Range gives the size */
             416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGoogleIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's Google integration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleIntegration"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startGoogleConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["StartGoogleConnectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The authorization URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleAuthorizationUrl"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    disconnectGoogle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeGoogleConnection: {
+        parameters: {
+            query?: {
+                /** @description The single-use authorization code */
+                code?: string;
+                /** @description The state the connection was started with */
+                state?: string;
+                /** @description Why there is no code, e.g. access_denied when the owner declined */
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the panel: `Location` carries google=connected or google=error&reason=… */
+            302: {
+                headers: {
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    updateSiteSearchConsole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSiteSearchConsoleRequest"];
+            };
+        };
+        responses: {
+            /** @description The site */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Site"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but refused (for example rejected credentials) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    syncSiteSearchConsole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site; the sync is queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Site"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSitePerformance: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page, 1 to 100 */
+                per_page?: number;
+                /** @description The window's length in days (7–90), ending on the last day the sync read; compared with as many days before */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site's figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitePerformance"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getArticlePerformance: {
+        parameters: {
+            query?: {
+                /** @description The window's length in days (7–90), ending on the last day the sync read; compared with as many days before */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                articleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The article's figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagePerformance"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPostPerformance: {
+        parameters: {
+            query?: {
+                /** @description The window's length in days (7–90), ending on the last day the sync read; compared with as many days before */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                postId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post's figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagePerformance"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDecayingPages: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page, 1 to 100 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decaying pages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecayList"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSearchOpportunities: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Opportunities per page, 1 to 100 */
+                per_page?: number;
+                /** @description Only queries with at least this many impressions over the 28 days, 1 to 100000 */
+                min_impressions?: number;
+            };
+            header?: never;
+            path: {
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of opportunities, most impressions first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchOpportunityPage"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

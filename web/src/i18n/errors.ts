@@ -81,7 +81,8 @@ export const errorMessages = defineMessages<Keys>(
     "code.google_not_configured": "Search Console is not set up on this service yet (the operator has not added a Google client).",
     "code.google_not_connected": "Connect Google Search Console first (Settings → Integrations).",
     "code.keyword_already_planned": "A plan item or an article of this site already targets that keyword.",
-    "code.search_console_property_unknown": "The connected Google account cannot read that property, or it does not cover the site's address.",
+    "code.search_console_property_unknown":
+      "The connected Google account cannot read that property, or it does not cover the site's address.",
     "code.keyword_market_unsupported": "Keyword research does not cover the site's article language. Choose another language for the site.",
     "code.no_usable_keywords":
       "Keyword research found no new keyword for this site. Describe the business more broadly in the brief, or avoid fewer topics.",
