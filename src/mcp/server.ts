@@ -6,9 +6,10 @@ import { toolError, toolResult, type Tool, type ToolContext, type ToolExtra } fr
 import { accountTools } from "./tools/account";
 import { articleTools } from "./tools/articles";
 import { planTools } from "./tools/plans";
+import { searchTools } from "./tools/search";
 import { siteTools } from "./tools/sites";
 
-export const MCP_TOOLS: Tool[] = [...siteTools, ...planTools, ...articleTools, ...accountTools];
+export const MCP_TOOLS: Tool[] = [...siteTools, ...planTools, ...articleTools, ...searchTools, ...accountTools];
 
 export const MCP_SERVER_INFO = { name: "content-autopilot", version: "1.0.0" };
 

@@ -1,7 +1,8 @@
 import type { Progress } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
-import { call, seedAccount, seedSite, seedToken, useVars } from "../harness";
+import { call, searchQueue, seedAccount, seedExistingPosts, seedSite, seedToken, useVars } from "../harness";
+import { drainSyncs } from "../search-console/google-connection";
 import { connect, tool, toolError } from "./client";
 
 // Issue 21: the MCP server at /mcp, driven by the SDK's own client over Streamable HTTP, inside
@@ -32,12 +33,16 @@ const TOOLS = [
   "revert_improvement",
   "get_report",
   "get_balance",
+  "get_search_performance",
+  "list_decaying_pages",
+  "list_opportunities",
+  "add_plan_item",
 ];
 
 const api = async (path: string, token: string) => (await call(path, { token })).json();
 
 describe("the MCP server at /mcp", () => {
-  it("lists the 23 tools, each with an input and output schema and honest annotations", async () => {
+  it("lists the 27 tools, each with an input and output schema and honest annotations", async () => {
     const { token } = await seedAccount();
     const client = await connect(token);
     expect(client.getServerVersion()).toMatchObject({ name: "content-autopilot" });
@@ -50,7 +55,19 @@ describe("the MCP server at /mcp", () => {
       expect(typeof t.annotations?.readOnlyHint, t.name).toBe("boolean");
     }
     const byName = new Map(tools.map((t) => [t.name, t]));
-    for (const name of ["list_sites", "get_site", "get_brief", "get_plan", "list_articles", "get_article", "get_report", "get_balance"])
+    for (const name of [
+      "list_sites",
+      "get_site",
+      "get_brief",
+      "get_plan",
+      "list_articles",
+      "get_article",
+      "get_report",
+      "get_balance",
+      "get_search_performance",
+      "list_decaying_pages",
+      "list_opportunities",
+    ])
       expect(byName.get(name)!.annotations!.readOnlyHint, name).toBe(true);
     for (const name of ["delete_plan_item", "apply_improvement", "revert_improvement"])
       expect(byName.get(name)!.annotations!.destructiveHint, name).toBe(true);
@@ -126,6 +143,53 @@ describe("the MCP server at /mcp", () => {
       message: "Which articles are planned?",
     });
     expect(chat.briefUpdated).toBe(false);
+    await client.close();
+  });
+
+  it("reads what pages earn in search, what decays and what could rank, and plans an opportunity: the same answers as the HTTP API", async () => {
+    const { accountId, token } = await seedAccount();
+    const site = await seedSite(accountId, { platform: "blog", url: "https://bakery.example.com", language: "en" });
+    await seedExistingPosts(
+      accountId,
+      site.id,
+      ["sourdough-starter", "rye-bread-basics", "focaccia-at-home", "why-dough-not-rise", "bread-storage-tips", "baguette-shaping"].map(
+        (slug) => ({ title: slug.replaceAll("-", " "), url: `https://bakery.example.com/${slug}/` }),
+      ),
+    );
+    // The offline Search Console invents the figures of the site's pages; a sync reads them.
+    expect((await call(`/api/sites/${site.id}/search-console/sync`, { method: "POST", token })).status).toBe(202);
+    await drainSyncs(searchQueue.sent, { siteIds: [site.id] });
+    const client = await connect(token);
+
+    const sitePerformance = await tool<{ site: { totals: { impressions: number } }; page: null }>(client, "get_search_performance", {
+      siteId: site.id,
+    });
+    expect(sitePerformance).toEqual({ site: await api(`/api/sites/${site.id}/performance?per_page=20`, token), page: null });
+    expect(sitePerformance.site.totals.impressions).toBeGreaterThan(0);
+    const postId = ((await api(`/api/sites/${site.id}/posts`, token)) as { items: { id: string }[] }).items[0]!.id;
+    expect(await tool(client, "get_search_performance", { postId, days: 7 })).toEqual({
+      site: null,
+      page: await api(`/api/sites/posts/${postId}/performance?days=7`, token),
+    });
+    expect(await tool(client, "list_decaying_pages", { siteId: site.id })).toEqual(
+      await api(`/api/sites/${site.id}/decay?per_page=20`, token),
+    );
+    const opportunities = await tool<{ items: { query: string }[] }>(client, "list_opportunities", { siteId: site.id, minImpressions: 1 });
+    expect(opportunities).toEqual(await api(`/api/sites/${site.id}/opportunities?per_page=20&min_impressions=1`, token));
+    expect(opportunities.items.length).toBeGreaterThan(0);
+
+    const customSite = await seedSite(accountId, { platform: "custom", language: "en", businessContext: "Baking" });
+    const plan = await tool<{ id: string; items: unknown[] }>(client, "create_plan", {
+      siteId: customSite.id,
+      articleCount: 1,
+      cadencePerWeek: 2,
+    });
+    const keyword = opportunities.items[0]!.query;
+    const item = await tool<{ targetKeyword: string; status: string }>(client, "add_plan_item", { planId: plan.id, keyword });
+    expect(item).toMatchObject({ targetKeyword: keyword, status: "PLANNED" });
+    expect(((await api(`/api/autopilot/plans/${plan.id}`, token)) as { items: unknown[] }).items).toHaveLength(plan.items.length + 1);
+    expect(await toolError(client, "add_plan_item", { planId: plan.id, keyword })).toMatch(/keyword_already_planned, HTTP 409/);
+    expect(await toolError(client, "get_search_performance", { siteId: site.id, postId })).toMatch(/exactly one of siteId/);
     await client.close();
   });
 

@@ -59,7 +59,7 @@ describe("OAuth for MCP connectors", () => {
     expect(tokens).toMatchObject({ token_type: "bearer", scope: "autopilot" });
 
     const client = await mcpClient(tokens.access_token);
-    expect((await client.listTools()).tools).toHaveLength(23);
+    expect((await client.listTools()).tools).toHaveLength(27);
     const balance = await client.callTool({ name: "get_balance", arguments: {} });
     expect(balance.structuredContent).toEqual(await (await call("/api/billing/balance", { token: owner.token })).json());
     await client.close();
