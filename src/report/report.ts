@@ -3,7 +3,7 @@ import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
 import { articles, creditLedger, searchSiteDaily, sites } from "../db/schema";
 import { getSite } from "../sites/service";
-import { dayDate, dayNumber } from "../search-console/days";
+import { dayDate, dayNumber } from "../core/search-days";
 
 /** The report covers this many consecutive UTC dates, ending today. */
 export const REPORT_DAYS = 30;

@@ -15,7 +15,7 @@ import {
 } from "../db/schema";
 import type { Services } from "../services/container";
 import { getSite } from "../sites/service";
-import { dayNumber } from "./days";
+import { dayNumber } from "../core/search-days";
 import { figuresOf, positionOf, sumsIn, type Sums, windowOf, windowsEndingOn } from "./figures";
 
 /** The check compares the last 28 complete days with the 28 before. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { WindowFigures } from "../db/schema";
-import { dayDate } from "./days";
+import { dayDate } from "../core/search-days";
 
 // The windows the performance views and the decay check compare, and the sums they compare:
 // clicks, impressions and the impression-weighted position, summed in SQL over daily rows.

@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import { articles, planItems, searchPages, searchQueries } from "../db/schema";
 import { keywordKey } from "../plans/keyword-key";
 import { getSite } from "../sites/service";
-import { dayDate } from "./days";
+import { dayDate } from "../core/search-days";
 
 /** The positions an opportunity ranks at: on page one's lower half to page three, within reach of a dedicated article. */
 export const OPPORTUNITY_POSITIONS = { min: 8, max: 30 } as const;

@@ -4,7 +4,7 @@ import { urlKey } from "../core/page-url-key";
 import { articles, existingPosts, searchDaily, searchPages, searchQueries, searchSiteDaily, sites } from "../db/schema";
 import type { Services } from "../services/container";
 import { getSite, type SiteRow } from "../sites/service";
-import { lastCompleteDay } from "./days";
+import { lastCompleteDay } from "../core/search-days";
 import { changeOf, dailySeries, EMPTY, figuresOf, sumsIn, type DayRange, type Sums, windowOf, windowsEndingOn } from "./figures";
 
 type PageRow = typeof searchPages.$inferSelect;

@@ -9,7 +9,7 @@ import { googleConnections, sites } from "../db/schema";
 import type { Services } from "../services/container";
 import type { SiteRow } from "../sites/service";
 import { accessTokenFor, markGrantBroken, storeProperties } from "./connection";
-import { dayDate, dayNumber, HISTORY_DAYS, lastCompleteDay } from "./days";
+import { dayDate, dayNumber, HISTORY_DAYS, lastCompleteDay } from "../core/search-days";
 import { checkDecay } from "./decay";
 import { type DayRange, windowsEndingOn } from "./figures";
 import { applyPropertyChoice, offlinePropertyOf, SEARCHABLE_PLATFORMS } from "./property";

@@ -4,7 +4,7 @@ import { SEARCH_REFRESH_MESSAGE } from "../../src/core/queue-messages";
 import { charges, existingPosts, googleConnections } from "../../src/db/schema";
 import { messageHandlers } from "../../src/jobs/queues";
 import { runCronTick } from "../../src/jobs/cron";
-import { dayDate, lastCompleteDay } from "../../src/search-console/days";
+import { dayDate, lastCompleteDay } from "../../src/core/search-days";
 import { createGoogleFake, everyDay, googleVars } from "../fakes/search-console";
 import { fakeNetwork } from "../fakes/network";
 import { call, db, searchQueue, testServices, useFakeFetch, useVars } from "../harness";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { newId } from "../../src/core/ids";
 import { articles, existingPosts, planItems, plans, searchPages, searchQueries, sites } from "../../src/db/schema";
-import { dayNumber } from "../../src/search-console/days";
+import { dayNumber } from "../../src/core/search-days";
 import { opportunityRowsQuery } from "../../src/search-console/opportunities";
 import { call, db, expectError, seedAccount, seedArticle, seedExistingPosts, seedSite, testEnv } from "../harness";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { existingPosts } from "../../src/db/schema";
-import { dayDate, lastCompleteDay } from "../../src/search-console/days";
+import { dayDate, lastCompleteDay } from "../../src/core/search-days";
 import { call, db, expectError, seedAccount, seedArticle, seedExistingPosts, seedSite } from "../harness";
 import { days, SYNCED_THROUGH as E, seedQueries, seedSearchPage, seedSiteDays } from "./search-rows";
 

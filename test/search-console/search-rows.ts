@@ -1,6 +1,6 @@
 import { urlKey } from "../../src/core/page-url-key";
 import { searchDaily, searchPages, searchQueries, searchSiteDaily } from "../../src/db/schema";
-import { dayNumber } from "../../src/search-console/days";
+import { dayNumber } from "../../src/core/search-days";
 import { db } from "../harness";
 
 // Search Console rows as the sync would have stored them; the performance and decay tests seed these directly.

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { isProviderError } from "../../src/adapters/provider-error";
 import { googleConnections, searchDaily, searchPages, searchQueries, searchSiteDaily, sites } from "../../src/db/schema";
 import { runCronTick } from "../../src/jobs/cron";
-import { dayDate, lastCompleteDay } from "../../src/search-console/days";
+import { dayDate, lastCompleteDay } from "../../src/core/search-days";
 import { queueDailySyncs, runSearchSyncStep } from "../../src/search-console/sync";
 import { everyDay, type GoogleFake } from "../fakes/search-console";
 import { call, db, seedAccount, seedExistingPosts, seedSite, testServices } from "../harness";

@@ -1,3 +1,4 @@
+import { dayDate, dayNumber, HISTORY_DAYS, lastCompleteDay, pacificToday } from "../../core/search-days";
 import { ProviderError } from "../provider-error";
 import { type OfflineFigures, type OfflinePage, offlinePage } from "./offline-pages";
 import {
@@ -10,22 +11,7 @@ import {
 } from "./port";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
 const PROVIDER = "Offline Search Console";
-
-// Search Console's calendar, as src/search-console/days.ts keeps it (adapters sit below that
-// area and may not import it; the offline tests check both agree): Pacific days, final after
-// three days, 16 months of history.
-const FINAL_AFTER_DAYS = 3;
-const HISTORY_DAYS = 486;
-const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
-const dayDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-function pacificToday(at: Date): number {
-  return dayNumber(
-    new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles", year: "numeric", month: "2-digit", day: "2-digit" }).format(at),
-  );
-}
-const lastCompleteDay = (at: Date) => pacificToday(at) - FINAL_AFTER_DAYS;
 
 interface Fact extends OfflineFigures {
   page: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { WEBMASTERS_READONLY } from "../../../src/adapters/google-oauth/port";
 import { createSearchConsoleClient } from "../../../src/adapters/search-console/client";
 import type { SearchAnalyticsRequest } from "../../../src/adapters/search-console/port";
-import { dayDate, lastCompleteDay } from "../../../src/search-console/days";
+import { dayDate, lastCompleteDay } from "../../../src/core/search-days";
 import { DEFAULT_GOOGLE_ACCOUNT, USERINFO_EMAIL } from "../../fakes/google-oauth";
 import { createGoogleFake, everyDay, SEARCH_CONSOLE_BASE_URL } from "../../fakes/search-console";
 import { failureOf } from "../provider-support";

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createOfflineSearchConsole } from "../../../src/adapters/search-console/offline";
 import { type OfflineProfile, offlinePage } from "../../../src/adapters/search-console/offline-pages";
 import type { SearchAnalyticsRequest, SearchAnalyticsRow } from "../../../src/adapters/search-console/port";
-import { dayDate, HISTORY_DAYS, lastCompleteDay, pacificToday } from "../../../src/search-console/days";
+import { dayDate, HISTORY_DAYS, lastCompleteDay, pacificToday } from "../../../src/core/search-days";
 import { failureOf } from "../provider-support";
 
 const PROPERTY = "sc-domain:bakery.example";
