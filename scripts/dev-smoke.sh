@@ -129,6 +129,10 @@ node test/e2e-dev/webhooks.mjs "$API" "$TOKEN"
 # Research, citations, the fact check and the quality gate (issue 29).
 node test/e2e-dev/quality.mjs "$API" "$TOKEN"
 
+# The search loop (issue 30): the demo blog synced from the offline Search Console through the
+# local queue; performance, decay and opportunities.
+node test/e2e-dev/search.mjs "$API" "$TOKEN"
+
 # The MCP server: the SDK's own client with the demo token, then the MCP Inspector's CLI mode.
 node test/e2e-dev/mcp.mjs "http://localhost:$PORT" "$TOKEN"
 NODE24=node_modules/node/bin/node
