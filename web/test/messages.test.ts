@@ -16,6 +16,7 @@ const files = [
   "src/i18n/common.ts",
   "src/i18n/errors.ts",
   "src/i18n/quality.ts",
+  "src/i18n/search.ts",
   ...readdirSync(join(__dirname, "../src/screens"), { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith("messages.ts"))
     .map((file) => `src/screens/${file}`),

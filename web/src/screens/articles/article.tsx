@@ -4,11 +4,13 @@ import { useMutation, useQuery, useQueryClient, type UseMutationResult } from "@
 import { Link, useParams } from "wouter";
 import { api, unwrap, type Schemas } from "../../api/client";
 import { useSites } from "../../api/query-keys";
+import { SearchPerformancePanel } from "../../components/search-figures";
 import { Badge, ErrorNotice, Loading, Notice, PageTitle } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { languageName } from "../../lib/article-languages";
 import "./article.css";
 import { ArticleEditor } from "./article-editor";
+import { IndexNowStatus } from "./index-now-status";
 import { articleMessages } from "./messages";
 import { QualityPanel } from "./quality-panel";
 import { ARTICLES_KEY, articleKey, siteName, statusKey } from "./shared";
@@ -47,6 +49,7 @@ export function ArticleScreen() {
           {article.data.status === "pending" || article.data.status === "draft" || publish.isSuccess || publish.isError ? (
             <PublishPanel article={article.data} publish={publish} />
           ) : null}
+          <ArticleSearch article={article.data} />
           <div className="article-work">
             <QualityPanel article={article.data} />
             <ArticleEditor key={article.data.id} article={article.data} />
@@ -108,6 +111,10 @@ function ArticleFacts({ article }: { article: Article }) {
           <dd>{dateTime(article.updatedAt)}</dd>
           <dt>{t("detail.published")}</dt>
           <dd>{article.publishedAt ? dateTime(article.publishedAt) : t("detail.notPublished")}</dd>
+          <dt>{t("detail.indexNow")}</dt>
+          <dd>
+            <IndexNowStatus indexNow={article.indexNow} site={site} />
+          </dd>
         </dl>
         {isWebAddress(article.url) ? (
           <p>
@@ -117,6 +124,15 @@ function ArticleFacts({ article }: { article: Article }) {
       </div>
       <ArticleCost cost={article.cost} />
     </div>
+  );
+}
+
+/** What the article's page earns in Google search (or why it has no figures yet). */
+function ArticleSearch({ article }: { article: Article }) {
+  const sites = useSites();
+  const site = sites.data?.find((candidate) => candidate.id === article.siteId);
+  return (
+    <SearchPerformancePanel source={{ kind: "article", articleId: article.id }} site={site} published={article.publishedAt !== null} />
   );
 }
 

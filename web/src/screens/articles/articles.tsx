@@ -1,10 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearch } from "wouter";
 import { api, unwrap, type Schemas } from "../../api/client";
+import { SearchListFigure } from "../../components/search-figures";
 import { Badge, ErrorNotice, Loading, PageTitle, Pager, SelectField } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { qualityMessages } from "../../i18n/quality";
 import { usePageParam, useSearchParam } from "../../lib/url";
+import "./articles.css";
 import { articleMessages } from "./messages";
 import { ARTICLE_STATUSES, isArticleStatus, siteName, statusKey, type ArticleStatus } from "./shared";
 import { useSites } from "../../api/query-keys";
@@ -17,6 +19,10 @@ const ORDERS = {
   oldest: { sort: "created_at", order: "asc" },
   "score-desc": { sort: "content_score", order: "desc" },
   "score-asc": { sort: "content_score", order: "asc" },
+  "clicks-desc": { sort: "clicks", order: "desc" },
+  "clicks-asc": { sort: "clicks", order: "asc" },
+  "position-asc": { sort: "position", order: "asc" },
+  "position-desc": { sort: "position", order: "desc" },
 } as const;
 type Order = keyof typeof ORDERS;
 const isOrder = (value: string | null): value is Order => value !== null && value in ORDERS;
@@ -187,33 +193,31 @@ function ArticleTable({
 }) {
   const { t, number, dateTime } = useMessages(articleMessages);
   const quality = useMessages(qualityMessages);
-  const byScore = order === "score-desc" || order === "score-asc";
-  const sortOf = (column: "score" | "created") => {
-    if (column === "score") return byScore ? (order === "score-asc" ? "ascending" : "descending") : undefined;
-    return byScore ? undefined : order === "oldest" ? "ascending" : "descending";
-  };
+  const sorted = ORDERS[order];
+  const sortOf = (column: (typeof ORDERS)[Order]["sort"]) =>
+    sorted.sort === column ? (sorted.order === "asc" ? "ascending" : "descending") : undefined;
   return (
     <div className="table-wrap" tabIndex={0}>
-      <table className="stack-table">
+      <table className="stack-table articles-table">
         <thead>
           <tr>
             <th scope="col">{t("list.colTitle")}</th>
             <th scope="col">{t("list.colSite")}</th>
             <th scope="col">{t("list.colStatus")}</th>
-            <th scope="col" aria-sort={sortOf("score")}>
-              <button
-                type="button"
-                className="sort-button"
-                onClick={() => onOrder(order === "score-desc" ? "score-asc" : "score-desc")}
-                aria-label={t(order === "score-desc" ? "list.sortScoreAsc" : "list.sortScoreDesc")}
-              >
-                {t("list.colScore")}
-                <span aria-hidden="true">{byScore ? (order === "score-asc" ? " ↑" : " ↓") : " ↕"}</span>
-              </button>
+            <th scope="col" aria-sort={sortOf("content_score")}>
+              <SortButton column="score" order={order} onOrder={onOrder} label={t("list.colScore")} />
+            </th>
+            <th scope="col" aria-sort={sortOf("clicks")}>
+              <SortButton column="clicks" order={order} onOrder={onOrder} label={t("list.colClicksShort")} />
+              <span className="search-column-note">{t("list.col28Days")}</span>
+            </th>
+            <th scope="col" aria-sort={sortOf("position")}>
+              <SortButton column="position" order={order} onOrder={onOrder} label={t("list.colPositionShort")} />
+              <span className="search-column-note">{t("list.col28Days")}</span>
             </th>
             <th scope="col">{t("list.colKeyword")}</th>
             <th scope="col">{t("list.colWords")}</th>
-            <th scope="col" aria-sort={sortOf("created")}>
+            <th scope="col" aria-sort={sortOf("created_at")}>
               {t("list.colCreated")}
             </th>
             <th scope="col">{t("list.colPublished")}</th>
@@ -235,20 +239,62 @@ function ArticleTable({
               <td className="nowrap cell-score" data-label={t("list.colScore")}>
                 {article.contentScore === null ? t("list.none") : number(article.contentScore)}
               </td>
+              <td data-label={t("list.colClicks")}>
+                <SearchListFigure search={article.search} figure="clicks" />
+              </td>
+              <td data-label={t("list.colPosition")}>
+                <SearchListFigure search={article.search} figure="position" />
+              </td>
               <td data-label={t("list.colKeyword")}>{article.targetKeyword ?? t("list.none")}</td>
               <td className="nowrap" data-label={t("list.colWords")}>
                 {number(article.wordCount)}
               </td>
-              <td className="nowrap" data-label={t("list.colCreated")}>
-                {dateTime(article.createdAt)}
-              </td>
-              <td className="nowrap" data-label={t("list.colPublished")}>
-                {article.publishedAt ? dateTime(article.publishedAt) : t("list.none")}
-              </td>
+              <td data-label={t("list.colCreated")}>{dateTime(article.createdAt)}</td>
+              <td data-label={t("list.colPublished")}>{article.publishedAt ? dateTime(article.publishedAt) : t("list.none")}</td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The sortable columns: the first press sorts the best first (highest score, most clicks, best position), the next reverses. */
+const COLUMN_ORDERS = {
+  score: ["score-desc", "score-asc"],
+  clicks: ["clicks-desc", "clicks-asc"],
+  position: ["position-asc", "position-desc"],
+} as const satisfies Record<string, readonly [Order, Order]>;
+
+/** What pressing a column's sort button does, said on the button. */
+const SORT_LABELS = {
+  "score-desc": "list.sortScoreDesc",
+  "score-asc": "list.sortScoreAsc",
+  "clicks-desc": "list.sortClicksDesc",
+  "clicks-asc": "list.sortClicksAsc",
+  "position-asc": "list.sortPositionAsc",
+  "position-desc": "list.sortPositionDesc",
+} as const;
+
+function SortButton({
+  column,
+  order,
+  onOrder,
+  label,
+}: {
+  column: keyof typeof COLUMN_ORDERS;
+  order: Order;
+  onOrder(order: Order): void;
+  label: string;
+}) {
+  const { t } = useMessages(articleMessages);
+  const [first, second] = COLUMN_ORDERS[column];
+  const next = order === first ? second : first;
+  const active = order === first || order === second;
+  return (
+    <button type="button" className="sort-button" onClick={() => onOrder(next)} aria-label={t(SORT_LABELS[next])}>
+      {label}
+      <span aria-hidden="true">{active ? (ORDERS[order].order === "asc" ? " ↑" : " ↓") : " ↕"}</span>
+    </button>
   );
 }

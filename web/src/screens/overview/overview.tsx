@@ -19,13 +19,13 @@ const HELD_SHOWN = 5;
 /** Enough plans to tell a new account (every plan still a draft) from one under way. */
 const FIRST_STEPS_PLANS = 5;
 
-/** A day with anything to draw: an article written or published, or credits spent. */
+/** A day with anything to show: an article written or published, credits spent, or the sites seen in Google search. */
 function hasActivity(days: Schemas["ReportDay"][]): boolean {
-  return days.some((day) => day.generated > 0 || day.published > 0 || Number(day.credits) > 0);
+  return days.some((day) => day.generated > 0 || day.published > 0 || Number(day.credits) > 0 || day.impressions > 0);
 }
 
 export function OverviewScreen() {
-  const { t, money, dateTime, day } = useMessages(overviewMessages);
+  const { t, money, dateTime, day, number } = useMessages(overviewMessages);
   const articleText = useMessages(articleMessages);
   const codeText = useCodeText();
   const reasonText = useReasonText();
@@ -196,6 +196,16 @@ export function OverviewScreen() {
                   })
                 : ""}
             </p>
+            <p className="chart-summary" data-testid="search-summary">
+              {report.data ? (
+                <>
+                  {t("searchSummary", { clicks: number(report.data.summary.clicks), impressions: number(report.data.summary.impressions) })}{" "}
+                  <span className="muted">{t("searchNotFinal")}</span>
+                </>
+              ) : (
+                ""
+              )}
+            </p>
             {report.data ? (
               <>
                 <ReportChart
@@ -239,7 +249,7 @@ export function OverviewScreen() {
 }
 
 function ReportTable({ days }: { days: Schemas["ReportDay"][] }) {
-  const { t, money, day } = useMessages(overviewMessages);
+  const { t, money, day, number } = useMessages(overviewMessages);
   return (
     <div className="table-wrap" tabIndex={0}>
       <table>
@@ -250,6 +260,8 @@ function ReportTable({ days }: { days: Schemas["ReportDay"][] }) {
             <th scope="col">{t("chartGenerated")}</th>
             <th scope="col">{t("chartPublished")}</th>
             <th scope="col">{t("chartCredits")}</th>
+            <th scope="col">{t("chartClicks")}</th>
+            <th scope="col">{t("chartImpressions")}</th>
           </tr>
         </thead>
         <tbody>
@@ -259,6 +271,8 @@ function ReportTable({ days }: { days: Schemas["ReportDay"][] }) {
               <td>{entry.generated}</td>
               <td>{entry.published}</td>
               <td>{money(entry.credits)}</td>
+              <td>{number(entry.clicks)}</td>
+              <td>{number(entry.impressions)}</td>
             </tr>
           ))}
         </tbody>

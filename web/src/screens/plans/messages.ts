@@ -27,6 +27,9 @@ export const planMessages = defineMessages(
     "create.cadence": "Articles per week",
     "create.cadenceHint": "From 1 to 21, once the plan is approved (3 a week: one every 56 hours).",
     "create.publishMode": "How articles are published",
+    "create.fromSearchConsole": "Plan from Search Console too",
+    "create.fromSearchConsoleHint":
+      "Adds the queries the site already appears for on pages 1–3 of Google (its opportunities) to the keyword research, so the plan can target what almost ranks.",
     "create.submit": "Create the plan",
     "create.working": "Researching…",
     "create.waiting":
@@ -248,6 +251,9 @@ export const planMessages = defineMessages(
     "create.cadence": "Haftalık makale sayısı",
     "create.cadenceHint": "Plan onaylandıktan sonra 1 ile 21 arası (haftada 3: her 56 saatte bir).",
     "create.publishMode": "Makaleler nasıl yayımlansın",
+    "create.fromSearchConsole": "Search Console'dan da planla",
+    "create.fromSearchConsoleHint":
+      "Sitenin Google'da 1–3. sayfalarda göründüğü sorguları (fırsatlarını) anahtar kelime araştırmasına ekler; plan az kalsın sıralanan konuları da hedefler.",
     "create.submit": "Planı oluştur",
     "create.working": "Araştırılıyor…",
     "create.waiting":

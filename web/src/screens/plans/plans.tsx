@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { useState, type FormEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { api, unwrap } from "../../api/client";
-import { ErrorNotice, fieldError, Loading, Notice, PageTitle, Pager, SelectField, TextField } from "../../components/ui";
+import { CheckField, ErrorNotice, fieldError, Loading, Notice, PageTitle, Pager, SelectField, TextField } from "../../components/ui";
 import { common } from "../../i18n/common";
 import { useMessages } from "../../i18n/language";
 import { usePageParam } from "../../lib/url";
@@ -37,13 +37,20 @@ function NewPlanForm() {
   const [articleCount, setArticleCount] = useState("10");
   const [cadencePerWeek, setCadencePerWeek] = useState("3");
   const [publishMode, setPublishMode] = useState<PublishMode>("publish");
+  const [fromSearchConsole, setFromSearchConsole] = useState(false);
   const chosenSiteId = siteId || sites.data?.[0]?.id || "";
 
   const create = useMutation({
     mutationFn: () =>
       unwrap(
         api.POST("/api/autopilot/plans", {
-          body: { siteId: chosenSiteId, articleCount: toInteger(articleCount), cadencePerWeek: toInteger(cadencePerWeek), publishMode },
+          body: {
+            siteId: chosenSiteId,
+            articleCount: toInteger(articleCount),
+            cadencePerWeek: toInteger(cadencePerWeek),
+            publishMode,
+            fromSearchConsole,
+          },
         }),
       ),
     onSuccess: (plan) => {
@@ -130,6 +137,13 @@ function NewPlanForm() {
               </option>
             ))}
           </SelectField>
+          <CheckField
+            label={t("create.fromSearchConsole")}
+            hint={t("create.fromSearchConsoleHint")}
+            checked={fromSearchConsole}
+            onChange={(e) => setFromSearchConsole(e.target.checked)}
+            disabled={create.isPending}
+          />
           {create.isPending ? <Notice>{t("create.waiting")}</Notice> : null}
           <button type="submit" disabled={create.isPending}>
             {create.isPending ? t("create.working") : t("create.submit")}

@@ -1,19 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Link, useParams, useSearch } from "wouter";
-import { api, ApiError, unwrap } from "../../api/client";
+import { api, ApiError, unwrap, type Schemas } from "../../api/client";
 import { BALANCE_KEY } from "../../components/layout";
+import { SearchPerformancePanel, useSearchFormat } from "../../components/search-figures";
 import { CopyButton, ErrorNotice, Loading, Notice, PageTitle } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { htmlToText } from "../../../../src/core/html-text";
 import { previewDocument } from "../../lib/preview";
 import { MAX_DIFF_WORDS, wordDiff, type DiffPart } from "./diff";
 import { postMessages } from "./messages";
-import { ImprovementBadge, improvementKey, postsKey, useWordPressSites, type Improvement } from "./shared";
+import { DecayBadge, decayKey, ImprovementBadge, improvementKey, postsKey, useWordPressSites, type Improvement } from "./shared";
 import { SuggestionQuality } from "./suggestion-quality";
 import "./posts.css";
 
 type Suggestion = NonNullable<Improvement["suggestion"]>;
+type DecayingPage = Schemas["DecayingPage"];
 type PostVersion = { title: string; html: string };
 
 const SEO_TITLE = { min: 50, max: 70 };
@@ -55,9 +57,12 @@ function PostDetail({ improvement }: { improvement: Improvement }) {
     void queryClient.invalidateQueries({ queryKey: postsKey(improvement.siteId) });
     setOutcome(words);
   };
+  const sites = useWordPressSites();
+  const site = sites.data?.find((candidate) => candidate.id === improvement.siteId);
   return (
     <>
       <PostFacts improvement={improvement} />
+      <SearchPerformancePanel source={{ kind: "post", postId: improvement.postId }} site={site} />
       <ImproveSection improvement={improvement} onStored={stored} onStart={() => setOutcome(null)} />
       {outcome ? <Notice tone="success">{outcome}</Notice> : null}
       {improvement.suggestion ? (
@@ -147,6 +152,7 @@ function ImproveSection({ improvement, onStored, onStart }: ActionProps) {
   return (
     <section className="card" aria-labelledby="post-improve-title">
       <h2 id="post-improve-title">{t("post.improveTitle")}</h2>
+      <DecayNotice improvement={improvement} />
       <p>{t("post.improveExplain")}</p>
       <p className="muted">
         {packages.data ? t("post.price", { price: money(packages.data.improvementPrice) }) : t("post.priceUnknown")}{" "}
@@ -162,6 +168,57 @@ function ImproveSection({ improvement, onStored, onStart }: ActionProps) {
       </div>
     </section>
   );
+}
+
+/**
+ * What the weekly check found when the post is losing search traffic: the reason with both
+ * windows' figures, and that improving it is the usual cure. Nothing when the page holds up.
+ */
+function DecayNotice({ improvement }: { improvement: Improvement }) {
+  const { t, dateTime } = useMessages(postMessages);
+  const format = useSearchFormat();
+  // The decaying pages are few (a site's worst); the first hundred hold this post if it is one.
+  const decaying = useQuery({
+    queryKey: [...decayKey(improvement.siteId), { perPage: 100 }],
+    queryFn: () =>
+      unwrap(api.GET("/api/sites/{siteId}/decay", { params: { path: { siteId: improvement.siteId }, query: { per_page: 100 } } })),
+  });
+  const decay = decaying.data?.items.find((item) => item.postId === improvement.postId);
+  if (!decay) return null;
+  return (
+    <div className={`decay-notice${decay.seasonal ? " decay-seasonal" : ""}`} data-testid="decay-notice">
+      <h3>
+        {t("post.decayTitle")} <DecayBadge decay={decay} />
+      </h3>
+      <p>{decayWords(decay, t, format)}</p>
+      {decay.seasonal ? <p>{t("post.decaySeasonal")}</p> : null}
+      <p>
+        <strong>{t("post.decayCure")}</strong>
+      </p>
+      <p className="muted">{t("post.decayChecked", { when: dateTime(decay.detectedAt) })}</p>
+    </div>
+  );
+}
+
+function decayWords(
+  decay: DecayingPage,
+  t: (key: keyof typeof postMessages.en, params?: Record<string, string | number>) => string,
+  format: ReturnType<typeof useSearchFormat>,
+): string {
+  const { current, previous } = decay;
+  if (decay.reason === "clicks_fell")
+    return t("post.decay.clicks_fell", {
+      before: format.count(previous.clicks),
+      now: format.count(current.clicks),
+      lost: format.count(decay.clicksLost),
+    });
+  if (decay.reason === "position_fell")
+    return t("post.decay.position_fell", { before: format.position(previous.position), now: format.position(current.position) });
+  return t("post.decay.ctr_fell", {
+    before: format.ctr(previous.ctr),
+    now: format.ctr(current.ctr),
+    impressions: format.count(current.impressions),
+  });
 }
 
 /** Apply (SUGGESTED or REVERTED) and revert (APPLIED), each confirmed first. */

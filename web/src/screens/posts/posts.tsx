@@ -1,15 +1,22 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { api, unwrap } from "../../api/client";
+import { SearchListFigure } from "../../components/search-figures";
 import { ErrorNotice, Loading, Notice, PageTitle, Pager, SelectField } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { usePageParam, useSearchParam } from "../../lib/url";
 import { postMessages } from "./messages";
-import { ImprovementBadge, postsKey, siteName, useWordPressSites, type ExistingPost, type Site } from "./shared";
+import { DecayBadge, ImprovementBadge, postsKey, siteName, useWordPressSites, type ListedPost, type Site } from "./shared";
 import "./posts.css";
 import { SITES_KEY } from "../../api/query-keys";
 
 const PER_PAGE = 20;
+
+/** The list's orders (the `sort` search parameter; none: decaying posts first), each in its API's default direction. */
+const ORDERS = ["decay", "modified", "clicks", "position"] as const;
+type Order = (typeof ORDERS)[number];
+const DEFAULT_ORDER: Order = "decay";
+const isOrder = (value: string | null): value is Order => (ORDERS as readonly (string | null)[]).includes(value);
 
 export function PostsScreen() {
   const { t } = useMessages(postMessages);
@@ -18,6 +25,8 @@ export function PostsScreen() {
   const wordPress = sites.wordPress ?? [];
   // Without a choice in the URL, the first WordPress site is shown.
   const site = siteParam ? wordPress.find((candidate) => candidate.id === siteParam) : wordPress[0];
+  const [orderParam, setOrder] = useSearchParam("sort");
+  const order = isOrder(orderParam) ? orderParam : DEFAULT_ORDER;
 
   return (
     <section className="posts-screen" aria-labelledby="page-title">
@@ -41,22 +50,35 @@ export function PostsScreen() {
                 </option>
               ))}
             </SelectField>
+            <SelectField
+              label={t("posts.order")}
+              value={order}
+              onChange={(e) => setOrder(e.target.value === DEFAULT_ORDER ? null : e.target.value)}
+            >
+              {ORDERS.map((value) => (
+                <option key={value} value={value}>
+                  {t(`posts.order.${value}`)}
+                </option>
+              ))}
+            </SelectField>
           </div>
-          {site ? <SiteExistingPosts key={site.id} site={site} /> : <p role="alert">{t("posts.unknownSite")}</p>}
+          {site ? <SiteExistingPosts key={site.id} site={site} order={order} /> : <p role="alert">{t("posts.unknownSite")}</p>}
         </>
       ) : null}
     </section>
   );
 }
 
-function SiteExistingPosts({ site }: { site: Site }) {
+function SiteExistingPosts({ site, order }: { site: Site; order: Order }) {
   const { t, number } = useMessages(postMessages);
   const queryClient = useQueryClient();
   const [page, setPage] = usePageParam();
   const posts = useQuery({
-    queryKey: [...postsKey(site.id), { page, perPage: PER_PAGE }],
+    queryKey: [...postsKey(site.id), { page, perPage: PER_PAGE, sort: order }],
     queryFn: () =>
-      unwrap(api.GET("/api/sites/{siteId}/posts", { params: { path: { siteId: site.id }, query: { page, per_page: PER_PAGE } } })),
+      unwrap(
+        api.GET("/api/sites/{siteId}/posts", { params: { path: { siteId: site.id }, query: { page, per_page: PER_PAGE, sort: order } } }),
+      ),
     placeholderData: keepPreviousData,
   });
   const sync = useMutation({
@@ -101,8 +123,18 @@ function SiteExistingPosts({ site }: { site: Site }) {
                   <tr>
                     <th scope="col">{t("posts.column.title")}</th>
                     <th scope="col">{t("posts.column.improvement")}</th>
+                    <th scope="col" aria-sort={order === "clicks" ? "descending" : undefined}>
+                      {t("posts.column.clicksShort")}
+                      <span className="search-column-note">{t("posts.column.28days")}</span>
+                    </th>
+                    <th scope="col" aria-sort={order === "position" ? "ascending" : undefined}>
+                      {t("posts.column.positionShort")}
+                      <span className="search-column-note">{t("posts.column.28days")}</span>
+                    </th>
                     <th scope="col">{t("posts.column.words")}</th>
-                    <th scope="col">{t("posts.column.modified")}</th>
+                    <th scope="col" aria-sort={order === "modified" ? "descending" : undefined}>
+                      {t("posts.column.modified")}
+                    </th>
                     <th scope="col">{t("posts.column.synced")}</th>
                     <th scope="col">{t("posts.column.live")}</th>
                   </tr>
@@ -122,16 +154,28 @@ function SiteExistingPosts({ site }: { site: Site }) {
   );
 }
 
-function PostRow({ post }: { post: ExistingPost }) {
+function PostRow({ post }: { post: ListedPost }) {
   const { t, number, dateTime } = useMessages(postMessages);
   const title = post.title.trim() || t("posts.untitled");
   return (
     <tr data-testid={`post-${post.id}`}>
       <th scope="row" className="post-title-cell cell-name">
         <Link href={`/posts/${post.id}?siteId=${encodeURIComponent(post.siteId)}`}>{title}</Link>
+        {post.decay ? (
+          <>
+            <br />
+            <DecayBadge decay={post.decay} />
+          </>
+        ) : null}
       </th>
       <td data-label={t("posts.column.improvement")}>
         <ImprovementBadge status={post.improvementStatus} />
+      </td>
+      <td data-label={t("posts.column.clicks")}>
+        <SearchListFigure search={post.search} figure="clicks" />
+      </td>
+      <td data-label={t("posts.column.position")}>
+        <SearchListFigure search={post.search} figure="position" />
       </td>
       <td className="nowrap" data-label={t("posts.column.words")}>
         {number(post.wordCount)}

@@ -21,6 +21,7 @@ export const settingsMessages = defineMessages(
     "password.submit": "Change the password",
     "password.working": "Changing…",
     "password.changed": "Password changed. Other sessions were signed out.",
+    "integrations.heading": "Integrations",
   },
   {
     title: "Ayarlar",
@@ -42,5 +43,6 @@ export const settingsMessages = defineMessages(
     "password.submit": "Parolayı değiştir",
     "password.working": "Değiştiriliyor…",
     "password.changed": "Parola değiştirildi. Diğer oturumlar kapatıldı.",
+    "integrations.heading": "Entegrasyonlar",
   },
 );

@@ -8,16 +8,20 @@ import { useLanguage, useMessages } from "../../i18n/language";
 import { SESSION_KEY, useSession } from "../../lib/session";
 import "./settings.css";
 import { settingsMessages } from "./messages";
+import { GoogleReturnNotice } from "./google-connection";
+import { IntegrationsSection } from "./integrations";
 
 const PASSWORD_MIN = 10;
 
-/** /settings: the account's email, the panel's language, changing the password. */
+/** /settings: the account's email, integrations (Google Search Console), the panel's language, changing the password. */
 export function SettingsScreen() {
   const { t } = useMessages(settingsMessages);
   return (
     <section aria-labelledby="page-title">
       <PageTitle title={t("title")}>{t("title")}</PageTitle>
+      <GoogleReturnNotice />
       <AccountSection />
+      <IntegrationsSection />
       <LanguageSection />
       <PasswordSection />
     </section>

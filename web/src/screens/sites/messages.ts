@@ -106,6 +106,7 @@ export const siteMessages = defineMessages(
     "site.connected.forum": "{url} is connected. Next, plan the first articles; the brief below makes them match the community.",
     "site.connected.custom": "{url} is connected. Next, plan the first articles; the brief below makes them sound like the site.",
     "tab.overview": "Overview",
+    "tab.search": "Search",
     "tab.brief": "Brief",
     "tab.chat": "Agent chat",
 
@@ -367,6 +368,7 @@ export const siteMessages = defineMessages(
     "site.connected.forum": "{url} bağlandı. Sırada ilk makaleleri planlamak var; aşağıdaki özet onları topluluğa uydurur.",
     "site.connected.custom": "{url} bağlandı. Sırada ilk makaleleri planlamak var; aşağıdaki özet onları sitenin sesine uydurur.",
     "tab.overview": "Genel bakış",
+    "tab.search": "Arama",
     "tab.brief": "Özet",
     "tab.chat": "Asistanla sohbet",
 

@@ -22,6 +22,7 @@ import {
   WordPressCredentialFields,
 } from "./shared";
 import { SITES_KEY } from "../../api/query-keys";
+import { SearchConsoleCard } from "./search-console-card";
 
 export function SiteOverview({ site }: { site: Site }) {
   return (
@@ -31,12 +32,14 @@ export function SiteOverview({ site }: { site: Site }) {
         <>
           <SeoOnPages site={site} />
           <ExistingPostsSync site={site} />
+          <SearchConsoleCard site={site} />
           <WordPressCredentials site={site} />
         </>
       ) : null}
       {site.platform === "forum" ? <ForumNode site={site} /> : null}
       {site.platform === "custom" ? (
         <>
+          <SearchConsoleCard site={site} />
           <WebhookUrl site={site} />
           <RotateSecret site={site} />
         </>

@@ -9,10 +9,12 @@ import { BriefTab } from "./brief";
 import { ChatTab } from "./chat";
 import { siteMessages } from "./messages";
 import { SiteOverview } from "./site-overview";
+import { SearchTab } from "./search-tab";
+import { GoogleReturnNotice } from "../settings/google-connection";
 import { siteKey, SiteStatusBadge, useFlash, usePlatformName } from "./shared";
 import "./sites.css";
 
-const TABS = ["overview", "brief", "chat"] as const;
+const TABS = ["overview", "search", "brief", "chat"] as const;
 type Tab = (typeof TABS)[number];
 
 function isTab(value: string | null): value is Tab {
@@ -59,6 +61,7 @@ export function SiteScreen() {
           <Link href={`/plans?siteId=${encodeURIComponent(data.id)}`}>{t("site.connected.plan")}</Link>
         </Notice>
       ) : null}
+      <GoogleReturnNotice />
       <nav className="tabs" aria-label={t("site.tabs")}>
         {TABS.map((name) => (
           <Link key={name} href={`/sites/${data.id}?tab=${name}`} aria-current={tab === name ? "page" : undefined}>
@@ -67,6 +70,7 @@ export function SiteScreen() {
         ))}
       </nav>
       {tab === "overview" ? <SiteOverview site={data} /> : null}
+      {tab === "search" ? <SearchTab site={data} /> : null}
       {tab === "brief" ? <BriefTab siteId={data.id} byline={data.seo?.byline ?? null} /> : null}
       {tab === "chat" ? <ChatTab siteId={data.id} /> : null}
     </section>
