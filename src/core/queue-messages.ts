@@ -1,4 +1,4 @@
-// The bodies of the two queues' messages, known to those who send them (the clock, run-now, every
+// The bodies of the three queues' messages, known to those who send them (the clock, run-now, every
 // article write that records a webhook event) and to the dispatcher that parses them (src/jobs/queues.ts).
 import { z } from "zod";
 
