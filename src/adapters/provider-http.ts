@@ -79,21 +79,29 @@ export async function postJson(
   }
 }
 
-async function postOnce(
+function postOnce(
   transport: ProviderTransport,
   provider: string,
   url: string,
   headers: Record<string, string>,
   payload: string,
 ): Promise<ProviderReply> {
+  return sendOnce(transport, provider, url, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: payload });
+}
+
+/**
+ * One request to a provider, no retry: every HTTP status comes back for the caller to classify;
+ * a network failure is `unavailable`, an answer later than `timeoutMs` a `timeout`.
+ */
+export async function sendOnce(
+  transport: Pick<ProviderTransport, "fetch" | "timeoutMs">,
+  provider: string,
+  url: string,
+  init: RequestInit,
+): Promise<ProviderReply> {
   const signal = AbortSignal.timeout(transport.timeoutMs);
   try {
-    const response = await transport.fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", ...headers },
-      body: payload,
-      signal,
-    });
+    const response = await transport.fetch(url, { ...init, signal });
     const text = await response.text();
     let json: unknown;
     try {

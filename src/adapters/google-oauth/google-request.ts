@@ -1,6 +1,5 @@
 import { log } from "../../core/logger";
-import { ProviderError } from "../provider-error";
-import { retryAfterMs } from "../provider-http";
+import { type ProviderReply, retryAfterMs, sendOnce } from "../provider-http";
 
 export const GOOGLE = "Google";
 
@@ -11,37 +10,11 @@ export interface GoogleTransport {
   timeoutMs: number;
 }
 
-export interface GoogleReply {
-  status: number;
-  headers: Headers;
-  text: string;
-  /** The parsed body, or undefined when it was not JSON. */
-  json: unknown;
-}
+export type GoogleReply = ProviderReply;
 
-/**
- * One request to a Google endpoint. A network failure is `unavailable` and an answer later than
- * `timeoutMs` a `timeout`; every HTTP status is returned for the caller to classify. No retries:
- * the queue that called retries.
- */
-export async function googleRequest(transport: GoogleTransport, url: string, init: RequestInit): Promise<GoogleReply> {
-  const signal = AbortSignal.timeout(transport.timeoutMs);
-  try {
-    const response = await transport.fetch(url, { ...init, signal });
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: response.status, headers: response.headers, text, json };
-  } catch (error) {
-    if (signal.aborted)
-      throw new ProviderError("timeout", GOOGLE, `${GOOGLE} did not answer within ${Math.round(transport.timeoutMs / 1000)} s`);
-    log("warn", "google_unreachable", { host: new URL(url).host, error: String(error) });
-    throw new ProviderError("unavailable", GOOGLE, `${GOOGLE} could not be reached`);
-  }
+/** One request to a Google endpoint, never retried here: the queue that called retries. */
+export function googleRequest(transport: GoogleTransport, url: string, init: RequestInit): Promise<GoogleReply> {
+  return sendOnce(transport, GOOGLE, url, init);
 }
 
 /** Google's answer goes to the log only (it may echo tokens or account details), never into our message. */

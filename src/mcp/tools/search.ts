@@ -31,7 +31,12 @@ export const searchTools = [
     input: {
       siteId: siteId.optional().describe("The site, for its totals and pages; give exactly one of siteId, articleId, postId"),
       articleId: articleIdInput.optional(),
-      postId: z.string().min(1).max(64).optional().describe("An old post's id (list_decaying_pages names them), e.g. post_Q2nV8xkT0aLm3Rz1"),
+      postId: z
+        .string()
+        .min(1)
+        .max(64)
+        .optional()
+        .describe("An old post's id (list_decaying_pages names them), e.g. post_Q2nV8xkT0aLm3Rz1"),
       days,
       page,
       perPage,

@@ -2,6 +2,7 @@
 // with its change against the period before, the clicks per day as a small chart, the top queries,
 // and the "Search performance" panel made of them. The lists use the change marks and list cells.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { DayAxis } from "./day-axis";
 import { useId } from "react";
 import { Link } from "wouter";
 import { api, unwrap, type Schemas } from "../api/client";
@@ -189,20 +190,7 @@ export function DailyClicksChart({ days }: { days: SearchDay[] }) {
           />
         ))}
       </svg>
-      <div className="chart-axis" aria-hidden="true">
-        {days.map((entry, i) =>
-          i % step === 0 ? (
-            // Shifted back by as much of its own width as it stands along the axis, so the last label ends inside the box.
-            <span
-              key={entry.date}
-              className={(i / step) % 2 === 0 ? undefined : "minor"}
-              style={{ left: `${((i * slot) / width) * 100}%`, transform: `translateX(-${((i * slot) / width) * 100}%)` }}
-            >
-              {day(entry.date)}
-            </span>
-          ) : null,
-        )}
-      </div>
+      <DayAxis dates={days.map((entry) => entry.date)} step={step} label={day} />
       <figcaption className="chart-legend">
         <span>
           <span className="swatch" style={{ background: "#1d4ed8" }} aria-hidden="true" />

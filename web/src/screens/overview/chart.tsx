@@ -1,4 +1,5 @@
 import type { Schemas } from "../../api/client";
+import { DayAxis } from "../../components/day-axis";
 
 /**
  * The last 30 days as bars (generated and published articles per day) with the credits spent
@@ -50,20 +51,7 @@ export function ReportChart({
         ))}
         <path d={line} fill="none" stroke="#b45309" strokeWidth="2" vectorEffect="non-scaling-stroke" />
       </svg>
-      <div className="chart-axis" aria-hidden="true">
-        {days.map((day, i) =>
-          i % 7 === 0 ? (
-            // Shifted back by as much of its own width as it stands along the axis, so the last label ends inside the box.
-            <span
-              key={day.date}
-              className={i % 14 === 0 ? undefined : "minor"}
-              style={{ left: `${((i * slot) / width) * 100}%`, transform: `translateX(-${((i * slot) / width) * 100}%)` }}
-            >
-              {dayLabel(day.date)}
-            </span>
-          ) : null,
-        )}
-      </div>
+      <DayAxis dates={days.map((day) => day.date)} step={7} label={dayLabel} />
       <figcaption className="chart-legend">
         <span>
           <span className="swatch" style={{ background: "#93c5fd" }} aria-hidden="true" />

@@ -1,4 +1,5 @@
 import type { Schemas } from "../../api/client";
+import { DayAxis } from "../../components/day-axis";
 import { useMessages } from "../../i18n/language";
 import { searchMessages } from "./search-messages";
 import { useSearchFormat } from "./search-shared";
@@ -56,19 +57,7 @@ export function SearchChart({ days }: { days: Schemas["SearchDay"][] }) {
         ))}
         <path d={line} fill="none" stroke={IMPRESSIONS} strokeWidth="2" vectorEffect="non-scaling-stroke" />
       </svg>
-      <div className="chart-axis" aria-hidden="true">
-        {days.map((entry, i) =>
-          i % step === 0 ? (
-            <span
-              key={entry.date}
-              className={(i / step) % 2 === 0 ? undefined : "minor"}
-              style={{ left: `${((i * slot) / width) * 100}%`, transform: `translateX(-${((i * slot) / width) * 100}%)` }}
-            >
-              {day(entry.date)}
-            </span>
-          ) : null,
-        )}
-      </div>
+      <DayAxis dates={days.map((entry) => entry.date)} step={step} label={day} />
       <figcaption className="chart-legend">
         <span>
           <span className="swatch" style={{ background: "#93c5fd", border: `1px solid ${CLICKS}` }} aria-hidden="true" />
