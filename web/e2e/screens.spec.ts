@@ -56,7 +56,12 @@ test("every screen, 1280 px and 375 px, English and Turkish: accessible, no side
   ];
   const siteId = await firstId(page, "/api/sites", (body) => body[0]?.id);
   if (siteId)
-    screens.push(["site", `/sites/${siteId}`], ["site-brief", `/sites/${siteId}?tab=brief`], ["site-chat", `/sites/${siteId}?tab=chat`]);
+    screens.push(
+      ["site", `/sites/${siteId}`],
+      ["site-brief", `/sites/${siteId}?tab=brief`],
+      ["site-chat", `/sites/${siteId}?tab=chat`],
+      ["site-search", `/sites/${siteId}?tab=search`],
+    );
   const planId = await firstId(
     page,
     "/api/autopilot/plans",
