@@ -256,15 +256,18 @@ export async function disconnectGoogle(services: Services, accountId: string): P
   log("info", "google_disconnected", { accountId });
 }
 
-/** Offline, any token does: the stand-in never checks it. */
-const OFFLINE_ACCESS_TOKEN = "offline-access-token";
+/**
+ * Offline, the "token" names the account, as a real one names a Google user: the stand-in
+ * invents figures for that account's pages only (src/adapters/search-console/offline.ts).
+ */
+export const offlineAccessToken = (accountId: string) => `offline:${accountId}`;
 
 /**
  * A fresh access token for the account's grant. A grant Google no longer accepts marks the
  * connection ERROR and its sites grant_broken, then throws the non-retryable `credentials_rejected`.
  */
 export async function accessTokenFor(services: Services, accountId: string): Promise<string> {
-  if (services.config.search.provider === "offline") return OFFLINE_ACCESS_TOKEN;
+  if (services.config.search.provider === "offline") return offlineAccessToken(accountId);
   const [row] = await services.db.select().from(googleConnections).where(eq(googleConnections.accountId, accountId));
   if (!row) throw new AppError("google_not_connected", "Google Search Console is not connected");
   if (row.status === "ERROR") {

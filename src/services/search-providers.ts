@@ -30,7 +30,7 @@ export function searchConsoleFor(deps: SearchDeps): SearchConsole {
   const { config } = deps;
   if (config.search.provider === "offline") {
     refuseOfflineInProduction(config, "SEARCH_CONSOLE_PROVIDER=offline");
-    return createOfflineSearchConsole({ pagesOf: (property) => knownPagesOfProperty(deps.db, property) });
+    return createOfflineSearchConsole({ pagesOf: (property, accountId) => knownPagesOfProperty(deps.db, property, accountId) });
   }
   const google = config.search.google;
   if (!google) throw googleOAuthFor(deps) as never;

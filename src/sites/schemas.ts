@@ -84,7 +84,7 @@ export const SiteSchema = z
       .openapi({ description: "The site's IndexNow key (blog and custom sites); null for forums, which cannot serve a root file" }),
     warnings: z.array(z.string()).openapi({
       description:
-        "What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin; a brief naming an author other than WordPress's byline)",
+        "What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin; a brief naming an author other than WordPress's byline), or for Search Console figures to keep coming (a broken Google connection, a missing or unreadable property)",
     }),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -93,6 +93,12 @@ export const SiteSchema = z
 export type Site = z.infer<typeof SiteSchema>;
 
 export const SiteIdParamSchema = z.object({ siteId: z.string().min(1).max(64) });
+
+/** Search Console stopped for the site (the grant broke, the property is missing, ambiguous or unreadable): why, in words. */
+function searchConsoleWarnings(row: SiteRow): string[] {
+  const stopped = row.searchConsoleState !== "pending" && row.searchConsoleState !== "synced";
+  return stopped && row.searchConsoleMessage ? [`Search Console: ${row.searchConsoleMessage}`] : [];
+}
 
 /** The public view of a site: never any credential. */
 export function toSite(row: SiteRow): Site {
@@ -122,7 +128,7 @@ export function toSite(row: SiteRow): Site {
       row.indexNowKey && row.platform !== "forum"
         ? { key: row.indexNowKey, keyUrl: `${row.url.replace(/\/+$/, "")}/${row.indexNowKey}.txt` }
         : null,
-    warnings: [...siteWarnings(row), ...bylineWarnings(row)],
+    warnings: [...siteWarnings(row), ...bylineWarnings(row), ...searchConsoleWarnings(row)],
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -146,6 +146,13 @@ describe("the Search Console sync", () => {
     const integration = (await (await call("/api/integrations/google", { token })).json()) as { status: string; message: string };
     expect(integration.status).toBe("ERROR");
     expect(integration.message).toBeTruthy();
+    // The site itself says so among its warnings.
+    const shown = (await (await call(`/api/sites/${site.id}`, { token })).json()) as {
+      warnings: string[];
+      searchConsole: { state: string };
+    };
+    expect(shown.searchConsole.state).toBe("grant_broken");
+    expect(shown.warnings).toContainEqual(expect.stringMatching(/^Search Console: .+/));
     // The next day's tick leaves the account alone until it reconnects.
     await queueDailySyncs(testServices(), new Date(Date.now() + DAY_MS));
     expect(takeSyncSteps(sent, [site.id])).toEqual([]);

@@ -143,7 +143,7 @@ test("a new account: the overview starts with connecting a site, then planning; 
   await page.getByRole("link", { name: "I have stored the secret: open the site" }).click();
   // Titled by its host; its address, with the path, is among its facts.
   await expect(page.getByRole("heading", { name: "first-steps.invalid", level: 1 })).toBeVisible();
-  await expect(page.getByRole("link", { name: "https://first-steps.invalid/blog" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "https://first-steps.invalid/blog", exact: true })).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: /^Turkish$/ })).toBeVisible();
 
   // A site, no plan yet: the next step is the plan, for that site.

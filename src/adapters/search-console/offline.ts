@@ -34,7 +34,11 @@ interface Group {
  * six searches made of its slug's words. Like Google, it has nothing for days after the last
  * complete day or older than 16 months.
  */
-export function createOfflineSearchConsole(deps: { pagesOf: (property: string) => Promise<string[]>; now?: () => Date }): SearchConsole {
+export function createOfflineSearchConsole(deps: {
+  /** The pages under a property of the account an access token names (`offline:<accountId>`; any other token: none). */
+  pagesOf: (property: string, accountId: string) => Promise<string[]>;
+  now?: () => Date;
+}): SearchConsole {
   const now = deps.now ?? (() => new Date());
   return {
     provider: "offline",
@@ -46,13 +50,16 @@ export function createOfflineSearchConsole(deps: { pagesOf: (property: string) =
       return [];
     },
 
-    async query(_accessToken: string, siteUrl: string, request: SearchAnalyticsRequest): Promise<SearchAnalyticsRow[]> {
+    async query(accessToken: string, siteUrl: string, request: SearchAnalyticsRequest): Promise<SearchAnalyticsRow[]> {
       checkRequest(request);
       const at = now();
       const first = Math.max(dayNumber(request.startDate), pacificToday(at) - HISTORY_DAYS);
       const last = Math.min(dayNumber(request.endDate), lastCompleteDay(at));
       if (first > last) return [];
-      const urls = (await deps.pagesOf(siteUrl)).filter((url) => request.page === undefined || url === request.page);
+      const accountId = accessToken.startsWith("offline:") ? accessToken.slice("offline:".length) : "";
+      const urls = (accountId ? await deps.pagesOf(siteUrl, accountId) : []).filter(
+        (url) => request.page === undefined || url === request.page,
+      );
       const pages = urls.map(offlinePage);
       const byDate = request.dimensions.includes("date");
       const groups = new Map<string, Group>();

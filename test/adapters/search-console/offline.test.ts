@@ -5,6 +5,9 @@ import type { SearchAnalyticsRequest, SearchAnalyticsRow } from "../../../src/ad
 import { dayDate, HISTORY_DAYS, lastCompleteDay, pacificToday } from "../../../src/core/search-days";
 import { failureOf } from "../provider-support";
 
+/** Offline, the access token names the account whose pages get figures. */
+const ACCOUNT = "acc_offlineTest00000";
+const TOKEN = `offline:${ACCOUNT}`;
 const PROPERTY = "sc-domain:bakery.example";
 const SLUGS = [
   "eksi-maya-ekmegi",
@@ -29,7 +32,10 @@ const NOW = new Date("2026-03-15T12:00:00Z");
 const LAST = lastCompleteDay(NOW);
 
 function offline(now = NOW) {
-  return createOfflineSearchConsole({ pagesOf: async (property) => (property === PROPERTY ? PAGES : []), now: () => now });
+  return createOfflineSearchConsole({
+    pagesOf: async (property, accountId) => (property === PROPERTY && accountId === ACCOUNT ? PAGES : []),
+    now: () => now,
+  });
 }
 
 const request = (overrides: Partial<SearchAnalyticsRequest> = {}): SearchAnalyticsRequest => ({
@@ -47,7 +53,7 @@ const pageOf = (profile: OfflineProfile) => PAGES.find((url) => offlinePage(url)
 /** Clicks of one page over the 28 complete days up to `end`. */
 async function clicksOver(page: string, end: number) {
   const rows = await offline().query(
-    "",
+    TOKEN,
     PROPERTY,
     request({ dimensions: ["date"], page, startDate: dayDate(end - 27), endDate: dayDate(end) }),
   );
@@ -57,6 +63,12 @@ async function clicksOver(page: string, end: number) {
 afterEach(() => vi.restoreAllMocks());
 
 describe("offline Search Console", () => {
+  it("invents figures only for the pages of the account its token names", async () => {
+    expect(await offline().query("offline:acc_someoneElse000", PROPERTY, request())).toEqual([]);
+    expect(await offline().query("ya29.a-real-token", PROPERTY, request())).toEqual([]);
+    expect((await offline().query(TOKEN, PROPERTY, request())).length).toBeGreaterThan(0);
+  });
+
   it("is labelled offline and lists no properties (the integration uses the site's own address)", async () => {
     const searchConsole = offline();
     expect(searchConsole).toMatchObject({ provider: "offline", offline: true });
@@ -65,8 +77,8 @@ describe("offline Search Console", () => {
 
   it("gives the same figures on every run, without randomness", async () => {
     const random = vi.spyOn(Math, "random");
-    const first = await offline().query("", PROPERTY, request({ dimensions: ["page", "query"] }));
-    const second = await offline().query("", PROPERTY, request({ dimensions: ["page", "query"] }));
+    const first = await offline().query(TOKEN, PROPERTY, request({ dimensions: ["page", "query"] }));
+    const second = await offline().query(TOKEN, PROPERTY, request({ dimensions: ["page", "query"] }));
     expect(first.length).toBeGreaterThan(PAGES.length * 3 - 1);
     expect(second).toEqual(first);
     expect(random).not.toHaveBeenCalled();
@@ -91,13 +103,13 @@ describe("offline Search Console", () => {
   it("a growing page gains, a near-page-one page averages position 9–15", async () => {
     const growing = pageOf("growing");
     expect(await clicksOver(growing, LAST)).toBeGreaterThan(await clicksOver(growing, LAST - 180));
-    const [near] = await offline().query("", PROPERTY, request({ page: pageOf("near_page_one") }));
+    const [near] = await offline().query(TOKEN, PROPERTY, request({ page: pageOf("near_page_one") }));
     expect(near!.position).toBeGreaterThanOrEqual(9);
     expect(near!.position).toBeLessThanOrEqual(15);
   });
 
   it("finds each page for 3–6 searches made of its slug, some ranking 8–30 (opportunities)", async () => {
-    const rows = await offline().query("", PROPERTY, request({ dimensions: ["page", "query"] }));
+    const rows = await offline().query(TOKEN, PROPERTY, request({ dimensions: ["page", "query"] }));
     for (const page of PAGES) {
       const own = rows.filter((row) => row.keys[0] === page);
       expect(own.length).toBeGreaterThanOrEqual(3);
@@ -111,31 +123,31 @@ describe("offline Search Console", () => {
 
   it("nothing after the last complete day (Pacific, three days back) nor older than 16 months", async () => {
     const rows = await offline().query(
-      "",
+      TOKEN,
       PROPERTY,
       request({ dimensions: ["date"], startDate: dayDate(LAST - 600), endDate: dayDate(LAST + 10) }),
     );
     expect(rows.at(-1)!.keys[0]).toBe(dayDate(LAST));
     expect(rows[0]!.keys[0]).toBe(dayDate(pacificToday(NOW) - HISTORY_DAYS));
-    expect(await offline().query("", PROPERTY, request({ startDate: dayDate(LAST + 1), endDate: dayDate(LAST + 3) }))).toEqual([]);
+    expect(await offline().query(TOKEN, PROPERTY, request({ startDate: dayDate(LAST + 1), endDate: dayDate(LAST + 3) }))).toEqual([]);
   });
 
   it("date rows are chronological and keyed in the dimensions' order; others sorted by clicks", async () => {
-    const pageDate = await offline().query("", PROPERTY, request({ dimensions: ["page", "date"] }));
-    const datePage = await offline().query("", PROPERTY, request({ dimensions: ["date", "page"] }));
+    const pageDate = await offline().query(TOKEN, PROPERTY, request({ dimensions: ["page", "date"] }));
+    const datePage = await offline().query(TOKEN, PROPERTY, request({ dimensions: ["date", "page"] }));
     expect(pageDate).toHaveLength(PAGES.length * 28);
     expect(datePage.map((row) => [row.keys[1], row.keys[0]])).toEqual(pageDate.map((row) => row.keys));
     const dates = pageDate.map((row) => row.keys[1]!);
     expect(dates).toEqual([...dates].sort());
-    const byClicks = await offline().query("", PROPERTY, request({ dimensions: ["query"] }));
+    const byClicks = await offline().query(TOKEN, PROPERTY, request({ dimensions: ["query"] }));
     const clicks = byClicks.map((row) => row.clicks);
     expect(clicks).toEqual([...clicks].sort((a, b) => b - a));
   });
 
   it("aggregates days with ctr = clicks / impressions and the position weighted by impressions", async () => {
     const page = PAGES[3]!;
-    const days = await offline().query("", PROPERTY, request({ dimensions: ["date"], page }));
-    const [total] = await offline().query("", PROPERTY, request({ page }));
+    const days = await offline().query(TOKEN, PROPERTY, request({ dimensions: ["date"], page }));
+    const [total] = await offline().query(TOKEN, PROPERTY, request({ page }));
     expect(total!.keys).toEqual([page]);
     expect(total!.clicks).toBe(sum(days, "clicks"));
     expect(total!.impressions).toBe(sum(days, "impressions"));
@@ -145,10 +157,10 @@ describe("offline Search Console", () => {
   });
 
   it("pages through startRow/rowLimit to the same rows as one big page", async () => {
-    const all = await offline().query("", PROPERTY, request({ dimensions: ["page", "query"] }));
+    const all = await offline().query(TOKEN, PROPERTY, request({ dimensions: ["page", "query"] }));
     const paged: SearchAnalyticsRow[] = [];
     for (let startRow = 0; ; startRow += 7) {
-      const rows = await offline().query("", PROPERTY, request({ dimensions: ["page", "query"], rowLimit: 7, startRow }));
+      const rows = await offline().query(TOKEN, PROPERTY, request({ dimensions: ["page", "query"], rowLimit: 7, startRow }));
       paged.push(...rows);
       if (rows.length < 7) break;
     }
@@ -156,16 +168,16 @@ describe("offline Search Console", () => {
   });
 
   it("has nothing for a property without known pages or a page filter that matches none", async () => {
-    expect(await offline().query("", "sc-domain:other.example", request())).toEqual([]);
-    expect(await offline().query("", PROPERTY, request({ page: "https://bakery.example/unknown/" }))).toEqual([]);
+    expect(await offline().query(TOKEN, "sc-domain:other.example", request())).toEqual([]);
+    expect(await offline().query(TOKEN, PROPERTY, request({ page: "https://bakery.example/unknown/" }))).toEqual([]);
   });
 
   it("refuses what Google refuses: reversed or invalid dates, rowLimit over 25,000", async () => {
     const searchConsole = offline();
     expect(
-      (await failureOf(searchConsole.query("", PROPERTY, request({ startDate: dayDate(LAST), endDate: dayDate(LAST - 1) })))).failure,
+      (await failureOf(searchConsole.query(TOKEN, PROPERTY, request({ startDate: dayDate(LAST), endDate: dayDate(LAST - 1) })))).failure,
     ).toBe("bad_request");
-    expect((await failureOf(searchConsole.query("", PROPERTY, request({ startDate: "2026-02-30" })))).failure).toBe("bad_request");
-    expect((await failureOf(searchConsole.query("", PROPERTY, request({ rowLimit: 25_001 })))).failure).toBe("bad_request");
+    expect((await failureOf(searchConsole.query(TOKEN, PROPERTY, request({ startDate: "2026-02-30" })))).failure).toBe("bad_request");
+    expect((await failureOf(searchConsole.query(TOKEN, PROPERTY, request({ rowLimit: 25_001 })))).failure).toBe("bad_request");
   });
 });
