@@ -1785,7 +1785,7 @@ export interface components {
                  */
                 keyUrl: string;
             } | null;
-            /** @description What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin; a brief naming an author other than WordPress's byline) */
+            /** @description What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin; a brief naming an author other than WordPress's byline), or for Search Console figures to keep coming (a broken Google connection, a missing or unreadable property) */
             warnings: string[];
             createdAt: string;
             updatedAt: string;
