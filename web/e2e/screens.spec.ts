@@ -203,6 +203,9 @@ test("a 401 returns to sign-in and, signed in, back to the page asked for", asyn
   await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/articles\?status=pending$/);
+  // The page has finished loading: none of its own calls is still in flight when the session ends.
+  await settled(page);
+  await page.waitForLoadState("networkidle");
 
   // The session ends elsewhere (signed out in another tab): the next call returns to sign-in.
   await page.request.delete("/api/session", { headers: { Origin: new URL(page.url()).origin } });
