@@ -55,10 +55,14 @@ function seed() {
   db.prepare(
     "INSERT INTO accounts (id, email, billing_mode, credit_balance_kurus, created_at) VALUES ('acc_bench0000000000', ?, 'CREDITS', 123450, ?)",
   ).run(EMAIL, iso(now));
-  db.prepare("INSERT INTO account_passwords (account_id, hash, updated_at) VALUES ('acc_bench0000000000', ?, ?)").run(
+  db.prepare("INSERT INTO users (id, email, password_hash, created_at) VALUES ('usr_bench0000000000', ?, ?, ?)").run(
+    EMAIL,
     passwordHash(PASSWORD),
     iso(now),
   );
+  db.prepare(
+    "INSERT INTO members (id, account_id, user_id, role, created_at) VALUES ('mem_bench0000000000', 'acc_bench0000000000', 'usr_bench0000000000', 'owner', ?)",
+  ).run(iso(now));
   const insert = db.prepare(
     "INSERT INTO articles (account_id, title, slug, html, content_text, excerpt, seo_title, seo_desc, keywords, tags, word_count, language, status, published_at, created_at, updated_at) VALUES ('acc_bench0000000000', ?, ?, ?, ?, ?, ?, ?, '[\"bread\"]', '[]', 420, 'en', ?, ?, ?, ?)",
   );

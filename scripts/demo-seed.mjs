@@ -6,6 +6,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { countWords, htmlToText, slugify } from "../src/core/html-text.ts";
 
 const ACCOUNT_ID = "acc_demo000000000000";
+/** The demo owner: a user (the panel's sign-in) and their owner member of the demo account. */
+const USER_ID = "usr_demo000000000000";
+const MEMBER_ID = "mem_demo000000000000";
 const TOKEN_ID = "tok_demo000000000000";
 export const DEMO_EMAIL = "demo@example.com";
 /** The demo account's panel password: local only, printed by `npm run dev`. */
@@ -122,8 +125,9 @@ export function demoSeedSql(token, signupCreditKurus = 10_000) {
     // A fresh token file (or a wiped database) replaces the demo token row.
     `DELETE FROM api_tokens WHERE id = ${quote(TOKEN_ID)} AND token_hash <> ${quote(tokenHash)};`,
     // The panel's password, hashed as src/sessions/passwords.ts does (PBKDF2-SHA256, 100,000 iterations).
-    `INSERT OR IGNORE INTO account_passwords (account_id, hash, updated_at) VALUES (${quote(ACCOUNT_ID)}, ${quote(passwordHash(DEMO_PASSWORD))}, ${quote(iso(now))});`,
-    `INSERT OR IGNORE INTO api_tokens (id, account_id, name, scope, token_hash, prefix, last_four, expires_at, created_at) VALUES (${quote(TOKEN_ID)}, ${quote(ACCOUNT_ID)}, 'Demo token', 'manage', ${quote(tokenHash)}, ${quote(token.slice(0, 8))}, ${quote(token.slice(-4))}, ${quote(iso(expires))}, ${quote(iso(now))});`,
+    `INSERT OR IGNORE INTO users (id, email, password_hash, password_updated_at, created_at) VALUES (${quote(USER_ID)}, ${quote(DEMO_EMAIL)}, ${quote(passwordHash(DEMO_PASSWORD))}, ${quote(iso(now))}, ${quote(iso(now))});`,
+    `INSERT OR IGNORE INTO members (id, account_id, user_id, role, created_at) SELECT ${quote(MEMBER_ID)}, ${quote(ACCOUNT_ID)}, id, 'owner', ${quote(iso(now))} FROM users WHERE email = ${quote(DEMO_EMAIL)};`,
+    `INSERT OR IGNORE INTO api_tokens (id, account_id, member_id, name, scope, token_hash, prefix, last_four, expires_at, created_at) VALUES (${quote(TOKEN_ID)}, ${quote(ACCOUNT_ID)}, ${quote(MEMBER_ID)}, 'Demo token', 'manage', ${quote(tokenHash)}, ${quote(token.slice(0, 8))}, ${quote(token.slice(-4))}, ${quote(iso(expires))}, ${quote(iso(now))});`,
   ];
   SAMPLE_ARTICLES.forEach((article, index) => {
     const created = iso(new Date(now.getTime() - (SAMPLE_ARTICLES.length - index) * 86_400_000));

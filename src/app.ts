@@ -30,6 +30,7 @@ import { forumSiteRoutes } from "./sites/forum-routes";
 import { publicRoutes } from "./public/routes";
 import { publicCache } from "./public/cache";
 import { tokenRoutes } from "./tokens/routes";
+import { memberRoutes } from "./members/routes";
 import { webhookRoutes } from "./webhooks/routes";
 import { securityHeaders } from "./http/security-headers";
 import { bodyLimits } from "./http/body-limits";
@@ -81,6 +82,7 @@ export function createApp(options: AppOptions = {}) {
   app.route("/api", adminAccountRoutes);
   app.route("/api", accountRoutes);
   app.route("/api", tokenRoutes);
+  app.route("/api", memberRoutes);
   app.route("/api", billingRoutes);
   app.route("/api", siteRoutes);
   app.route("/api", briefRoutes);

@@ -121,12 +121,12 @@ let counter = 0;
 export async function seedAccount(options: { creditKurus?: number } = {}) {
   counter += 1;
   const email = `owner-${Date.now()}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const { account, secret } = await createAccountWithToken(db(), {
+  const { account, secret, memberId, userId } = await createAccountWithToken(db(), {
     email,
     signupCreditKurus: options.creditKurus ?? 10_000,
     now: new Date(),
   });
-  return { account, accountId: account.id, token: secret };
+  return { account, accountId: account.id, token: secret, memberId, userId, email };
 }
 
 export async function seedToken(accountId: string, scope: TokenScope = "manage", now = new Date()) {

@@ -5,8 +5,9 @@ import { requireAdminToken } from "../http/operator-auth";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { CreatedApiTokenSchema, CreateTokenBodySchema, toApiToken } from "../tokens/schemas";
 import { createToken } from "../tokens/service";
-import { AccountSchema, CreateAccountBodySchema, CreatedAccountSchema, toAccount } from "./schemas";
-import { createAccountWithToken, getAccount } from "./service";
+import { CreateAccountBodySchema, CreatedAccountSchema, CurrentAccountSchema, toAccount } from "./schemas";
+import { createAccountWithToken, getAccount, memberView } from "./service";
+import { membershipsOf } from "../members/service";
 
 export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -16,10 +17,24 @@ accountRoutes.openapi(
     operationId: "getCurrentAccount",
     path: "/auth/me",
     tags: ["Account"],
-    summary: "The account that owns the token",
-    responses: { 200: jsonContent(AccountSchema, "The Account record"), ...errorResponses(401, 403) },
+    summary: "The account, and who calls: the member, their role and their other accounts",
+    responses: { 200: jsonContent(CurrentAccountSchema, "The Account record with the caller's member"), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(toAccount(await getAccount(c.get("db"), c.get("caller").accountId)), 200),
+  async (c) => {
+    const caller = c.get("caller");
+    const db = c.get("db");
+    const [account, member] = await Promise.all([getAccount(db, caller.accountId), memberView(db, caller)]);
+    const memberships = member ? await membershipsOf(db, member.userId) : [];
+    return c.json(
+      {
+        ...toAccount(account),
+        member: member ? { id: member.id, email: member.email, role: caller.role, siteIds: caller.siteIds } : null,
+        role: caller.role,
+        memberships: memberships.map(({ accountId, accountEmail, role }) => ({ accountId, accountEmail, role })),
+      },
+      200,
+    );
+  },
 );
 
 export const adminAccountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { BILLING_MODES } from "../db/schema";
+import { BILLING_MODES, ROLES } from "../db/schema";
 import { formatKurus } from "../core/money";
 import { CreatedApiTokenSchema } from "../tokens/schemas";
 import type { AccountRow } from "./service";
@@ -14,6 +14,25 @@ export const AccountSchema = z
   })
   .openapi("Account");
 export type Account = z.infer<typeof AccountSchema>;
+
+export const CurrentMemberSchema = z
+  .object({
+    id: z.string().openapi({ example: "mem_Q2n8xK1bW7cVt0Ra" }),
+    email: z.string().openapi({ description: "The member's own sign-in email", example: "editor@example.com" }),
+    role: z.enum(ROLES),
+    siteIds: z.array(z.string()).nullable().openapi({ description: "The sites the member is limited to; null for all" }),
+  })
+  .openapi("CurrentMember");
+
+export const CurrentAccountSchema = AccountSchema.extend({
+  member: CurrentMemberSchema.nullable().openapi({
+    description: "Who calls: the member and their role (a token's lower role when it was made with one); null for a token the operator issued, which acts as an owner",
+  }),
+  role: z.enum(ROLES).openapi({ description: "What the caller may do here (docs/guides/teams.md has the table)" }),
+  memberships: z
+    .array(z.object({ accountId: z.string(), accountEmail: z.string(), role: z.enum(ROLES) }))
+    .openapi({ description: "Every account the member's user belongs to (the panel switches among them); empty for an operator token" }),
+}).openapi("CurrentAccount");
 
 export const CreateAccountBodySchema = z
   .object({ email: z.email().max(254) })

@@ -1,12 +1,14 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
-import { accounts, apiTokens, creditLedger } from "../db/schema";
+import { accounts, apiTokens, creditLedger, members, users } from "../db/schema";
+import type { Caller } from "../http/context";
 import { AppError, notFound } from "../core/errors";
 import { newId } from "../core/ids";
 import { toIsoSeconds } from "../core/time";
 import { mintToken } from "../tokens/service";
 import { isUniqueViolation } from "../db/errors";
+import { ownerStatements } from "../members/service";
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -18,10 +20,10 @@ export type AccountRow = typeof accounts.$inferSelect;
 export async function createAccount(
   db: Database,
   input: { email: string; signupCreditKurus: number; now: Date },
-): Promise<{ account: AccountRow }> {
-  const { account, statements } = await newAccount(db, input);
+): Promise<{ account: AccountRow; userId: string; memberId: string }> {
+  const { account, statements, userId, memberId } = await newAccount(db, input);
   await insertAccount(db, account.email, statements);
-  return { account };
+  return { account, userId, memberId };
 }
 
 /**
@@ -29,10 +31,10 @@ export async function createAccount(
  * a first `manage` token in the same batch, whose secret the operator hands to the owner.
  */
 export async function createAccountWithToken(db: Database, input: { email: string; signupCreditKurus: number; now: Date }) {
-  const { account, statements } = await newAccount(db, input);
-  const { secret, row: token } = await mintToken({ accountId: account.id, name: "First token", scope: "manage", now: input.now });
+  const { account, statements, memberId, userId } = await newAccount(db, input);
+  const { secret, row: token } = await mintToken({ accountId: account.id, memberId, name: "First token", scope: "manage", now: input.now });
   await insertAccount(db, account.email, [...statements, db.insert(apiTokens).values(token)]);
-  return { account, token, secret };
+  return { account, token, secret, memberId, userId };
 }
 
 type Statements = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
@@ -58,8 +60,9 @@ async function newAccount(db: Database, input: { email: string; signupCreditKuru
     note: "Signup credit",
     createdAt: account.createdAt,
   };
-  const statements: Statements = [db.insert(accounts).values(account), db.insert(creditLedger).values(ledgerRow)];
-  return { account, statements };
+  const owner = await ownerStatements(db, { accountId: account.id, email, now: input.now });
+  const statements: Statements = [db.insert(accounts).values(account), db.insert(creditLedger).values(ledgerRow), ...owner.statements];
+  return { account, statements, userId: owner.userId, memberId: owner.memberId };
 }
 
 async function insertAccount(db: Database, email: string, statements: Statements) {
@@ -76,4 +79,15 @@ export async function getAccount(db: Database, accountId: string): Promise<Accou
   const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
   if (!account) throw notFound("Account");
   return account;
+}
+
+/** The caller's member with its email and user (null for an operator token). */
+export async function memberView(db: Database, caller: Pick<Caller, "accountId" | "memberId">) {
+  if (!caller.memberId) return null;
+  const [member] = await db
+    .select({ id: members.id, userId: members.userId, email: users.email })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.id, caller.memberId), eq(members.accountId, caller.accountId)));
+  return member ?? null;
 }

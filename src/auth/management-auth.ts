@@ -5,12 +5,14 @@ import { sessionAccount } from "../sessions/service";
 import type { AppEnv } from "../http/context";
 import { assertSameOrigin, readSessionCookie } from "../http/session-cookie";
 import { requireScope, requireToken } from "./token-auth";
+import { auditRouteCall, enforceRole } from "./role-gate";
 import { isManagementPath } from "../http/route-families";
 import { accountLimiter, RATE_WINDOW_MS, rateLimitedError, rateLimitHeaders, setHeaders } from "../http/rate-limit";
 
 /**
  * Every management route needs a token with the `manage` scope (or the panel's session cookie,
- * then a state change must come from the same origin), and counts against the
+ * then a state change must come from the same origin) whose role may do what the route does
+ * (src/auth/role-gate.ts), and counts against the
  * account's management limit (MANAGEMENT_RATE_LIMIT_PER_MINUTE, 600 by default, all its tokens
  * together, apart from its public reads): X-RateLimit-* on every answer, 429 with Retry-After
  * when the rolling minute is full.
@@ -23,11 +25,19 @@ export const managementAuth = createMiddleware<AppEnv>(async (c, next) => {
     const session = await sessionAccount(c.get("services"), cookie, new Date());
     if (!session) throw new AppError("unauthorized", "The session has ended; sign in again with POST /api/session");
     assertSameOrigin(c, true);
-    c.set("caller", { accountId: session.accountId, tokenId: session.sessionId, scope: "manage" });
-    return countManagementRequest(c, next);
+    const { userId: _userId, sessionId: _sessionId, ...caller } = session;
+    c.set("caller", caller);
+    const rule = await enforceRole(c, caller);
+    await countManagementRequest(c, next);
+    return auditRouteCall(c, caller, rule);
   }
   await requireToken(c, async () => {
-    await requireScope("manage")(c, () => countManagementRequest(c, next));
+    await requireScope("manage")(c, async () => {
+      const caller = c.get("caller");
+      const rule = await enforceRole(c, caller);
+      await countManagementRequest(c, next);
+      await auditRouteCall(c, caller, rule);
+    });
   });
 });
 

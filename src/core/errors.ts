@@ -27,14 +27,21 @@ const STATUS_BY_CODE = {
   wrong_password: 400,
   invitation_invalid: 400,
   empty_file: 400,
+  unsubscribe_link_invalid: 400,
 
   // 403: the account may not do this (yet).
   insufficient_scope: 403,
+  insufficient_role: 403,
+  site_not_allowed: 403,
   signup_closed: 403,
   byok_licence_missing: 403,
   byok_licence_expired: 403,
   byok_key_missing: 403,
   byok_quota_used: 403,
+
+  // 404/410: a link that leads nowhere (any more).
+  approval_link_unknown: 404,
+  approval_link_expired: 410,
 
   // 409: the thing is in a state that does not allow it.
   email_taken: 409,
@@ -63,6 +70,12 @@ const STATUS_BY_CODE = {
   post_changed_on_site: 409,
   nothing_to_revert: 409,
   last_manage_token: 409,
+  last_owner: 409,
+  already_member: 409,
+  sign_in_to_accept: 409,
+  article_not_in_review: 409,
+  article_changed: 409,
+  approval_answered: 409,
   term_exists: 409,
   delivery_in_progress: 409,
   google_not_configured: 409,

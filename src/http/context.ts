@@ -1,15 +1,22 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import type { TokenScope } from "../db/schema";
+import type { Role, TokenScope } from "../db/schema";
 import type { Env } from "../env";
 import type { Services } from "../services/container";
 
-/** Who is calling, as the auth middleware learns it: the account, and the token (or session, or grant). */
+/** Who is calling, as the auth middleware learns it: the account, the member and their role, and the token (or session, or grant). */
 export interface Caller {
   accountId: string;
   tokenId: string;
   scope: TokenScope;
+  /** The member acting; null for a token the operator issued (it acts as an owner). */
+  memberId: string | null;
+  /** What the caller may do: the member's role, or less for a token made with a lower one. */
+  role: Role;
+  /** The sites the member is limited to; null for every site of the account. */
+  siteIds: string[] | null;
+  via: "session" | "token" | "oauth";
 }
 
 export interface AppVariables {

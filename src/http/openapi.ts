@@ -66,6 +66,7 @@ export const OPERATION_TAGS = [
   { name: "Public read API", description: "Read-only article API for sites and static builds (`/api/v1/public`)" },
   { name: "Account", description: "The account that owns the token" },
   { name: "Tokens", description: "API tokens of the account" },
+  { name: "Members", description: "The account's members and roles, invitations, and the audit log (docs/guides/teams.md)" },
   { name: "Operator", description: "Operator routes (ADMIN_TOKEN)" },
   { name: "Billing", description: "Credits, payments and BYOK licences" },
   { name: "Sites", description: "Connecting WordPress, XenForo and custom sites; the brief" },

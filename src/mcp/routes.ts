@@ -3,6 +3,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { AppError } from "../core/errors";
 import type { AppEnv } from "../http/context";
 import { countManagementRequest } from "../auth/management-auth";
+import { currentMember } from "../members/service";
 import type { McpProps } from "../oauth/provider";
 import { createMcpServer } from "./server";
 
@@ -21,7 +22,17 @@ mcpRoutes.use("/mcp", async (c, next) => {
     throw new AppError("unauthorized", "Send 'Authorization: Bearer <token>': an OAuth access token or a manage API token", undefined, {
       "WWW-Authenticate": `Bearer realm="content-autopilot"`,
     });
-  c.set("caller", props.caller);
+  // The grant (or token) carries the member; their role is read as it is now, and a removed
+  // member's grant stops here at once.
+  const caller = props.caller;
+  if (caller.memberId && props.via === "oauth") {
+    const member = await currentMember(c.get("db"), caller.accountId, caller.memberId);
+    if (!member)
+      throw new AppError("unauthorized", "The member this grant belongs to was removed from the account", undefined, {
+        "WWW-Authenticate": `Bearer realm="content-autopilot", error="invalid_token"`,
+      });
+    c.set("caller", { ...caller, role: member.role, siteIds: member.siteIds ?? null });
+  } else c.set("caller", { ...caller, memberId: caller.memberId ?? null, role: caller.role ?? "owner", siteIds: caller.siteIds ?? null });
   await countManagementRequest(c, next);
 });
 
@@ -51,7 +62,7 @@ mcpRoutes.post("/mcp", async (c) => {
   const invalidArguments = toolArgumentsProblem(message);
   if (invalidArguments) return jsonRpcError(200, -32602, invalidArguments, (message as { id?: unknown }).id ?? null);
 
-  const server = createMcpServer(c.get("services"), c.get("caller").accountId);
+  const server = createMcpServer(c.get("services"), c.get("caller"));
   // JSON answers unless the call sends progress: then its notifications stream before the result.
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   await server.connect(transport);

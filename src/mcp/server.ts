@@ -2,6 +2,10 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { log, errorFields } from "../core/logger";
 import { AppError } from "../core/errors";
 import type { Services } from "../services/container";
+import { assertResourceSite, assertRoleMay, type SiteResource } from "../auth/role-gate";
+import type { Caller } from "../http/context";
+import { TOOL_PERMISSIONS } from "./permissions";
+import { type AuditEntry, recordAudit } from "../audit/audit";
 import { toolError, toolResult, type Tool, type ToolContext, type ToolExtra } from "./tool";
 import { accountTools } from "./tools/account";
 import { articleTools } from "./tools/articles";
@@ -14,7 +18,8 @@ export const MCP_TOOLS: Tool[] = [...siteTools, ...planTools, ...articleTools, .
 export const MCP_SERVER_INFO = { name: "content-autopilot", version: "1.0.0" };
 
 /** One MCP server for one request of one account: the tools, each calling the area functions as that account. */
-export function createMcpServer(services: Services, accountId: string): McpServer {
+export function createMcpServer(services: Services, caller: Caller): McpServer {
+  const { accountId } = caller;
   const server = new McpServer(MCP_SERVER_INFO, {
     instructions:
       "Content Autopilot plans, writes, illustrates and publishes articles for the user's sites, billed in Turkish lira credits. Start with list_sites; create_plan then approve_plan schedules articles; run_item writes one now (charged). Money-spending tools say so in their descriptions.",
@@ -31,7 +36,10 @@ export function createMcpServer(services: Services, accountId: string): McpServe
       },
       async (input: Record<string, unknown>, extra: ToolExtra) => {
         try {
-          return toolResult(await tool.run(input as never, contextFor(services, accountId, extra)));
+          const audit = await assertToolAllowed(services, caller, tool.name, input);
+          const result = toolResult(await tool.run(input as never, contextFor(services, accountId, extra)));
+          if (audit) await recordAudit(services.db, accountId, caller, { ...audit, detail: { tool: tool.name } });
+          return result;
         } catch (error) {
           if (!(error instanceof AppError)) log("error", "mcp_tool_failed", { tool: tool.name, accountId, ...errorFields(error) });
           return toolError(error);
@@ -40,6 +48,37 @@ export function createMcpServer(services: Services, accountId: string): McpServe
     );
   }
   return server;
+}
+
+const RESOURCE_ARGUMENTS: [string, SiteResource][] = [
+  ["siteId", "site"],
+  ["postId", "post"],
+  ["planId", "plan"],
+  ["itemId", "item"],
+  ["articleId", "article"],
+];
+
+/**
+ * The caller's role against the tool's permission, and a site-limited member's sites against the
+ * ids it names; returns the audit event a successful call records, if any.
+ */
+async function assertToolAllowed(
+  services: Services,
+  caller: Caller,
+  name: string,
+  input: Record<string, unknown>,
+): Promise<AuditEntry | null> {
+  const rule = TOOL_PERMISSIONS[name] ?? "billing";
+  const [permission, action] = typeof rule === "string" ? [rule, undefined] : rule;
+  assertRoleMay(caller, permission);
+  let target: { targetType: string; targetId: string } | undefined;
+  for (const [argument, kind] of RESOURCE_ARGUMENTS) {
+    const id = input[argument];
+    if (id === undefined || id === null) continue;
+    await assertResourceSite(services.db, caller, kind, String(id));
+    target = { targetType: kind, targetId: String(id) };
+  }
+  return action ? { action, ...target } : null;
 }
 
 function contextFor(services: Services, accountId: string, extra: ToolExtra): ToolContext {

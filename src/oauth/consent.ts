@@ -70,13 +70,22 @@ consentRoutes.post(AUTHORIZE_PATH, async (c) => {
     const approved = await oauth.approveConsent(c.req.raw, handle, { scope: [OAUTH_SCOPE] });
     const client = await oauth.lookupClient(approved.request.clientId);
     const props: McpProps = {
-      caller: { accountId: session.accountId, tokenId: `oauth:${approved.request.clientId}`.slice(0, 200), scope: "manage" },
+      caller: {
+        accountId: session.accountId,
+        tokenId: `oauth:${approved.request.clientId}`.slice(0, 200),
+        scope: "manage",
+        memberId: session.memberId,
+        role: session.role,
+        siteIds: session.siteIds,
+        via: "oauth",
+      },
       via: "oauth",
     };
     const { redirectTo } = await oauth.completeAuthorization({
       request: approved.request,
       userId: session.accountId,
-      metadata: { clientName: client?.clientName ?? approved.request.clientId },
+      // The member is in the metadata too, so the grants list says whose each grant is.
+      metadata: { clientName: client?.clientName ?? approved.request.clientId, memberId: session.memberId },
       scope: approved.request.scope,
       props,
     });

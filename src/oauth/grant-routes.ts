@@ -6,7 +6,9 @@ import { toIsoSeconds } from "../core/time";
 import type { Database } from "../db/client";
 import { oauthRevocations } from "../db/schema";
 import { validationHook } from "../core/validation";
-import type { AppEnv } from "../http/context";
+import type { AppEnv, Caller } from "../http/context";
+import { recordAudit } from "../audit/audit";
+import { roleMay } from "../members/roles";
 import { errorResponses, jsonContent } from "../http/openapi";
 import { oauthHelpers } from "./provider";
 
@@ -21,6 +23,7 @@ const GrantSchema = z
     scope: z.array(z.string()),
     createdAt: z.string(),
     expiresAt: z.string().nullable(),
+    memberId: z.string().nullable().openapi({ description: "The member who allowed the app; null for grants made before teams" }),
   })
   .openapi("OAuthGrant");
 
@@ -41,8 +44,15 @@ const REVOCATIONS_SHOWN_DAYS = 30;
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
 
+/** The grants a caller sees and revokes: an owner or admin every member's, anyone else their own. */
+export async function visibleGrants(oauth: OAuthHelpers, caller: Caller) {
+  const grants = await grantsOf(oauth, caller.accountId);
+  if (roleMay(caller.role, "admin") || !caller.memberId) return grants;
+  return grants.filter((grant) => grant.memberId === caller.memberId);
+}
+
 /** Every grant of the account, newest first. */
-async function grantsOf(oauth: OAuthHelpers, accountId: string) {
+export async function grantsOf(oauth: OAuthHelpers, accountId: string) {
   const grants = [];
   let cursor: string | undefined;
   do {
@@ -58,6 +68,7 @@ async function grantsOf(oauth: OAuthHelpers, accountId: string) {
       clientName: typeof grant.metadata?.clientName === "string" ? grant.metadata.clientName : grant.clientId,
       scope: grant.scope,
       createdAt: iso(grant.createdAt),
+      memberId: typeof grant.metadata?.memberId === "string" ? grant.metadata.memberId : null,
       expiresAt: grant.expiresAt ? iso(grant.expiresAt) : null,
     }));
 }
@@ -68,7 +79,7 @@ grantRoutes.openapi(
     operationId: "listOAuthGrants",
     path: "/oauth/grants",
     tags: ["Tokens"],
-    summary: "The apps the account allowed through OAuth (MCP connectors), newest first",
+    summary: "The apps you allowed through OAuth (MCP connectors; an owner or admin sees every member's), newest first",
     description: `\`revoked\` lists the grants the service revoked by itself in the last ${REVOCATIONS_SHOWN_DAYS} days, and why.`,
     responses: {
       200: jsonContent(z.object({ items: z.array(GrantSchema), revoked: z.array(RevocationSchema) }), "The grants"),
@@ -76,8 +87,11 @@ grantRoutes.openapi(
     },
   }),
   async (c) => {
-    const { accountId } = c.get("caller");
-    return c.json({ items: await grantsOf(oauthHelpers(c.env), accountId), revoked: await revocationsOf(c.get("db"), accountId) }, 200);
+    const caller = c.get("caller");
+    return c.json(
+      { items: await visibleGrants(oauthHelpers(c.env), caller), revoked: await revocationsOf(c.get("db"), caller.accountId) },
+      200,
+    );
   },
 );
 
@@ -109,10 +123,16 @@ grantRoutes.openapi(
   }),
   async (c) => {
     const oauth = oauthHelpers(c.env);
-    const { accountId } = c.get("caller");
-    const grant = (await grantsOf(oauth, accountId)).find((candidate) => candidate.id === c.req.valid("param").grantId);
+    const caller = c.get("caller");
+    const grant = (await visibleGrants(oauth, caller)).find((candidate) => candidate.id === c.req.valid("param").grantId);
     if (!grant) throw notFound("Grant");
-    await oauth.revokeGrant(grant.id, accountId);
+    await oauth.revokeGrant(grant.id, caller.accountId);
+    await recordAudit(c.get("db"), caller.accountId, caller, {
+      action: "oauth_grant.revoked",
+      targetType: "oauth_grant",
+      targetId: grant.id,
+      detail: { clientName: grant.clientName },
+    });
     return c.json(grant, 200);
   },
 );

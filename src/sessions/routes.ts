@@ -1,9 +1,9 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { AppError } from "../core/errors";
 import { validationHook } from "../core/validation";
-import { accounts } from "../db/schema";
+import { accounts, members, users } from "../db/schema";
 import { bearerSecret } from "../http/bearer";
 import { clientAddressKey } from "../http/client-address";
 import type { AppEnv } from "../http/context";
@@ -15,36 +15,50 @@ import { authenticateToken } from "../tokens/service";
 import {
   AcceptInviteBodySchema,
   ChangePasswordBodySchema,
+  InvitePreviewSchema,
   InviteSchema,
+  PreviewInviteBodySchema,
   SessionSchema,
+  SwitchAccountBodySchema,
   SignInBodySchema,
   SignUpBodySchema,
 } from "./schemas";
-import { acceptInvite, changePassword, endSession, inviteAccount, sessionAccount, signIn, signUp } from "./service";
+import { acceptInvite, changePassword, endSession, inviteAccount, sessionAccount, signIn, signUp, switchAccount } from "./service";
+import { memberView } from "../accounts/service";
+import { firstOwner, peekInvitation } from "../members/service";
 
 /** The panel's session routes: sign in, sign up, sign out, password, invitations. */
 export const sessionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 const tags = ["Account"];
 
-async function sessionAnswer(c: Context<AppEnv>, accountId: string, via: "session" | "token") {
-  const [account] = await c.get("db").select({ email: accounts.email }).from(accounts).where(eq(accounts.id, accountId));
-  return { accountId, email: account?.email ?? "", via };
+/** The session's (or token's) account and the signed-in person: their email and their role there. */
+async function answer(c: Context<AppEnv>, who: { accountId: string; userId: string | null }, via: "session" | "token") {
+  const db = c.get("db");
+  const [found] = await db
+    .select({ email: users.email, role: members.role })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.accountId, who.accountId), eq(members.userId, who.userId ?? "")));
+  if (found) return { accountId: who.accountId, email: found.email, role: found.role, via };
+  const [account] = await db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, who.accountId));
+  return { accountId: who.accountId, email: account?.email ?? "", role: "owner" as const, via };
 }
 
 /** Who asks: a bearer `manage` token, or the session cookie (then a state change must be same-origin). */
-async function signedIn(c: Context<AppEnv>): Promise<{ accountId: string; via: "session" | "token" }> {
+async function signedIn(c: Context<AppEnv>): Promise<{ accountId: string; userId: string | null; via: "session" | "token"; cookie?: string }> {
   if (c.req.header("Authorization")) {
     const { caller } = await authenticateToken(c.get("db"), bearerSecret(c), new Date());
     if (caller.scope !== "manage")
       throw new AppError("insufficient_scope", "This token's scope is 'public:read'; this route needs a token with scope 'manage'");
-    return { accountId: caller.accountId, via: "token" };
+    const member = await memberView(c.get("db"), caller);
+    return { accountId: caller.accountId, userId: member?.userId ?? (await firstOwner(c.get("db"), caller.accountId))?.userId ?? null, via: "token" };
   }
   const cookie = readSessionCookie(c);
   const session = cookie ? await sessionAccount(c.get("services"), cookie, new Date()) : null;
-  if (!session)
+  if (!session || !cookie)
     throw new AppError("unauthorized", "Not signed in: sign in with POST /api/session, or send 'Authorization: Bearer <API_TOKEN>'");
   assertSameOrigin(c, true);
-  return { accountId: session.accountId, via: "session" };
+  return { accountId: session.accountId, userId: session.userId, via: "session", cookie };
 }
 
 sessionRoutes.openapi(
@@ -76,7 +90,7 @@ sessionRoutes.openapi(
         `Too many failed sign-ins (${result.blocked.limit} per 15 minutes); try again later`,
       );
     writeSessionCookie(c, result.sessionId);
-    return c.json(await sessionAnswer(c, result.accountId, "session"), 200);
+    return c.json(await answer(c, { accountId: result.accountId, userId: result.userId }, "session"), 200);
   },
 );
 
@@ -108,7 +122,7 @@ sessionRoutes.openapi(
         `Too many sign-ups from this address (${result.blocked.limit} per hour); try again later`,
       );
     writeSessionCookie(c, result.sessionId);
-    return c.json(await sessionAnswer(c, result.accountId, "session"), 201);
+    return c.json(await answer(c, { accountId: result.accountId, userId: result.userId }, "session"), 201);
   },
 );
 
@@ -122,8 +136,8 @@ sessionRoutes.openapi(
     responses: { 200: jsonContent(SessionSchema, "The signed-in account"), ...errorResponses(401, 403) },
   }),
   async (c) => {
-    const { accountId, via } = await signedIn(c);
-    return c.json(await sessionAnswer(c, accountId, via), 200);
+    const who = await signedIn(c);
+    return c.json(await answer(c, who, who.via), 200);
   },
 );
 
@@ -161,9 +175,11 @@ sessionRoutes.openapi(
     responses: { 200: jsonContent(SessionSchema, "Changed; signed in with a new session"), ...errorResponses(400, 401, 403, 429) },
   }),
   async (c) => {
-    const { accountId } = await signedIn(c);
+    const who = await signedIn(c);
+    if (!who.userId) throw new AppError("not_found", "No sign-in belongs to this token");
+    const { accountId } = who;
     const { currentPassword, newPassword } = c.req.valid("json");
-    const result = await changePassword(c.get("services"), accountId, {
+    const result = await changePassword(c.get("services"), { accountId, userId: who.userId }, {
       current: currentPassword,
       next: newPassword,
       addressKey: clientAddressKey(c.req.header("CF-Connecting-IP")),
@@ -176,7 +192,7 @@ sessionRoutes.openapi(
         `Too many wrong passwords (${result.blocked.limit} per 15 minutes); try again later`,
       );
     writeSessionCookie(c, result.sessionId);
-    return c.json(await sessionAnswer(c, accountId, "session"), 200);
+    return c.json(await answer(c, { accountId, userId: who.userId }, "session"), 200);
   },
 );
 
@@ -187,16 +203,82 @@ sessionRoutes.openapi(
     path: "/session/invite",
     tags,
     security: [],
-    summary: "Set the password with an invitation link's token (once), signed in at once",
+    summary: "Accept an invitation link's token (once): set a password as a new user, or join signed in",
+    description:
+      "The operator's invitation sets the account owner's password. A member invitation makes a new user with this password, or, without a password and with the session cookie of a signed-in user, adds that user to the account (one person may be a member of several accounts). Either way the session then works in the invitation's account. An email that already signs in here must sign in first: 409 `sign_in_to_accept`.",
     request: { body: jsonBody(AcceptInviteBodySchema) },
-    responses: { 200: jsonContent(SessionSchema, "Password set; signed in"), ...errorResponses(400, 403) },
+    responses: { 200: jsonContent(SessionSchema, "Accepted; signed in to the account"), ...errorResponses(400, 403, 409) },
   }),
   async (c) => {
     assertSameOrigin(c, false);
     const { token, password } = c.req.valid("json");
-    const { accountId, sessionId } = await acceptInvite(c.get("services"), { token, password, now: new Date() });
-    writeSessionCookie(c, sessionId);
-    return c.json(await sessionAnswer(c, accountId, "session"), 200);
+    const cookie = password ? undefined : readSessionCookie(c);
+    const session = cookie ? await sessionAccount(c.get("services"), cookie, new Date()) : null;
+    const result = await acceptInvite(c.get("services"), {
+      token,
+      password,
+      signedIn: session ? { userId: session.userId } : undefined,
+      now: new Date(),
+    });
+    writeSessionCookie(c, result.sessionId);
+    return c.json(await answer(c, result, "session"), 200);
+  },
+);
+
+sessionRoutes.openapi(
+  createRoute({
+    method: "post",
+    operationId: "previewInvite",
+    path: "/session/invite/preview",
+    tags,
+    security: [],
+    summary: "What an invitation link invites to, without using it",
+    description:
+      "`hasSignIn` tells whether the invited email already signs in here: then the invitee signs in and accepts without a password.",
+    request: { body: jsonBody(PreviewInviteBodySchema) },
+    responses: { 200: jsonContent(InvitePreviewSchema, "The invitation"), ...errorResponses(400, 403) },
+  }),
+  async (c) => {
+    assertSameOrigin(c, false);
+    const db = c.get("db");
+    const now = new Date();
+    const invitation = await peekInvitation(db, c.req.valid("json").token, now);
+    if (!invitation) {
+      // The operator's invitations name no role: they make the owner of a new account.
+      throw new AppError("invitation_invalid", "This invitation link is unknown, used or expired; ask for a new one");
+    }
+    const [account] = await db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, invitation.accountId));
+    const [person] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, invitation.email));
+    return c.json(
+      {
+        email: invitation.email,
+        role: invitation.role,
+        accountEmail: account?.email ?? "",
+        expiresAt: invitation.expiresAt,
+        hasSignIn: Boolean(person?.hash),
+      },
+      200,
+    );
+  },
+);
+
+sessionRoutes.openapi(
+  createRoute({
+    method: "post",
+    operationId: "switchAccount",
+    path: "/session/account",
+    tags,
+    summary: "Work in another account the signed-in user is a member of",
+    request: { body: jsonBody(SwitchAccountBodySchema) },
+    responses: { 200: jsonContent(SessionSchema, "The session now works in this account"), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => {
+    const who = await signedIn(c);
+    if (!who.cookie || !who.userId)
+      throw new AppError("invalid_request", "Only a panel session switches accounts; a token belongs to one account");
+    const { accountId } = c.req.valid("json");
+    await switchAccount(c.get("services"), who.cookie, who.userId, accountId);
+    return c.json(await answer(c, { accountId, userId: who.userId }, "session"), 200);
   },
 );
 

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { ROLES } from "../db/schema";
 import { MIN_PASSWORD_LENGTH } from "./passwords";
 
 const Password = z
@@ -20,14 +21,37 @@ export const ChangePasswordBodySchema = z
   .strict()
   .openapi("ChangePasswordRequest");
 export const AcceptInviteBodySchema = z
-  .object({ token: z.string().min(20).max(200), password: Password })
+  .object({
+    token: z.string().min(20).max(200),
+    password: Password.optional().openapi({
+      description: "The new user's password; left out when a signed-in user accepts a member invitation",
+    }),
+  })
   .strict()
   .openapi("AcceptInviteRequest");
+export const PreviewInviteBodySchema = z
+  .object({ token: z.string().min(20).max(200) })
+  .strict()
+  .openapi("PreviewInviteRequest");
+export const InvitePreviewSchema = z
+  .object({
+    email: z.string().openapi({ description: "The address the invitation was sent to" }),
+    role: z.enum(ROLES),
+    accountEmail: z.string().openapi({ description: "The inviting account's email" }),
+    expiresAt: z.string(),
+    hasSignIn: z.boolean().openapi({ description: "The invited email already signs in here: sign in, then accept" }),
+  })
+  .openapi("InvitePreview");
+export const SwitchAccountBodySchema = z
+  .object({ accountId: z.string().min(1).max(64) })
+  .strict()
+  .openapi("SwitchAccountRequest");
 
 export const SessionSchema = z
   .object({
     accountId: z.string(),
-    email: z.string(),
+    email: z.string().openapi({ description: "The signed-in person's email" }),
+    role: z.enum(ROLES).openapi({ description: "Their role in this account" }),
     via: z
       .enum(["session", "token"])
       .openapi({ description: "How the request was signed in: the panel's session cookie, or a bearer token" }),

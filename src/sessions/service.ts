@@ -1,10 +1,13 @@
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { createAccount } from "../accounts/service";
 import { sha256Hex } from "../core/crypto";
 import { AppError } from "../core/errors";
 import { log } from "../core/logger";
+import { newId } from "../core/ids";
 import { toIsoSeconds } from "../core/time";
-import { accountInvites, accountPasswords, accounts, sessions } from "../db/schema";
+import { accountInvites, accounts, members, sessions, users } from "../db/schema";
+import type { Caller } from "../http/context";
+import { claimInvitation, firstOwner, joinFromInvitation, membershipsOf, peekInvitation } from "../members/service";
 import type { RateLimitDecision } from "../durable-objects/account-state";
 import type { Services } from "../services/container";
 import { hashPassword, verifyNothing, verifyPassword } from "./passwords";
@@ -29,13 +32,14 @@ function randomId(): string {
     .replace(/=+$/, "");
 }
 
-/** A new session of the account; returns the cookie's value (only its hash is stored). */
-export async function startSession(services: Pick<Services, "db">, accountId: string, now: Date): Promise<string> {
+/** A new session of the user, working in the account; returns the cookie's value (only its hash is stored). */
+export async function startSession(services: Pick<Services, "db">, who: { accountId: string; userId: string }, now: Date): Promise<string> {
   const id = randomId();
   const at = toIsoSeconds(now);
   await services.db.insert(sessions).values({
     idHash: await sha256Hex(id),
-    accountId,
+    accountId: who.accountId,
+    userId: who.userId,
     createdAt: at,
     lastSeenAt: at,
     expiresAt: toIsoSeconds(new Date(now.getTime() + SESSION_MS)),
@@ -43,16 +47,28 @@ export async function startSession(services: Pick<Services, "db">, accountId: st
   return id;
 }
 
-/** The account a session cookie speaks for, or null (unknown, expired, revoked); its expiry slides at most hourly. */
-export async function sessionAccount(
-  services: Pick<Services, "db">,
-  id: string,
-  now: Date,
-): Promise<{ accountId: string; sessionId: string } | null> {
+export interface SessionCaller extends Caller {
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * Who a session cookie speaks for: the user, the account it works in and their member there, or
+ * null (unknown, expired, signed out, or no longer a member); its expiry slides at most hourly.
+ */
+export async function sessionAccount(services: Pick<Services, "db">, id: string, now: Date): Promise<SessionCaller | null> {
   const idHash = await sha256Hex(id);
   const [session] = await services.db
-    .select()
+    .select({
+      accountId: sessions.accountId,
+      userId: sessions.userId,
+      lastSeenAt: sessions.lastSeenAt,
+      memberId: members.id,
+      role: members.role,
+      siteIds: members.siteIds,
+    })
     .from(sessions)
+    .innerJoin(members, and(eq(members.accountId, sessions.accountId), eq(members.userId, sessions.userId)))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, toIsoSeconds(now))));
   if (!session) return null;
   if (now.getTime() - Date.parse(session.lastSeenAt) > SLIDE_EVERY_MS) {
@@ -61,7 +77,33 @@ export async function sessionAccount(
       .set({ lastSeenAt: toIsoSeconds(now), expiresAt: toIsoSeconds(new Date(now.getTime() + SESSION_MS)) })
       .where(eq(sessions.idHash, idHash));
   }
-  return { accountId: session.accountId, sessionId: `ses_${idHash.slice(0, 16)}` };
+  const sessionId = `ses_${idHash.slice(0, 16)}`;
+  return {
+    accountId: session.accountId,
+    userId: session.userId,
+    sessionId,
+    tokenId: sessionId,
+    scope: "manage",
+    memberId: session.memberId,
+    role: session.role,
+    siteIds: session.siteIds ?? null,
+    via: "session",
+  };
+}
+
+/** The session works in another of the user's accounts from now on (404 when the user is no member of it). */
+export async function switchAccount(services: Pick<Services, "db">, id: string, userId: string, accountId: string): Promise<void> {
+  const [switched] = await services.db
+    .update(sessions)
+    .set({ accountId })
+    .where(
+      and(
+        eq(sessions.idHash, await sha256Hex(id)),
+        sql`EXISTS (SELECT 1 FROM ${members} WHERE ${members.accountId} = ${accountId} AND ${members.userId} = ${userId})`,
+      ),
+    )
+    .returning({ accountId: sessions.accountId });
+  if (!switched) throw new AppError("not_found", "Account not found among your memberships");
 }
 
 export async function endSession(services: Pick<Services, "db">, id: string): Promise<void> {
@@ -107,22 +149,23 @@ async function countWrongPassword(services: Services, windows: string[]): Promis
 export async function signIn(
   services: Services,
   input: { email: string; password: string; addressKey: string; now: Date },
-): Promise<{ accountId: string; sessionId: string } | { blocked: RateLimitDecision }> {
+): Promise<{ accountId: string; userId: string; sessionId: string } | { blocked: RateLimitDecision }> {
   const email = input.email.trim().toLowerCase();
   const windows = await passwordWindows(input.addressKey, email);
   const blocked = await fullWindow(services, windows);
   if (blocked) return { blocked };
-  const [found] = await services.db
-    .select({ id: accounts.id, hash: accountPasswords.hash })
-    .from(accounts)
-    .leftJoin(accountPasswords, eq(accountPasswords.accountId, accounts.id))
-    .where(eq(accounts.email, email));
+  const [found] = await services.db.select({ id: users.id, hash: users.passwordHash }).from(users).where(eq(users.email, email));
   const ok = found?.hash ? await verifyPassword(input.password, found.hash) : await verifyNothing(input.password);
   if (!ok || !found) {
     await countWrongPassword(services, windows);
     throw new AppError("unauthorized", WRONG);
   }
-  return { accountId: found.id, sessionId: await startSession(services, found.id, input.now) };
+  // The person's own account first (the one whose email is theirs), else their oldest membership.
+  const memberships = await membershipsOf(services.db, found.id);
+  const home = memberships.find((m) => m.accountEmail === email) ?? memberships[0];
+  if (!home) throw new AppError("forbidden", "This sign-in is no longer a member of any account; ask for a new invitation");
+  const who = { accountId: home.accountId, userId: found.id };
+  return { ...who, sessionId: await startSession(services, who, input.now) };
 }
 
 /**
@@ -132,7 +175,7 @@ export async function signIn(
 export async function signUp(
   services: Services,
   input: { email: string; password: string; addressKey: string; now: Date },
-): Promise<{ accountId: string; sessionId: string } | { blocked: RateLimitDecision }> {
+): Promise<{ accountId: string; userId: string; sessionId: string } | { blocked: RateLimitDecision }> {
   if (!services.config.signupOpen)
     throw new AppError("signup_closed", "Sign-up is closed on this service; ask the operator for an invitation");
   const states = services.accountState;
@@ -143,16 +186,18 @@ export async function signUp(
     log("warn", "sign_up_blocked", {});
     return { blocked: decision };
   }
-  const { account } = await createAccount(services.db, {
-    email: input.email,
+  const email = input.email.trim().toLowerCase();
+  const [person] = await services.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (person)
+    throw new AppError("email_taken", `Someone already signs in with ${email}; sign in with it (an owner can invite it to another account)`);
+  const { account, userId } = await createAccount(services.db, {
+    email,
     signupCreditKurus: services.config.signupCreditKurus,
     now: input.now,
   });
-  await services.db
-    .insert(accountPasswords)
-    .values({ accountId: account.id, hash: await hashPassword(input.password), updatedAt: toIsoSeconds(input.now) });
+  await setPassword(services, userId, input.password, input.now);
   log("info", "account_signed_up", { accountId: account.id });
-  return { accountId: account.id, sessionId: await startSession(services, account.id, input.now) };
+  return { accountId: account.id, userId, sessionId: await startSession(services, { accountId: account.id, userId }, input.now) };
 }
 
 /**
@@ -161,14 +206,13 @@ export async function signUp(
  */
 export async function changePassword(
   services: Services,
-  accountId: string,
+  who: { accountId: string; userId: string },
   input: { current: string; next: string; addressKey: string; now: Date },
 ): Promise<{ sessionId: string } | { blocked: RateLimitDecision }> {
   const [stored] = await services.db
-    .select({ email: accounts.email, hash: accountPasswords.hash })
-    .from(accounts)
-    .leftJoin(accountPasswords, eq(accountPasswords.accountId, accounts.id))
-    .where(eq(accounts.id, accountId));
+    .select({ email: users.email, hash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, who.userId));
   if (stored?.hash) {
     const windows = await passwordWindows(input.addressKey, stored.email);
     const blocked = await fullWindow(services, windows);
@@ -180,18 +224,16 @@ export async function changePassword(
       ]);
     }
   }
-  await setPassword(services, accountId, input.next, input.now);
-  return { sessionId: await startSession(services, accountId, input.now) };
+  await setPassword(services, who.userId, input.next, input.now);
+  return { sessionId: await startSession(services, who, input.now) };
 }
 
-async function setPassword(services: Pick<Services, "db">, accountId: string, password: string, now: Date): Promise<void> {
+/** A user's new password; every session of the user ends (in every account). */
+async function setPassword(services: Pick<Services, "db">, userId: string, password: string, now: Date): Promise<void> {
   const hash = await hashPassword(password);
   await services.db.batch([
-    services.db
-      .insert(accountPasswords)
-      .values({ accountId, hash, updatedAt: toIsoSeconds(now) })
-      .onConflictDoUpdate({ target: accountPasswords.accountId, set: { hash, updatedAt: toIsoSeconds(now) } }),
-    services.db.delete(sessions).where(eq(sessions.accountId, accountId)),
+    services.db.update(users).set({ passwordHash: hash, passwordUpdatedAt: toIsoSeconds(now) }).where(eq(users.id, userId)),
+    services.db.delete(sessions).where(eq(sessions.userId, userId)),
   ]);
 }
 
@@ -212,22 +254,55 @@ export async function inviteAccount(
   return { url: `${services.config.publicBaseUrl ?? origin}/invite#${token}`, expiresAt };
 }
 
-/** The invitation's password is set (once: one conditional claim), and its owner is signed in. */
+/**
+ * An invitation link's token: the operator's (the account's owner sets a password) or a member
+ * invitation (a new user with this password, or, with `signedIn`, the signed-in user joins).
+ * Claimed once (one conditional update); the person is signed in to the account at once.
+ */
 export async function acceptInvite(
   services: Services,
-  input: { token: string; password: string; now: Date },
-): Promise<{ accountId: string; sessionId: string }> {
+  input: { token: string; password?: string; signedIn?: { userId: string }; now: Date },
+): Promise<{ accountId: string; userId: string; sessionId: string }> {
   const at = toIsoSeconds(input.now);
+  const invalid = () =>
+    new AppError("invitation_invalid", "This invitation link is unknown, used or expired; ask for a new one");
+  const tokenHash = await sha256Hex(input.token);
+  const member = await peekInvitation(services.db, input.token, input.now);
+  if (member) {
+    let userId = input.signedIn?.userId;
+    if (!userId) {
+      if (!input.password) throw passwordNeeded();
+      const [person] = await services.db.select({ id: users.id, hash: users.passwordHash }).from(users).where(eq(users.email, member.email));
+      if (person?.hash)
+        throw new AppError("sign_in_to_accept", `${member.email} already signs in here: sign in, then open the invitation again to join`);
+      userId = person?.id ?? newId("usr");
+      if (!person) await services.db.insert(users).values({ id: userId, email: member.email, createdAt: at }).onConflictDoNothing();
+    }
+    const claimed = await claimInvitation(services.db, input.token, input.now);
+    if (!claimed) throw invalid();
+    if (!input.signedIn && input.password) await setPassword(services, userId, input.password, input.now);
+    await joinFromInvitation(services.db, claimed, userId, input.now);
+    const who = { accountId: claimed.accountId, userId };
+    return { ...who, sessionId: await startSession(services, who, input.now) };
+  }
+  if (!input.password) throw passwordNeeded();
   const [claimed] = await services.db
     .update(accountInvites)
     .set({ usedAt: at })
-    .where(and(eq(accountInvites.tokenHash, await sha256Hex(input.token)), isNull(accountInvites.usedAt), gt(accountInvites.expiresAt, at)))
+    .where(and(eq(accountInvites.tokenHash, tokenHash), isNull(accountInvites.usedAt), gt(accountInvites.expiresAt, at)))
     .returning({ accountId: accountInvites.accountId });
-  if (!claimed)
-    throw new AppError("invitation_invalid", "This invitation link is unknown, used or expired; ask the operator for a new one");
-  await setPassword(services, claimed.accountId, input.password, input.now);
-  return { accountId: claimed.accountId, sessionId: await startSession(services, claimed.accountId, input.now) };
+  if (!claimed) throw invalid();
+  const owner = await firstOwner(services.db, claimed.accountId);
+  if (!owner) throw invalid();
+  await setPassword(services, owner.userId, input.password, input.now);
+  const who = { accountId: claimed.accountId, userId: owner.userId };
+  return { ...who, sessionId: await startSession(services, who, input.now) };
 }
+
+const passwordNeeded = () =>
+  new AppError("invalid_request", "Body field 'password': required to accept an invitation without signing in", [
+    { path: "password", code: "required", message: "is required unless you are signed in" },
+  ]);
 
 /** Expired sessions and invitations are removed by the cron tick. */
 export async function purgeExpiredSessions(services: Pick<Services, "db">, now: Date): Promise<number> {

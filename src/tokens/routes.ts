@@ -3,7 +3,11 @@ import { jsonBody, jsonContent, errorResponses } from "../http/openapi";
 import type { AppEnv } from "../http/context";
 import { validationHook } from "../core/validation";
 import { CreatedApiTokenSchema, CreateTokenBodySchema, ApiTokenSchema, TokenIdParamSchema, toApiToken } from "./schemas";
-import { announceRevocation, createToken, listTokens, revokeToken } from "./service";
+import { announceRevocation, listTokens, mintToken, revokeToken } from "./service";
+import { AppError } from "../core/errors";
+import { apiTokens } from "../db/schema";
+import { auditStatement, recordAudit } from "../audit/audit";
+import { roleRank } from "../members/roles";
 
 export const tokenRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -13,12 +17,12 @@ tokenRoutes.openapi(
     operationId: "listTokens",
     path: "/tokens",
     tags: ["Tokens"],
-    summary: "List the account's API tokens (secrets are never shown again)",
+    summary: "List your API tokens (an owner or admin sees every member's); secrets are never shown again",
     responses: { 200: jsonContent(z.array(ApiTokenSchema), "The tokens, newest first"), ...errorResponses(401, 403) },
   }),
   async (c) => {
     const now = new Date();
-    const rows = await listTokens(c.get("db"), c.get("caller").accountId);
+    const rows = await listTokens(c.get("db"), c.get("caller"));
     return c.json(
       rows.map((row) => toApiToken(row, now)),
       200,
@@ -32,19 +36,35 @@ tokenRoutes.openapi(
     operationId: "createToken",
     path: "/tokens",
     tags: ["Tokens"],
-    summary: "Create an API token; the secret appears once, in this answer",
+    summary: "Create an API token of yours; the secret appears once, in this answer",
+    description: "The token belongs to you and never does more than your role allows (less when made with a lower `role`).",
     request: { body: jsonBody(CreateTokenBodySchema) },
     responses: { 201: jsonContent(CreatedApiTokenSchema, "The new token with its secret"), ...errorResponses(400, 401, 403) },
   }),
   async (c) => {
     const input = c.req.valid("json");
     const now = new Date();
-    const { secret, row } = await createToken(c.get("db"), {
-      accountId: c.get("caller").accountId,
+    const caller = c.get("caller");
+    if (input.role && roleRank(input.role) < roleRank(caller.role))
+      throw new AppError("insufficient_role", `A token cannot do more than you: your role is '${caller.role}', the token asks for '${input.role}'`);
+    const db = c.get("db");
+    const { secret, row } = await mintToken({
+      accountId: caller.accountId,
+      memberId: caller.memberId,
       name: input.name,
       scope: input.scope,
+      role: input.role && input.role !== caller.role ? input.role : null,
       now,
     });
+    await db.batch([
+      db.insert(apiTokens).values(row),
+      auditStatement(db, caller.accountId, caller, {
+        action: "token.created",
+        targetType: "token",
+        targetId: row.id,
+        detail: { name: row.name, scope: row.scope, role: row.role },
+      }),
+    ]);
     return c.json({ ...toApiToken(row, now), token: secret }, 201);
   },
 );
@@ -55,15 +75,22 @@ tokenRoutes.openapi(
     operationId: "revokeToken",
     path: "/tokens/{id}",
     tags: ["Tokens"],
-    summary: "Revoke a token; it stops working at once",
+    summary: "Revoke a token; it stops working at once (your own; an owner or admin revokes anyone's)",
     request: { params: TokenIdParamSchema },
     responses: { 200: jsonContent(ApiTokenSchema, "The revoked token"), ...errorResponses(401, 403, 404) },
   }),
   async (c) => {
     const now = new Date();
-    const row = await revokeToken(c.get("db"), { accountId: c.get("caller").accountId, tokenId: c.req.valid("param").id, now });
+    const caller = c.get("caller");
+    const row = await revokeToken(c.get("db"), { caller, tokenId: c.req.valid("param").id, now });
     // Also when it was revoked before: a retry after a failed announcement repairs it.
     await announceRevocation(c.get("services").accountState, row);
+    await recordAudit(c.get("db"), caller.accountId, caller, {
+      action: "token.revoked",
+      targetType: "token",
+      targetId: row.id,
+      detail: { name: row.name },
+    });
     return c.json(toApiToken(row, now), 200);
   },
 );

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { plainText } from "../core/plain-text";
-import { TOKEN_SCOPES } from "../db/schema";
+import { ROLES, TOKEN_SCOPES } from "../db/schema";
 import type { ApiTokenRow } from "./service";
 import { tokenStatus } from "./service";
 
@@ -20,6 +20,10 @@ export const ApiTokenSchema = z
     expiresAt: z.string().openapi({ description: "6 months after creation" }),
     lastUsedAt: z.string().nullable(),
     revokedAt: z.string().nullable(),
+    memberId: z.string().nullable().openapi({ description: "The member the token belongs to; null for one the operator issued" }),
+    role: z.enum(ROLES).nullable().openapi({
+      description: "The lower role the token was made with; null: its member's role, whatever it is at the time",
+    }),
   })
   .openapi("ApiToken");
 export type ApiToken = z.infer<typeof ApiTokenSchema>;
@@ -32,6 +36,9 @@ export const CreateTokenBodySchema = z
   .object({
     name: plainText(z.string().trim().min(1).max(100)),
     scope: TokenScopeSchema.default("manage"),
+    role: z.enum(ROLES).optional().openapi({
+      description: "A role below yours for this token (a script that only reads: `viewer`); left out, it does what you may do",
+    }),
   })
   .strict()
   .openapi("CreateTokenRequest");
@@ -53,5 +60,7 @@ export function toApiToken(row: ApiTokenRow, now: Date): ApiToken {
     expiresAt: row.expiresAt,
     lastUsedAt: row.lastUsedAt,
     revokedAt: row.revokedAt,
+    memberId: row.memberId,
+    role: row.role,
   };
 }

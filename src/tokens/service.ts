@@ -4,9 +4,10 @@ import { AppError, notFound } from "../core/errors";
 import { newId } from "../core/ids";
 import { addMonths, toIsoSeconds } from "../core/time";
 import type { Database } from "../db/client";
-import { accountPasswords, apiTokens, type TokenScope } from "../db/schema";
+import { apiTokens, members, type Role, type TokenScope, users } from "../db/schema";
 import type { AccountState } from "../durable-objects/account-state";
 import type { Caller } from "../http/context";
+import { lesserRole, roleMay } from "../members/roles";
 
 export const TOKEN_PREFIX = "sap_";
 const TOKEN_PATTERN = /^sap_[0-9A-Za-z]{40}$/;
@@ -17,13 +18,26 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
 /** A new token: the secret (shown once) and the row to store (hash only). */
-export async function mintToken(input: { accountId: string; name: string; scope: TokenScope; now: Date }) {
+export interface NewToken {
+  accountId: string;
+  name: string;
+  scope: TokenScope;
+  /** Whose token it is (null: the operator's, acting as an owner). */
+  memberId?: string | null;
+  /** A role below the member's; null or absent: the member's. */
+  role?: Role | null;
+  now: Date;
+}
+
+export async function mintToken(input: NewToken) {
   const secret = TOKEN_PREFIX + randomBase62(40);
   const row: ApiTokenRow = {
     id: newId("tok"),
     accountId: input.accountId,
     name: input.name,
     scope: input.scope,
+    memberId: input.memberId ?? null,
+    role: input.role ?? null,
     tokenHash: await sha256Hex(secret),
     prefix: secret.slice(0, 8),
     lastFour: secret.slice(-4),
@@ -36,18 +50,25 @@ export async function mintToken(input: { accountId: string; name: string; scope:
 }
 
 /** Creates a token for the account and returns it with its secret. */
-export async function createToken(db: Database, input: { accountId: string; name: string; scope: TokenScope; now: Date }) {
+export async function createToken(db: Database, input: NewToken) {
   const { secret, row } = await mintToken(input);
   await db.insert(apiTokens).values(row);
   return { secret, row };
 }
 
-export async function listTokens(db: Database, accountId: string): Promise<ApiTokenRow[]> {
+/** Whose tokens a caller sees and revokes: an owner or admin every member's, anyone else their own. */
+function tokensOf(caller: Pick<Caller, "accountId" | "memberId" | "role">) {
+  const account = eq(apiTokens.accountId, caller.accountId);
+  if (roleMay(caller.role, "admin") || !caller.memberId) return account;
+  return and(account, eq(apiTokens.memberId, caller.memberId));
+}
+
+export async function listTokens(db: Database, caller: Pick<Caller, "accountId" | "memberId" | "role">): Promise<ApiTokenRow[]> {
   // Ids are random and createdAt has whole seconds: the rowid keeps tokens of one second in creation order.
   return db
     .select()
     .from(apiTokens)
-    .where(eq(apiTokens.accountId, accountId))
+    .where(tokensOf(caller))
     .orderBy(desc(apiTokens.createdAt), sql`${apiTokens}.rowid DESC`);
 }
 
@@ -57,8 +78,12 @@ export async function listTokens(db: Database, accountId: string): Promise<ApiTo
  * one nothing could issue a new token, while an owner who signs in to the panel can always make
  * another. One statement decides, so two concurrent revocations cannot both pass.
  */
-export async function revokeToken(db: Database, input: { accountId: string; tokenId: string; now: Date }): Promise<ApiTokenRow> {
-  const scoped = and(eq(apiTokens.id, input.tokenId), eq(apiTokens.accountId, input.accountId));
+export async function revokeToken(
+  db: Database,
+  input: { caller: Pick<Caller, "accountId" | "memberId" | "role">; tokenId: string; now: Date },
+): Promise<ApiTokenRow> {
+  const { accountId } = input.caller;
+  const scoped = and(eq(apiTokens.id, input.tokenId), tokensOf(input.caller));
   const now = toIsoSeconds(input.now);
   const [revoked] = await db
     .update(apiTokens)
@@ -69,9 +94,10 @@ export async function revokeToken(db: Database, input: { accountId: string; toke
         isNull(apiTokens.revokedAt),
         sql`(${apiTokens.scope} <> 'manage' OR EXISTS (
           SELECT 1 FROM api_tokens AS other
-          WHERE other.account_id = ${input.accountId} AND other.id <> ${input.tokenId}
+          WHERE other.account_id = ${accountId} AND other.id <> ${input.tokenId}
             AND other.scope = 'manage' AND other.revoked_at IS NULL AND other.expires_at > ${now})
-          OR EXISTS (SELECT 1 FROM ${accountPasswords} WHERE ${accountPasswords.accountId} = ${input.accountId}))`,
+          OR EXISTS (SELECT 1 FROM ${members} JOIN ${users} ON ${users.id} = ${members.userId}
+            WHERE ${members.accountId} = ${accountId} AND ${members.role} = 'owner' AND ${users.passwordHash} IS NOT NULL))`,
       ),
     )
     .returning();
@@ -99,7 +125,11 @@ export interface AuthenticatedToken {
   lastUsedAt: string | null;
 }
 
-/** Resolves a token hash to its caller; every failure is a 401 that says which. */
+/**
+ * Resolves a token hash to its caller; every failure is a 401 that says which. The caller's role
+ * is the member's as it is now (or the lower one the token was made with): a member whose role
+ * was lowered has tokens that do less at once, and a removed member's tokens are refused.
+ */
 export async function lookupToken(db: Database, tokenHash: string, now: Date): Promise<AuthenticatedToken> {
   const [token] = await db
     .select({
@@ -109,14 +139,29 @@ export async function lookupToken(db: Database, tokenHash: string, now: Date): P
       expiresAt: apiTokens.expiresAt,
       revokedAt: apiTokens.revokedAt,
       lastUsedAt: apiTokens.lastUsedAt,
+      memberId: apiTokens.memberId,
+      tokenRole: apiTokens.role,
+      memberRole: members.role,
+      siteIds: members.siteIds,
     })
     .from(apiTokens)
+    .leftJoin(members, eq(members.id, apiTokens.memberId))
     .where(eq(apiTokens.tokenHash, tokenHash));
   if (!token) throw new AppError("unauthorized", "Invalid API token");
   if (token.revokedAt) throw revokedTokenError();
   assertNotExpired(token.expiresAt, now);
+  if (token.memberId && !token.memberRole) throw new AppError("unauthorized", "The member this API token belongs to was removed from the account");
+  const memberRole: Role = token.memberRole ?? "owner";
   return {
-    caller: { accountId: token.accountId, tokenId: token.id, scope: token.scope },
+    caller: {
+      accountId: token.accountId,
+      tokenId: token.id,
+      scope: token.scope,
+      memberId: token.memberId,
+      role: token.tokenRole ? lesserRole(token.tokenRole, memberRole) : memberRole,
+      siteIds: token.siteIds ?? null,
+      via: "token",
+    },
     expiresAt: token.expiresAt,
     lastUsedAt: token.lastUsedAt,
   };

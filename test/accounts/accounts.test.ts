@@ -33,7 +33,13 @@ describe("POST /api/admin/accounts (operator)", () => {
 
     const me = await call("/api/auth/me", { token: body.token.token });
     expect(me.status).toBe(200);
-    expect(await me.json()).toStrictEqual(body.account);
+    // The account record, and who calls: the owner member the account was made with.
+    expect(await me.json()).toStrictEqual({
+      ...body.account,
+      member: { id: expect.stringMatching(/^mem_/), email, role: "owner", siteIds: null },
+      role: "owner",
+      memberships: [{ accountId: body.account.id, accountEmail: email, role: "owner" }],
+    });
 
     const ledger = await db().select().from(creditLedger).where(eq(creditLedger.accountId, body.account.id));
     expect(ledger).toHaveLength(1);
@@ -117,8 +123,8 @@ describe("POST /api/admin/accounts (operator)", () => {
 });
 
 describe("GET /api/auth/me", () => {
-  it("answers the Account record of the token's owner", async () => {
-    const { token, account } = await seedAccount({ creditKurus: 12_345 });
+  it("answers the Account record of the token's owner, with the member and role it calls as", async () => {
+    const { token, account, memberId } = await seedAccount({ creditKurus: 12_345 });
     const res = await call("/api/auth/me", { token });
     expect(res.status).toBe(200);
     expect(await res.json()).toStrictEqual({
@@ -127,6 +133,9 @@ describe("GET /api/auth/me", () => {
       billingMode: "CREDITS",
       creditBalance: "123.45",
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+      member: { id: memberId, email: account.email, role: "owner", siteIds: null },
+      role: "owner",
+      memberships: [{ accountId: account.id, accountEmail: account.email, role: "owner" }],
     });
   });
 

@@ -128,7 +128,7 @@ describe("GET /api/openapi.json", () => {
     const createToken = doc.paths["/api/tokens"]!.post!;
     expect(createToken.requestBody!.required).toBe(true);
     const tokenBody = resolve(doc, createToken.requestBody!.content["application/json"]!.schema);
-    expect(Object.keys(tokenBody.properties!).sort()).toStrictEqual(["name", "scope"]);
+    expect(Object.keys(tokenBody.properties!).sort()).toStrictEqual(["name", "role", "scope"]);
     expect(tokenBody.required).toStrictEqual(["name"]);
     expect(tokenBody.properties!.scope).toMatchObject({ enum: ["public:read", "manage"], default: "manage" });
     expect(tokenBody).toMatchObject({ additionalProperties: false });
@@ -142,9 +142,11 @@ describe("GET /api/openapi.json", () => {
       "id",
       "lastFour",
       "lastUsedAt",
+      "memberId",
       "name",
       "prefix",
       "revokedAt",
+      "role",
       "scope",
       "status",
     ]);

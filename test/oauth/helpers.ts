@@ -99,6 +99,6 @@ export async function mcpClient(token: string) {
 
 export async function ownerWithSession() {
   const owner = await seedAccount();
-  const session = await startSession({ db: db() }, owner.accountId, new Date());
+  const session = await startSession({ db: db() }, owner, new Date());
   return { ...owner, sessionCookie: `__Host-session=${session}` };
 }

@@ -75,7 +75,7 @@ describe("security headers of the OAuth doors", () => {
 
   it("the consent page and its error page: a strict policy with the page's style by hash, never framed", async () => {
     const owner = await seedAccount();
-    const cookie = `__Host-session=${await startSession({ db: db() }, owner.accountId, new Date())}`;
+    const cookie = `__Host-session=${await startSession({ db: db() }, owner, new Date())}`;
     const registered = await call("/oauth/register", {
       method: "POST",
       json: {

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { bytesToBase64 } from "../../src/core/crypto";
 import { toIsoSeconds } from "../../src/core/time";
-import { accountPasswords, apiTokens, sessions } from "../../src/db/schema";
+import { apiTokens, sessions, users } from "../../src/db/schema";
 import { runCronTick } from "../../src/jobs/cron";
 import { BASE, call, db, expectError, seedAccount, testServices, useVars } from "../harness";
 
@@ -60,8 +60,8 @@ describe("sign-up and sign-in", () => {
     const [stored] = await db().select().from(sessions).where(eq(sessions.accountId, body.accountId));
     expect(stored!.idHash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored!.idHash).not.toBe(cookie);
-    const [password] = await db().select().from(accountPasswords).where(eq(accountPasswords.accountId, body.accountId));
-    expect(password!.hash).toMatch(/^pbkdf2-sha256\$100000\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+    const [password] = await db().select().from(users).where(eq(users.email, body.email));
+    expect(password!.passwordHash).toMatch(/^pbkdf2-sha256\$100000\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
   });
 
   it("is closed by default (403), refuses a short password (400) and a taken email (409)", async () => {
@@ -279,9 +279,9 @@ describe("guessing limits (issue 27)", () => {
     const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(decomposed), "PBKDF2", false, ["deriveBits"]);
     const bits = new Uint8Array(await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations: 100_000 }, key, 256));
     await db()
-      .update(accountPasswords)
-      .set({ hash: `pbkdf2-sha256$100000$${bytesToBase64(salt)}$${bytesToBase64(bits)}` })
-      .where(eq(accountPasswords.accountId, body.accountId));
+      .update(users)
+      .set({ passwordHash: `pbkdf2-sha256$100000$${bytesToBase64(salt)}$${bytesToBase64(bits)}` })
+      .where(eq(users.email, address));
     expect((await signIn(address, decomposed, "198.51.100.52")).status).toBe(200);
     await expectError(await signIn(address, "cafe au lait long enough", "198.51.100.52"), 401, "unauthorized");
   });

@@ -10,3 +10,4 @@ export * from "./pipeline";
 export * from "./sessions";
 export * from "./research";
 export * from "./search";
+export * from "./members";

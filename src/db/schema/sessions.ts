@@ -1,29 +1,25 @@
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { accounts } from "./accounts";
 import { createdAt } from "./columns";
-
-/** An account's password for the panel: `pbkdf2-sha256$<iterations>$<salt>$<hash>` (src/sessions/passwords.ts). */
-export const accountPasswords = sqliteTable("account_passwords", {
-  accountId: text("account_id")
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: "cascade" }),
-  hash: text("hash").notNull(),
-  updatedAt: text("updated_at").notNull(),
-});
+import { users } from "./members";
 
 /** Panel sessions: only the SHA-256 of the cookie's random id is stored. */
 export const sessions = sqliteTable(
   "sessions",
   {
     idHash: text("id_hash").primaryKey(),
+    /** The account the session works in now (the panel switches among the user's memberships). */
     accountId: text("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     lastSeenAt: text("last_seen_at").notNull(),
     expiresAt: text("expires_at").notNull(),
   },
-  (t) => [index("sessions_account_idx").on(t.accountId)],
+  (t) => [index("sessions_account_idx").on(t.accountId), index("sessions_user_idx").on(t.userId)],
 );
 
 /** One-time links an operator sends so the owner sets a password; only the hash of the link's secret is stored. */

@@ -1,6 +1,7 @@
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accounts } from "./accounts";
 import { createdAt } from "./columns";
+import { ROLES } from "./members";
 
 export const TOKEN_SCOPES = ["public:read", "manage"] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
@@ -15,6 +16,10 @@ export const apiTokens = sqliteTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     scope: text("scope", { enum: TOKEN_SCOPES }).notNull(),
+    /** The member it belongs to (null: issued by the operator, acting as an owner); it never does more than that member may. */
+    memberId: text("member_id"),
+    /** A role below the member's, chosen at creation; null: the member's role, whatever it is at the time. */
+    role: text("role", { enum: ROLES }),
     tokenHash: text("token_hash").notNull(),
     prefix: text("prefix").notNull(),
     lastFour: text("last_four").notNull(),
@@ -23,7 +28,11 @@ export const apiTokens = sqliteTable(
     revokedAt: text("revoked_at"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("api_tokens_hash_unique").on(t.tokenHash), index("api_tokens_account_idx").on(t.accountId, t.createdAt)],
+  (t) => [
+    uniqueIndex("api_tokens_hash_unique").on(t.tokenHash),
+    index("api_tokens_account_idx").on(t.accountId, t.createdAt),
+    index("api_tokens_member_idx").on(t.memberId),
+  ],
 );
 
 /**
