@@ -26,7 +26,8 @@ export const CurrentMemberSchema = z
 
 export const CurrentAccountSchema = AccountSchema.extend({
   member: CurrentMemberSchema.nullable().openapi({
-    description: "Who calls: the member and their role (a token's lower role when it was made with one); null for a token the operator issued, which acts as an owner",
+    description:
+      "Who calls: the member and their role (a token's lower role when it was made with one); null for a token the operator issued, which acts as an owner",
   }),
   role: z.enum(ROLES).openapi({ description: "What the caller may do here (docs/guides/teams.md has the table)" }),
   memberships: z

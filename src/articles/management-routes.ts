@@ -37,7 +37,10 @@ articleRoutes.openapi(
   }),
   async (c) => {
     const { per_page: perPage, ...filters } = c.req.valid("query");
-    return c.json(await listArticlePage(c.get("services"), c.get("caller").accountId, { ...filters, perPage }), 200);
+    return c.json(
+      await listArticlePage(c.get("services"), c.get("caller").accountId, { ...filters, perPage, siteIds: c.get("caller").siteIds }),
+      200,
+    );
   },
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL, inArray } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { DEFAULT_GATE, type QualityGate } from "../content/quality/gate";
 import { briefOf, gateOf } from "../sites/brief";
@@ -36,6 +36,8 @@ export interface ArticleFilters {
   page: number;
   perPage: number;
   siteId?: string;
+  /** A member limited to some sites sees only theirs. */
+  siteIds?: string[] | null;
   planId?: string;
   status?: ArticleStatus;
   sort?: ManagedArticleSort;
@@ -62,6 +64,7 @@ export async function listManagedArticles(services: Services, accountId: string,
   const { db } = services;
   const conditions: SQL[] = [eq(articles.accountId, accountId)];
   if (filters.siteId) conditions.push(eq(articles.siteId, filters.siteId));
+  if (filters.siteIds) conditions.push(inArray(articles.siteId, filters.siteIds));
   if (filters.planId) conditions.push(eq(articles.planId, filters.planId));
   if (filters.status) conditions.push(eq(articles.status, filters.status));
   if (filters.minScore !== undefined) conditions.push(gte(articles.contentScore, filters.minScore));

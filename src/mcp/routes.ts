@@ -5,7 +5,11 @@ import type { AppEnv } from "../http/context";
 import { countManagementRequest } from "../auth/management-auth";
 import { currentMember } from "../members/service";
 import type { McpProps } from "../oauth/provider";
-import { createMcpServer } from "./server";
+import { createMcpServer, MCP_TOOLS } from "./server";
+import { TOOL_PERMISSIONS } from "./permissions";
+import { toolError } from "./tool";
+import { assertRoleMay } from "../auth/role-gate";
+import type { Caller } from "../http/context";
 
 /**
  * The remote MCP server at /mcp: the Streamable HTTP transport, stateless (a server and a
@@ -61,6 +65,9 @@ mcpRoutes.post("/mcp", async (c) => {
     return jsonRpcError(400, -32600, "Invalid request: batches are not supported; send one JSON-RPC message per request");
   const invalidArguments = toolArgumentsProblem(message);
   if (invalidArguments) return jsonRpcError(200, -32602, invalidArguments, (message as { id?: unknown }).id ?? null);
+  // The role is checked before the arguments are: a tool the role may not use says so, whatever it was sent.
+  const refused = toolRoleRefusal(message, c.get("caller"));
+  if (refused) return refused;
 
   const server = createMcpServer(c.get("services"), c.get("caller"));
   // JSON answers unless the call sends progress: then its notifications stream before the result.
@@ -69,6 +76,23 @@ mcpRoutes.post("/mcp", async (c) => {
   // The server and its transport live as long as this request's answer; nothing outlives it.
   return transport.handleRequest(c.req.raw, { parsedBody: message });
 });
+
+/** A tools/call of a tool the caller's role may not use: the tool's error result, as the tool itself would answer it. */
+function toolRoleRefusal(message: unknown, caller: Caller): Response | null {
+  const { method, params, id } = message as { method?: unknown; params?: { name?: unknown }; id?: unknown };
+  if (method !== "tools/call" || typeof params?.name !== "string") return null;
+  const rule = TOOL_PERMISSIONS[params.name];
+  if (!rule && !MCP_TOOLS.some((tool) => tool.name === params.name)) return null;
+  try {
+    assertRoleMay(caller, typeof rule === "string" ? rule : (rule?.[0] ?? "billing"));
+    return null;
+  } catch (error) {
+    return new Response(JSON.stringify({ jsonrpc: "2.0", id: id ?? null, result: toolError(error) }), {
+      status: 200,
+      headers: { "Content-Type": "application/json" },
+    });
+  }
+}
 
 /** A tools/call whose `arguments` is not an object of named arguments: a readable -32602 instead of the SDK's schema dump. */
 function toolArgumentsProblem(message: unknown): string | null {

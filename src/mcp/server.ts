@@ -37,7 +37,7 @@ export function createMcpServer(services: Services, caller: Caller): McpServer {
       async (input: Record<string, unknown>, extra: ToolExtra) => {
         try {
           const audit = await assertToolAllowed(services, caller, tool.name, input);
-          const result = toolResult(await tool.run(input as never, contextFor(services, accountId, extra)));
+          const result = toolResult(await tool.run(input as never, contextFor(services, caller, extra)));
           if (audit) await recordAudit(services.db, accountId, caller, { ...audit, detail: { tool: tool.name } });
           return result;
         } catch (error) {
@@ -81,11 +81,12 @@ async function assertToolAllowed(
   return action ? { action, ...target } : null;
 }
 
-function contextFor(services: Services, accountId: string, extra: ToolExtra): ToolContext {
+function contextFor(services: Services, caller: Caller, extra: ToolExtra): ToolContext {
   const token = extra._meta?.progressToken;
   return {
     services,
-    accountId,
+    accountId: caller.accountId,
+    siteIds: caller.siteIds,
     progress: async (message, progress, total) => {
       if (token === undefined) return;
       await extra.sendNotification({

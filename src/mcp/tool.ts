@@ -11,6 +11,8 @@ import type { Services } from "../services/container";
 export interface ToolContext {
   services: Services;
   accountId: string;
+  /** The sites the caller is limited to; null for all (lists show only these). */
+  siteIds: string[] | null;
   /** Tells the client how long work is going (a no-op when it asked for no progress). */
   progress(message: string, progress: number, total?: number): Promise<void>;
 }

@@ -170,7 +170,9 @@ const compiled: CompiledRoute[] = Object.entries(ROUTE_PERMISSIONS)
     const [method, path] = key.split(" ") as [string, string];
     const [permission, audit] = typeof rule === "string" ? [rule, undefined] : rule;
     const segments = path.split("/");
-    const pattern = new RegExp(`^${segments.map((s) => (s.startsWith(":") ? "([^/]+)" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/")}/?$`);
+    const pattern = new RegExp(
+      `^${segments.map((s) => (s.startsWith(":") ? "([^/]+)" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/")}/?$`,
+    );
     const names = segments.filter((s) => s.startsWith(":")).map((s) => s.slice(1));
     return { method, pattern, names, permission, audit, fixed: segments.length - names.length };
   })

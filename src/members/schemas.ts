@@ -5,7 +5,8 @@ import type { AuditEventRow } from "../audit/audit";
 import type { InvitationRow, MemberView } from "./service";
 
 const RoleSchema = z.enum(ROLES).openapi({
-  description: "owner (billing, members, everything), admin (all but billing and owners), editor (briefs, plans, approve, publish), writer (edit articles and improvements), viewer (read only)",
+  description:
+    "owner (billing, members, everything), admin (all but billing and owners), editor (briefs, plans, approve, publish), writer (edit articles and improvements), viewer (read only)",
 });
 const SiteIdsSchema = z
   .array(z.string().min(1).max(64))
@@ -56,9 +57,19 @@ export const UpdateMemberBodySchema = z
   .strict()
   .openapi("UpdateMemberRequest");
 
-export const MemberIdParamSchema = z.object({ memberId: z.string().min(1).max(64).openapi({ param: { description: "Member id" } }) });
+export const MemberIdParamSchema = z.object({
+  memberId: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { description: "Member id" } }),
+});
 export const InvitationIdParamSchema = z.object({
-  invitationId: z.string().min(1).max(64).openapi({ param: { description: "Invitation id" } }),
+  invitationId: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { description: "Invitation id" } }),
 });
 
 export const AuditQuerySchema = z.object({
@@ -68,9 +79,21 @@ export const AuditQuerySchema = z.object({
     .max(64)
     .optional()
     .openapi({ param: { description: "One action (`plan.approved`) or every action of a kind (`plan.`)" } }),
-  memberId: z.string().max(64).optional().openapi({ param: { description: "Only what this member did" } }),
-  targetType: z.string().max(32).optional().openapi({ param: { description: "Only events about this kind of thing (`article`, `plan`, `member`…)" } }),
-  targetId: z.string().max(64).optional().openapi({ param: { description: "Only events about this one thing" } }),
+  memberId: z
+    .string()
+    .max(64)
+    .optional()
+    .openapi({ param: { description: "Only what this member did" } }),
+  targetType: z
+    .string()
+    .max(32)
+    .optional()
+    .openapi({ param: { description: "Only events about this kind of thing (`article`, `plan`, `member`…)" } }),
+  targetId: z
+    .string()
+    .max(64)
+    .optional()
+    .openapi({ param: { description: "Only events about this one thing" } }),
   before: wholeNumberParam("before")
     .pipe(z.number().int().min(1, "before must be at least 1"))
     .optional()

@@ -270,7 +270,13 @@ export async function updateMember(
   const [updated] = await db
     .update(members)
     .set(set)
-    .where(and(eq(members.id, memberId), eq(members.accountId, caller.accountId), demotesOwner ? anotherOwner(caller.accountId, memberId) : undefined))
+    .where(
+      and(
+        eq(members.id, memberId),
+        eq(members.accountId, caller.accountId),
+        demotesOwner ? anotherOwner(caller.accountId, memberId) : undefined,
+      ),
+    )
     .returning();
   if (!updated) throw new AppError("last_owner", "This is the account's last owner; make another member an owner first");
   await auditStatement(db, caller.accountId, caller, {

@@ -61,16 +61,17 @@ export async function getPlan(db: Database, accountId: string, planId: string): 
 }
 
 /** A page of the account's plans, newest first, each with its item counts by status. */
-export async function listPlans(db: Database, accountId: string, page: { page: number; perPage: number }) {
+export async function listPlans(db: Database, accountId: string, page: { page: number; perPage: number; siteIds?: string[] | null }) {
+  const where = and(eq(plans.accountId, accountId), page.siteIds ? inArray(plans.siteId, page.siteIds) : undefined);
   const [rows, [total]] = await db.batch([
     db
       .select()
       .from(plans)
-      .where(eq(plans.accountId, accountId))
+      .where(where)
       .orderBy(desc(plans.createdAt), desc(plans.id))
       .limit(page.perPage)
       .offset((page.page - 1) * page.perPage),
-    db.select({ total: count() }).from(plans).where(eq(plans.accountId, accountId)),
+    db.select({ total: count() }).from(plans).where(where),
   ]);
   const tallies =
     rows.length === 0
@@ -100,6 +101,8 @@ function countStatuses(entries: [PlanItemStatus, number][]): ItemCounts {
 export interface AccountItemFilter {
   status?: PlanItemStatus;
   siteId?: string;
+  /** A member limited to some sites sees only theirs. */
+  siteIds?: string[] | null;
   page: number;
   perPage: number;
 }
@@ -113,6 +116,7 @@ export async function listAccountItems(db: Database, accountId: string, filter: 
     eq(planItems.accountId, accountId),
     filter.status ? eq(planItems.status, filter.status) : undefined,
     filter.siteId ? eq(planItems.siteId, filter.siteId) : undefined,
+    filter.siteIds ? inArray(planItems.siteId, filter.siteIds) : undefined,
   );
   const order =
     filter.status === "SCHEDULED" ? [asc(planItems.scheduledAt), asc(planItems.id)] : [desc(planItems.updatedAt), desc(planItems.id)];

@@ -57,7 +57,7 @@ planRoutes.openapi(
   }),
   async (c) => {
     const { page, per_page: perPage } = c.req.valid("query");
-    const { rows, total } = await listPlans(c.get("db"), c.get("caller").accountId, { page, perPage });
+    const { rows, total } = await listPlans(c.get("db"), c.get("caller").accountId, { page, perPage, siteIds: c.get("caller").siteIds });
     return c.json(
       { items: rows.map(({ plan, counts }) => toPlanSummary(plan, counts)), page, perPage, total, totalPages: Math.ceil(total / perPage) },
       200,
@@ -187,7 +187,13 @@ planRoutes.openapi(
   }),
   async (c) => {
     const { status, siteId, page, per_page: perPage } = c.req.valid("query");
-    const { items, total } = await listAccountItems(c.get("db"), c.get("caller").accountId, { status, siteId, page, perPage });
+    const { items, total } = await listAccountItems(c.get("db"), c.get("caller").accountId, {
+      status,
+      siteId,
+      siteIds: c.get("caller").siteIds,
+      page,
+      perPage,
+    });
     return c.json(
       {
         items: items.map((item) => ({ ...toPlanItem(item), planId: item.planId, siteId: item.siteId })),

@@ -1,3 +1,4 @@
+import { AppError } from "../core/errors";
 import { and, count, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
@@ -162,4 +163,16 @@ function spendingRows(siteId: string | undefined): SQL {
       AND charges.reference = substr(${creditLedger.reference}, 8)
       AND ${creditLedger.reference} IN ('charge:' || charges.reference, 'refund:' || charges.reference)
       AND charges.site_id = ${siteId})`;
+}
+
+/** A member limited to some sites reads the report of one of them, never the whole account's. */
+export function assertReportAllowed(siteIds: string[] | null, siteId: string | undefined): void {
+  if (!siteIds) return;
+  if (siteId && siteIds.includes(siteId)) return;
+  throw new AppError(
+    "site_not_allowed",
+    siteId
+      ? "You are limited to other sites of this account; ask an owner or admin for access to this one"
+      : "You are limited to some sites of this account: pass siteId= of one of them for its report",
+  );
 }

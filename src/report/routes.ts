@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonContent } from "../http/openapi";
-import { thirtyDayReport } from "./report";
+import { assertReportAllowed, thirtyDayReport } from "./report";
 import { ReportQuerySchema, ThirtyDayReportSchema, toReportBody } from "./schemas";
 
 /** The 30-day report of what the autopilot wrote, what was published and what it cost. */
@@ -27,6 +27,7 @@ reportRoutes.openapi(
   }),
   async (c) => {
     const { siteId } = c.req.valid("query");
+    assertReportAllowed(c.get("caller").siteIds, siteId);
     const report = await thirtyDayReport(c.get("db"), c.get("caller").accountId, { siteId, now: new Date() });
     return c.json(toReportBody(report), 200);
   },

@@ -45,13 +45,19 @@ async function answer(c: Context<AppEnv>, who: { accountId: string; userId: stri
 }
 
 /** Who asks: a bearer `manage` token, or the session cookie (then a state change must be same-origin). */
-async function signedIn(c: Context<AppEnv>): Promise<{ accountId: string; userId: string | null; via: "session" | "token"; cookie?: string }> {
+async function signedIn(
+  c: Context<AppEnv>,
+): Promise<{ accountId: string; userId: string | null; via: "session" | "token"; cookie?: string }> {
   if (c.req.header("Authorization")) {
     const { caller } = await authenticateToken(c.get("db"), bearerSecret(c), new Date());
     if (caller.scope !== "manage")
       throw new AppError("insufficient_scope", "This token's scope is 'public:read'; this route needs a token with scope 'manage'");
     const member = await memberView(c.get("db"), caller);
-    return { accountId: caller.accountId, userId: member?.userId ?? (await firstOwner(c.get("db"), caller.accountId))?.userId ?? null, via: "token" };
+    return {
+      accountId: caller.accountId,
+      userId: member?.userId ?? (await firstOwner(c.get("db"), caller.accountId))?.userId ?? null,
+      via: "token",
+    };
   }
   const cookie = readSessionCookie(c);
   const session = cookie ? await sessionAccount(c.get("services"), cookie, new Date()) : null;
@@ -179,12 +185,16 @@ sessionRoutes.openapi(
     if (!who.userId) throw new AppError("not_found", "No sign-in belongs to this token");
     const { accountId } = who;
     const { currentPassword, newPassword } = c.req.valid("json");
-    const result = await changePassword(c.get("services"), { accountId, userId: who.userId }, {
-      current: currentPassword,
-      next: newPassword,
-      addressKey: clientAddressKey(c.req.header("CF-Connecting-IP")),
-      now: new Date(),
-    });
+    const result = await changePassword(
+      c.get("services"),
+      { accountId, userId: who.userId },
+      {
+        current: currentPassword,
+        next: newPassword,
+        addressKey: clientAddressKey(c.req.header("CF-Connecting-IP")),
+        now: new Date(),
+      },
+    );
     if ("blocked" in result)
       throw rateLimitedError(
         result.blocked,

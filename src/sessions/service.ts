@@ -189,7 +189,10 @@ export async function signUp(
   const email = input.email.trim().toLowerCase();
   const [person] = await services.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (person)
-    throw new AppError("email_taken", `Someone already signs in with ${email}; sign in with it (an owner can invite it to another account)`);
+    throw new AppError(
+      "email_taken",
+      `Someone already signs in with ${email}; sign in with it (an owner can invite it to another account)`,
+    );
   const { account, userId } = await createAccount(services.db, {
     email,
     signupCreditKurus: services.config.signupCreditKurus,
@@ -209,10 +212,7 @@ export async function changePassword(
   who: { accountId: string; userId: string },
   input: { current: string; next: string; addressKey: string; now: Date },
 ): Promise<{ sessionId: string } | { blocked: RateLimitDecision }> {
-  const [stored] = await services.db
-    .select({ email: users.email, hash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, who.userId));
+  const [stored] = await services.db.select({ email: users.email, hash: users.passwordHash }).from(users).where(eq(users.id, who.userId));
   if (stored?.hash) {
     const windows = await passwordWindows(input.addressKey, stored.email);
     const blocked = await fullWindow(services, windows);
@@ -232,7 +232,10 @@ export async function changePassword(
 async function setPassword(services: Pick<Services, "db">, userId: string, password: string, now: Date): Promise<void> {
   const hash = await hashPassword(password);
   await services.db.batch([
-    services.db.update(users).set({ passwordHash: hash, passwordUpdatedAt: toIsoSeconds(now) }).where(eq(users.id, userId)),
+    services.db
+      .update(users)
+      .set({ passwordHash: hash, passwordUpdatedAt: toIsoSeconds(now) })
+      .where(eq(users.id, userId)),
     services.db.delete(sessions).where(eq(sessions.userId, userId)),
   ]);
 }
@@ -264,15 +267,17 @@ export async function acceptInvite(
   input: { token: string; password?: string; signedIn?: { userId: string }; now: Date },
 ): Promise<{ accountId: string; userId: string; sessionId: string }> {
   const at = toIsoSeconds(input.now);
-  const invalid = () =>
-    new AppError("invitation_invalid", "This invitation link is unknown, used or expired; ask for a new one");
+  const invalid = () => new AppError("invitation_invalid", "This invitation link is unknown, used or expired; ask for a new one");
   const tokenHash = await sha256Hex(input.token);
   const member = await peekInvitation(services.db, input.token, input.now);
   if (member) {
     let userId = input.signedIn?.userId;
     if (!userId) {
       if (!input.password) throw passwordNeeded();
-      const [person] = await services.db.select({ id: users.id, hash: users.passwordHash }).from(users).where(eq(users.email, member.email));
+      const [person] = await services.db
+        .select({ id: users.id, hash: users.passwordHash })
+        .from(users)
+        .where(eq(users.email, member.email));
       if (person?.hash)
         throw new AppError("sign_in_to_accept", `${member.email} already signs in here: sign in, then open the invitation again to join`);
       userId = person?.id ?? newId("usr");

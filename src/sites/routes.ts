@@ -21,7 +21,11 @@ siteRoutes.openapi(
     summary: "List the account's connected sites (every platform)",
     responses: { 200: jsonContent(z.array(SiteSchema), "The sites, newest first"), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json((await listSites(c.get("db"), c.get("caller").accountId)).map(toSite), 200),
+  async (c) => {
+    const { accountId, siteIds } = c.get("caller");
+    const rows = await listSites(c.get("db"), accountId);
+    return c.json(rows.filter((site) => !siteIds || siteIds.includes(site.id)).map(toSite), 200);
+  },
 );
 
 siteRoutes.openapi(

@@ -46,7 +46,10 @@ tokenRoutes.openapi(
     const now = new Date();
     const caller = c.get("caller");
     if (input.role && roleRank(input.role) < roleRank(caller.role))
-      throw new AppError("insufficient_role", `A token cannot do more than you: your role is '${caller.role}', the token asks for '${input.role}'`);
+      throw new AppError(
+        "insufficient_role",
+        `A token cannot do more than you: your role is '${caller.role}', the token asks for '${input.role}'`,
+      );
     const db = c.get("db");
     const { secret, row } = await mintToken({
       accountId: caller.accountId,

@@ -65,11 +65,7 @@ function tokensOf(caller: Pick<Caller, "accountId" | "memberId" | "role">) {
 
 export async function listTokens(db: Database, caller: Pick<Caller, "accountId" | "memberId" | "role">): Promise<ApiTokenRow[]> {
   // Ids are random and createdAt has whole seconds: the rowid keeps tokens of one second in creation order.
-  return db
-    .select()
-    .from(apiTokens)
-    .where(tokensOf(caller))
-    .orderBy(desc(apiTokens.createdAt), sql`${apiTokens}.rowid DESC`);
+  return db.select().from(apiTokens).where(tokensOf(caller)).orderBy(desc(apiTokens.createdAt), sql`${apiTokens}.rowid DESC`);
 }
 
 /**
@@ -150,7 +146,8 @@ export async function lookupToken(db: Database, tokenHash: string, now: Date): P
   if (!token) throw new AppError("unauthorized", "Invalid API token");
   if (token.revokedAt) throw revokedTokenError();
   assertNotExpired(token.expiresAt, now);
-  if (token.memberId && !token.memberRole) throw new AppError("unauthorized", "The member this API token belongs to was removed from the account");
+  if (token.memberId && !token.memberRole)
+    throw new AppError("unauthorized", "The member this API token belongs to was removed from the account");
   const memberRole: Role = token.memberRole ?? "owner";
   return {
     caller: {

@@ -4,7 +4,7 @@ import { BalanceSchema, toBalance } from "../../billing/schemas";
 import { formatKurus } from "../../core/money";
 import { applyImprovement, improvePost, revertImprovement } from "../../improvements/improve";
 import { ImproveResultSchema, PostImprovementSchema, toPostImprovement } from "../../improvements/schemas";
-import { thirtyDayReport } from "../../report/report";
+import { assertReportAllowed, thirtyDayReport } from "../../report/report";
 import { ThirtyDayReportSchema, toReportBody } from "../../report/schemas";
 import { defineTool } from "../tool";
 
@@ -60,8 +60,10 @@ export const accountTools = [
     },
     output: ThirtyDayReportSchema,
     annotations: { readOnlyHint: true, openWorldHint: false },
-    run: async ({ siteId }, { services, accountId }) =>
-      toReportBody(await thirtyDayReport(services.db, accountId, { siteId, now: new Date() })),
+    run: async ({ siteId }, { services, accountId, siteIds }) => {
+      assertReportAllowed(siteIds, siteId);
+      return toReportBody(await thirtyDayReport(services.db, accountId, { siteId, now: new Date() }));
+    },
   }),
   defineTool({
     name: "get_balance",

@@ -58,8 +58,8 @@ export const articleTools = [
       hasMore: z.boolean(),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
-    run: async (filters, { services, accountId }) => {
-      const page = await listArticlePage(services, accountId, filters);
+    run: async (filters, { services, accountId, siteIds }) => {
+      const page = await listArticlePage(services, accountId, { ...filters, siteIds });
       return { ...page, hasMore: page.page < page.totalPages };
     },
   }),

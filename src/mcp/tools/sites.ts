@@ -46,7 +46,9 @@ export const siteTools = [
     input: {},
     output: z.object({ sites: z.array(SiteSchema) }),
     annotations: { readOnlyHint: true, openWorldHint: false },
-    run: async (_, { services, accountId }) => ({ sites: (await listSites(services.db, accountId)).map(toSite) }),
+    run: async (_, { services, accountId, siteIds }) => ({
+      sites: (await listSites(services.db, accountId)).filter((site) => !siteIds || siteIds.includes(site.id)).map(toSite),
+    }),
   }),
   defineTool({
     name: "get_site",
