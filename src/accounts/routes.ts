@@ -28,7 +28,15 @@ accountRoutes.openapi(
     return c.json(
       {
         ...toAccount(account),
-        member: member ? { id: member.id, email: member.email, role: caller.role, siteIds: caller.siteIds } : null,
+        member: member
+          ? {
+              id: member.id,
+              email: member.email,
+              role: caller.role,
+              siteIds: caller.siteIds,
+              notifications: { off: member.emailOff, locale: member.locale },
+            }
+          : null,
         role: caller.role,
         memberships: memberships.map(({ accountId, accountEmail, role }) => ({ accountId, accountEmail, role })),
       },

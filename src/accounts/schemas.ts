@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { BILLING_MODES, ROLES } from "../db/schema";
+import { BILLING_MODES, EMAIL_KINDS, LOCALES, ROLES } from "../db/schema";
 import { formatKurus } from "../core/money";
 import { CreatedApiTokenSchema } from "../tokens/schemas";
 import type { AccountRow } from "./service";
@@ -21,6 +21,12 @@ export const CurrentMemberSchema = z
     email: z.string().openapi({ description: "The member's own sign-in email", example: "editor@example.com" }),
     role: z.enum(ROLES),
     siteIds: z.array(z.string()).nullable().openapi({ description: "The sites the member is limited to; null for all" }),
+    notifications: z
+      .object({
+        off: z.array(z.enum(EMAIL_KINDS)).openapi({ description: "The e-mails this member turned off" }),
+        locale: z.enum(LOCALES).openapi({ description: "The language of their e-mails" }),
+      })
+      .openapi({ description: "Set with PUT /api/members/me/notifications (docs/guides/email.md)" }),
   })
   .openapi("CurrentMember");
 

@@ -36,7 +36,7 @@ describe("POST /api/admin/accounts (operator)", () => {
     // The account record, and who calls: the owner member the account was made with.
     expect(await me.json()).toStrictEqual({
       ...body.account,
-      member: { id: expect.stringMatching(/^mem_/), email, role: "owner", siteIds: null },
+      member: { id: expect.stringMatching(/^mem_/), email, role: "owner", siteIds: null, notifications: { off: [], locale: "en" } },
       role: "owner",
       memberships: [{ accountId: body.account.id, accountEmail: email, role: "owner" }],
     });
@@ -133,7 +133,7 @@ describe("GET /api/auth/me", () => {
       billingMode: "CREDITS",
       creditBalance: "123.45",
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
-      member: { id: memberId, email: account.email, role: "owner", siteIds: null },
+      member: { id: memberId, email: account.email, role: "owner", siteIds: null, notifications: { off: [], locale: "en" } },
       role: "owner",
       memberships: [{ accountId: account.id, accountEmail: account.email, role: "owner" }],
     });
