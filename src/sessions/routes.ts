@@ -223,6 +223,8 @@ sessionRoutes.openapi(
     assertSameOrigin(c, false);
     const { token, password } = c.req.valid("json");
     const cookie = password ? undefined : readSessionCookie(c);
+    // Joining with the session is a cookie-authenticated change: it must come from the panel itself.
+    if (cookie) assertSameOrigin(c, true);
     const session = cookie ? await sessionAccount(c.get("services"), cookie, new Date()) : null;
     const result = await acceptInvite(c.get("services"), {
       token,

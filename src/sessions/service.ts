@@ -5,7 +5,7 @@ import { AppError } from "../core/errors";
 import { log } from "../core/logger";
 import { newId } from "../core/ids";
 import { toIsoSeconds } from "../core/time";
-import { accountInvites, accounts, members, sessions, users } from "../db/schema";
+import { accountInvites, accounts, memberInvitations, members, sessions, users } from "../db/schema";
 import type { Caller } from "../http/context";
 import { claimInvitation, firstOwner, joinFromInvitation, membershipsOf, peekInvitation } from "../members/service";
 import type { RateLimitDecision } from "../durable-objects/account-state";
@@ -315,6 +315,7 @@ export async function purgeExpiredSessions(services: Pick<Services, "db">, now: 
   const [gone] = await services.db.batch([
     services.db.delete(sessions).where(lt(sessions.expiresAt, at)).returning({ id: sessions.idHash }),
     services.db.delete(accountInvites).where(lt(accountInvites.expiresAt, at)),
+    services.db.delete(memberInvitations).where(lt(memberInvitations.expiresAt, at)),
   ]);
   return gone.length;
 }
