@@ -24,6 +24,7 @@ import { planRoutes } from "./plans/routes";
 import { runNowRoutes } from "./pipeline/routes";
 import { sessionRoutes } from "./sessions/routes";
 import { articleRoutes } from "./articles/management-routes";
+import { approvalRoutes } from "./approvals/routes";
 import { customSiteRoutes } from "./sites/custom-routes";
 import { connectorRoutes } from "./sites/connector-routes";
 import { forumSiteRoutes } from "./sites/forum-routes";
@@ -90,6 +91,7 @@ export function createApp(options: AppOptions = {}) {
   app.route("/api", runNowRoutes);
   app.route("/api", sessionRoutes);
   app.route("/api", articleRoutes);
+  app.route("/api", approvalRoutes);
   app.route("/api", existingPostsRoutes);
   app.route("/api", improvementRoutes);
   app.route("/api", agentRoutes);

@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { plainText } from "../core/plain-text";
 import { formatKurus } from "../core/money";
 import { positiveIntParam, wholeNumberParam } from "../core/pagination";
-import { ARTICLE_STATUSES, INDEX_NOW_STATUSES } from "../db/schema";
+import { APPROVAL_DECISIONS, ARTICLE_STATUSES, INDEX_NOW_STATUSES } from "../db/schema";
+import { APPROVAL_STATES, type ArticleApproval } from "./approval-state";
 import type { StructuredData } from "../content/structured-data";
 import type { Quality } from "../content/quality/types";
 import type { ArticleImageRow, ArticleRow } from "./service";
@@ -89,6 +90,23 @@ const articleFields = {
 
 export const ArticleSummarySchema = z.object({ ...articleFields, search: ListSearchFiguresSchema.nullable() }).openapi("ArticleSummary");
 
+const ArticleApprovalSchema = z
+  .object({
+    linkId: z.string().openapi({ example: "apl_4kQz9xYb2mN7pR1s" }),
+    state: z.enum(APPROVAL_STATES).openapi({
+      description:
+        "open (waiting for the client), answered, changed (the article was edited after the link was made: void), closed (the article no longer waits in review), expired, revoked",
+    }),
+    decision: z
+      .enum(APPROVAL_DECISIONS)
+      .nullable()
+      .openapi({ description: "The client's answer: approve or changes; null until answered" }),
+    comment: z.string().nullable().openapi({ description: "What the client asked to change (or said with the approval)" }),
+    decidedAt: z.string().nullable(),
+    expiresAt: z.string(),
+  })
+  .openapi("ArticleApproval");
+
 export const ArticleDetailSchema = z
   .object({
     ...articleFields,
@@ -107,6 +125,10 @@ export const ArticleDetailSchema = z
     structuredData: z.record(z.string(), z.unknown()).nullable().openapi({
       description:
         "The page's JSON-LD (schema.org @graph: a BlogPosting on a blog, an Article on a custom site, and an FAQPage matching the article's FAQ section), as the connector plugin or a custom site's page prints it in <script type=\"application/ld+json\">; null for forums and articles without a site",
+    }),
+    approval: ArticleApprovalSchema.nullable().openapi({
+      description:
+        "The article's latest client approval link (POST /api/autopilot/articles/{articleId}/approval-link) and the client's answer; null when it never had one",
     }),
   })
   .openapi("Article");
@@ -228,6 +250,7 @@ export function toArticleDetail(
   article: ArticleRow,
   images: ArticleImageRow[],
   structuredData: StructuredData | null,
+  approval: ArticleApproval | null,
 ): z.infer<typeof ArticleDetailSchema> {
   return {
     structuredData: structuredData as Record<string, unknown> | null,
@@ -237,6 +260,7 @@ export function toArticleDetail(
     quality: article.quality ? publicQuality(article.quality) : null,
     claims: article.claims ?? [],
     images: images.map(({ id, url, altText, isFeatured, position }) => ({ id, url, altText, isFeatured, position })),
+    approval,
   };
 }
 

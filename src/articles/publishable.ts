@@ -8,6 +8,7 @@ import { getMediaBytes, mediaUrl } from "../media/store";
 import { structuredDataFor } from "../publishing/structured-data";
 import type { Services } from "../services/container";
 import type { SiteRow } from "../sites/service";
+import { latestApproval } from "./approval-state";
 import { toArticleDetail } from "./management-schemas";
 import type { ArticleImageRow, ArticleRow } from "./service";
 
@@ -85,7 +86,7 @@ export async function storedStructuredData(db: Database, article: ArticleRow, im
   return structuredDataFor(site, article, { url: page.url, imageUrl, datePublished: page.datePublished, dateModified: page.dateModified });
 }
 
-/** The article as the detail answers give it (GET, PATCH, publish; the MCP tools too), with its page's structured data. */
+/** The article as the detail answers give it (GET, PATCH, publish; the MCP tools too), with its page's structured data and its latest approval link. */
 export async function articleDetail(db: Database, article: ArticleRow, images: ArticleImageRow[]) {
-  return toArticleDetail(article, images, await storedStructuredData(db, article, images));
+  return toArticleDetail(article, images, await storedStructuredData(db, article, images), await latestApproval(db, article));
 }

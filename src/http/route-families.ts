@@ -14,6 +14,8 @@ const NOT_MANAGEMENT = [
   /^\/api\/integrations\/google\/callback$/,
   /^\/api\/session(\/|$)/,
   /^\/api\/platforms\/wordpress\/connector\.zip$/,
+  // A client's approval page: the link's secret is the key (src/approvals/).
+  /^\/api\/approvals\//,
 ];
 
 export function isManagementPath(path: string): boolean {

@@ -1,0 +1,164 @@
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { ArticleIdParamSchema } from "../articles/management-schemas";
+import { parseArticleId } from "../articles/service";
+import { AppError } from "../core/errors";
+import { validationHook } from "../core/validation";
+import { clientAddressKey } from "../http/client-address";
+import type { AppEnv } from "../http/context";
+import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
+import {
+  ApprovalAnswerBodySchema,
+  ApprovalLinkSchema,
+  ApprovalPageSchema,
+  ApprovalTokenParamSchema,
+  CreateApprovalLinkBodySchema,
+  PlanApprovalLinksSchema,
+  PlanIdParamSchema,
+} from "./schemas";
+import { answerApproval, approvalPage } from "./answer";
+import { createApprovalLink, createPlanApprovalLinks, revokeApprovalLinks } from "./service";
+
+/** Client approval links: made and revoked by the team (management routes), read and answered by the client without signing in. */
+export const approvalRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+const tags = ["Articles"];
+
+const optionalBody = { required: false, content: { "application/json": { schema: CreateApprovalLinkBodySchema } } };
+const baseUrlOf = (c: Context<AppEnv>) => c.get("config").publicBaseUrl ?? new URL(c.req.url).origin;
+const addressOf = (c: Context<AppEnv>) => clientAddressKey(c.req.header("CF-Connecting-IP"));
+
+// The client's answers carry an article that is not public yet and a secret in the URL: never
+// stored by a cache, never indexed, and the secret never sent on as a referrer.
+approvalRoutes.use("/approvals/*", async (c, next) => {
+  await next();
+  c.res.headers.set("Cache-Control", "no-store");
+  c.res.headers.set("Referrer-Policy", "no-referrer");
+  c.res.headers.set("X-Robots-Tag", "noindex");
+});
+
+approvalRoutes.openapi(
+  createRoute({
+    method: "post",
+    operationId: "createApprovalLink",
+    path: "/autopilot/articles/{articleId}/approval-link",
+    tags,
+    summary: "Make a no-login link a client uses to approve an article waiting for review, or to ask for changes",
+    description:
+      "The article must wait in review (`pending`, its plan item in REVIEW), else 409 `article_not_in_review`. The link's page is `/approve/{token}` on the panel; it shows the article as it will appear and takes one answer (POST /api/approvals/{token}). It expires after `expiresInDays` (default 14, at most 60), stops working when the article is edited, and replaces the article's earlier open link. The URL is shown only here: only a hash of its secret is kept.",
+    request: { params: ArticleIdParamSchema, body: optionalBody },
+    responses: {
+      201: jsonContent(ApprovalLinkSchema, "The link"),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
+  }),
+  async (c) => {
+    const body = c.req.valid("json") ?? {};
+    const link = await createApprovalLink(
+      c.get("services"),
+      c.get("caller").accountId,
+      c.get("caller"),
+      parseArticleId(c.req.valid("param").articleId),
+      { expiresInDays: body.expiresInDays, baseUrl: baseUrlOf(c) },
+    );
+    return c.json(link, 201);
+  },
+);
+
+approvalRoutes.openapi(
+  createRoute({
+    method: "delete",
+    operationId: "revokeApprovalLinks",
+    path: "/autopilot/articles/{articleId}/approval-link",
+    tags,
+    summary: "Revoke every open approval link of an article",
+    description:
+      "Their pages answer 410 `approval_link_expired` from now on; links already answered keep their answer. 204 also when there was none.",
+    request: { params: ArticleIdParamSchema },
+    responses: { 204: { description: "Revoked" }, ...errorResponses(401, 403, 404) },
+  }),
+  async (c) => {
+    await revokeApprovalLinks(
+      c.get("services"),
+      c.get("caller").accountId,
+      c.get("caller"),
+      parseArticleId(c.req.valid("param").articleId),
+    );
+    return c.body(null, 204);
+  },
+);
+
+approvalRoutes.openapi(
+  createRoute({
+    method: "post",
+    operationId: "createPlanApprovalLinks",
+    path: "/autopilot/plans/{planId}/approval-links",
+    tags,
+    summary: "Make an approval link for each article of a plan waiting for review",
+    description:
+      "One link per article whose item is in REVIEW, in the plan's order, each as POST /api/autopilot/articles/{articleId}/approval-link makes it; 409 `article_not_in_review` when none waits.",
+    request: { params: PlanIdParamSchema, body: optionalBody },
+    responses: {
+      201: jsonContent(PlanApprovalLinksSchema, "The links"),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
+  }),
+  async (c) => {
+    const body = c.req.valid("json") ?? {};
+    const links = await createPlanApprovalLinks(
+      c.get("services"),
+      c.get("caller").accountId,
+      c.get("caller"),
+      c.req.valid("param").planId,
+      {
+        expiresInDays: body.expiresInDays,
+        baseUrl: baseUrlOf(c),
+      },
+    );
+    return c.json({ links }, 201);
+  },
+);
+
+approvalRoutes.openapi(
+  createRoute({
+    method: "get",
+    operationId: "getApprovalPage",
+    path: "/approvals/{token}",
+    tags,
+    security: [],
+    summary: "What a client's approval page shows (no sign-in: the link's secret is the key)",
+    description:
+      "The link's article as it will appear and where the link stands: `open`, `answered` (with the decision, comment and outcome), `changed` (edited since the link was made) or `closed` (no longer waiting for review). 404 `approval_link_unknown`, 410 `approval_link_expired` (expired or revoked). Unknown links are counted per client address: 20 in 15 minutes make every lookup 429.",
+    request: { params: ApprovalTokenParamSchema },
+    responses: {
+      200: jsonContent(ApprovalPageSchema, "The page"),
+      ...errorResponses(404, 410, 429),
+    },
+  }),
+  async (c) => c.json(await approvalPage(c.get("services"), c.req.valid("param").token, addressOf(c)), 200),
+);
+
+approvalRoutes.openapi(
+  createRoute({
+    method: "post",
+    operationId: "answerApproval",
+    path: "/approvals/{token}",
+    tags,
+    security: [],
+    summary: "The client's answer: approve the article, or ask for changes with a comment (once)",
+    description:
+      "`approve` does what the team's approval does: the article is published (`outcome: published`), or, in a plan whose mode is draft, becomes an approved draft (`approved`); when publishing fails the approval is kept, the article stays in review and `outcome` is `not_published`. `changes` needs a `comment` (at most 2,000 characters) and leaves the article in review with the comment shown to the team. Answers the page as it is now. 409 `approval_answered` (answered already: of simultaneous answers one wins), `article_changed`, `article_not_in_review`; 410 `approval_link_expired`; 404 `approval_link_unknown`.",
+    request: { params: ApprovalTokenParamSchema, body: jsonBody(ApprovalAnswerBodySchema) },
+    responses: {
+      200: jsonContent(ApprovalPageSchema, "Answered: the page as it is now"),
+      ...errorResponses(400, 404, 409, 410, 413, 429),
+    },
+  }),
+  async (c) => {
+    const { decision, comment } = c.req.valid("json");
+    if (decision === "changes" && !comment)
+      throw new AppError("invalid_request", "Body field 'comment': is required when asking for changes", [
+        { path: "comment", code: "required", message: "is required when asking for changes" },
+      ]);
+    return c.json(await answerApproval(c.get("services"), c.req.valid("param").token, addressOf(c), { decision, comment }), 200);
+  },
+);
