@@ -25,7 +25,7 @@ export const LOOKUP_FAILURE_LIMIT = 20;
 export const LOOKUP_FAILURE_WINDOW_MS = 15 * 60_000;
 // The failure window lives in the address's own AccountState object (`approval-ip:<address>`);
 // the object's failed-login bucket is the one kind of stored failure window it keeps.
-const FAILURE_BUCKET = "signin-failures" as const;
+const FAILURE_BUCKET = "approval-failures" as const;
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

@@ -6,7 +6,7 @@ import type { Caller } from "../http/context";
 
 // The account's audit log: who did what and when. An event is written in the same batch as the
 // change it records when the change is one batch (`auditStatement`), else right after it
-// (`recordAudit`); it is never edited. Actions are `<thing>.<verb>` words, listed in docs/teams.md.
+// (`recordAudit`); it is never edited. Actions are `<thing>.<verb>` words, listed in docs/guides/teams.md.
 
 export type AuditActor =
   | Pick<Caller, "memberId" | "via">

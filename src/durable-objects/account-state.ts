@@ -18,12 +18,22 @@ const WINDOW_PREFIX = "window:";
 const CONTENT_VERSION_KEY = "content-version";
 
 /** What a rolling window counts: the account's public reads, its management calls, or an address's failed operator logins. */
-export type RateLimitBucket = "public" | "manage" | "operator-failures" | "signin-failures" | "signups" | "oauth-registrations";
+export type RateLimitBucket =
+  | "public"
+  | "manage"
+  | "operator-failures"
+  | "signin-failures"
+  | "signups"
+  | "oauth-registrations"
+  | "approval-failures";
 /**
  * Windows of failed logins (and of sign-ups and OAuth registrations, each counted as it is
  * made): kept in storage, so an attacker who waits for the object to be evicted finds the count still there.
  */
-export type FailureBucket = Extract<RateLimitBucket, "operator-failures" | "signin-failures" | "signups" | "oauth-registrations">;
+export type FailureBucket = Extract<
+  RateLimitBucket,
+  "operator-failures" | "signin-failures" | "signups" | "oauth-registrations" | "approval-failures"
+>;
 
 /**
  * The per-account state every request consults, one object per account (keyed by account id):
