@@ -6,6 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { createInterface } from "node:readline";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { DEMO_EMAIL, DEMO_PASSWORD, demoSeedSql, loadOrCreateDemoToken } from "./demo-seed.mjs";
+import { startMailSink } from "./mail-sink.mjs";
 
 const LOCAL_DEFAULTS = {
   ENVIRONMENT: "development",
@@ -106,6 +107,12 @@ process.stdout.write("Seeding the demo account… ");
 wrangler(["d1", "execute", "DB", "--local", "--file", ".wrangler/demo-seed.sql"]);
 console.log("done");
 
+// E-mail: each message the Worker sends becomes a .eml file under .wrangler/emails/ (a Worker
+// cannot write files: it POSTs the raw MIME to this sink on 127.0.0.1, which prints its subject).
+const mailSink = await startMailSink();
+LOCAL_DEFAULTS.EMAIL_PROVIDER = "dev";
+LOCAL_DEFAULTS.EMAIL_DEV_SINK_URL = mailSink.url;
+
 // Vars set in the file win over the local defaults. A TEXT_MODEL of its own (a local Ollama or
 // llama.cpp model) gets a local price, so the one-file recipe of the README needs no price list.
 const localDefaults = { ...LOCAL_DEFAULTS };
@@ -126,6 +133,11 @@ console.log(`\nDemo account ${DEMO_EMAIL}; its API token (scope manage):\n${toke
 console.log(`Account panel: http://localhost:${port}/  (sign in as ${DEMO_EMAIL}, password ${DEMO_PASSWORD})\n`);
 console.log(`Try: curl -H "Authorization: Bearer ${token}" http://localhost:${port}/api/v1/public/articles\n`);
 console.log(`Providers: ${providers.join(", ")} (README, "Run it": real articles locally)`);
+console.log(
+  effective.EMAIL_PROVIDER === "dev"
+    ? "E-mail: written to .wrangler/emails/*.eml (docs/guides/email.md); each subject is printed as `mail: …`"
+    : `E-mail: EMAIL_PROVIDER=${effective.EMAIL_PROVIDER}`,
+);
 console.log(
   clockOn
     ? "The autopilot clock ticks every minute (--no-clock to turn it off).\n"

@@ -41,6 +41,7 @@ import { grantRoutes } from "./oauth/grant-routes";
 import { searchConsoleRoutes } from "./search-console/routes";
 import { searchAnalyticsRoutes } from "./search-console/analytics-routes";
 import { opportunityRoutes } from "./search-console/opportunity-routes";
+import { emailRoutes } from "./email/routes";
 
 export interface AppOptions {
   /** How each request's services are built; tests hand in fakes of the outside world here. */
@@ -108,6 +109,7 @@ export function createApp(options: AppOptions = {}) {
   app.route("/api", searchConsoleRoutes);
   app.route("/api", searchAnalyticsRoutes);
   app.route("/api", opportunityRoutes);
+  app.route("/api", emailRoutes);
 
   mountOpenApiDocument(app);
   mountApiDocs(app);

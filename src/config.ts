@@ -3,6 +3,7 @@ import type { PaytrCredentials } from "./adapters/paytr/port";
 import { IMAGE_PROVIDERS } from "./adapters/image-model/port";
 import { KEYWORD_PROVIDERS } from "./adapters/keyword-research/port";
 import { TEXT_PROVIDERS } from "./adapters/text-model/port";
+import { EMAIL_PROVIDERS, type EmailAddress } from "./adapters/email/port";
 import { parseTryToKurus } from "./core/money";
 import type { Env } from "./env";
 
@@ -30,6 +31,17 @@ const amountVar = (fallback: string) =>
   });
 const urlVar = (fallback: string) =>
   z.preprocess(unsetWhenEmpty, z.url({ protocol: /^https?$/ }).default(fallback)).transform((url) => url.replace(/\/+$/, ""));
+
+/** `Name <address>` or a bare address; null when unset (the default then follows PUBLIC_BASE_URL). */
+const emailFromVar = z.preprocess(unsetWhenEmpty, z.string().trim().optional()).transform((text, ctx): EmailAddress | null => {
+  if (text === undefined) return null;
+  const match = /^(?:(.*?)\s*<([^<>\s]+@[^<>\s]+\.[^<>\s]+)>|([^<>\s]+@[^<>\s]+\.[^<>\s]+))$/.exec(text);
+  if (!match) {
+    ctx.addIssue({ code: "custom", message: `must be an address like "Content Autopilot <noreply@example.com>", got ${text}` });
+    return null;
+  }
+  return { name: (match[1] ?? "").replace(/^"(.*)"$/, "$1").trim(), email: (match[2] ?? match[3])! };
+});
 
 /** JSON object: model id → price of one article in lira, e.g. {"gpt-4o-mini":"15.00"}. */
 const articlePrices = z
@@ -120,6 +132,11 @@ const varsSchema = z.object({
   RUN_WAIT_SECONDS: countVar(600, 1),
   // Webhooks
   WEBHOOK_TIMEOUT_MS: countVar(10_000, 1),
+  // E-mail (docs/guides/email.md)
+  EMAIL_PROVIDER: enumVar(EMAIL_PROVIDERS, "cloudflare"),
+  EMAIL_FROM: emailFromVar,
+  EMAIL_DEV_SINK_URL: z.preprocess(unsetWhenEmpty, z.url({ protocol: /^https?$/ }).optional()),
+  LOW_BALANCE_TRY: amountVar("50.00"),
 });
 
 /** The model each text and image provider uses when TEXT_MODEL / IMAGE_MODEL are not set. */
@@ -204,6 +221,19 @@ const configSchema = varsSchema
     },
     /** How long a webhook receiver may take to answer before the attempt counts as failed. */
     webhookTimeoutMs: v.WEBHOOK_TIMEOUT_MS,
+    email: {
+      /** `cloudflare` (the send_email binding EMAIL), `dev` (.eml files through the dev mail sink), `off` (recorded, never sent). */
+      provider: v.EMAIL_PROVIDER,
+      /** The sender: EMAIL_FROM, else "Content Autopilot" at noreply@ the host of PUBLIC_BASE_URL; its domain must be onboarded. */
+      from: v.EMAIL_FROM ?? {
+        name: "Content Autopilot",
+        email: `noreply@${v.PUBLIC_BASE_URL ? new URL(v.PUBLIC_BASE_URL).hostname : "localhost"}`,
+      },
+      /** Where the dev sender POSTs each raw message (scripts/mail-sink.mjs); null: the subject is only logged. */
+      devSinkUrl: v.EMAIL_DEV_SINK_URL ?? null,
+      /** A credits balance that falls below this is told to the owners once per crossing (balance_low). */
+      lowBalanceKurus: v.LOW_BALANCE_TRY,
+    },
     providers: {
       /** Offline providers (and the offline key check) are refused in production unless this is set. */
       allowOffline: v.ALLOW_OFFLINE_PROVIDERS,
@@ -234,6 +264,7 @@ export type ProvidersConfig = Config["providers"];
 export type SearchConfig = Config["search"];
 export type GoogleConfig = NonNullable<SearchConfig["google"]>;
 export type LicenceOffer = BillingConfig["licences"]["BYOK_MONTHLY"];
+export type EmailConfig = Config["email"];
 
 const parsed = new WeakMap<object, Config>();
 

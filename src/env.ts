@@ -87,4 +87,11 @@ export interface Env {
   RUN_WAIT_SECONDS?: string;
   /** Milliseconds a webhook receiver has to answer one attempt; default 10000. */
   WEBHOOK_TIMEOUT_MS?: string;
+  /** Cloudflare Email Service (`send_email` binding in wrangler.toml); simulated by wrangler dev and the tests. */
+  EMAIL?: SendEmail;
+  /** E-mail (src/config.ts, docs/guides/email.md): `cloudflare`, `dev` or `off`; the sender; the dev sink; the low-balance line in lira. */
+  EMAIL_PROVIDER?: string;
+  EMAIL_FROM?: string;
+  EMAIL_DEV_SINK_URL?: string;
+  LOW_BALANCE_TRY?: string;
 }

@@ -5,6 +5,7 @@ import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { getPayment, handlePaymentCallback, startLicencePurchase, startTopup, type PaymentStart } from "./payments";
+import { notifyPaymentReceived } from "../email/events";
 import {
   CheckoutSchema,
   LicenceBodySchema,
@@ -109,7 +110,8 @@ billingPaymentRoutes.openapi(
   async (c) => {
     const config = c.get("config");
     const fields = Object.fromEntries(Object.entries(c.req.valid("form")).map(([name, value]) => [name, String(value)]));
-    await handlePaymentCallback(c.get("db"), c.get("services").paymentProvider(), config.billing, fields, new Date());
+    const { payment } = await handlePaymentCallback(c.get("db"), c.get("services").paymentProvider(), config.billing, fields, new Date());
+    await notifyPaymentReceived(c.get("services"), payment);
     return c.text("OK", 200);
   },
 );

@@ -58,3 +58,11 @@ export const SearchRefresh = z.object({
   week: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
 });
 export type SearchRefresh = z.infer<typeof SearchRefresh>;
+
+/**
+ * Send one e-mail of the outbox (src/email/send.ts), on the webhook queue: the row is claimed
+ * before it is sent, so a redelivered message never sends it twice.
+ */
+export const EMAIL_SEND_MESSAGE = "email.send";
+export const EmailSend = z.object({ emailId: z.string().min(1) });
+export type EmailSend = z.infer<typeof EmailSend>;

@@ -16,6 +16,8 @@ const NOT_MANAGEMENT = [
   /^\/api\/platforms\/wordpress\/connector\.zip$/,
   // A client's approval page: the link's secret is the key (src/approvals/).
   /^\/api\/approvals\//,
+  // The unsubscribe link of an e-mail: its signed token is the permission (src/email/routes.ts).
+  /^\/api\/email\//,
 ];
 
 export function isManagementPath(path: string): boolean {

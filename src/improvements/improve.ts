@@ -6,6 +6,7 @@ import { queueIndexNow } from "../articles/index-now";
 import { followPostEdit } from "../articles/writes";
 import { refundCharge, settleCharge } from "../billing/charges";
 import { reserveGeneration } from "../billing/generation-charge";
+import { notifyLowFunds } from "../email/events";
 import { AppError, notFound } from "../core/errors";
 import { countWords, htmlToText } from "../core/html-text";
 import { withCitationRel } from "../content/quality/citations";
@@ -122,6 +123,7 @@ export async function improvePost(services: Services, accountId: string, postId:
     siteId: site.id,
     now,
   });
+  await notifyLowFunds(services, accountId, now);
 
   try {
     const source = versionOf(remote);

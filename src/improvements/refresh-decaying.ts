@@ -6,6 +6,7 @@ import { toIsoSeconds } from "../core/time";
 import { DEFAULT_SEARCH_SETTINGS, searchRefreshes, sites } from "../db/schema";
 import type { Services } from "../services/container";
 import { applyImprovement, improvePost } from "./improve";
+import { notifyRefreshSuggested } from "../email/events";
 
 /**
  * The automatic refresh of a decaying post (queued by the weekly check): the week's row is
@@ -33,6 +34,7 @@ export async function refreshDecayingPost(services: Services, message: SearchRef
   }
 
   const outcome = await refresh(services, message, now);
+  if (outcome === "suggested") await notifyRefreshSuggested(services, message);
   await db
     .update(searchRefreshes)
     .set({ outcome, finishedAt: toIsoSeconds(new Date()) })

@@ -8,6 +8,7 @@ import { wakeOverdueDeliveries } from "../webhooks/deliver";
 import { purgeExpiredSessions } from "../sessions/service";
 import { queueDailySyncs } from "../search-console/sync";
 import { endStaleReservations } from "./stale-reservations";
+import { runEmailTick } from "../email/cron";
 
 /** Revoked or expired tokens are listed for 90 days, then removed. */
 const DEAD_TOKEN_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
@@ -16,7 +17,8 @@ const DEAD_TOKEN_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
  * Each cron tick: the autopilot clock (due items to the queue, stuck runs restarted), overdue
  * webhook deliveries woken, reservations whose work ended settled or refunded, each site's daily Search Console
  * sync queued, and housekeeping (dead tokens, expired
- * sessions and invitations). Each job runs even when one before it failed
+ * sessions and invitations), the day's review digests and any e-mail whose queue message was lost
+ * (src/email/cron.ts). Each job runs even when one before it failed
  * (the failure is logged; the next tick tries it again).
  */
 export async function runCronTick(services: Services, now: Date): Promise<void> {
@@ -38,6 +40,7 @@ export async function runCronTick(services: Services, now: Date): Promise<void> 
   const queuedSearchSyncs = await job("queue search console syncs", () => queueDailySyncs(services, now));
   const purgedTokens = await job("purge dead tokens", () => purgeDeadTokens(services, now));
   const purgedSessions = await job("purge expired sessions", () => purgeExpiredSessions(services, now));
+  const queuedEmails = await job("queue e-mails", () => runEmailTick(services, now));
   log(failed.length ? "warn" : "info", "cron_tick", {
     at: toIsoSeconds(now),
     queuedItems,
@@ -47,6 +50,7 @@ export async function runCronTick(services: Services, now: Date): Promise<void> 
     queuedSearchSyncs,
     purgedTokens,
     purgedSessions,
+    queuedEmails,
     failed,
     ms: Date.now() - started,
   });

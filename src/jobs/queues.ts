@@ -4,6 +4,8 @@ import { log } from "../core/logger";
 import type { z } from "zod";
 import {
   DeliveryWakeUp,
+  EMAIL_SEND_MESSAGE,
+  EmailSend,
   INDEX_NOW_MESSAGE,
   IndexNowSubmit,
   ITEM_RUN_MESSAGE,
@@ -19,6 +21,7 @@ import { refreshDecayingPost } from "../improvements/refresh-decaying";
 import { runSearchSyncStep } from "../search-console/sync";
 import { startQueuedRuns } from "../pipeline/start";
 import { deliverFromQueue } from "../webhooks/deliver";
+import { sendQueuedEmail } from "../email/send";
 
 export const DEAD_LETTER_QUEUE = "content-autopilot-dead-letter";
 
@@ -31,6 +34,7 @@ export const messageHandlers: Record<string, MessageHandler> = {
   [SEARCH_SYNC_MESSAGE]: (body, services) => runSearchSyncStep(services, parseBody(SearchSyncStep, body)),
   [INDEX_NOW_MESSAGE]: (body, services) => submitToIndexNow(services, parseBody(IndexNowSubmit, body)),
   [SEARCH_REFRESH_MESSAGE]: (body, services) => refreshDecayingPost(services, parseBody(SearchRefresh, body)),
+  [EMAIL_SEND_MESSAGE]: (body, services) => sendQueuedEmail(services, parseBody(EmailSend, body)),
 };
 
 /** A kind handled a batch at a time: each body is parsed alone, then one call takes them all. */

@@ -9,6 +9,8 @@ import { accounts, apiTokens, memberInvitations, members, type Role, sessions, s
 import type { Caller } from "../http/context";
 import type { Services } from "../services/container";
 import { auditStatement } from "../audit/audit";
+import { errorFields, log } from "../core/logger";
+import { sendInvitationEmail } from "../email/events";
 
 export const MEMBER_INVITE_DAYS = 7;
 
@@ -163,7 +165,35 @@ export async function inviteMember(
       detail: { email, role: input.role },
     }),
   ]);
-  return { invitation, url: `${services.config.publicBaseUrl ?? input.origin}/invite#${token}` };
+  const url = `${services.config.publicBaseUrl ?? input.origin}/invite#${token}`;
+  await emailInvitation(services, caller, invitation, url);
+  return { invitation, url };
+}
+
+/** The invitation by e-mail, in the invitee's language when they sign in here already, else the inviter's. */
+async function emailInvitation(services: Services, caller: Caller, invitation: InvitationRow, url: string): Promise<void> {
+  const [invitee] = await services.db.select({ locale: users.locale }).from(users).where(eq(users.email, invitation.email));
+  const [inviter] = caller.memberId
+    ? await services.db
+        .select({ email: users.email, locale: users.locale })
+        .from(members)
+        .innerJoin(users, eq(users.id, members.userId))
+        .where(eq(members.id, caller.memberId))
+    : [];
+  try {
+    await sendInvitationEmail(services, {
+      accountId: invitation.accountId,
+      invitationId: invitation.id,
+      email: invitation.email,
+      role: invitation.role,
+      url,
+      locale: invitee?.locale ?? inviter?.locale ?? "en",
+      inviterEmail: inviter?.email ?? null,
+    });
+  } catch (error) {
+    // The link is in the answer too: the inviter can send it themselves.
+    log("warn", "invitation_email_not_queued", { accountId: invitation.accountId, ...errorFields(error) });
+  }
 }
 
 export async function cancelInvitation(db: Database, caller: Caller, invitationId: string): Promise<void> {

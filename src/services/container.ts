@@ -17,6 +17,8 @@ import type { GoogleOAuth } from "../adapters/google-oauth/port";
 import type { IndexNow } from "../adapters/index-now/port";
 import type { SearchConsole } from "../adapters/search-console/port";
 import { googleOAuthFor, indexNowFor, searchConsoleFor } from "./search-providers";
+import type { EmailSender } from "../adapters/email/port";
+import { emailSenderFor } from "./email-provider";
 
 /**
  * Everything the areas need, built from `Env` in one place and used alike by the HTTP
@@ -55,10 +57,16 @@ export interface Services {
   searchConsole(): SearchConsole;
   /** IndexNow (INDEXNOW_PROVIDER): the shared endpoint, or the offline recorder. */
   indexNow(): IndexNow;
+  /** E-mail (EMAIL_PROVIDER): the send_email binding, or the local .eml sink (src/email/ sends through it). */
+  email(): EmailSender;
 }
 
 /** What tests (or another entry point) replace: the outside world, the clock of retries, the parsed vars. */
-export type ServiceOverrides = Partial<Pick<Services, "fetch" | "ai" | "sleep" | "config">> & { queues?: Partial<Services["queues"]> };
+export type ServiceOverrides = Partial<Pick<Services, "fetch" | "ai" | "sleep" | "config">> & {
+  queues?: Partial<Services["queues"]>;
+  /** Stands in for the configured e-mail sender (tests: test/fakes/email.ts). */
+  email?: EmailSender;
+};
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -85,6 +93,7 @@ export function buildServices(env: Env, overrides: ServiceOverrides = {}): Servi
     googleOAuth: () => googleOAuthFor(services),
     searchConsole: () => searchConsoleFor(services),
     indexNow: () => indexNowFor(services),
+    email: () => overrides.email ?? emailSenderFor(config, env.EMAIL, services.fetch),
   };
   return services;
 }

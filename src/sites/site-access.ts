@@ -9,6 +9,7 @@ import { log } from "../core/logger";
 import { assertOutboundUrl } from "../core/outbound-url";
 import type { Services } from "../services/container";
 import { setSiteStatus, type SiteRow } from "./service";
+import { notifySiteError } from "../email/events";
 
 /** What talking to a user's site needs: a part of the services container. */
 export type SiteAccessDeps = Pick<Services, "db" | "fetch" | "config" | "encryptionKey">;
@@ -94,6 +95,7 @@ async function clientFor<Client>(deps: SiteAccessDeps, platform: PlatformAccess<
     log("error", "site_credentials_unreadable", { siteId: site.id });
     const message = `The stored ${platform.secretName} of site ${site.id} cannot be read; ${platform.reconnectHint(site)}`;
     await setSiteStatus(deps.db, site, "ERROR", message);
+    await notifySiteError(deps, site, message);
     throw new AppError("site_credentials_missing", message);
   }
   return platform.client(deps, site, secret);
@@ -119,6 +121,7 @@ async function withSiteClient<Client, T>(
     if (!platform.isRejection(error)) throw error;
     const { reason, message } = platform.rejection(site, error);
     await setSiteStatus(deps.db, site, "ERROR", reason);
+    await notifySiteError(deps, site, reason);
     throw new AppError("site_credentials_rejected", message);
   }
   if (site.status === "ERROR") await setSiteStatus(deps.db, site, "CONNECTED", null);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BASE, call, expectError, seedAccount, seedArticle, seedSite, seedToken } from "../harness";
+import { eq } from "drizzle-orm";
+import { emailOutbox } from "../../src/db/schema";
+import { BASE, call, db, expectError, seedAccount, seedArticle, seedSite, seedToken } from "../harness";
 import { decide, exchange, mcpClient, openConsent, register } from "../oauth/helpers";
 import { seedMember } from "./helpers";
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { reserveGeneration } from "../../billing/generation-charge";
+import { notifyLowFunds } from "../../email/events";
 import { log } from "../../core/logger";
 import { toIsoSeconds } from "../../core/time";
 import { itemRuns, planItems } from "../../db/schema";
@@ -79,5 +80,6 @@ export async function reserveRunCharge(services: Services, run: ItemRunParams, n
     siteId: item.siteId,
     now,
   });
+  await notifyLowFunds(services, run.accountId, now);
   return { amountKurus: charge.amountKurus };
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { findCharge, refundCharge, settleCharge } from "../../billing/charges";
+import { notifyItemFailed } from "../../email/events";
 import { log } from "../../core/logger";
 import { toIsoSeconds } from "../../core/time";
 import { articles, planItems, plans } from "../../db/schema";
@@ -56,6 +57,7 @@ export async function failRun(services: Services, run: ItemRunParams, failure: R
       })
       .where(and(eq(planItems.id, run.itemId), eq(planItems.attempts, run.attempt), inArray(planItems.status, ["QUEUED", "GENERATING"])));
     if (!retryAt) await completePlanIfDone(services.db, item.planId, now);
+    if (!retryAt) await notifyItemFailed(services, { accountId: run.accountId, itemId: run.itemId, attempt: run.attempt });
   }
   await refundRunCharge(services, run, now);
   log("warn", "item_run_failed", { ...run, status: failure.status, reason: failure.message, retryAt });

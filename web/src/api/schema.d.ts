@@ -92,7 +92,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account that owns the token */
+        /** The account, and who calls: the member, their role and their other accounts */
         get: operations["getCurrentAccount"];
         put?: never;
         post?: never;
@@ -109,10 +109,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the account's API tokens (secrets are never shown again) */
+        /** List your API tokens (an owner or admin sees every member's); secrets are never shown again */
         get: operations["listTokens"];
         put?: never;
-        /** Create an API token; the secret appears once, in this answer */
+        /**
+         * Create an API token of yours; the secret appears once, in this answer
+         * @description The token belongs to you and never does more than your role allows (less when made with a lower `role`).
+         */
         post: operations["createToken"];
         delete?: never;
         options?: never;
@@ -130,8 +133,90 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a token; it stops working at once */
+        /** Revoke a token; it stops working at once (your own; an owner or admin revokes anyone's) */
         delete: operations["revokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's members and open invitations */
+        get: operations["listMembers"];
+        put?: never;
+        /**
+         * Invite someone by e-mail with a role: a one-time link, valid 7 days (admin or owner; only an owner invites an owner)
+         * @description The invitee opens the link: a new person sets a password (`POST /api/session/invite { token, password }`), someone who already signs in here signs in and accepts (`POST /api/session/invite { token }` with the session).
+         */
+        post: operations["inviteMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an open invitation: its link stops working */
+        delete: operations["cancelInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{memberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member: their sessions, tokens and OAuth grants stop at once
+         * @description Only an owner removes an owner; the last owner cannot be removed (409 `last_owner`). Removing yourself is leaving.
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role or sites (takes effect on their next request, tokens and grants included)
+         * @description Only an owner changes an owner or makes one; the last owner cannot be demoted (409 `last_owner`).
+         */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log: who did what and when, newest first (admin or owner)
+         * @description Plans approved, articles published, edited or answered by a client, members, tokens and grants changed, payments. Page with `before`; filter by `action` (or a prefix such as `plan.`), `memberId`, `targetType`, `targetId`.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -583,8 +668,48 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set the password with an invitation link's token (once), signed in at once */
+        /**
+         * Accept an invitation link's token (once): set a password as a new user, or join signed in
+         * @description The operator's invitation sets the account owner's password. A member invitation makes a new user with this password, or, without a password and with the session cookie of a signed-in user, adds that user to the account (one person may be a member of several accounts). Either way the session then works in the invitation's account. An email that already signs in here must sign in first: 409 `sign_in_to_accept`.
+         */
         post: operations["acceptInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/invite/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invitation link invites to, without using it
+         * @description `hasSignIn` tells whether the invited email already signs in here: then the invitee signs in and accepts without a password.
+         */
+        post: operations["previewInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Work in another account the signed-in user is a member of */
+        post: operations["switchAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -663,6 +788,74 @@ export interface paths {
          * @description WordPress: the draft post is switched to published, or the post is created; a forum gets its thread; a custom site's article becomes `published` (and an `article.published` delivery is recorded when the site has a webhook URL). 409 when it is already published or being published.
          */
         post: operations["publishArticle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/autopilot/articles/{articleId}/approval-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a no-login link a client uses to approve an article waiting for review, or to ask for changes
+         * @description The article must wait in review (`pending`, its plan item in REVIEW), else 409 `article_not_in_review`. The link's page is `/approve/{token}` on the panel; it shows the article as it will appear and takes one answer (POST /api/approvals/{token}). It expires after `expiresInDays` (default 14, at most 60), stops working when the article is edited, and replaces the article's earlier open link. The URL is shown only here: only a hash of its secret is kept.
+         */
+        post: operations["createApprovalLink"];
+        /**
+         * Revoke every open approval link of an article
+         * @description Their pages answer 410 `approval_link_expired` from now on; links already answered keep their answer. 204 also when there was none.
+         */
+        delete: operations["revokeApprovalLinks"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/autopilot/plans/{planId}/approval-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an approval link for each article of a plan waiting for review
+         * @description One link per article whose item is in REVIEW, in the plan's order, each as POST /api/autopilot/articles/{articleId}/approval-link makes it; 409 `article_not_in_review` when none waits.
+         */
+        post: operations["createPlanApprovalLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approvals/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a client's approval page shows (no sign-in: the link's secret is the key)
+         * @description The link's article as it will appear and where the link stands: `open`, `answered` (with the decision, comment and outcome), `changed` (edited since the link was made) or `closed` (no longer waiting for review). 404 `approval_link_unknown`, 410 `approval_link_expired` (expired or revoked). Unknown links are counted per client address: 20 in 15 minutes make every lookup 429.
+         */
+        get: operations["getApprovalPage"];
+        put?: never;
+        /**
+         * The client's answer: approve the article, or ask for changes with a comment (once)
+         * @description `approve` does what the team's approval does: the article is published (`outcome: published`), or, in a plan whose mode is draft, becomes an approved draft (`approved`); when publishing fails the approval is kept, the article stays in review and `outcome` is `not_published`. `changes` needs a `comment` (at most 2,000 characters) and leaves the article in review with the comment shown to the team. Answers the page as it is now. 409 `approval_answered` (answered already: of simultaneous answers one wins), `article_changed`, `article_not_in_review`; 410 `approval_link_expired`; 404 `approval_link_unknown`.
+         */
+        post: operations["answerApproval"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1085,7 +1278,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The apps the account allowed through OAuth (MCP connectors), newest first
+         * The apps you allowed through OAuth (MCP connectors; an owner or admin sees every member's), newest first
          * @description `revoked` lists the grants the service revoked by itself in the last 30 days, and why.
          */
         get: operations["listOAuthGrants"];
@@ -1394,6 +1587,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/members/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Choose which e-mails you receive from this account, and their language */
+        put: operations["setMyEmailPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1470,7 +1680,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "empty_file" | "insufficient_scope" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running";
+            code: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running";
             /** @description For a 400 about fields: one entry per field */
             issues?: components["schemas"]["ValidationIssue"][];
         };
@@ -1553,6 +1763,13 @@ export interface components {
             expiresAt: string;
             lastUsedAt: string | null;
             revokedAt: string | null;
+            /** @description The member the token belongs to; null for one the operator issued */
+            memberId: string | null;
+            /**
+             * @description The lower role the token was made with; null: its member's role, whatever it is at the time
+             * @enum {string|null}
+             */
+            role: "owner" | "admin" | "editor" | "writer" | "viewer" | null;
         };
         CreateAccountRequest: {
             /** Format: email */
@@ -1566,6 +1783,130 @@ export interface components {
              * @enum {string}
              */
             scope: "public:read" | "manage";
+            /**
+             * @description A role below yours for this token (a script that only reads: `viewer`); left out, it does what you may do
+             * @enum {string}
+             */
+            role?: "owner" | "admin" | "editor" | "writer" | "viewer";
+        };
+        CurrentAccount: components["schemas"]["Account"] & {
+            member: components["schemas"]["CurrentMember"];
+            /**
+             * @description What the caller may do here (docs/guides/teams.md has the table)
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "editor" | "writer" | "viewer";
+            /** @description Every account the member's user belongs to (the panel switches among them); empty for an operator token */
+            memberships: {
+                accountId: string;
+                accountEmail: string;
+                /** @enum {string} */
+                role: "owner" | "admin" | "editor" | "writer" | "viewer";
+            }[];
+        };
+        /** @description Who calls: the member and their role (a token's lower role when it was made with one); null for a token the operator issued, which acts as an owner */
+        CurrentMember: {
+            /** @example mem_Q2n8xK1bW7cVt0Ra */
+            id: string;
+            /**
+             * @description The member's own sign-in email
+             * @example editor@example.com
+             */
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "editor" | "writer" | "viewer";
+            /** @description The sites the member is limited to; null for all */
+            siteIds: string[] | null;
+            /** @description Set with PUT /api/members/me/notifications (docs/guides/email.md) */
+            notifications: {
+                /** @description The e-mails this member turned off */
+                off: ("invitation" | "item_failed" | "site_error" | "review_digest" | "refresh_suggested" | "balance_low" | "payment_received")[];
+                /**
+                 * @description The language of their e-mails
+                 * @enum {string}
+                 */
+                locale: "en" | "tr";
+            };
+        } | null;
+        Members: {
+            members: components["schemas"]["Member"][];
+            /** @description Open invitations */
+            invitations: components["schemas"]["MemberInvitation"][];
+        };
+        Member: {
+            /** @example mem_Q2n8xK1bW7cVt0Ra */
+            id: string;
+            email: string;
+            /**
+             * @description owner (billing, members, everything), admin (all but billing and owners), editor (briefs, plans, approve, publish), writer (edit articles and improvements), viewer (read only)
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "editor" | "writer" | "viewer";
+            siteIds: string[] | null;
+            joinedAt: string;
+            /** @description This member is the caller */
+            you: boolean;
+        };
+        MemberInvitation: {
+            /** @example inv_Q2n8xK1bW7cVt0Ra */
+            id: string;
+            email: string;
+            /**
+             * @description owner (billing, members, everything), admin (all but billing and owners), editor (briefs, plans, approve, publish), writer (edit articles and improvements), viewer (read only)
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "editor" | "writer" | "viewer";
+            siteIds: string[] | null;
+            createdAt: string;
+            expiresAt: string;
+        };
+        CreatedMemberInvitation: components["schemas"]["MemberInvitation"] & {
+            /**
+             * @description The one-time link (7 days); its secret is in the fragment. It is also e-mailed to the address
+             * @example https://panel.example.com/invite#…
+             */
+            url: string;
+        };
+        InviteMemberRequest: {
+            /** Format: email */
+            email: string;
+            /**
+             * @description owner (billing, members, everything), admin (all but billing and owners), editor (briefs, plans, approve, publish), writer (edit articles and improvements), viewer (read only)
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "editor" | "writer" | "viewer";
+            /** @description Limit the member to these sites of the account; null or [] for every site */
+            siteIds?: string[] | null;
+        };
+        UpdateMemberRequest: {
+            /**
+             * @description owner (billing, members, everything), admin (all but billing and owners), editor (briefs, plans, approve, publish), writer (edit articles and improvements), viewer (read only)
+             * @enum {string}
+             */
+            role?: "owner" | "admin" | "editor" | "writer" | "viewer";
+            /** @description Limit the member to these sites of the account; null or [] for every site */
+            siteIds?: string[] | null;
+        };
+        AuditPage: {
+            items: components["schemas"]["AuditEvent"][];
+            /** @description Pass as `before` for the next (older) page; null at the end */
+            nextBefore: number | null;
+        };
+        AuditEvent: {
+            id: number;
+            at: string;
+            /** @description The member's email at the time, or `operator`, `approval link`, `system` */
+            actor: string;
+            memberId: string | null;
+            /** @enum {string} */
+            via: "session" | "token" | "oauth" | "operator" | "approval_link" | "system";
+            /** @example plan.approved */
+            action: string;
+            targetType: string | null;
+            targetId: string | null;
+            detail: {
+                [key: string]: unknown;
+            } | null;
         };
         Balance: {
             /** @enum {string} */
@@ -2121,7 +2462,7 @@ export interface components {
              * @description The error code of the last failure (docs/errors.md); null when none, or for failures recorded before codes were
              * @enum {string|null}
              */
-            failureCode: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "empty_file" | "insufficient_scope" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running" | null;
+            failureCode: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running" | null;
             /** @description Runs started so far (a FAILED item can be run again) */
             runs: number;
             /**
@@ -2300,7 +2641,13 @@ export interface components {
         };
         Session: {
             accountId: string;
+            /** @description The signed-in person's email */
             email: string;
+            /**
+             * @description Their role in this account
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "editor" | "writer" | "viewer";
             /**
              * @description How the request was signed in: the panel's session cookie, or a bearer token
              * @enum {string}
@@ -2332,10 +2679,27 @@ export interface components {
         AcceptInviteRequest: {
             token: string;
             /**
-             * @description At least 10 characters
+             * @description The new user's password; left out when a signed-in user accepts a member invitation
              * @example correct horse battery
              */
-            password: string;
+            password?: string;
+        };
+        InvitePreview: {
+            /** @description The address the invitation was sent to */
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "editor" | "writer" | "viewer";
+            /** @description The inviting account's email */
+            accountEmail: string;
+            expiresAt: string;
+            /** @description The invited email already signs in here: sign in, then accept */
+            hasSignIn: boolean;
+        };
+        PreviewInviteRequest: {
+            token: string;
+        };
+        SwitchAccountRequest: {
+            accountId: string;
         };
         AccountInvite: {
             /**
@@ -2486,6 +2850,7 @@ export interface components {
             structuredData: {
                 [key: string]: unknown;
             } | null;
+            approval: components["schemas"]["ArticleApproval"];
         };
         /** @description The quality of the current text, recomputed on every edit; null for articles written before research existed or by hand */
         Quality: {
@@ -2553,6 +2918,25 @@ export interface components {
             /** @description The source passage the verdict relied on */
             passage: string;
         };
+        /** @description The article's latest client approval link (POST /api/autopilot/articles/{articleId}/approval-link) and the client's answer; null when it never had one */
+        ArticleApproval: {
+            /** @example apl_4kQz9xYb2mN7pR1s */
+            linkId: string;
+            /**
+             * @description open (waiting for the client), answered, changed (the article was edited after the link was made: void), closed (the article no longer waits in review), expired, revoked
+             * @enum {string}
+             */
+            state: "open" | "answered" | "changed" | "closed" | "expired" | "revoked";
+            /**
+             * @description The client's answer: approve or changes; null until answered
+             * @enum {string|null}
+             */
+            decision: "approve" | "changes" | null;
+            /** @description What the client asked to change (or said with the approval) */
+            comment: string | null;
+            decidedAt: string | null;
+            expiresAt: string;
+        } | null;
         ArticleEditResult: components["schemas"]["Article"] & {
             /** @description True when the change also reached the article's platform */
             blogUpdated: boolean;
@@ -2584,6 +2968,78 @@ export interface components {
              * @example up_k3J9sQ0aLm2P7xYz
              */
             featuredImage?: string | null;
+        };
+        ApprovalLink: {
+            /** @example apl_4kQz9xYb2mN7pR1s */
+            id: string;
+            /**
+             * @description The page the client opens (no sign-in); shown once: only a hash of its secret is kept
+             * @example https://autopilot.example.com/approve/Vb3k…
+             */
+            url: string;
+            expiresAt: string;
+        };
+        CreateApprovalLinkBody: {
+            /**
+             * @description Days until the link stops working, 1–60; 14 when left out
+             * @example 14
+             */
+            expiresInDays?: number;
+        };
+        PlanApprovalLinks: {
+            links: (components["schemas"]["ApprovalLink"] & {
+                /** @example 1042 */
+                articleId: string;
+                title: string;
+            })[];
+        };
+        ApprovalPage: {
+            /**
+             * @description open: waiting for the answer; answered; changed: the article was edited after the link was made (ask for a new link); closed: the article no longer waits for review
+             * @enum {string}
+             */
+            state: "open" | "answered" | "changed" | "closed";
+            expiresAt: string;
+            /** @enum {string|null} */
+            decision: "approve" | "changes" | null;
+            comment: string | null;
+            decidedAt: string | null;
+            /**
+             * @description For an answered link: published (live on the site), approved (a draft-mode plan: approved, not live), not_published (approved, but publishing failed or is still to be done: the team publishes it), changes_requested
+             * @enum {string|null}
+             */
+            outcome: "published" | "approved" | "not_published" | "changes_requested" | null;
+            site: {
+                name: string | null;
+                url: string;
+            } | null;
+            article: {
+                title: string;
+                seoTitle: string;
+                seoDescription: string;
+                excerpt: string;
+                language: string;
+                heroImage: {
+                    url: string;
+                    alt: string;
+                } | null;
+                /** @description The body, sanitised as the API stores it */
+                html: string;
+                wordCount: number;
+                /** @description The quality score, 0–100, when the article has one */
+                contentScore: number | null;
+                /** @description Its address on the site once published */
+                url: string | null;
+            };
+        };
+        ApprovalAnswerBody: {
+            /**
+             * @description approve, or changes (then `comment` says which)
+             * @enum {string}
+             */
+            decision: "approve" | "changes";
+            /** @description Plain text, at most 2000 characters; required with changes */
+            comment?: string;
         };
         SyncResult: {
             /**
@@ -3065,6 +3521,8 @@ export interface components {
             scope: string[];
             createdAt: string;
             expiresAt: string | null;
+            /** @description The member who allowed the app; null for grants made before teams */
+            memberId: string | null;
         };
         OAuthRevocation: {
             grantId: string;
@@ -3423,6 +3881,26 @@ export interface components {
                 postId: string | null;
             };
         };
+        EmailPreferences: {
+            /** @description The kinds turned off, in a fixed order */
+            off: ("item_failed" | "site_error" | "review_digest" | "refresh_suggested" | "balance_low" | "payment_received")[];
+            /** @enum {string} */
+            locale: "en" | "tr";
+        };
+        EmailPreferencesBody: {
+            /**
+             * @description The kinds you do not want; every other kind your role receives is sent
+             * @example [
+             *       "review_digest"
+             *     ]
+             */
+            off: ("item_failed" | "site_error" | "review_digest" | "refresh_suggested" | "balance_low" | "payment_received")[];
+            /**
+             * @description The language of your e-mails (and the panel's); unchanged when absent
+             * @enum {string}
+             */
+            locale?: "en" | "tr";
+        };
     };
     responses: never;
     parameters: never;
@@ -3750,13 +4228,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The Account record */
+            /** @description The Account record with the caller's member */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Account"];
+                    "application/json": components["schemas"]["CurrentAccount"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked API token */
@@ -3918,6 +4396,359 @@ export interface operations {
             };
             /** @description Not found, or belongs to another account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Members, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Members"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inviteMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation and its link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedMemberInvitation"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invitation id */
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Member id */
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Member id */
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description The member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description One action (`plan.approved`) or every action of a kind (`plan.`) */
+                action?: string;
+                /** @description Only what this member did */
+                memberId?: string;
+                /** @description Only events about this kind of thing (`article`, `plan`, `member`…) */
+                targetType?: string;
+                /** @description Only events about this one thing */
+                targetId?: string;
+                /** @description The `nextBefore` of the previous page */
+                before?: number;
+                /** @description Events per page, 1 to 100 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6028,7 +6859,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Password set; signed in */
+            /** @description Accepted; signed in to the account */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6048,6 +6879,135 @@ export interface operations {
             };
             /** @description Token scope, licence or quota does not allow this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewInviteRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitePreview"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    switchAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwitchAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The session now works in this account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6391,6 +7351,344 @@ export interface operations {
             };
             /** @description The connected platform or provider did not answer in time */
             504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createApprovalLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                articleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateApprovalLinkBody"];
+            };
+        };
+        responses: {
+            /** @description The link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalLink"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeApprovalLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                articleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPlanApprovalLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                planId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateApprovalLinkBody"];
+            };
+        };
+        responses: {
+            /** @description The links */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanApprovalLinks"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApprovalPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of the link, as its URL carries it after /approve/ */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalPage"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    answerApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of the link, as its URL carries it after /approve/ */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalAnswerBody"];
+            };
+        };
+        responses: {
+            /** @description Answered: the page as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalPage"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9769,6 +11067,84 @@ export interface operations {
             };
             /** @description Not found, or belongs to another account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setMyEmailPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailPreferencesBody"];
+            };
+        };
+        responses: {
+            /** @description Your choices as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailPreferences"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { EMAIL_KINDS, ROLES, type EmailKind, type Role } from "../db/schema";
+
+// What each kind of e-mail says (the data stored on its outbox row, checked again when it is
+// rendered) and who is told: those who can act on it.
+
+/** The kinds a member may turn off and unsubscribe from: every kind but the invitation. */
+export const OPTIONAL_EMAIL_KINDS = EMAIL_KINDS.filter((kind): kind is Exclude<EmailKind, "invitation"> => kind !== "invitation");
+export type OptionalEmailKind = (typeof OPTIONAL_EMAIL_KINDS)[number];
+
+/**
+ * The roles told of each kind. Failed items, sites in ERROR, articles waiting in review and
+ * refresh suggestions go to editors and up: they rerun items, approve and apply, and a site that
+ * stopped stops their publishing (admins reconnect it). Money goes to owners only: only they see
+ * billing. Invitations go to the invited address, never to members.
+ */
+export const EMAIL_AUDIENCE: Record<OptionalEmailKind, readonly Role[]> = {
+  item_failed: ["owner", "admin", "editor"],
+  site_error: ["owner", "admin", "editor"],
+  review_digest: ["owner", "admin", "editor"],
+  refresh_suggested: ["owner", "admin", "editor"],
+  balance_low: ["owner"],
+  payment_received: ["owner"],
+};
+
+const siteFields = { siteId: z.string(), siteUrl: z.string() };
+
+/** The data of each kind's outbox row. */
+export const EMAIL_DATA = {
+  // The link carries the invitation's secret, so it is stored encrypted (ENCRYPTION_KEY), as credentials are.
+  invitation: z.object({ role: z.enum(ROLES), urlEncrypted: z.string(), inviterEmail: z.string().nullable() }),
+  item_failed: z.object({
+    ...siteFields,
+    planId: z.string(),
+    itemId: z.string(),
+    title: z.string(),
+    reason: z.string(),
+  }),
+  site_error: z.object({ ...siteFields, reason: z.string() }),
+  review_digest: z.object({
+    day: z.string(),
+    total: z.number().int(),
+    articles: z.array(z.object({ id: z.string(), title: z.string(), siteId: z.string(), siteUrl: z.string() })),
+  }),
+  refresh_suggested: z.object({ ...siteFields, postId: z.string(), postTitle: z.string(), postUrl: z.string() }),
+  balance_low: z.discriminatedUnion("mode", [
+    z.object({ mode: z.literal("credits"), balance: z.string(), threshold: z.string() }),
+    z.object({ mode: z.literal("byok"), used: z.number().int(), quota: z.number().int(), resetsAt: z.string() }),
+  ]),
+  payment_received: z.object({
+    merchantOid: z.string(),
+    amount: z.string(),
+    purpose: z.enum(["topup", "licence"]),
+    licenceKind: z.string().nullable(),
+    licenceExpiresAt: z.string().nullable(),
+  }),
+} satisfies Record<EmailKind, z.ZodType>;
+
+export type EmailData<K extends EmailKind> = z.infer<(typeof EMAIL_DATA)[K]>;
+
+/** A rendered message's kind and data, checked: a row whose data does not fit its kind cannot be rendered. */
+export type KindAndData = { [K in EmailKind]: { kind: K; data: EmailData<K> } }[EmailKind];
+
+export function parseEmailData(kind: EmailKind, data: unknown): KindAndData | null {
+  const parsed = EMAIL_DATA[kind].safeParse(data);
+  return parsed.success ? ({ kind, data: parsed.data } as KindAndData) : null;
+}

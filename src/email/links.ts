@@ -1,0 +1,36 @@
+import type { Config } from "../config";
+import type { KindAndData } from "./kinds";
+
+/** Where `npm run dev` serves the panel when PUBLIC_BASE_URL is not set (its default port). */
+const LOCAL_PANEL = "http://localhost:8787";
+
+/**
+ * The panel's origin for the links of a message, which is sent from a queue with no request to
+ * read it from: PUBLIC_BASE_URL, or the local panel outside production; null in production
+ * without PUBLIC_BASE_URL (such a message cannot be sent: its links would lead nowhere).
+ */
+export function panelOrigin(config: Pick<Config, "publicBaseUrl" | "environment">): string | null {
+  return config.publicBaseUrl ?? (config.environment === "production" ? null : LOCAL_PANEL);
+}
+
+/** The panel's page of what the message is about (an invitation's button is its own link, decrypted by the sender). */
+export function actionUrl(origin: string, message: Exclude<KindAndData, { kind: "invitation" }>): string {
+  switch (message.kind) {
+    case "item_failed":
+      return `${origin}/plans/${encodeURIComponent(message.data.planId)}/items/${encodeURIComponent(message.data.itemId)}`;
+    case "site_error":
+      return `${origin}/sites/${encodeURIComponent(message.data.siteId)}`;
+    case "review_digest":
+      return `${origin}/articles`;
+    case "refresh_suggested":
+      return `${origin}/posts/${encodeURIComponent(message.data.postId)}`;
+    case "balance_low":
+    case "payment_received":
+      return `${origin}/billing`;
+  }
+}
+
+export const settingsUrl = (origin: string) => `${origin}/settings`;
+
+export const UNSUBSCRIBE_PATH = "/api/email/unsubscribe";
+export const unsubscribeUrl = (origin: string, token: string) => `${origin}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;

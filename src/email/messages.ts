@@ -1,0 +1,245 @@
+import type { EmailKind, Locale, Role } from "../db/schema";
+import type { EmailData, OptionalEmailKind } from "./kinds";
+
+// Every word of the e-mails and the unsubscribe page, in English and Turkish (the member's
+// users.locale). Values from the service (a failure's reason) stay as the service wrote them.
+
+export const PRODUCT_NAME = "Content Autopilot";
+
+/** What one message says, before it is laid out as HTML and text. */
+export interface MessageContent {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  /** A list under the paragraphs (the articles of a digest). */
+  items?: string[];
+  /** A line under the list (“…and 3 more”). */
+  more?: string;
+  button: string;
+}
+
+type KindWords = { [K in EmailKind]: (data: EmailData<K>, account: string) => MessageContent };
+
+export interface Words {
+  kinds: KindWords;
+  kindNames: Record<OptionalEmailKind, string>;
+  roles: Record<Role, string>;
+  accountLine: (account: string) => string;
+  whyMember: (account: string) => string;
+  whyInvited: string;
+  unsubscribe: (kindName: string) => string;
+  settings: string;
+  linkFallback: string;
+  page: {
+    title: string;
+    confirm: (kindName: string, email: string, account: string) => string;
+    button: string;
+    done: (kindName: string, email: string, account: string) => string;
+    again: string;
+  };
+}
+
+const money = (locale: Locale, amount: string) => (locale === "tr" ? `${amount.replace(".", ",")} TL` : `${amount} TRY`);
+const day = (locale: Locale, iso: string) =>
+  new Intl.DateTimeFormat(locale === "tr" ? "tr-TR" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+const host = (url: string) => url.replace(/^https?:\/\//, "").replace(/\/+$/, "");
+
+const en: Words = {
+  kinds: {
+    invitation: (d, account) => ({
+      subject: `You are invited to ${account} on ${PRODUCT_NAME}`,
+      heading: "You are invited",
+      paragraphs: [
+        `${d.inviterEmail ?? "The account's owner"} invited you to join the ${PRODUCT_NAME} account ${account} as ${en.roles[d.role]}.`,
+        "The link works once, for 7 days. If you did not expect this invitation, ignore this e-mail.",
+      ],
+      button: "Accept the invitation",
+    }),
+    item_failed: (d) => ({
+      subject: `An article could not be written: ${d.title}`,
+      heading: "An article could not be written",
+      paragraphs: [
+        `The plan item “${d.title}” for ${host(d.siteUrl)} failed and will not be tried again automatically.`,
+        `Reason: ${d.reason}`,
+      ],
+      button: "Open the item",
+    }),
+    site_error: (d) => ({
+      subject: `${host(d.siteUrl)} needs to be reconnected`,
+      heading: "A site stopped working",
+      paragraphs: [
+        `${PRODUCT_NAME} can no longer work with ${host(d.siteUrl)}. Nothing is published there until it is reconnected.`,
+        `Reason: ${d.reason}`,
+      ],
+      button: "Open the site",
+    }),
+    review_digest: (d) => ({
+      subject: d.total === 1 ? "1 article is waiting for review" : `${d.total} articles are waiting for review`,
+      heading: "Articles waiting for your review",
+      paragraphs: ["These articles are written and wait for someone to approve them:"],
+      items: d.articles.map((a) => `${a.title} (${host(a.siteUrl)})`),
+      more: d.total > d.articles.length ? `…and ${d.total - d.articles.length} more.` : undefined,
+      button: "Review the articles",
+    }),
+    refresh_suggested: (d) => ({
+      subject: `A refresh is ready for “${d.postTitle}”`,
+      heading: "A refreshed version is waiting",
+      paragraphs: [
+        `“${d.postTitle}” on ${host(d.siteUrl)} lost search traffic, so ${PRODUCT_NAME} wrote an improved version.`,
+        "It is not applied until someone approves it.",
+      ],
+      button: "See the suggestion",
+    }),
+    balance_low: (d) =>
+      d.mode === "credits"
+        ? {
+            subject: `Your balance is low: ${money("en", d.balance)}`,
+            heading: "Your credit balance is running low",
+            paragraphs: [
+              `The account's balance fell to ${money("en", d.balance)}, below ${money("en", d.threshold)}.`,
+              "When it runs out, planned articles are no longer written.",
+            ],
+            button: "Top up",
+          }
+        : {
+            subject: `Your monthly quota is nearly used: ${d.used} of ${d.quota}`,
+            heading: "Your monthly article quota is nearly used",
+            paragraphs: [`${d.used} of this month's ${d.quota} articles are used.`, `The quota starts again on ${day("en", d.resetsAt)}.`],
+            button: "Open billing",
+          },
+    payment_received: (d) => ({
+      subject: `Payment received: ${money("en", d.amount)}`,
+      heading: "Thank you, your payment arrived",
+      paragraphs: [
+        d.purpose === "topup"
+          ? `${money("en", d.amount)} was added to the account's balance.`
+          : `The payment of ${money("en", d.amount)} for the BYOK licence was received${d.licenceExpiresAt ? `; the licence is valid until ${day("en", d.licenceExpiresAt)}` : ""}.`,
+        `Order: ${d.merchantOid}`,
+      ],
+      button: "Open billing",
+    }),
+  },
+  kindNames: {
+    item_failed: "failed article",
+    site_error: "site problem",
+    review_digest: "review digest",
+    refresh_suggested: "refresh suggestion",
+    balance_low: "low balance",
+    payment_received: "payment receipt",
+  },
+  roles: { owner: "an owner", admin: "an admin", editor: "an editor", writer: "a writer", viewer: "a viewer" },
+  accountLine: (account) => `${PRODUCT_NAME} · ${account}`,
+  whyMember: (account) => `You receive this because you are a member of ${account} on ${PRODUCT_NAME}.`,
+  whyInvited: `You receive this because someone invited this address to ${PRODUCT_NAME}.`,
+  unsubscribe: (kindName) => `Unsubscribe from ${kindName} e-mails`,
+  settings: "Choose which e-mails you receive",
+  linkFallback: "If the button does not work, open this address:",
+  page: {
+    title: "Unsubscribe",
+    confirm: (kindName, email, account) => `Stop sending ${kindName} e-mails of ${account} to ${email}?`,
+    button: "Unsubscribe",
+    done: (kindName, email, account) => `Done: ${email} no longer receives ${kindName} e-mails of ${account}.`,
+    again: "You can turn them on again in the panel's Settings.",
+  },
+};
+
+const tr: Words = {
+  kinds: {
+    invitation: (d, account) => ({
+      subject: `${PRODUCT_NAME}'ta ${account} hesabına davet edildiniz`,
+      heading: "Davet edildiniz",
+      paragraphs: [
+        `${d.inviterEmail ?? "Hesabın sahibi"}, sizi ${PRODUCT_NAME}'taki ${account} hesabına ${tr.roles[d.role]} olarak katılmaya davet etti.`,
+        "Bağlantı 7 gün boyunca bir kez kullanılabilir. Bu daveti beklemiyorsanız bu e-postayı yok sayabilirsiniz.",
+      ],
+      button: "Daveti kabul et",
+    }),
+    item_failed: (d) => ({
+      subject: `Bir makale yazılamadı: ${d.title}`,
+      heading: "Bir makale yazılamadı",
+      paragraphs: [
+        `${host(d.siteUrl)} için “${d.title}” plan öğesi başarısız oldu ve otomatik olarak yeniden denenmeyecek.`,
+        `Neden: ${d.reason}`,
+      ],
+      button: "Öğeyi aç",
+    }),
+    site_error: (d) => ({
+      subject: `${host(d.siteUrl)} yeniden bağlanmalı`,
+      heading: "Bir site çalışmayı durdurdu",
+      paragraphs: [
+        `${PRODUCT_NAME} artık ${host(d.siteUrl)} ile çalışamıyor. Site yeniden bağlanana kadar orada hiçbir şey yayımlanmaz.`,
+        `Neden: ${d.reason}`,
+      ],
+      button: "Siteyi aç",
+    }),
+    review_digest: (d) => ({
+      subject: `İncelemeyi bekleyen ${d.total} makale var`,
+      heading: "İncelemenizi bekleyen makaleler",
+      paragraphs: ["Bu makaleler yazıldı ve birinin onaylamasını bekliyor:"],
+      items: d.articles.map((a) => `${a.title} (${host(a.siteUrl)})`),
+      more: d.total > d.articles.length ? `…ve ${d.total - d.articles.length} makale daha.` : undefined,
+      button: "Makaleleri incele",
+    }),
+    refresh_suggested: (d) => ({
+      subject: `“${d.postTitle}” için bir yenileme hazır`,
+      heading: "Yenilenmiş bir sürüm bekliyor",
+      paragraphs: [
+        `${host(d.siteUrl)} sitesindeki “${d.postTitle}” arama trafiği kaybetti; ${PRODUCT_NAME} bu yüzden geliştirilmiş bir sürüm yazdı.`,
+        "Biri onaylayana kadar uygulanmaz.",
+      ],
+      button: "Öneriyi gör",
+    }),
+    balance_low: (d) =>
+      d.mode === "credits"
+        ? {
+            subject: `Bakiyeniz azaldı: ${money("tr", d.balance)}`,
+            heading: "Kredi bakiyeniz azalıyor",
+            paragraphs: [
+              `Hesabın bakiyesi ${money("tr", d.threshold)} sınırının altına, ${money("tr", d.balance)} tutarına düştü.`,
+              "Bakiye bittiğinde planlanan makaleler artık yazılmaz.",
+            ],
+            button: "Bakiye yükle",
+          }
+        : {
+            subject: `Aylık kotanız dolmak üzere: ${d.quota} makalenin ${d.used} tanesi kullanıldı`,
+            heading: "Aylık makale kotanız dolmak üzere",
+            paragraphs: [`Bu ayki ${d.quota} makalenin ${d.used} tanesi kullanıldı.`, `Kota ${day("tr", d.resetsAt)} tarihinde yenilenir.`],
+            button: "Faturalandırmayı aç",
+          },
+    payment_received: (d) => ({
+      subject: `Ödeme alındı: ${money("tr", d.amount)}`,
+      heading: "Teşekkürler, ödemeniz ulaştı",
+      paragraphs: [
+        d.purpose === "topup"
+          ? `Hesabın bakiyesine ${money("tr", d.amount)} eklendi.`
+          : `BYOK lisansı için ${money("tr", d.amount)} tutarındaki ödeme alındı${d.licenceExpiresAt ? `; lisans ${day("tr", d.licenceExpiresAt)} tarihine kadar geçerli` : ""}.`,
+        `Sipariş: ${d.merchantOid}`,
+      ],
+      button: "Faturalandırmayı aç",
+    }),
+  },
+  kindNames: {
+    item_failed: "başarısız makale",
+    site_error: "site sorunu",
+    review_digest: "inceleme özeti",
+    refresh_suggested: "yenileme önerisi",
+    balance_low: "düşük bakiye",
+    payment_received: "ödeme bildirimi",
+  },
+  roles: { owner: "sahip", admin: "yönetici", editor: "editör", writer: "yazar", viewer: "izleyici" },
+  accountLine: (account) => `${PRODUCT_NAME} · ${account}`,
+  whyMember: (account) => `Bu e-postayı ${PRODUCT_NAME}'taki ${account} hesabının üyesi olduğunuz için alıyorsunuz.`,
+  whyInvited: `Bu e-postayı, biri bu adresi ${PRODUCT_NAME}'a davet ettiği için alıyorsunuz.`,
+  unsubscribe: (kindName) => `${kindName} e-postalarından çık`,
+  settings: "Hangi e-postaları alacağınızı seçin",
+  linkFallback: "Düğme çalışmazsa bu adresi açın:",
+  page: {
+    title: "Abonelikten çık",
+    confirm: (kindName, email, account) => `${account} hesabının ${kindName} e-postaları artık ${email} adresine gönderilmesin mi?`,
+    button: "Abonelikten çık",
+    done: (kindName, email, account) => `Tamam: ${email} artık ${account} hesabının ${kindName} e-postalarını almayacak.`,
+    again: "Bunları panelin Ayarlar bölümünden yeniden açabilirsiniz.",
+  },
+};
+
+export const WORDS: Record<Locale, Words> = { en, tr };
