@@ -6,6 +6,7 @@ import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { getPayment, handlePaymentCallback, startLicencePurchase, startTopup, type PaymentStart } from "./payments";
 import { notifyPaymentReceived } from "../email/events";
+import { recordAudit } from "../audit/audit";
 import {
   CheckoutSchema,
   LicenceBodySchema,
@@ -110,7 +111,26 @@ billingPaymentRoutes.openapi(
   async (c) => {
     const config = c.get("config");
     const fields = Object.fromEntries(Object.entries(c.req.valid("form")).map(([name, value]) => [name, String(value)]));
-    const { payment } = await handlePaymentCallback(c.get("db"), c.get("services").paymentProvider(), config.billing, fields, new Date());
+    const { payment, applied } = await handlePaymentCallback(
+      c.get("db"),
+      c.get("services").paymentProvider(),
+      config.billing,
+      fields,
+      new Date(),
+    );
+    // Once per payment: a repeated callback applies nothing and records nothing.
+    if (applied && payment?.status === "succeeded")
+      await recordAudit(
+        c.get("db"),
+        payment.accountId,
+        { memberId: null, via: "system" },
+        {
+          action: "billing.payment_received",
+          targetType: "payment",
+          targetId: payment.merchantOid,
+          detail: { purpose: payment.purpose, amountKurus: payment.amountKurus },
+        },
+      );
     await notifyPaymentReceived(c.get("services"), payment);
     return c.text("OK", 200);
   },

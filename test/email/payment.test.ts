@@ -36,5 +36,10 @@ describe("e-mail of a payment received", () => {
     expect((await (await call("/api/billing/balance", { token })).json()) as { creditBalance: string }).toMatchObject({
       creditBalance: "150.00",
     });
+    // The audit log has the payment once, by the service, however often PayTR called.
+    const audit = (await (await call("/api/audit?action=billing.payment_received", { token })).json()) as {
+      items: { actor: string; via: string; targetId: string }[];
+    };
+    expect(audit.items).toEqual([expect.objectContaining({ actor: "system", via: "system", targetId: merchantOid })]);
   });
 });
