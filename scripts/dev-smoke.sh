@@ -133,6 +133,10 @@ node test/e2e-dev/quality.mjs "$API" "$TOKEN"
 # local queue; performance, decay and opportunities.
 node test/e2e-dev/search.mjs "$API" "$TOKEN"
 
+# Teams (issue 31): an invitation through the queue to a .eml file, accepted as an editor; the
+# role refused billing; the audit log; removal ends the session.
+node test/e2e-dev/teams.mjs "$API" "$TOKEN"
+
 # The MCP server: the SDK's own client with the demo token, then the MCP Inspector's CLI mode.
 node test/e2e-dev/mcp.mjs "http://localhost:$PORT" "$TOKEN"
 NODE24=node_modules/node/bin/node
