@@ -8,7 +8,9 @@ import { useMessages } from "./i18n/language";
 import { SESSION_KEY, useSession } from "./lib/session";
 import { goNext, safeNext } from "./lib/url";
 import { SignInScreen } from "./screens/auth/sign-in";
-import { InviteScreen, SignUpScreen } from "./screens/auth/sign-up";
+import { InviteScreen } from "./screens/auth/invite";
+import { SignUpScreen } from "./screens/auth/sign-up";
+import { RoleGate } from "./components/role-notice";
 import { OverviewScreen } from "./screens/overview/overview";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "wouter";
@@ -30,10 +32,28 @@ const WebhooksScreen = screen(() => import("./screens/webhooks/webhooks"), "Webh
 const BillingScreen = screen(() => import("./screens/billing/billing"), "BillingScreen");
 const ApiAccessScreen = screen(() => import("./screens/api-access/api-access"), "ApiAccessScreen");
 const SettingsScreen = screen(() => import("./screens/settings/settings"), "SettingsScreen");
+const MembersScreen = screen(() => import("./screens/settings/members"), "MembersScreen");
+const AuditScreen = screen(() => import("./screens/settings/audit"), "AuditScreen");
+const NotificationsScreen = screen(() => import("./screens/settings/notifications"), "NotificationsScreen");
+const ApproveScreen = lazy(() => import("./screens/approve/approve").then((module) => ({ default: module.ApproveScreen })));
 
 const SIGNED_OUT_PATHS = ["/sign-in", "/sign-up", "/invite"];
+const APPROVAL_PATH = /^\/approve\/([^/]+)$/;
 
+/** A client's approval page needs no session (its link is the key) and never asks for one; every other page is the panel's. */
 export function App() {
+  const [location] = useLocation();
+  const approval = APPROVAL_PATH.exec(location);
+  if (approval)
+    return (
+      <Suspense fallback={<Loading />}>
+        <ApproveScreen token={approval[1]!} />
+      </Suspense>
+    );
+  return <Panel />;
+}
+
+function Panel() {
   const session = useSession();
   const queryClient = useQueryClient();
   const [location, navigate] = useLocation();
@@ -65,6 +85,8 @@ export function App() {
   }
   if (location === "/sign-in" || location === "/sign-up")
     return <SignedInAlready next={safeNext(new URLSearchParams(window.location.search).get("next"))} />;
+  // A member invitation opened while signed in: joined with one click, outside the panel's frame.
+  if (location === "/invite") return <InviteScreen />;
 
   return (
     <Layout>
@@ -82,13 +104,26 @@ export function App() {
           <Route path="/posts/:postId" component={PostScreen} />
           <Route path="/media" component={MediaScreen} />
           <Route path="/webhooks" component={WebhooksScreen} />
-          <Route path="/billing" component={BillingScreen} />
+          <Route path="/billing" component={BillingPage} />
           <Route path="/api-access" component={ApiAccessScreen} />
           <Route path="/settings" component={SettingsScreen} />
+          <Route path="/settings/members" component={MembersScreen} />
+          <Route path="/settings/notifications" component={NotificationsScreen} />
+          <Route path="/settings/audit" component={AuditScreen} />
           <Route component={NotFound} />
         </Switch>
       </Suspense>
     </Layout>
+  );
+}
+
+/** Billing is the owners': any other role visiting it reads why, not an error. */
+function BillingPage() {
+  const { t } = useMessages(common);
+  return (
+    <RoleGate permission="billing" title={t("nav.billing")} denied="denied.billing">
+      <BillingScreen />
+    </RoleGate>
   );
 }
 

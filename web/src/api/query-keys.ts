@@ -10,3 +10,11 @@ export const SITES_KEY = ["/api/sites"] as const;
 export function useSites() {
   return useQuery({ queryKey: SITES_KEY, queryFn: () => unwrap(api.GET("/api/sites")) });
 }
+
+/** GET /api/members: the account's members and open invitations. */
+export const MEMBERS_KEY = ["/api/members"] as const;
+
+/** The account's members and open invitations, for the members page and the audit log's filter. */
+export function useMembers(enabled = true) {
+  return useQuery({ queryKey: MEMBERS_KEY, queryFn: () => unwrap(api.GET("/api/members")), enabled });
+}

@@ -4,10 +4,15 @@ import { Link, useLocation } from "wouter";
 import { api, unwrap } from "../api/client";
 import { common } from "../i18n/common";
 import { useMessages } from "../i18n/language";
+import { useRole } from "../lib/current-member";
+import type { Permission } from "../lib/roles";
 import { useSession, useSignOut } from "../lib/session";
+import { AccountSwitch } from "./account-switch";
 import { LanguageSwitch } from "./language-switch";
+import { useRoleName } from "./role-notice";
 
-export const NAVIGATION = [
+/** The main navigation; an item with a `permission` is left out for a role without it (billing: owners only). */
+export const NAVIGATION: readonly { href: string; key: `nav.${string}` & keyof typeof common.en; permission?: Permission }[] = [
   { href: "/", key: "nav.overview" },
   { href: "/sites", key: "nav.sites" },
   { href: "/plans", key: "nav.plans" },
@@ -15,10 +20,10 @@ export const NAVIGATION = [
   { href: "/posts", key: "nav.posts" },
   { href: "/media", key: "nav.media" },
   { href: "/webhooks", key: "nav.webhooks" },
-  { href: "/billing", key: "nav.billing" },
+  { href: "/billing", key: "nav.billing", permission: "billing" },
   { href: "/api-access", key: "nav.api" },
   { href: "/settings", key: "nav.settings" },
-] as const;
+];
 
 export const BALANCE_KEY = ["/api/billing/balance"] as const;
 
@@ -34,6 +39,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const session = useSession();
   const balance = useBalance();
   const signOut = useSignOut();
+  const { role, can } = useRole();
+  const roleName = useRoleName();
   const [menuOpen, setMenuOpen] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the location changes
   useEffect(() => setMenuOpen(false), [location]);
@@ -56,18 +63,26 @@ export function Layout({ children }: { children: ReactNode }) {
         <Link href="/" className="brand">
           {t("app.name")}
         </Link>
+        <AccountSwitch />
         <div className="topbar-end">
-          {/* Always there (its room kept while the balance loads), so the header does not jump. */}
-          <Link
-            href="/billing"
-            className="balance"
-            aria-label={balance.data ? `${t("account.balance")}: ${money(balance.data.creditBalance)}` : t("account.balance")}
-          >
-            <span className="muted">{t("account.balance")}</span>{" "}
-            <strong>{balance.data ? money(balance.data.creditBalance) : "\u00a0"}</strong>
-          </Link>
+          {/* Always there (its room kept while the balance loads), so the header does not jump. A link to billing for an owner only. */}
+          {can("billing") ? (
+            <Link
+              href="/billing"
+              className="balance"
+              aria-label={balance.data ? `${t("account.balance")}: ${money(balance.data.creditBalance)}` : t("account.balance")}
+            >
+              <span className="muted">{t("account.balance")}</span>{" "}
+              <strong>{balance.data ? money(balance.data.creditBalance) : "\u00a0"}</strong>
+            </Link>
+          ) : (
+            <span className="balance">
+              <span className="muted">{t("account.balance")}</span>{" "}
+              <strong>{balance.data ? money(balance.data.creditBalance) : "\u00a0"}</strong>
+            </span>
+          )}
           <span className="account-email" title={session.data ? t("account.signedInAs", { email: session.data.email }) : undefined}>
-            {session.data?.email}
+            {session.data?.email} <span className="account-role">· {roleName(role)}</span>
           </span>
           <LanguageSwitch />
           <button
@@ -85,7 +100,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <div className="body">
         <nav id="main-nav" className={`sidenav${menuOpen ? " open" : ""}`} aria-label={t("nav.label")}>
           <ul>
-            {NAVIGATION.map((item) => (
+            {NAVIGATION.filter((item) => !item.permission || can(item.permission)).map((item) => (
               <li key={item.href}>
                 <Link href={item.href} aria-current={isCurrent(item.href) ? "page" : undefined}>
                   {t(item.key)}

@@ -10,6 +10,9 @@ import { useMessages } from "../../i18n/language";
 import { languageName } from "../../lib/article-languages";
 import "./article.css";
 import { ArticleEditor } from "./article-editor";
+import { ArticleRead } from "./article-read";
+import { RoleNote } from "../../components/role-notice";
+import { useRole } from "../../lib/current-member";
 import { IndexNowStatus } from "./index-now-status";
 import { articleMessages } from "./messages";
 import { QualityPanel } from "./quality-panel";
@@ -35,6 +38,11 @@ export function ArticleScreen() {
   });
 
   const title = article.data?.title ?? t("detail.fallbackTitle");
+  // Editing is for writers and up, publishing for editors and up (on the member's sites): the page only reads otherwise.
+  const { can } = useRole();
+  const mayEdit = article.data ? can("write", article.data.siteId) : false;
+  const mayPublish = article.data ? can("publish", article.data.siteId) : false;
+  const waiting = article.data?.status === "pending" || article.data?.status === "draft";
   return (
     <section aria-labelledby="page-title">
       <p>
@@ -45,14 +53,16 @@ export function ArticleScreen() {
       <ErrorNotice error={article.error} onRetry={() => void article.refetch()} />
       {article.data ? (
         <>
+          {mayEdit ? null : <RoleNote note="note.articleRead" />}
+          {mayEdit && !mayPublish && waiting ? <RoleNote note="note.articlePublish" /> : null}
           <ArticleFacts article={article.data} />
-          {article.data.status === "pending" || article.data.status === "draft" || publish.isSuccess || publish.isError ? (
+          {mayPublish && (waiting || publish.isSuccess || publish.isError) ? (
             <PublishPanel article={article.data} publish={publish} />
           ) : null}
           <ArticleSearch article={article.data} />
           <div className="article-work">
             <QualityPanel article={article.data} />
-            <ArticleEditor key={article.data.id} article={article.data} />
+            {mayEdit ? <ArticleEditor key={article.data.id} article={article.data} /> : <ArticleRead article={article.data} />}
           </div>
           <ArticleImages images={article.data.images} />
         </>

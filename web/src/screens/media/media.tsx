@@ -7,6 +7,8 @@ import { usePageParam } from "../../lib/url";
 import "./media.css";
 import { mediaMessages } from "./messages";
 import { uploadImage, type UploadCall, type UploadProgress } from "./upload";
+import { RoleNote } from "../../components/role-notice";
+import { useRole } from "../../lib/current-member";
 
 const PER_PAGE = 20;
 const UPLOADS_KEY = ["/api/uploads"] as const;
@@ -15,11 +17,13 @@ const RESULTS_SHOWN = 5;
 
 export function MediaScreen() {
   const { t } = useMessages(mediaMessages);
+  // Uploading is a writer's.
+  const mayUpload = useRole().can("write");
   return (
     <section aria-labelledby="page-title">
       <PageTitle title={t("title")}>{t("title")}</PageTitle>
       <p className="muted">{t("intro")}</p>
-      <Uploader />
+      {mayUpload ? <Uploader /> : <RoleNote note="note.media" />}
       <UploadList />
     </section>
   );

@@ -2,6 +2,7 @@ import { Link } from "wouter";
 import type { Schemas } from "../../api/client";
 import { useMessages } from "../../i18n/language";
 import { overviewMessages } from "./messages";
+import { useRole } from "../../lib/current-member";
 
 type Step = "site" | "plan" | "approve";
 const STEPS: readonly Step[] = ["site", "plan", "approve"];
@@ -19,13 +20,15 @@ export function FirstSteps({
   plans: { items: Schemas["PlanSummary"][]; total: number } | undefined;
 }) {
   const { t } = useMessages(overviewMessages);
+  const { can } = useRole();
   if (!sites || !plans) return null;
   const liveSites = sites.filter((site) => site.status !== "DISCONNECTED");
   // Approving is the next step while every plan is a draft (all of them listed: a long list means an established account).
   const onlyDrafts = plans.total > 0 && plans.total === plans.items.length && plans.items.every((plan) => plan.status === "DRAFT");
   const draft = plans.items[0];
   const step: Step | null = liveSites.length === 0 ? "site" : plans.total === 0 ? "plan" : onlyDrafts ? "approve" : null;
-  if (!step) return null;
+  // Shown to those who can take the step: connecting a site is an admin's, planning and approving an editor's.
+  if (!step || !can(step === "site" ? "admin" : "publish")) return null;
   const current = STEPS.indexOf(step);
   const action = {
     site: { href: "/sites?connect=wordpress", text: t("steps.site.action"), other: { href: "/sites", text: t("steps.site.other") } },

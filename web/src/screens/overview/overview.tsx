@@ -11,6 +11,7 @@ import { FirstSteps } from "./first-steps";
 import { overviewMessages } from "./messages";
 import { articleMessages } from "../articles/messages";
 import { useSites } from "../../api/query-keys";
+import { useRole } from "../../lib/current-member";
 
 const HOUR = 3_600_000;
 /** The newest pending articles read for those held by the quality gate; at most HELD_SHOWN of them are listed. */
@@ -30,6 +31,7 @@ export function OverviewScreen() {
   const codeText = useCodeText();
   const reasonText = useReasonText();
   const balance = useBalance();
+  const { can } = useRole();
   const report = useQuery({ queryKey: ["/api/autopilot/report"], queryFn: () => unwrap(api.GET("/api/autopilot/report")) });
   const next = useQuery({
     queryKey: ["/api/autopilot/items", "SCHEDULED"],
@@ -97,9 +99,11 @@ export function OverviewScreen() {
               {balance.data.reserved.count > 0 ? (
                 <p className="muted">{t("reserved", { amount: money(balance.data.reserved.amount) })}</p>
               ) : null}
-              <Link href="/billing" className="button secondary">
-                {t("topUp")}
-              </Link>
+              {can("billing") ? (
+                <Link href="/billing" className="button secondary">
+                  {t("topUp")}
+                </Link>
+              ) : null}
             </>
           ) : (
             <ErrorNotice error={balance.error} />
@@ -112,11 +116,11 @@ export function OverviewScreen() {
           {next.data && next.data.items.length === 0 ? (
             noSite ? (
               <p>
-                {t("nextNoSite")} <Link href="/sites">{t("nextConnectSite")}</Link>
+                {t("nextNoSite")} {can("admin") ? <Link href="/sites">{t("nextConnectSite")}</Link> : null}
               </p>
             ) : (
               <p>
-                {t("nextEmpty")} <Link href="/plans">{t("nextCreatePlan")}</Link>
+                {t("nextEmpty")} {can("publish") ? <Link href="/plans">{t("nextCreatePlan")}</Link> : null}
               </p>
             )
           ) : null}

@@ -24,6 +24,8 @@ import {
 } from "./shared";
 import "./plans.css";
 import { useSites } from "../../api/query-keys";
+import { RoleNote } from "../../components/role-notice";
+import { useRole } from "../../lib/current-member";
 
 /** While an item is queued or being written, the plan is read again this often. */
 const REFRESH_MS = 3000;
@@ -91,8 +93,11 @@ export function PlanScreen() {
 
 function PlanDetail({ plan, siteTitle, refreshing }: { plan: Plan; siteTitle: string | undefined; refreshing: boolean }) {
   const { t, dateTime, number } = useMessages(planMessages);
+  // Approving, pausing, changing and running a plan's topics is for editors and up (on the member's sites).
+  const mayAct = useRole().can("publish", plan.siteId);
   return (
     <>
+      {mayAct ? null : <RoleNote note="note.plan" />}
       <Warnings details={plan.warningDetails} />
       <section className="card" aria-labelledby="plan-summary-title">
         <h2 id="plan-summary-title">{t("plan.summary")}</h2>
@@ -133,9 +138,9 @@ function PlanDetail({ plan, siteTitle, refreshing }: { plan: Plan; siteTitle: st
           </dd>
         </dl>
       </section>
-      <PlanActions plan={plan} />
+      {mayAct ? <PlanActions plan={plan} /> : null}
       <Research research={plan.research} />
-      <Items plan={plan} refreshing={refreshing} />
+      <Items plan={plan} refreshing={refreshing} mayAct={mayAct} />
     </>
   );
 }
@@ -264,7 +269,7 @@ function Research({ research }: { research: Plan["research"] }) {
   );
 }
 
-function Items({ plan, refreshing }: { plan: Plan; refreshing: boolean }) {
+function Items({ plan, refreshing, mayAct }: { plan: Plan; refreshing: boolean; mayAct: boolean }) {
   const { t } = useMessages(planMessages);
   // A dropped item's row is gone: its outcome is said here.
   const [dropped, setDropped] = useState<string | null>(null);
@@ -278,7 +283,7 @@ function Items({ plan, refreshing }: { plan: Plan; refreshing: boolean }) {
         <p>{t("items.empty")}</p>
       ) : (
         <>
-          <p className="muted">{t("items.runHint")}</p>
+          {mayAct ? <p className="muted">{t("items.runHint")}</p> : null}
           <div className="table-wrap" tabIndex={0}>
             <table className="plan-items stack-table">
               <thead>
@@ -295,7 +300,14 @@ function Items({ plan, refreshing }: { plan: Plan; refreshing: boolean }) {
               </thead>
               <tbody>
                 {plan.items.map((item) => (
-                  <ItemRow key={item.id} planId={plan.id} item={item} volumeHeading={volumeHeading} onDropped={setDropped} />
+                  <ItemRow
+                    key={item.id}
+                    planId={plan.id}
+                    item={item}
+                    volumeHeading={volumeHeading}
+                    mayAct={mayAct}
+                    onDropped={setDropped}
+                  />
                 ))}
               </tbody>
             </table>
@@ -316,11 +328,14 @@ function ItemRow({
   planId,
   item,
   volumeHeading,
+  mayAct,
   onDropped,
 }: {
   planId: string;
   item: PlanItem;
   volumeHeading: string;
+  /** The caller's role may change and run topics: else the row only reads. */
+  mayAct: boolean;
   onDropped(title: string | null): void;
 }) {
   const { t, number, dateTime } = useMessages(planMessages);
@@ -356,8 +371,8 @@ function ItemRow({
     },
   });
 
-  const editable = EDITABLE.includes(item.status);
-  const runnable = RUNNABLE.includes(item.status);
+  const editable = mayAct && EDITABLE.includes(item.status);
+  const runnable = mayAct && RUNNABLE.includes(item.status);
   const busy = drop.isPending || run.isPending;
 
   const closeEditor = (didSave: boolean) => {

@@ -11,16 +11,19 @@ import { ItemCounts, PLANS_KEY, PUBLISH_MODES, PlanStatusBadge, planKey, siteNam
 import type { TitledSite } from "../../lib/site-name";
 import "./plans.css";
 import { useSites } from "../../api/query-keys";
+import { RoleNote } from "../../components/role-notice";
+import { useRole } from "../../lib/current-member";
 
 const PER_PAGE = 20;
 
 export function PlansScreen() {
   const { t } = useMessages(planMessages);
+  const { can } = useRole();
   return (
     <section className="plans-screen" aria-labelledby="page-title">
       <PageTitle title={t("plans.title")}>{t("plans.title")}</PageTitle>
       <p className="muted">{t("plans.intro")}</p>
-      <NewPlanForm />
+      {can("publish") ? <NewPlanForm /> : <RoleNote note="note.plans" />}
       <PlanList />
     </section>
   );
@@ -31,6 +34,9 @@ function NewPlanForm() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const sites = useSites();
+  const { can } = useRole();
+  // A member limited to some sites plans for those only.
+  const plannable = sites.data?.filter((site) => can("publish", site.id));
   const search = useSearch();
   // A link such as /plans?siteId=… (from a site's page) chooses the site.
   const [siteId, setSiteId] = useState(() => new URLSearchParams(search).get("siteId") ?? "");
@@ -38,7 +44,7 @@ function NewPlanForm() {
   const [cadencePerWeek, setCadencePerWeek] = useState("3");
   const [publishMode, setPublishMode] = useState<PublishMode>("publish");
   const [fromSearchConsole, setFromSearchConsole] = useState(false);
-  const chosenSiteId = siteId || sites.data?.[0]?.id || "";
+  const chosenSiteId = siteId || plannable?.[0]?.id || "";
 
   const create = useMutation({
     mutationFn: () =>
@@ -71,12 +77,12 @@ function NewPlanForm() {
       <h2 id="new-plan-title">{t("create.title")}</h2>
       {sites.isPending ? <Loading /> : null}
       <ErrorNotice error={sites.error} onRetry={() => void sites.refetch()} />
-      {sites.data && sites.data.length === 0 ? (
+      {plannable && plannable.length === 0 ? (
         <p>
-          {t("create.noSites")} <Link href="/sites">{t("create.connectSite")}</Link>
+          {t("create.noSites")} {can("admin") ? <Link href="/sites">{t("create.connectSite")}</Link> : null}
         </p>
       ) : null}
-      {sites.data && sites.data.length > 0 ? (
+      {plannable && plannable.length > 0 ? (
         <form onSubmit={submit} noValidate aria-busy={create.isPending}>
           <ErrorNotice error={create.error} />
           <SelectField
@@ -86,7 +92,7 @@ function NewPlanForm() {
             error={fieldError(create.error, "siteId")}
             disabled={create.isPending}
           >
-            {sites.data.map((site) => (
+            {plannable.map((site) => (
               <option key={site.id} value={site.id}>
                 {siteName(site)} · {t(`platform.${site.platform}`)}
                 {site.status === "CONNECTED" ? "" : ` (${t("create.siteNeedsAttention")})`}

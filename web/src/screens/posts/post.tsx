@@ -13,6 +13,8 @@ import { postMessages } from "./messages";
 import { DecayBadge, decayKey, ImprovementBadge, improvementKey, postsKey, useWordPressSites, type Improvement } from "./shared";
 import { SuggestionQuality } from "./suggestion-quality";
 import "./posts.css";
+import { RoleNote } from "../../components/role-notice";
+import { useRole } from "../../lib/current-member";
 
 type Suggestion = NonNullable<Improvement["suggestion"]>;
 type DecayingPage = Schemas["DecayingPage"];
@@ -59,16 +61,23 @@ function PostDetail({ improvement }: { improvement: Improvement }) {
   };
   const sites = useWordPressSites();
   const site = sites.data?.find((candidate) => candidate.id === improvement.siteId);
+  // Asking for an improvement is a writer's; applying and reverting it (on WordPress) an editor's.
+  const { can } = useRole();
   return (
     <>
+      {can("write", improvement.siteId) ? null : <RoleNote note="note.posts" />}
       <PostFacts improvement={improvement} />
       <SearchPerformancePanel source={{ kind: "post", postId: improvement.postId }} site={site} />
-      <ImproveSection improvement={improvement} onStored={stored} onStart={() => setOutcome(null)} />
+      {can("write", improvement.siteId) ? (
+        <ImproveSection improvement={improvement} onStored={stored} onStart={() => setOutcome(null)} />
+      ) : null}
       {outcome ? <Notice tone="success">{outcome}</Notice> : null}
       {improvement.suggestion ? (
         <>
           <SuggestionQuality suggestion={improvement.suggestion} />
-          <ApplySection improvement={improvement} onStored={stored} onStart={() => setOutcome(null)} />
+          {can("publish", improvement.siteId) ? (
+            <ApplySection improvement={improvement} onStored={stored} onStart={() => setOutcome(null)} />
+          ) : null}
           <Compare improvement={improvement} suggestion={improvement.suggestion} />
         </>
       ) : null}
@@ -133,7 +142,13 @@ interface ActionProps {
 function ImproveSection({ improvement, onStored, onStart }: ActionProps) {
   const { t, money } = useMessages(postMessages);
   const queryClient = useQueryClient();
-  const packages = useQuery({ queryKey: ["/api/billing/packages"], queryFn: () => unwrap(api.GET("/api/billing/packages")) });
+  const { can } = useRole();
+  // The price list is an owner's to read (billing): others see the price as unknown.
+  const packages = useQuery({
+    queryKey: ["/api/billing/packages"],
+    queryFn: () => unwrap(api.GET("/api/billing/packages")),
+    enabled: can("billing"),
+  });
   const improve = useMutation({
     mutationFn: () => unwrap(api.POST("/api/sites/posts/{postId}/improve", { params: { path: { postId: improvement.postId } } })),
     onMutate: onStart,
@@ -156,7 +171,11 @@ function ImproveSection({ improvement, onStored, onStart }: ActionProps) {
       <p>{t("post.improveExplain")}</p>
       <p className="muted">
         {packages.data ? t("post.price", { price: money(packages.data.improvementPrice) }) : t("post.priceUnknown")}{" "}
-        {t("post.costElsewhere")} <Link href="/billing">{t("post.billing")}</Link>.
+        {can("billing") ? (
+          <>
+            {t("post.costElsewhere")} <Link href="/billing">{t("post.billing")}</Link>.
+          </>
+        ) : null}
       </p>
       {hasSuggestion ? null : <p>{t("post.noSuggestion")}</p>}
       <ErrorNotice error={improve.error} />

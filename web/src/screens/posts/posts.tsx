@@ -6,6 +6,7 @@ import { ErrorNotice, Loading, Notice, PageTitle, Pager, SelectField } from "../
 import { useMessages } from "../../i18n/language";
 import { usePageParam, useSearchParam } from "../../lib/url";
 import { postMessages } from "./messages";
+import { useRole } from "../../lib/current-member";
 import { DecayBadge, ImprovementBadge, postsKey, siteName, useWordPressSites, type ListedPost, type Site } from "./shared";
 import "./posts.css";
 import { SITES_KEY } from "../../api/query-keys";
@@ -27,6 +28,7 @@ export function PostsScreen() {
   const site = siteParam ? wordPress.find((candidate) => candidate.id === siteParam) : wordPress[0];
   const [orderParam, setOrder] = useSearchParam("sort");
   const order = isOrder(orderParam) ? orderParam : DEFAULT_ORDER;
+  const { can } = useRole();
 
   return (
     <section className="posts-screen" aria-labelledby="page-title">
@@ -36,7 +38,7 @@ export function PostsScreen() {
       <ErrorNotice error={sites.error} onRetry={() => void sites.refetch()} />
       {sites.data && wordPress.length === 0 ? (
         <p>
-          {t("posts.noSites")} <Link href="/sites?connect=wordpress">{t("posts.connect")}</Link>
+          {t("posts.noSites")} {can("admin") ? <Link href="/sites?connect=wordpress">{t("posts.connect")}</Link> : null}
         </p>
       ) : null}
       {wordPress.length > 0 ? (
@@ -72,6 +74,7 @@ export function PostsScreen() {
 function SiteExistingPosts({ site, order }: { site: Site; order: Order }) {
   const { t, number } = useMessages(postMessages);
   const queryClient = useQueryClient();
+  const { can } = useRole();
   const [page, setPage] = usePageParam();
   const posts = useQuery({
     queryKey: [...postsKey(site.id), { page, perPage: PER_PAGE, sort: order }],
@@ -98,14 +101,17 @@ function SiteExistingPosts({ site, order }: { site: Site; order: Order }) {
           <Link href={`/sites/${site.id}`}>{t("posts.openSite")}</Link>
         </div>
       ) : null}
-      <div className="actions">
-        <button type="button" disabled={sync.isPending} onClick={() => sync.mutate()} aria-describedby="sync-hint">
-          {sync.isPending ? t("posts.syncing") : t("posts.sync")}
-        </button>
-        <span id="sync-hint" className="muted">
-          {t("posts.syncHint")}
-        </span>
-      </div>
+      {/* Syncing is an editor's (on the member's sites). */}
+      {can("publish", site.id) ? (
+        <div className="actions">
+          <button type="button" disabled={sync.isPending} onClick={() => sync.mutate()} aria-describedby="sync-hint">
+            {sync.isPending ? t("posts.syncing") : t("posts.sync")}
+          </button>
+          <span id="sync-hint" className="muted">
+            {t("posts.syncHint")}
+          </span>
+        </div>
+      ) : null}
       <ErrorNotice error={sync.error} />
       {sync.isPending ? <Notice>{t("posts.syncWaiting")}</Notice> : null}
       {sync.data ? <Notice tone="success">{t("posts.synced", { count: number(sync.data.synced) })}</Notice> : null}

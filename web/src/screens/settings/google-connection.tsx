@@ -8,6 +8,7 @@ import { api, type Schemas, unwrap } from "../../api/client";
 import { ErrorNotice, Notice } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { googleMessages } from "./google-messages";
+import { useRole } from "../../lib/current-member";
 
 export type GoogleIntegration = Schemas["GoogleIntegration"];
 
@@ -26,12 +27,15 @@ export function googleUsable(integration: GoogleIntegration): boolean {
 /** Sends the browser to Google's consent page; Google brings it back to `returnTo`. */
 export function ConnectGoogleButton({ returnTo, again = false }: { returnTo: string; again?: boolean }) {
   const { t } = useMessages(googleMessages);
+  const { can } = useRole();
   const connect = useMutation({
     mutationFn: () => unwrap(api.POST("/api/integrations/google", { body: { returnTo } })),
     onSuccess: ({ url }) => window.location.assign(url),
   });
   // The button stays busy after success: the page is being left for Google's.
   const busy = connect.isPending || connect.isSuccess;
+  // Connecting Google is an admin's.
+  if (!can("admin")) return null;
   return (
     <>
       <div className="actions">

@@ -9,6 +9,7 @@ import { useMessages } from "../../i18n/language";
 import { ConnectGoogleButton, GOOGLE_KEY, type GoogleIntegration, useGoogleIntegration, usePermissionText } from "./google-connection";
 import { googleMessages } from "./google-messages";
 import { settingsMessages } from "./messages";
+import { useRole } from "../../lib/current-member";
 
 export function IntegrationsSection() {
   const { t } = useMessages(settingsMessages);
@@ -23,6 +24,7 @@ export function IntegrationsSection() {
 function GoogleSearchConsole() {
   const { t, dateTime } = useMessages(googleMessages);
   const integration = useGoogleIntegration();
+  const { can } = useRole();
   const [disconnected, setDisconnected] = useState(false);
   const data = integration.data;
   return (
@@ -60,7 +62,7 @@ function GoogleSearchConsole() {
             </>
           ) : null}
           <GoogleProperties integration={data} />
-          <DisconnectGoogle onDone={() => setDisconnected(true)} />
+          {can("admin") ? <DisconnectGoogle onDone={() => setDisconnected(true)} /> : null}
         </>
       ) : null}
     </section>

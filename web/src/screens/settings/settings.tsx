@@ -6,6 +6,11 @@ import { common } from "../../i18n/common";
 import { LANGUAGES } from "../../i18n/format";
 import { useLanguage, useMessages } from "../../i18n/language";
 import { SESSION_KEY, useSession } from "../../lib/session";
+import { useMe, useRole } from "../../lib/current-member";
+import { useSites } from "../../api/query-keys";
+import { siteName } from "../../lib/site-name";
+import { useRoleName } from "../../components/role-notice";
+import { SettingsTabs } from "./settings-tabs";
 import "./settings.css";
 import { settingsMessages } from "./messages";
 import { GoogleReturnNotice } from "./google-connection";
@@ -13,12 +18,13 @@ import { IntegrationsSection } from "./integrations";
 
 const PASSWORD_MIN = 10;
 
-/** /settings: the account's email, integrations (Google Search Console), the panel's language, changing the password. */
+/** /settings: the account's email, your role, integrations (Google Search Console), the panel's language, changing the password. */
 export function SettingsScreen() {
   const { t } = useMessages(settingsMessages);
   return (
     <section aria-labelledby="page-title">
       <PageTitle title={t("title")}>{t("title")}</PageTitle>
+      <SettingsTabs />
       <GoogleReturnNotice />
       <AccountSection />
       <IntegrationsSection />
@@ -31,12 +37,30 @@ export function SettingsScreen() {
 function AccountSection() {
   const { t } = useMessages(settingsMessages);
   const session = useSession();
+  const me = useMe();
+  const { role, siteIds } = useRole();
+  const roleName = useRoleName();
+  const sites = useSites();
+  const limitedTo = siteIds?.map((id) => {
+    const site = sites.data?.find((candidate) => candidate.id === id);
+    return site ? siteName(site) : id;
+  });
   return (
     <section className="card" aria-labelledby="account-heading">
       <h2 id="account-heading">{t("account.heading")}</h2>
       <dl className="account-facts">
         <dt>{t("account.email")}</dt>
         <dd data-testid="account-email">{session.data?.email}</dd>
+        {me.data && me.data.email !== session.data?.email ? (
+          <>
+            <dt>{t("account.account")}</dt>
+            <dd>{me.data.email}</dd>
+          </>
+        ) : null}
+        <dt>{t("account.role")}</dt>
+        <dd data-testid="account-role">{roleName(role)}</dd>
+        <dt>{t("account.sites")}</dt>
+        <dd>{limitedTo?.length ? limitedTo.join(", ") : t("account.allSites")}</dd>
       </dl>
       {session.data?.via === "token" ? <p className="muted">{t("account.signedInWithToken")}</p> : null}
     </section>

@@ -8,6 +8,8 @@ import { useMessages } from "../../i18n/language";
 import { siteMessages } from "./messages";
 import { GATE_DEFAULTS, QualityGateFields, type QualityGate } from "./quality-gate-fields";
 import { briefKey } from "./shared";
+import { BriefRead } from "./brief-read";
+import { useRole } from "../../lib/current-member";
 
 /** The maxLength and maxItems of the BriefRequest schema. */
 const LIMITS = { business: 5000, audience: 1000, tone: 500, topic: 200, topics: 50, notes: 4000, name: 200, url: 2048 } as const;
@@ -26,6 +28,8 @@ export function BriefTab({ siteId, byline = null }: { siteId: string; byline?: s
     queryKey: briefKey(siteId),
     queryFn: () => unwrap(api.GET("/api/sites/{siteId}/brief", { params: { path: { siteId } } })),
   });
+  // Changing the brief is for editors and up.
+  const mayEdit = useRole().can("publish", siteId);
   return (
     <section aria-labelledby="brief-title">
       <h2 id="brief-title">{t("brief.title")}</h2>
@@ -35,7 +39,8 @@ export function BriefTab({ siteId, byline = null }: { siteId: string; byline?: s
       {brief.isPending ? <Loading /> : null}
       <ErrorNotice error={brief.error} onRetry={() => void brief.refetch()} />
       {/* The form starts from the loaded brief once; later reloads never overwrite what is being typed. */}
-      {brief.data ? <BriefForm key={siteId} siteId={siteId} initial={brief.data} byline={byline} /> : null}
+      {brief.data && mayEdit ? <BriefForm key={siteId} siteId={siteId} initial={brief.data} byline={byline} /> : null}
+      {brief.data && !mayEdit ? <BriefRead brief={brief.data} /> : null}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { useMessages } from "../../i18n/language";
 import { usePageParam } from "../../lib/url";
 import { siteMessages } from "./messages";
 import { briefKey, chatKey } from "./shared";
+import { useRole } from "../../lib/current-member";
 
 const MESSAGES_PER_PAGE = 20;
 const MESSAGE_MAX = 4000;
@@ -16,13 +17,15 @@ const PACKAGES_KEY = ["/api/billing/packages"] as const;
 
 export function ChatTab({ siteId }: { siteId: string }) {
   const { t } = useMessages(siteMessages);
+  // Talking to the agent changes the brief: editors and up.
+  const mayTalk = useRole().can("publish", siteId);
   return (
     <section aria-labelledby="chat-title">
       <h2 id="chat-title">{t("chat.title")}</h2>
       <p>{t("chat.intro")}</p>
-      <ChatCost />
+      {mayTalk ? <ChatCost /> : null}
       <ChatHistory siteId={siteId} />
-      <ChatForm siteId={siteId} />
+      {mayTalk ? <ChatForm siteId={siteId} /> : null}
     </section>
   );
 }
@@ -31,7 +34,9 @@ export function ChatTab({ siteId }: { siteId: string }) {
 function ChatCost() {
   const { t, money } = useMessages(siteMessages);
   const balance = useBalance();
-  const packages = useQuery({ queryKey: PACKAGES_KEY, queryFn: () => unwrap(api.GET("/api/billing/packages")) });
+  const { can } = useRole();
+  // The price list is billing's, an owner's to read: others see the cost as unknown.
+  const packages = useQuery({ queryKey: PACKAGES_KEY, queryFn: () => unwrap(api.GET("/api/billing/packages")), enabled: can("billing") });
   let text = t("chat.costUnknown");
   if (balance.data && balance.data.billingMode !== "CREDITS") text = t("chat.costByok");
   else if (packages.data && Number(packages.data.chatPrice) === 0) text = t("chat.costFree");
@@ -106,6 +111,7 @@ function ChatForm({ siteId }: { siteId: string }) {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: BALANCE_KEY }),
   });
   const noCredit = send.error instanceof ApiError && send.error.status === 402;
+  const mayTopUp = useRole().can("billing");
   return (
     <form
       noValidate
@@ -129,7 +135,7 @@ function ChatForm({ siteId }: { siteId: string }) {
         </Notice>
       ) : null}
       <ErrorNotice error={send.error} />
-      {noCredit ? (
+      {noCredit && mayTopUp ? (
         <p>
           <Link href="/billing">{t("chat.topUp")}</Link>
         </p>

@@ -13,6 +13,7 @@ import { googleMessages } from "../settings/google-messages";
 import { coveringProperties, useSearchFiguresChanged, useStateText } from "./search-shared";
 import { searchMessages } from "./search-messages";
 import { siteKey, type Site } from "./shared";
+import { useRole } from "../../lib/current-member";
 
 /** How often the site is read again while a sync runs, and for how long at most. */
 const POLL_MS = 2_000;
@@ -24,6 +25,7 @@ export function SearchConsoleCard({ site }: { site: Site }) {
   const google = useMessages(googleMessages);
   const integration = useGoogleIntegration();
   const data = integration.data;
+  const { can } = useRole();
   return (
     <section aria-labelledby="search-console-title" className="search-console-card" data-testid="search-console-card">
       <h2 id="search-console-title">{t("card.title")}</h2>
@@ -51,7 +53,7 @@ export function SearchConsoleCard({ site }: { site: Site }) {
         <>
           {data.offline ? <p className="muted">{t("card.offline")}</p> : null}
           <SyncState site={site} candidates={coveringProperties(data.properties, site.url).map((entry) => entry.siteUrl)} />
-          {site.platform === "blog" ? <SearchLoopSettings site={site} /> : null}
+          {site.platform === "blog" && can("admin", site.id) ? <SearchLoopSettings site={site} /> : null}
         </>
       ) : null}
       <IndexNowKey site={site} />
@@ -96,7 +98,10 @@ function SyncState({ site, candidates }: { site: Site; candidates: string[] }) {
     onSuccess: () => setWaiting({ from: searchConsole.syncedAt, timedOut: false }),
   });
   const running = sync.isPending || (waiting !== null && !waiting.timedOut);
-  const showPicker = choosing || (searchConsole.state === "property_ambiguous" && candidates.length > 0);
+  // Syncing is an editor's; choosing the property an admin's.
+  const { can } = useRole();
+  const mayChoose = can("admin", site.id);
+  const showPicker = mayChoose && (choosing || (searchConsole.state === "property_ambiguous" && candidates.length > 0));
 
   return (
     <>
@@ -125,10 +130,12 @@ function SyncState({ site, candidates }: { site: Site; candidates: string[] }) {
         </dd>
       </dl>
       <div className="actions">
-        <button type="button" onClick={() => sync.mutate()} disabled={running}>
-          {running ? t("card.syncing") : t("card.syncNow")}
-        </button>
-        {!showPicker && candidates.length > 0 ? (
+        {can("publish", site.id) ? (
+          <button type="button" onClick={() => sync.mutate()} disabled={running}>
+            {running ? t("card.syncing") : t("card.syncNow")}
+          </button>
+        ) : null}
+        {mayChoose && !showPicker && candidates.length > 0 ? (
           <button type="button" className="secondary" onClick={() => setChoosing(true)}>
             {t("card.changeProperty")}
           </button>

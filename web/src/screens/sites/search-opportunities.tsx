@@ -11,6 +11,7 @@ import { PLANS_KEY, planKey } from "../plans/shared";
 import { searchMessages } from "./search-messages";
 import { opportunitiesKey, PageLink, useSearchFormat } from "./search-shared";
 import type { Site } from "./shared";
+import { useRole } from "../../lib/current-member";
 
 type PlanSummary = Schemas["PlanSummary"];
 type Opportunity = Schemas["SearchOpportunity"];
@@ -70,6 +71,8 @@ export function OpportunitiesSection({ site }: { site: Site }) {
   });
   const addError = add.error instanceof ApiError && add.error.code === "keyword_already_planned" ? null : add.error;
   const data = opportunities.data;
+  // Adding to a plan, or making one, is an editor's: others read the list.
+  const mayPlan = useRole().can("publish", site.id);
 
   return (
     <section aria-labelledby="opportunities-title" className="search-opportunities">
@@ -85,7 +88,7 @@ export function OpportunitiesSection({ site }: { site: Site }) {
       ) : null}
       {data && data.syncedAt === null ? <p>{t("opportunities.notSynced")}</p> : null}
       {data && data.syncedAt !== null && data.items.length === 0 ? <p>{t("opportunities.empty")}</p> : null}
-      {data && data.items.length > 0 && plans.data ? (
+      {mayPlan && data && data.items.length > 0 && plans.data ? (
         open.length > 0 ? (
           <div className="filters">
             <SelectField
@@ -125,7 +128,7 @@ export function OpportunitiesSection({ site }: { site: Site }) {
                   <th scope="col">{t("figure.impressions")}</th>
                   <th scope="col">{t("figure.position")}</th>
                   <th scope="col">{t("opportunities.column.page")}</th>
-                  <th scope="col">{t("opportunities.column.action")}</th>
+                  {mayPlan ? <th scope="col">{t("opportunities.column.action")}</th> : null}
                 </tr>
               </thead>
               <tbody>
@@ -135,6 +138,7 @@ export function OpportunitiesSection({ site }: { site: Site }) {
                     site={site}
                     opportunity={opportunity}
                     plan={chosen}
+                    mayPlan={mayPlan}
                     adding={add.isPending && add.variables?.keyword === opportunity.query}
                     busy={add.isPending}
                     onAdd={(plan) => add.mutate({ keyword: opportunity.query, plan })}
@@ -154,6 +158,7 @@ function OpportunityRow(props: {
   site: Site;
   opportunity: Opportunity;
   plan: PlanSummary | undefined;
+  mayPlan: boolean;
   adding: boolean;
   busy: boolean;
   onAdd(plan: PlanSummary): void;
@@ -176,21 +181,23 @@ function OpportunityRow(props: {
           siteId={props.site.id}
         />
       </td>
-      <td data-label={t("opportunities.column.action")} className="cell-wide">
-        {plan ? (
-          <button
-            type="button"
-            className="secondary"
-            disabled={props.busy}
-            aria-label={t("opportunities.addLabel", { keyword: opportunity.query })}
-            onClick={() => props.onAdd(plan)}
-          >
-            {props.adding ? t("opportunities.adding") : t("opportunities.add")}
-          </button>
-        ) : (
-          <span className="muted">{t("opportunities.noPlan")}</span>
-        )}
-      </td>
+      {props.mayPlan ? (
+        <td data-label={t("opportunities.column.action")} className="cell-wide">
+          {plan ? (
+            <button
+              type="button"
+              className="secondary"
+              disabled={props.busy}
+              aria-label={t("opportunities.addLabel", { keyword: opportunity.query })}
+              onClick={() => props.onAdd(plan)}
+            >
+              {props.adding ? t("opportunities.adding") : t("opportunities.add")}
+            </button>
+          ) : (
+            <span className="muted">{t("opportunities.noPlan")}</span>
+          )}
+        </td>
+      ) : null}
     </tr>
   );
 }

@@ -23,28 +23,34 @@ import {
 } from "./shared";
 import { SITES_KEY } from "../../api/query-keys";
 import { SearchConsoleCard } from "./search-console-card";
+import { RoleNote } from "../../components/role-notice";
+import { useRole } from "../../lib/current-member";
 
 export function SiteOverview({ site }: { site: Site }) {
+  // Syncing is an editor's; the site's credentials, forum, webhook and disconnecting an admin's.
+  const { can } = useRole();
+  const mayAdminister = can("admin", site.id);
   return (
     <>
+      {mayAdminister ? null : <RoleNote note="note.sites" />}
       <SiteFacts site={site} />
       {site.platform === "blog" ? (
         <>
           <SeoOnPages site={site} />
-          <ExistingPostsSync site={site} />
+          {can("publish", site.id) ? <ExistingPostsSync site={site} /> : null}
           <SearchConsoleCard site={site} />
-          <WordPressCredentials site={site} />
+          {mayAdminister ? <WordPressCredentials site={site} /> : null}
         </>
       ) : null}
-      {site.platform === "forum" ? <ForumNode site={site} /> : null}
+      {site.platform === "forum" && mayAdminister ? <ForumNode site={site} /> : null}
       {site.platform === "custom" ? (
         <>
           <SearchConsoleCard site={site} />
-          <WebhookUrl site={site} />
-          <RotateSecret site={site} />
+          {mayAdminister ? <WebhookUrl site={site} /> : null}
+          {mayAdminister ? <RotateSecret site={site} /> : null}
         </>
       ) : null}
-      <Disconnect site={site} />
+      {mayAdminister ? <Disconnect site={site} /> : null}
     </>
   );
 }

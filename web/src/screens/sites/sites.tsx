@@ -9,6 +9,8 @@ import { siteMessages } from "./messages";
 import { missesSeoConnector, SiteErrorExplanation, SiteStatusBadge, useFlash, usePlatformName, type Site } from "./shared";
 import "./sites.css";
 import { useSites } from "../../api/query-keys";
+import { RoleNote } from "../../components/role-notice";
+import { useRole } from "../../lib/current-member";
 
 /** GET /api/sites answers every site at once: the panel pages it itself. */
 const SITES_PER_PAGE = 20;
@@ -23,12 +25,15 @@ function isConnectChoice(value: string | null): value is ConnectChoice {
 export function SitesScreen() {
   const { t } = useMessages(siteMessages);
   const flash = useFlash();
+  // Connecting, changing and disconnecting sites is for admins and owners.
+  const { can } = useRole();
   return (
     <section aria-labelledby="page-title">
       <PageTitle title={t("sites.title")}>{t("sites.title")}</PageTitle>
+      {can("admin") ? null : <RoleNote note="note.sites" />}
       {flash?.kind === "disconnected" ? <Notice tone="success">{t("sites.disconnected", { url: flash.url })}</Notice> : null}
       <SiteList />
-      <ConnectSection />
+      {can("admin") ? <ConnectSection /> : null}
     </section>
   );
 }

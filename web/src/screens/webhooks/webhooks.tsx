@@ -9,6 +9,8 @@ import { usePageParam, useSearchParam } from "../../lib/url";
 import { webhookMessages } from "./messages";
 import "./webhooks.css";
 import { useSites } from "../../api/query-keys";
+import { RoleNote } from "../../components/role-notice";
+import { useRole } from "../../lib/current-member";
 
 type Site = Schemas["Site"];
 type Delivery = Schemas["WebhookDelivery"];
@@ -24,6 +26,7 @@ export function WebhooksScreen() {
   const asked = siteIdParam ? customSites.find((site) => site.id === siteIdParam) : undefined;
   // Without a choice in the address, the first custom site is shown.
   const selected = asked ?? (siteIdParam ? undefined : customSites[0]);
+  const { can } = useRole();
   return (
     <section aria-labelledby="page-title">
       <PageTitle title={t("webhooks.title")}>{t("webhooks.title")}</PageTitle>
@@ -32,7 +35,7 @@ export function WebhooksScreen() {
       <ErrorNotice error={sites.error} onRetry={() => void sites.refetch()} />
       {sites.data && customSites.length === 0 ? (
         <Notice>
-          {t("webhooks.noCustomSites")} <Link href="/sites?connect=custom">{t("webhooks.connectCustom")}</Link>
+          {t("webhooks.noCustomSites")} {can("admin") ? <Link href="/sites?connect=custom">{t("webhooks.connectCustom")}</Link> : null}
         </Notice>
       ) : null}
       {customSites.length > 0 ? (
@@ -57,6 +60,8 @@ export function WebhooksScreen() {
 
 function SiteWebhooks({ site }: { site: Site }) {
   const { t } = useMessages(webhookMessages);
+  // Test pings and sending again are an admin's.
+  const mayAct = useRole().can("admin", site.id);
   return (
     <>
       <p className="webhook-target">
@@ -69,8 +74,8 @@ function SiteWebhooks({ site }: { site: Site }) {
         )}{" "}
         <Link href={`/sites/${site.id}`}>{t("webhooks.siteLink")}</Link>
       </p>
-      <TestPing site={site} />
-      <Deliveries site={site} />
+      {mayAct ? <TestPing site={site} /> : <RoleNote note="note.webhooks" />}
+      <Deliveries site={site} mayRedeliver={mayAct} />
     </>
   );
 }
@@ -111,7 +116,7 @@ function TestPing({ site }: { site: Site }) {
   );
 }
 
-function Deliveries({ site }: { site: Site }) {
+function Deliveries({ site, mayRedeliver }: { site: Site; mayRedeliver: boolean }) {
   const { t } = useMessages(webhookMessages);
   const [page, setPage] = usePageParam();
   const deliveries = useQuery({
@@ -152,7 +157,7 @@ function Deliveries({ site }: { site: Site }) {
                   <th scope="col">{t("deliveries.column.attempts")}</th>
                   <th scope="col">{t("deliveries.column.lastAnswer")}</th>
                   <th scope="col">{t("deliveries.column.times")}</th>
-                  <th scope="col">{t("deliveries.column.action")}</th>
+                  {mayRedeliver ? <th scope="col">{t("deliveries.column.action")}</th> : null}
                 </tr>
               </thead>
               <tbody>
@@ -161,6 +166,7 @@ function Deliveries({ site }: { site: Site }) {
                     key={delivery.id}
                     siteId={site.id}
                     delivery={delivery}
+                    mayRedeliver={mayRedeliver}
                     onRedelivered={(after) => {
                       setRedeliverError(null);
                       setOutcome(after);
@@ -184,11 +190,13 @@ function Deliveries({ site }: { site: Site }) {
 function DeliveryRow({
   siteId,
   delivery,
+  mayRedeliver,
   onRedelivered,
   onFailed,
 }: {
   siteId: string;
   delivery: Delivery;
+  mayRedeliver: boolean;
   onRedelivered(after: Delivery): void;
   onFailed(error: unknown): void;
 }) {
@@ -238,17 +246,19 @@ function DeliveryRow({
           <div>{t("deliveries.nextAttempt", { time: dateTime(delivery.nextAttemptAt) })}</div>
         ) : null}
       </td>
-      <td data-label={t("deliveries.column.action")}>
-        <button
-          type="button"
-          className="secondary"
-          disabled={redeliver.isPending || delivery.status === "sending"}
-          aria-label={t("deliveries.rowAction", { action: actionText, event: delivery.event, time: dateTime(delivery.createdAt) })}
-          onClick={() => redeliver.mutate()}
-        >
-          {actionText}
-        </button>
-      </td>
+      {mayRedeliver ? (
+        <td data-label={t("deliveries.column.action")}>
+          <button
+            type="button"
+            className="secondary"
+            disabled={redeliver.isPending || delivery.status === "sending"}
+            aria-label={t("deliveries.rowAction", { action: actionText, event: delivery.event, time: dateTime(delivery.createdAt) })}
+            onClick={() => redeliver.mutate()}
+          >
+            {actionText}
+          </button>
+        </td>
+      ) : null}
     </tr>
   );
 }
