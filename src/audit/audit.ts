@@ -60,7 +60,7 @@ export async function listAudit(
   if (filters.action)
     conditions.push(
       filters.action.endsWith(".")
-        ? sql`${auditEvents.action} LIKE ${`${filters.action.replace(/[%_]/g, "")}%`}`
+        ? sql`${auditEvents.action} LIKE ${`${filters.action.replace(/[\\%_]/g, "\\$&")}%`} ESCAPE '\\'`
         : eq(auditEvents.action, filters.action),
     );
   if (filters.memberId) conditions.push(eq(auditEvents.memberId, filters.memberId));

@@ -23,7 +23,17 @@ import {
   SignInBodySchema,
   SignUpBodySchema,
 } from "./schemas";
-import { acceptInvite, changePassword, endSession, inviteAccount, sessionAccount, signIn, signUp, switchAccount } from "./service";
+import {
+  acceptInvite,
+  changePassword,
+  endSession,
+  inviteAccount,
+  peekAccountInvite,
+  sessionAccount,
+  signIn,
+  signUp,
+  switchAccount,
+} from "./service";
 import { memberView } from "../accounts/service";
 import { firstOwner, peekInvitation } from "../members/service";
 
@@ -254,15 +264,19 @@ sessionRoutes.openapi(
     assertSameOrigin(c, false);
     const db = c.get("db");
     const now = new Date();
-    const invitation = await peekInvitation(db, c.req.valid("json").token, now);
+    const { token } = c.req.valid("json");
+    const invitation = await peekInvitation(db, token, now);
     if (!invitation) {
-      // The operator's invitations name no role: they make the owner of a new account.
-      throw new AppError("invitation_invalid", "This invitation link is unknown, used or expired; ask for a new one");
+      // The operator's invitation: the owner of the account sets the first password.
+      const owner = await peekAccountInvite(db, token, now);
+      if (!owner) throw new AppError("invitation_invalid", "This invitation link is unknown, used or expired; ask for a new one");
+      return c.json({ kind: "account" as const, ...owner, role: "owner" as const, hasSignIn: false }, 200);
     }
     const [account] = await db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, invitation.accountId));
     const [person] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, invitation.email));
     return c.json(
       {
+        kind: "member" as const,
         email: invitation.email,
         role: invitation.role,
         accountEmail: account?.email ?? "",

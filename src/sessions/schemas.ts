@@ -35,6 +35,10 @@ export const PreviewInviteBodySchema = z
   .openapi("PreviewInviteRequest");
 export const InvitePreviewSchema = z
   .object({
+    kind: z.enum(["member", "account"]).openapi({
+      description:
+        "`member`: an invitation to join an account with a role; `account`: the operator's link with which a new account's owner sets the first password",
+    }),
     email: z.string().openapi({ description: "The address the invitation was sent to" }),
     role: z.enum(ROLES),
     accountEmail: z.string().openapi({ description: "The inviting account's email" }),

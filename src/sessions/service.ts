@@ -304,6 +304,17 @@ export async function acceptInvite(
   return { ...who, sessionId: await startSession(services, who, input.now) };
 }
 
+/** The operator's open invitation a token names, without using it: the account and its owner's email. */
+export async function peekAccountInvite(db: Services["db"], token: string, now: Date) {
+  const at = toIsoSeconds(now);
+  const [found] = await db
+    .select({ accountEmail: accounts.email, expiresAt: accountInvites.expiresAt })
+    .from(accountInvites)
+    .innerJoin(accounts, eq(accounts.id, accountInvites.accountId))
+    .where(and(eq(accountInvites.tokenHash, await sha256Hex(token)), isNull(accountInvites.usedAt), gt(accountInvites.expiresAt, at)));
+  return found ? { email: found.accountEmail, accountEmail: found.accountEmail, expiresAt: found.expiresAt } : null;
+}
+
 const passwordNeeded = () =>
   new AppError("invalid_request", "Body field 'password': required to accept an invitation without signing in", [
     { path: "password", code: "required", message: "is required unless you are signed in" },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { recordAudit } from "../../src/audit/audit";
 import { emailOutbox } from "../../src/db/schema";
 import { BASE, call, db, expectError, seedAccount, seedArticle, seedSite, seedToken } from "../harness";
 import { decide, exchange, mcpClient, openConsent, register } from "../oauth/helpers";
@@ -44,9 +45,12 @@ describe("inviting and accepting", () => {
       role: "editor",
       url: expect.stringMatching(/\/invite#.{40,}$/),
     });
+    // The link goes out by e-mail too, once, to the invited address.
+    const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.accountId, accountId));
+    expect(mails.map((m) => [m.kind, m.toEmail, m.dedupeKey])).toEqual([["invitation", email, `invitation:${body.id}`]]);
 
     const preview = await call("/api/session/invite/preview", { method: "POST", headers: sameOrigin, json: { token: tokenOf(body.url) } });
-    expect(await preview.json()).toMatchObject({ email, role: "editor", hasSignIn: false });
+    expect(await preview.json()).toMatchObject({ kind: "member", email, role: "editor", hasSignIn: false });
 
     const accepted = await accept(tokenOf(body.url), PASSWORD);
     expect(accepted.status).toBe(200);
@@ -307,6 +311,11 @@ describe("the audit log", () => {
     const byEditor = (await (await call(`/api/audit?memberId=${editor.memberId}`, { token })).json()) as { items: { action: string }[] };
     expect(byEditor.items.map((e) => e.action)).toEqual(["token.created"]);
     await expectError(await call("/api/audit?action=DROP TABLE", { token }), 400);
+    // A kind with an underscore is matched as written, not as a LIKE pattern.
+    for (const action of ["approval_link.created", "approvalxlink.created"])
+      await recordAudit(db(), accountId, { memberId: null, via: "system" }, { action });
+    const links = (await (await call("/api/audit?action=approval_link.", { token })).json()) as { items: { action: string }[] };
+    expect(links.items.map((e) => e.action)).toEqual(["approval_link.created"]);
     await expectError(await call("/api/audit", { token: editor.token }), 403, "insufficient_role");
   });
 });

@@ -297,6 +297,9 @@ describe("operator invitations", () => {
     expect(url).toMatch(new RegExp(`^${BASE}/invite#[A-Za-z0-9_-]{40,}$`));
     expect(Math.round((Date.parse(expiresAt) - Date.now()) / (24 * 60 * 60_000))).toBe(7);
     const token = url.split("#")[1]!;
+    // The invitation page reads what the link is before using it: the owner's first password.
+    const preview = await call("/api/session/invite/preview", { method: "POST", json: { token }, headers: SAME_ORIGIN });
+    expect(await preview.json()).toMatchObject({ kind: "account", role: "owner", hasSignIn: false });
 
     const accepted = await call("/api/session/invite", { method: "POST", json: { token, password: PASSWORD }, headers: SAME_ORIGIN });
     expect(accepted.status).toBe(200);
@@ -304,6 +307,11 @@ describe("operator invitations", () => {
     expect((await call("/api/sites", { headers: withCookie(cookieOf(accepted)) })).status).toBe(200);
     await expectError(
       await call("/api/session/invite", { method: "POST", json: { token, password: "another password" } }),
+      400,
+      "invitation_invalid",
+    );
+    await expectError(
+      await call("/api/session/invite/preview", { method: "POST", json: { token }, headers: SAME_ORIGIN }),
       400,
       "invitation_invalid",
     );

@@ -2685,6 +2685,11 @@ export interface components {
             password?: string;
         };
         InvitePreview: {
+            /**
+             * @description `member`: an invitation to join an account with a role; `account`: the operator's link with which a new account's owner sets the first password
+             * @enum {string}
+             */
+            kind: "member" | "account";
             /** @description The address the invitation was sent to */
             email: string;
             /** @enum {string} */

@@ -26,14 +26,15 @@ export function InviteScreen() {
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const isOperatorInvite = preview.error instanceof ApiError && preview.error.code === "invitation_invalid";
+  // The operator's link sets a new account owner's first password; a member invitation joins an account.
+  const isOperatorInvite = preview.data?.kind === "account";
   let body: ReactNode;
   if (token.length < 20) body = <p role="alert">{t("invite.missing")}</p>;
   else if (preview.isPending) body = <p role="status">{t("invite.checking")}</p>;
-  else if (preview.data) body = <MemberInvite token={token} preview={preview.data} />;
   else if (isOperatorInvite) body = <OperatorInvite token={token} />;
+  else if (preview.data) body = <MemberInvite token={token} preview={preview.data} />;
   else body = <ErrorNotice error={preview.error} onRetry={() => void preview.refetch()} />;
-  const title = preview.data ? t("invite.joinTitle") : t("invite.title");
+  const title = preview.data?.kind === "member" ? t("invite.joinTitle") : t("invite.title");
   return (
     <AuthFrame>
       <PageTitle title={title}>{title}</PageTitle>
