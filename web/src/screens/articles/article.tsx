@@ -1,5 +1,6 @@
 // The article screen: what it is and cost, publishing it, its edit form with the quality panel
 // beside it, and its images.
+import { ApprovalPanel } from "./approval-panel";
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
 import { api, unwrap, type Schemas } from "../../api/client";
@@ -59,6 +60,7 @@ export function ArticleScreen() {
           {mayPublish && (waiting || publish.isSuccess || publish.isError) ? (
             <PublishPanel article={article.data} publish={publish} />
           ) : null}
+          <ApprovalPanel article={article.data} />
           <ArticleSearch article={article.data} />
           <div className="article-work">
             <QualityPanel article={article.data} />

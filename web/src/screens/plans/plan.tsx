@@ -1,4 +1,5 @@
 import { useIsMutating, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { PlanApprovalLinks } from "./plan-approval-links";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useParams } from "wouter";
 import { api, ApiError, unwrap } from "../../api/client";
@@ -139,6 +140,7 @@ function PlanDetail({ plan, siteTitle, refreshing }: { plan: Plan; siteTitle: st
         </dl>
       </section>
       {mayAct ? <PlanActions plan={plan} /> : null}
+      <PlanApprovalLinks planId={plan.id} />
       <Research research={plan.research} />
       <Items plan={plan} refreshing={refreshing} mayAct={mayAct} />
     </>
