@@ -103,4 +103,6 @@ if (!audit.items.some((event) => event.action === "member.joined" && event.actor
 await call("DELETE", `/members/${me.member.id}`);
 await call("GET", "/autopilot/plans", { cookie, expect: [401] });
 
-console.log(`teams e2e: invited ${email}, the invitation e-mail (${raw.length} bytes) carried the link, accepted as editor, billing refused, audited, removed`);
+console.log(
+  `teams e2e: invited ${email}, the invitation e-mail (${raw.length} bytes) carried the link, accepted as editor, billing refused, audited, removed`,
+);

@@ -6,7 +6,20 @@ import { addMonths, toIsoSeconds } from "../../src/core/time";
 import { createToken } from "../../src/tokens/service";
 import { call, db, expectError, seedAccount, seedToken } from "../harness";
 
-const TOKEN_FIELDS = ["createdAt", "expiresAt", "id", "lastFour", "lastUsedAt", "memberId", "name", "prefix", "revokedAt", "role", "scope", "status"];
+const TOKEN_FIELDS = [
+  "createdAt",
+  "expiresAt",
+  "id",
+  "lastFour",
+  "lastUsedAt",
+  "memberId",
+  "name",
+  "prefix",
+  "revokedAt",
+  "role",
+  "scope",
+  "status",
+];
 const TOKEN_FORMAT = /^sap_[0-9A-Za-z]{40}$/;
 
 interface TokenRecord {
