@@ -7,7 +7,9 @@
 // Env: BENCH_PORT (8797), BENCH_SECONDS (10), BENCH_CONNECTIONS ("1,8"), BENCH_LARGE (100000),
 //      BENCH_ONLY (run only the scenarios whose name contains it, next to the floor),
 //      BENCH_WORDPRESS=1 or WP_URL (also measure a WordPress given the same 10,000 posts: its own
-//      peer from scripts/wordpress-peer on BENCH_WP_PORT, 8882, stopped afterwards).
+//      peer from scripts/wordpress-peer on BENCH_WP_PORT, 8882, stopped afterwards),
+//      BENCH_RTT_MS (a far reader: that many ms before every D1 and Durable Object call, as
+//      src/services/far.ts adds them; the scenarios are named with " (far)").
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -19,6 +21,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? "1,8").split(",").map(Number);
 const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
+const RTT_MS = Number(process.env.BENCH_RTT_MS ?? 0);
+const FAR = RTT_MS > 0 ? " (far)" : "";
 // WordPress given the same 10,000 posts (its own peer on BENCH_WP_PORT): BENCH_WORDPRESS=1, or WP_URL set.
 const WORDPRESS = process.env.BENCH_WORDPRESS === "1" || Boolean(process.env.WP_URL);
 const WP_BENCH_PORT = Number(process.env.BENCH_WP_PORT ?? 8882);
@@ -71,6 +75,8 @@ const server = spawn(
     "ENVIRONMENT:bench",
     "--var",
     "PUBLIC_RATE_LIMIT_PER_MINUTE:1000000000",
+    "--var",
+    `BENCH_RTT_MS:${RTT_MS}`,
     "--log-level",
     "warn",
   ],
@@ -150,7 +156,7 @@ try {
     for (const [name, token, requests] of scenarios) {
       const url = token ? BASE : FLOOR;
       const list = typeof requests === "function" ? await requests() : requests;
-      results[`${name} @${connections}`] = await measure({
+      results[`${name}${token ? FAR : ""} @${connections}`] = await measure({
         url,
         headers: token ? auth(token) : {},
         requests: list,
@@ -169,7 +175,7 @@ try {
     if (match) limiterMs.push(Number(match[1]));
   }
   limiterMs.sort((a, b) => a - b);
-  results["rate limiter (Server-Timing)"] = {
+  results[`rate limiter (Server-Timing)${FAR}`] = {
     p50: percentile(limiterMs, 50),
     p95: percentile(limiterMs, 95),
     p99: percentile(limiterMs, 99),
@@ -210,7 +216,9 @@ try {
 }
 
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 1 : 0) : "-");
-console.log(`\n${SECONDS} s per scenario at ${CONNECTION_LEVELS.join(" and ")} connections (@N), wrangler dev --local on this machine\n`);
+console.log(
+  `\n${SECONDS} s per scenario at ${CONNECTION_LEVELS.join(" and ")} connections (@N), wrangler dev --local on this machine${RTT_MS > 0 ? `, ${RTT_MS} ms before every D1 and Durable Object call` : ""}\n`,
+);
 console.log(
   `${"scenario".padEnd(52) + "req/s".padStart(9) + "p50 ms".padStart(9) + "p95 ms".padStart(9) + "p99 ms".padStart(9)}  statuses`,
 );
@@ -227,6 +235,6 @@ for (const [name, r] of Object.entries(results)) {
 }
 mkdirSync("bench/results", { recursive: true });
 writeFileSync(
-  "bench/results/latest.json",
-  JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, connections: CONNECTION_LEVELS, results }, null, 2),
+  `bench/results/latest${RTT_MS > 0 ? "-far" : ""}.json`,
+  JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, connections: CONNECTION_LEVELS, rttMs: RTT_MS, results }, null, 2),
 );

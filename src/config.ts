@@ -80,6 +80,7 @@ const varsSchema = z.object({
   PUBLIC_BASE_URL: z.preprocess(unsetWhenEmpty, z.url({ protocol: /^https?$/ }).optional()),
   MCP_ALLOWED_ORIGINS: optionalText(),
   PUBLIC_RATE_LIMIT_PER_MINUTE: countVar(100, 1),
+  BENCH_RTT_MS: countVar(0, 0),
   MANAGEMENT_RATE_LIMIT_PER_MINUTE: countVar(600, 1),
   OUTBOUND_TIMEOUT_MS: countVar(15_000, 1),
   // Billing
@@ -166,6 +167,8 @@ const configSchema = varsSchema
       .map((origin) => origin.trim().replace(/\/+$/, ""))
       .filter(Boolean),
     publicRateLimitPerMinute: v.PUBLIC_RATE_LIMIT_PER_MINUTE,
+    /** Benchmarks only (src/services/far.ts): milliseconds added before every D1 and Durable Object call; never in production. */
+    benchRttMs: v.ENVIRONMENT === "production" ? 0 : v.BENCH_RTT_MS,
     /** Management requests per rolling minute per account (all its tokens together). */
     managementRateLimitPerMinute: v.MANAGEMENT_RATE_LIMIT_PER_MINUTE,
     /** How long a call to a user's site may take before it is a 504. */

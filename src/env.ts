@@ -28,6 +28,8 @@ export interface Env {
   MCP_ALLOWED_ORIGINS?: string;
   /** The public API's requests per rolling minute per account; 100 unless set (benchmarks raise it). */
   PUBLIC_RATE_LIMIT_PER_MINUTE?: string;
+  /** Benchmarks only: milliseconds before every D1 and Durable Object call, as if they were far (src/services/far.ts). */
+  BENCH_RTT_MS?: string;
   /** Management API requests per rolling minute per account; 600 unless set. */
   MANAGEMENT_RATE_LIMIT_PER_MINUTE?: string;
   ADMIN_TOKEN?: string;

@@ -2,6 +2,7 @@ import type { ModelKeyChecker } from "../adapters/llm-key-check/port";
 import type { PaymentProvider } from "../adapters/paytr/port";
 import { parseConfig, type Config } from "../config";
 import { createDb, type Database } from "../db/client";
+import { farDatabase, farNamespace } from "./far";
 import type { AccountState } from "../durable-objects/account-state";
 import type { Env } from "../env";
 import type { ItemRunParams } from "../core/queue-messages";
@@ -72,13 +73,14 @@ const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resol
 
 export function buildServices(env: Env, overrides: ServiceOverrides = {}): Services {
   const config = overrides.config ?? parseConfig(env);
+  const far = config.benchRttMs;
   const services: Services = {
-    db: createDb(env.DB),
+    db: createDb(far > 0 ? farDatabase(env.DB, far) : env.DB),
     config,
     fetch: overrides.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     encryptionKey: env.ENCRYPTION_KEY,
     media: { bucket: env.MEDIA, images: env.IMAGES },
-    accountState: env.ACCOUNT_STATE,
+    accountState: far > 0 ? farNamespace(env.ACCOUNT_STATE, far) : env.ACCOUNT_STATE,
     queues: { generation: env.GENERATION_QUEUE, webhooks: env.WEBHOOK_QUEUE, search: env.SEARCH_QUEUE, ...overrides.queues },
     pipeline: env.ITEM_PIPELINE,
     sleep: overrides.sleep ?? sleepFor,
