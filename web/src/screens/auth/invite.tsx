@@ -28,13 +28,16 @@ export function InviteScreen() {
   });
   // The operator's link sets a new account owner's first password; a member invitation joins an account.
   const isOperatorInvite = preview.data?.kind === "account";
+  // A link that is unknown, used or expired: nothing to retry.
+  const invalid = preview.error instanceof ApiError && preview.error.code === "invitation_invalid";
   let body: ReactNode;
   if (token.length < 20) body = <p role="alert">{t("invite.missing")}</p>;
   else if (preview.isPending) body = <p role="status">{t("invite.checking")}</p>;
   else if (isOperatorInvite) body = <OperatorInvite token={token} />;
   else if (preview.data) body = <MemberInvite token={token} preview={preview.data} />;
+  else if (invalid) body = <ErrorNotice error={preview.error} />;
   else body = <ErrorNotice error={preview.error} onRetry={() => void preview.refetch()} />;
-  const title = preview.data?.kind === "member" ? t("invite.joinTitle") : t("invite.title");
+  const title = invalid ? t("invite.invalidTitle") : preview.data?.kind === "member" ? t("invite.joinTitle") : t("invite.title");
   return (
     <AuthFrame>
       <PageTitle title={title}>{title}</PageTitle>
@@ -117,41 +120,38 @@ function SignInToJoin({ token, preview }: { token: string; preview: Preview }) {
 
 function NewPerson({ token, preview }: { token: string; preview: Preview }) {
   const { t } = useMessages(authMessages);
-  const accept = useAccept(token);
-  const [password, setPassword] = useState("");
-  const mustSignIn = accept.error instanceof ApiError && accept.error.code === "sign_in_to_accept";
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        accept.mutate(password);
-      }}
-    >
-      <p>{t("invite.newPassword", { email: preview.email })}</p>
-      <ErrorNotice error={accept.error} />
-      {mustSignIn ? <SignInToJoin token={token} preview={preview} /> : null}
-      <input type="email" name="email" autoComplete="username" value={preview.email} readOnly hidden />
-      <TextField
-        label={t("signIn.password")}
-        type="password"
-        autoComplete="new-password"
-        hint={t("signUp.passwordHint")}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={fieldError(accept.error, "password")}
-      />
-      <button type="submit" disabled={accept.isPending}>
-        {accept.isPending ? t("invite.joining") : t("invite.join")}
-      </button>
-    </form>
+    <AcceptWithPassword
+      token={token}
+      intro={t("invite.newPassword", { email: preview.email })}
+      email={preview.email}
+      submit={t("invite.join")}
+      pending={t("invite.joining")}
+      afterError={(error) =>
+        error instanceof ApiError && error.code === "sign_in_to_accept" ? <SignInToJoin token={token} preview={preview} /> : null
+      }
+    />
   );
 }
 
 /** The operator's invitation: the new account owner sets the password. */
 function OperatorInvite({ token }: { token: string }) {
   const { t } = useMessages(authMessages);
-  const accept = useAccept(token);
+  return <AcceptWithPassword token={token} intro={t("invite.intro")} submit={t("invite.submit")} pending={t("invite.submit")} />;
+}
+
+/** A password, then the invitation accepted with it: a new person's, or the operator's first owner's. */
+function AcceptWithPassword(props: {
+  token: string;
+  intro: string;
+  /** The invited address, for password managers (hidden). */
+  email?: string;
+  submit: string;
+  pending: string;
+  afterError?: (error: unknown) => ReactNode;
+}) {
+  const { t } = useMessages(authMessages);
+  const accept = useAccept(props.token);
   const [password, setPassword] = useState("");
   return (
     <form
@@ -161,8 +161,10 @@ function OperatorInvite({ token }: { token: string }) {
         accept.mutate(password);
       }}
     >
-      <p>{t("invite.intro")}</p>
+      <p>{props.intro}</p>
       <ErrorNotice error={accept.error} />
+      {props.afterError?.(accept.error) ?? null}
+      {props.email ? <input type="email" name="email" autoComplete="username" value={props.email} readOnly hidden /> : null}
       <TextField
         label={t("signIn.password")}
         type="password"
@@ -173,7 +175,7 @@ function OperatorInvite({ token }: { token: string }) {
         error={fieldError(accept.error, "password")}
       />
       <button type="submit" disabled={accept.isPending}>
-        {t("invite.submit")}
+        {accept.isPending ? props.pending : props.submit}
       </button>
     </form>
   );
