@@ -1,4 +1,5 @@
 import { log } from "../core/logger";
+import { publicLeases } from "../http/rate-lease";
 import type { Services } from "../services/container";
 
 /**
@@ -10,7 +11,9 @@ import type { Services } from "../services/container";
  */
 export async function articlesChanged(services: Pick<Services, "accountState">, accountId: string): Promise<void> {
   try {
-    await services.accountState.get(services.accountState.idFromName(accountId)).bumpContentVersion();
+    const version = await services.accountState.get(services.accountState.idFromName(accountId)).bumpContentVersion();
+    // This isolate's slices of the public window carry the version: they show the new one at once.
+    publicLeases.noteContentVersion(accountId, version);
   } catch (error) {
     log("error", "content_version_bump_failed", { accountId, error: String(error) });
   }

@@ -6,11 +6,13 @@ import { bearerSecret } from "../http/bearer";
 import { recordUseLater } from "./token-auth";
 import type { AppEnv } from "../http/context";
 import { accountLimiter, RATE_WINDOW_MS, rateLimitedError, rateLimitHeaders, setHeaders } from "../http/rate-limit";
+import { publicLeases, SLICE_SIZE } from "../http/rate-lease";
 
 /**
- * The public API's door, with one Durable Object call per request: the token's facts come
- * from this isolate's cache (or D1 on a miss), and the account's AccountState object both refuses
- * a revoked token and counts 100 requests per rolling minute per account (not per token). Sets
+ * The public API's door, with at most one Durable Object call per slice of requests: the token's
+ * facts come from this isolate's cache (or D1 on a miss), and the account's AccountState object
+ * refuses a revoked token and leases slices of 100 requests per rolling minute per account (not
+ * per token) that this isolate spends locally (src/http/rate-lease.ts). Sets
  * the X-RateLimit-* headers on every answer, 429s included, and a Server-Timing entry with the
  * object's cost.
  */
@@ -27,13 +29,11 @@ export const publicGate = createMiddleware<AppEnv>(async (c, next) => {
   const { caller } = token;
 
   const gateStartedAt = Date.now();
-  const decision = await accountLimiter(c, caller.accountId).hit(
-    c.get("config").publicRateLimitPerMinute,
-    RATE_WINDOW_MS,
-    caller.tokenId,
-    "public",
+  const limit = c.get("config").publicRateLimitPerMinute;
+  const decision = await publicLeases.take(caller.accountId, caller.tokenId, () =>
+    accountLimiter(c, caller.accountId).lease(limit, RATE_WINDOW_MS, caller.tokenId, SLICE_SIZE),
   );
-  const timing = `ratelimit;dur=${Date.now() - gateStartedAt}`;
+  const timing = `ratelimit;dur=${Date.now() - gateStartedAt}${decision.leased ? ";desc=slice" : ""}`;
   if (decision.revoked) {
     publicTokenCache.forget(tokenHash);
     throw revokedTokenError();

@@ -97,6 +97,21 @@ export class AccountState extends DurableObject<Env> {
   }
 
   /**
+   * A slice of the public window for one isolate (src/http/rate-lease.ts): up to `size` requests
+   * of `tokenId`, counted in the window now, as if they had been made. The isolate spends them
+   * locally; whatever it does not spend before the slice expires is simply lost, so the limit is
+   * never exceeded (a reader may meet the 429 a little early, never late). A revoked token gets none.
+   */
+  lease(limit: number, windowMs: number, tokenId: string, size: number): RateLimitDecision & { granted: number } {
+    const now = Date.now();
+    const hits = this.windowOf("public", now - windowMs);
+    const revoked = this.revoked.has(tokenId);
+    const granted = revoked ? 0 : Math.max(0, Math.min(size, limit - hits.length));
+    for (let i = 0; i < granted; i++) hits.push(now);
+    return { ...this.decision(hits, granted > 0, limit, windowMs, now, revoked), granted };
+  }
+
+  /**
    * A login attempt from this object's address: refused while `limit` failures are in the
    * window, whether or not this one is right (so guessing stops, not only wrong guesses); a
    * failure that is let through is counted, and the window stored.

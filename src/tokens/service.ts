@@ -8,6 +8,7 @@ import { apiTokens, members, type Role, type TokenScope, users } from "../db/sch
 import type { AccountState } from "../durable-objects/account-state";
 import type { Caller } from "../http/context";
 import { lesserRole, roleMay } from "../members/roles";
+import { publicLeases } from "../http/rate-lease";
 
 export const TOKEN_PREFIX = "sap_";
 const TOKEN_PATTERN = /^sap_[0-9A-Za-z]{40}$/;
@@ -203,4 +204,6 @@ export async function announceRevocation(
   row: Pick<ApiTokenRow, "id" | "accountId" | "expiresAt">,
 ): Promise<void> {
   await gates.get(gates.idFromName(row.accountId)).revokeToken(row.id, Date.parse(row.expiresAt));
+  // Here at once; another isolate's slice ends within SLICE_LIFETIME_MS.
+  publicLeases.forgetToken(row.accountId, row.id);
 }
