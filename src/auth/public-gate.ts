@@ -31,7 +31,7 @@ export const publicGate = createMiddleware<AppEnv>(async (c, next) => {
   const gateStartedAt = Date.now();
   const limit = c.get("config").publicRateLimitPerMinute;
   const decision = await publicLeases.take(caller.accountId, caller.tokenId, () =>
-    accountLimiter(c, caller.accountId).lease(limit, RATE_WINDOW_MS, caller.tokenId, SLICE_SIZE),
+    accountLimiter(c, caller.accountId).lease(limit, RATE_WINDOW_MS, SLICE_SIZE),
   );
   const timing = `ratelimit;dur=${Date.now() - gateStartedAt}${decision.leased ? ";desc=slice" : ""}`;
   if (decision.revoked) {

@@ -97,18 +97,18 @@ export class AccountState extends DurableObject<Env> {
   }
 
   /**
-   * A slice of the public window for one isolate (src/http/rate-lease.ts): up to `size` requests
-   * of `tokenId`, counted in the window now, as if they had been made. The isolate spends them
-   * locally; whatever it does not spend before the slice expires is simply lost, so the limit is
-   * never exceeded (a reader may meet the 429 a little early, never late). A revoked token gets none.
+   * A slice of the account's public window for one isolate (src/http/rate-lease.ts): up to `size`
+   * requests, counted in the window now, as if they had been made, with the account's revoked
+   * tokens. The isolate spends them locally on any token not revoked; whatever it does not spend
+   * before the slice expires is lost, so the limit is never exceeded (a reader may meet the 429 a
+   * little early, never late).
    */
-  lease(limit: number, windowMs: number, tokenId: string, size: number): RateLimitDecision & { granted: number } {
+  lease(limit: number, windowMs: number, size: number): RateLimitDecision & { granted: number; revokedTokens: string[] } {
     const now = Date.now();
     const hits = this.windowOf("public", now - windowMs);
-    const revoked = this.revoked.has(tokenId);
-    const granted = revoked ? 0 : Math.max(0, Math.min(size, limit - hits.length));
+    const granted = Math.max(0, Math.min(size, limit - hits.length));
     for (let i = 0; i < granted; i++) hits.push(now);
-    return { ...this.decision(hits, granted > 0, limit, windowMs, now, revoked), granted };
+    return { ...this.decision(hits, granted > 0, limit, windowMs, now, false), granted, revokedTokens: [...this.revoked.keys()] };
   }
 
   /**

@@ -1,8 +1,9 @@
 import type { RateLimitDecision } from "../durable-objects/account-state";
 
 // The public API's rate window, leased: instead of asking the account's AccountState object on
-// every request (a round trip to wherever it lives), an isolate takes a slice of the window (up
-// to SLICE_SIZE requests, valid SLICE_LIFETIME_MS) and spends it locally. The object counts a
+// every request (a round trip to wherever it lives), an isolate takes a slice of the account's
+// window (up to SLICE_SIZE requests, valid SLICE_LIFETIME_MS, with the account's revoked tokens)
+// and spends it locally on any of the account's tokens. The object counts a
 // slice as used when it grants it, so the limit holds exactly: 150 parallel requests against a
 // fresh window still get 100 answers. What the isolate keeps with the slice (the content
 // version, the token not being revoked) is as old as the slice at most; a write or a revocation
@@ -12,14 +13,16 @@ import type { RateLimitDecision } from "../durable-objects/account-state";
 export const SLICE_SIZE = 10;
 /** How long a slice is spent: the longest a revoked token can still read, or an old version be shown, through another isolate. */
 export const SLICE_LIFETIME_MS = 5_000;
-/** Leases kept per isolate (one per account and token read through it), oldest dropped first. */
+/** Leases kept per isolate (one per account read through it), oldest dropped first. */
 const MAX_LEASES = 10_000;
 
-type Decision = RateLimitDecision & { granted: number };
+type Decision = RateLimitDecision & { granted: number; revokedTokens: string[] };
 type LeaseCall = () => Promise<Decision>;
 
 interface Lease {
   accountId: string;
+  /** The account's revoked tokens when the slice was granted (and any revoked through this isolate since). */
+  revoked: Set<string>;
   /** Requests of the slice not yet spent. */
   left: number;
   expiresAtMs: number;
@@ -32,8 +35,9 @@ export class RateLeases {
   private pending = new Map<string, Promise<Decision>>();
 
   /**
-   * One request of `tokenId`: from the slice this isolate holds, or a new slice from the object
-   * (one call at a time per token: concurrent requests wait for the same answer, then take from it).
+   * One request of `tokenId`, from the slice this isolate holds. When half the slice is spent the
+   * next one is asked for in the background, so a steady reader never waits for the object; only
+   * an empty slice waits, for the one call in flight per account (concurrent requests share it).
    */
   async take(
     accountId: string,
@@ -41,29 +45,47 @@ export class RateLeases {
     ask: LeaseCall,
     now: () => number = Date.now,
   ): Promise<RateLimitDecision & { leased: boolean }> {
-    const key = `${accountId} ${tokenId}`;
+    const key = accountId;
+    let leased = true;
     for (;;) {
       const lease = this.leases.get(key);
+      if (lease && now() < lease.expiresAtMs && lease.revoked.has(tokenId))
+        return { ...lease.decision, allowed: false, revoked: true, remaining: lease.decision.remaining + lease.left, leased };
       if (lease && lease.left > 0 && now() < lease.expiresAtMs) {
         lease.left -= 1;
-        return { ...lease.decision, allowed: true, remaining: lease.decision.remaining + lease.left, leased: true };
+        if (lease.left <= SLICE_SIZE / 2 && !this.pending.has(key)) this.refill(key, accountId, ask, now).catch(() => {});
+        return { ...lease.decision, allowed: true, remaining: lease.decision.remaining + lease.left, leased };
       }
-      let asking = this.pending.get(key);
-      if (!asking) {
-        asking = ask().finally(() => this.pending.delete(key));
-        this.pending.set(key, asking);
-        const decision = await asking;
-        if (decision.granted === 0) {
-          this.leases.delete(key);
-          return { ...decision, leased: false };
-        }
-        this.store(key, { accountId, left: decision.granted - 1, expiresAtMs: now() + SLICE_LIFETIME_MS, decision });
-        return { ...decision, allowed: true, remaining: decision.remaining + decision.granted - 1, leased: false };
-      }
-      const decision = await asking;
-      // The slice that answer granted may be spent already by the others that waited: go round.
-      if (decision.granted === 0) return { ...decision, leased: false };
+      leased = false;
+      const decision = await this.refill(key, accountId, ask, now);
+      if (decision.revokedTokens.includes(tokenId)) return { ...decision, allowed: false, revoked: true, leased };
+      if (decision.granted === 0 && !this.usable(key, now)) return { ...decision, allowed: false, leased };
     }
+  }
+
+  /** The object's answer for the next slice: one call per account at a time, its grant added to the slice once. */
+  private refill(key: string, accountId: string, ask: LeaseCall, now: () => number): Promise<Decision> {
+    let asking = this.pending.get(key);
+    if (asking) return asking;
+    asking = ask()
+      .then((decision) => {
+        const lease = this.leases.get(key);
+        const revoked = new Set(decision.revokedTokens);
+        if (decision.granted > 0) {
+          // Requests left of an expired slice are lost (the object counted them when it granted them).
+          const left = lease && now() < lease.expiresAtMs ? lease.left : 0;
+          this.store(key, { accountId, revoked, left: left + decision.granted, expiresAtMs: now() + SLICE_LIFETIME_MS, decision });
+        } else if (lease) lease.revoked = revoked;
+        return decision;
+      })
+      .finally(() => this.pending.delete(key));
+    this.pending.set(key, asking);
+    return asking;
+  }
+
+  private usable(key: string, now: () => number): boolean {
+    const lease = this.leases.get(key);
+    return Boolean(lease && lease.left > 0 && now() < lease.expiresAtMs);
   }
 
   /** A write through this isolate bumped the account's content version: its slices carry the new one. */
@@ -73,9 +95,9 @@ export class RateLeases {
         lease.decision = { ...lease.decision, contentVersion: version };
   }
 
-  /** A token was revoked through this isolate: its slice is dropped, so it is refused at once here. */
+  /** A token was revoked through this isolate: its account's slice knows at once, so it is refused here at once. */
   forgetToken(accountId: string, tokenId: string): void {
-    this.leases.delete(`${accountId} ${tokenId}`);
+    this.leases.get(accountId)?.revoked.add(tokenId);
   }
 
   private store(key: string, lease: Lease): void {

@@ -9,24 +9,36 @@ function fakeObject(limit: number) {
   let used = 0;
   let revoked = false;
   const calls = { count: 0 };
-  const lease = async (): Promise<RateLimitDecision & { granted: number }> => {
+  const lease = async (): Promise<RateLimitDecision & { granted: number; revokedTokens: string[] }> => {
     calls.count += 1;
     await Promise.resolve();
-    const granted = revoked ? 0 : Math.max(0, Math.min(SLICE_SIZE, limit - used));
+    const granted = Math.max(0, Math.min(SLICE_SIZE, limit - used));
     used += granted;
-    return { allowed: granted > 0, limit, remaining: limit - used, resetAtMs: 60_000, revoked, contentVersion: 7, granted };
+    const revokedTokens = revoked ? ["tok"] : [];
+    return {
+      allowed: granted > 0,
+      limit,
+      remaining: limit - used,
+      resetAtMs: 60_000,
+      revoked: false,
+      contentVersion: 7,
+      granted,
+      revokedTokens,
+    };
   };
   return { lease, calls, revoke: () => (revoked = true), used: () => used };
 }
 
 describe("leased slices of the public window", () => {
-  it("asks the object once per slice, and says the remaining requests truthfully", async () => {
+  it("asks the object once per slice (the next one half-way through), and says the remaining requests truthfully", async () => {
     const object = fakeObject(100);
     const leases = new RateLeases();
     const remaining: number[] = [];
     for (let i = 0; i < 25; i++) remaining.push((await leases.take("acc", "tok", object.lease)).remaining);
-    expect(object.calls.count).toBe(3);
+    // 25 requests: the first slice, then one asked ahead whenever half of the slice is spent.
+    expect(object.calls.count).toBe(4);
     expect(remaining).toEqual(Array.from({ length: 25 }, (_, i) => 99 - i));
+    expect(object.used()).toBe(40);
   });
 
   it("150 parallel requests against a fresh window: exactly 100 allowed, the slices asked one at a time", async () => {
@@ -53,7 +65,8 @@ describe("leased slices of the public window", () => {
     // ...then the object is asked again and refuses.
     const after = await leases.take("acc", "tok", object.lease, now);
     expect(after).toMatchObject({ allowed: false, revoked: true });
-    expect(object.used()).toBe(SLICE_SIZE);
+    // The account's other tokens go on reading from the slice.
+    expect((await leases.take("acc", "other", object.lease, now)).allowed).toBe(true);
   });
 
   it("a revocation or a write through this isolate reaches its slice at once", async () => {
