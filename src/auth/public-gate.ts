@@ -30,8 +30,11 @@ export const publicGate = createMiddleware<AppEnv>(async (c, next) => {
 
   const gateStartedAt = Date.now();
   const limit = c.get("config").publicRateLimitPerMinute;
-  const decision = await publicLeases.take(caller.accountId, caller.tokenId, () =>
-    accountLimiter(c, caller.accountId).lease(limit, RATE_WINDOW_MS, SLICE_SIZE),
+  const decision = await publicLeases.take(
+    caller.accountId,
+    caller.tokenId,
+    () => accountLimiter(c, caller.accountId).lease(limit, RATE_WINDOW_MS, SLICE_SIZE),
+    (work) => c.executionCtx.waitUntil(work),
   );
   const timing = `ratelimit;dur=${Date.now() - gateStartedAt}${decision.leased ? ";desc=slice" : ""}`;
   if (decision.revoked) {

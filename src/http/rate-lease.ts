@@ -18,6 +18,10 @@ const MAX_LEASES = 10_000;
 
 type Decision = RateLimitDecision & { granted: number; revokedTokens: string[] };
 type LeaseCall = () => Promise<Decision>;
+/** Keeps the request that started a call alive until it settles (ctx.waitUntil): in Workers a request's I/O ends with it. */
+type KeepAlive = (work: Promise<unknown>) => void;
+/** A call in flight longer than this is given up on and asked again (its request may be gone). */
+const PENDING_LIMIT_MS = 2_000;
 
 interface Lease {
   accountId: string;
@@ -32,7 +36,7 @@ interface Lease {
 
 export class RateLeases {
   private leases = new Map<string, Lease>();
-  private pending = new Map<string, Promise<Decision>>();
+  private pending = new Map<string, { call: Promise<Decision>; sinceMs: number }>();
 
   /**
    * One request of `tokenId`, from the slice this isolate holds. When half the slice is spent the
@@ -43,6 +47,7 @@ export class RateLeases {
     accountId: string,
     tokenId: string,
     ask: LeaseCall,
+    keepAlive: KeepAlive = () => {},
     now: () => number = Date.now,
   ): Promise<RateLimitDecision & { leased: boolean }> {
     const key = accountId;
@@ -53,7 +58,7 @@ export class RateLeases {
         return { ...lease.decision, allowed: false, revoked: true, remaining: lease.decision.remaining + lease.left, leased };
       if (lease && lease.left > 0 && now() < lease.expiresAtMs) {
         lease.left -= 1;
-        if (lease.left <= SLICE_SIZE / 2 && !this.pending.has(key)) this.refill(key, accountId, ask, now).catch(() => {});
+        if (lease.left <= SLICE_SIZE / 2 && !this.pending.has(key)) keepAlive(this.refill(key, accountId, ask, now).catch(() => {}));
         return { ...lease.decision, allowed: true, remaining: lease.decision.remaining + lease.left, leased };
       }
       leased = false;
@@ -65,9 +70,9 @@ export class RateLeases {
 
   /** The object's answer for the next slice: one call per account at a time, its grant added to the slice once. */
   private refill(key: string, accountId: string, ask: LeaseCall, now: () => number): Promise<Decision> {
-    let asking = this.pending.get(key);
-    if (asking) return asking;
-    asking = ask()
+    const inFlight = this.pending.get(key);
+    if (inFlight && now() - inFlight.sinceMs < PENDING_LIMIT_MS) return inFlight.call;
+    const asking: Promise<Decision> = ask()
       .then((decision) => {
         const lease = this.leases.get(key);
         const revoked = new Set(decision.revokedTokens);
@@ -78,8 +83,10 @@ export class RateLeases {
         } else if (lease) lease.revoked = revoked;
         return decision;
       })
-      .finally(() => this.pending.delete(key));
-    this.pending.set(key, asking);
+      .finally(() => {
+        if (this.pending.get(key)?.call === asking) this.pending.delete(key);
+      });
+    this.pending.set(key, { call: asking, sinceMs: now() });
     return asking;
   }
 

@@ -57,16 +57,16 @@ describe("leased slices of the public window", () => {
     const leases = new RateLeases();
     let clock = 0;
     const now = () => clock;
-    await leases.take("acc", "tok", object.lease, now);
+    await leases.take("acc", "tok", object.lease, undefined, now);
     object.revoke();
     // Revoked elsewhere: this isolate's slice still answers until it expires...
-    expect((await leases.take("acc", "tok", object.lease, now)).allowed).toBe(true);
+    expect((await leases.take("acc", "tok", object.lease, undefined, now)).allowed).toBe(true);
     clock = SLICE_LIFETIME_MS;
     // ...then the object is asked again and refuses.
-    const after = await leases.take("acc", "tok", object.lease, now);
+    const after = await leases.take("acc", "tok", object.lease, undefined, now);
     expect(after).toMatchObject({ allowed: false, revoked: true });
     // The account's other tokens go on reading from the slice.
-    expect((await leases.take("acc", "other", object.lease, now)).allowed).toBe(true);
+    expect((await leases.take("acc", "other", object.lease, undefined, now)).allowed).toBe(true);
   });
 
   it("a revocation or a write through this isolate reaches its slice at once", async () => {
