@@ -24,7 +24,6 @@ type KeepAlive = (work: Promise<unknown>) => void;
 const PENDING_LIMIT_MS = 2_000;
 
 interface Lease {
-  accountId: string;
   /** The account's revoked tokens when the slice was granted (and any revoked through this isolate since). */
   revoked: Set<string>;
   /** Requests of the slice not yet spent. */
@@ -50,56 +49,54 @@ export class RateLeases {
     keepAlive: KeepAlive = () => {},
     now: () => number = Date.now,
   ): Promise<RateLimitDecision & { leased: boolean }> {
-    const key = accountId;
     let leased = true;
     for (;;) {
-      const lease = this.leases.get(key);
+      const lease = this.leases.get(accountId);
       if (lease && now() < lease.expiresAtMs && lease.revoked.has(tokenId))
         return { ...lease.decision, allowed: false, revoked: true, remaining: lease.decision.remaining + lease.left, leased };
       if (lease && lease.left > 0 && now() < lease.expiresAtMs) {
         lease.left -= 1;
-        if (lease.left <= SLICE_SIZE / 2 && !this.pending.has(key)) keepAlive(this.refill(key, accountId, ask, now).catch(() => {}));
+        if (lease.left <= SLICE_SIZE / 2 && !this.pending.has(accountId)) keepAlive(this.refill(accountId, ask, now).catch(() => {}));
         return { ...lease.decision, allowed: true, remaining: lease.decision.remaining + lease.left, leased };
       }
       leased = false;
-      const decision = await this.refill(key, accountId, ask, now);
+      const decision = await this.refill(accountId, ask, now);
       if (decision.revokedTokens.includes(tokenId)) return { ...decision, allowed: false, revoked: true, leased };
-      if (decision.granted === 0 && !this.usable(key, now)) return { ...decision, allowed: false, leased };
+      if (decision.granted === 0 && !this.usable(accountId, now)) return { ...decision, allowed: false, leased };
     }
   }
 
   /** The object's answer for the next slice: one call per account at a time, its grant added to the slice once. */
-  private refill(key: string, accountId: string, ask: LeaseCall, now: () => number): Promise<Decision> {
-    const inFlight = this.pending.get(key);
+  private refill(accountId: string, ask: LeaseCall, now: () => number): Promise<Decision> {
+    const inFlight = this.pending.get(accountId);
     if (inFlight && now() - inFlight.sinceMs < PENDING_LIMIT_MS) return inFlight.call;
     const asking: Promise<Decision> = ask()
       .then((decision) => {
-        const lease = this.leases.get(key);
+        const lease = this.leases.get(accountId);
         const revoked = new Set(decision.revokedTokens);
         if (decision.granted > 0) {
           // Requests left of an expired slice are lost (the object counted them when it granted them).
           const left = lease && now() < lease.expiresAtMs ? lease.left : 0;
-          this.store(key, { accountId, revoked, left: left + decision.granted, expiresAtMs: now() + SLICE_LIFETIME_MS, decision });
+          this.store(accountId, { revoked, left: left + decision.granted, expiresAtMs: now() + SLICE_LIFETIME_MS, decision });
         } else if (lease) lease.revoked = revoked;
         return decision;
       })
       .finally(() => {
-        if (this.pending.get(key)?.call === asking) this.pending.delete(key);
+        if (this.pending.get(accountId)?.call === asking) this.pending.delete(accountId);
       });
-    this.pending.set(key, { call: asking, sinceMs: now() });
+    this.pending.set(accountId, { call: asking, sinceMs: now() });
     return asking;
   }
 
-  private usable(key: string, now: () => number): boolean {
-    const lease = this.leases.get(key);
+  private usable(accountId: string, now: () => number): boolean {
+    const lease = this.leases.get(accountId);
     return Boolean(lease && lease.left > 0 && now() < lease.expiresAtMs);
   }
 
-  /** A write through this isolate bumped the account's content version: its slices carry the new one. */
+  /** A write through this isolate bumped the account's content version: its slice carries the new one. */
   noteContentVersion(accountId: string, version: number): void {
-    for (const lease of this.leases.values())
-      if (lease.accountId === accountId && lease.decision.contentVersion < version)
-        lease.decision = { ...lease.decision, contentVersion: version };
+    const lease = this.leases.get(accountId);
+    if (lease && lease.decision.contentVersion < version) lease.decision = { ...lease.decision, contentVersion: version };
   }
 
   /** A token was revoked through this isolate: its account's slice knows at once, so it is refused here at once. */

@@ -152,6 +152,31 @@ describe("inviting and accepting", () => {
     expect(list.invitations).toEqual([]);
   });
 
+  it("malformed JSON, wrong types, unknown fields, an oversize body and foreign ids are 4xx JSON errors that change nothing", async () => {
+    const { token, accountId } = await seedAccount();
+    const member = await seedMember(accountId, "writer");
+    const raw = (path: string, method: string, body: string) =>
+      call(path, { method, token, headers: { "Content-Type": "application/json" }, body });
+    await expectError(await raw("/api/members", "POST", "{not json"), 400);
+    await expectError(await raw("/api/members", "POST", JSON.stringify({ email: 42, role: ["editor"] })), 400);
+    await expectError(await raw("/api/members", "POST", JSON.stringify({ email: random("x"), role: "editor", boss: true })), 400);
+    const huge = await raw("/api/members", "POST", JSON.stringify({ email: random("x"), role: "editor", note: "x".repeat(2_000_000) }));
+    expect([400, 413]).toContain(huge.status);
+    expect(((await huge.json()) as { success: boolean }).success).toBe(false);
+    await expectError(await raw(`/api/members/${member.memberId}`, "PATCH", "[]"), 400);
+    await expectError(await raw(`/api/members/${member.memberId}`, "PATCH", JSON.stringify({ role: "writer", siteIds: "all" })), 400);
+    await expectError(await call("/api/members/mem_nobody", { method: "PATCH", token, json: { role: "viewer" } }), 404, "not_found");
+    await expectError(await call("/api/members/invitations/inv_nobody", { method: "DELETE", token }), 404, "not_found");
+    await expectError(await call("/api/audit?limit=0", { token }), 400);
+    await expectError(await call("/api/audit?before=abc", { token }), 400);
+    const list = (await (await call("/api/members", { token })).json()) as {
+      members: { id: string; role: string }[];
+      invitations: unknown[];
+    };
+    expect(list.members.find((m) => m.id === member.memberId)?.role).toBe("writer");
+    expect(list.invitations).toEqual([]);
+  });
+
   it("a withdrawn invitation's link stops working", async () => {
     const { token } = await seedAccount();
     const { body } = await invite(token, { email: random("late"), role: "viewer" });
