@@ -7,7 +7,7 @@ import { newId } from "../core/ids";
 import { toIsoSeconds } from "../core/time";
 import { accountInvites, accounts, memberInvitations, members, sessions, users } from "../db/schema";
 import type { Caller } from "../http/context";
-import { claimInvitation, firstOwner, joinFromInvitation, membershipsOf, peekInvitation } from "../members/service";
+import { claimInvitation, firstOwner, joinFromInvitation, membershipsOf, peekInvitation, randomSecret } from "../members/service";
 import type { RateLimitDecision } from "../durable-objects/account-state";
 import type { Services } from "../services/container";
 import { hashPassword, verifyNothing, verifyPassword } from "./passwords";
@@ -24,17 +24,9 @@ export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60_000;
 
 const WRONG = "Wrong email or password";
 
-function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
 /** A new session of the user, working in the account; returns the cookie's value (only its hash is stored). */
 export async function startSession(services: Pick<Services, "db">, who: { accountId: string; userId: string }, now: Date): Promise<string> {
-  const id = randomId();
+  const id = randomSecret();
   const at = toIsoSeconds(now);
   await services.db.insert(sessions).values({
     idHash: await sha256Hex(id),
@@ -249,7 +241,7 @@ export async function inviteAccount(
 ): Promise<{ url: string; expiresAt: string }> {
   const [account] = await services.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
   if (!account) throw new AppError("not_found", "Account not found");
-  const token = randomId();
+  const token = randomSecret();
   const expiresAt = toIsoSeconds(new Date(now.getTime() + INVITE_DAYS * 24 * 60 * 60_000));
   await services.db
     .insert(accountInvites)
