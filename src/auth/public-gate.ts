@@ -6,7 +6,7 @@ import { bearerSecret } from "../http/bearer";
 import { recordUseLater } from "./token-auth";
 import type { AppEnv } from "../http/context";
 import { accountLimiter, RATE_WINDOW_MS, rateLimitedError, rateLimitHeaders, setHeaders } from "../http/rate-limit";
-import { publicLeases, SLICE_SIZE } from "../http/rate-lease";
+import { publicLeases } from "../http/rate-lease";
 
 /**
  * The public API's door, with at most one Durable Object call per slice of requests: the token's
@@ -33,8 +33,8 @@ export const publicGate = createMiddleware<AppEnv>(async (c, next) => {
   const decision = await publicLeases.take(
     caller.accountId,
     caller.tokenId,
-    () => accountLimiter(c, caller.accountId).lease(limit, RATE_WINDOW_MS, SLICE_SIZE),
-    (work) => c.executionCtx.waitUntil(work),
+    (size) => accountLimiter(c, caller.accountId).lease(limit, RATE_WINDOW_MS, size),
+    { limit, keepAlive: (work) => c.executionCtx.waitUntil(work) },
   );
   const timing = `ratelimit;dur=${Date.now() - gateStartedAt}${decision.leased ? ";desc=slice" : ""}`;
   if (decision.revoked) {

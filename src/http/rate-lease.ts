@@ -2,22 +2,29 @@ import type { RateLimitDecision } from "../durable-objects/account-state";
 
 // The public API's rate window, leased: instead of asking the account's AccountState object on
 // every request (a round trip to wherever it lives), an isolate takes a slice of the account's
-// window (up to SLICE_SIZE requests, valid SLICE_LIFETIME_MS, with the account's revoked tokens)
-// and spends it locally on any of the account's tokens. The object counts a
+// window (valid SLICE_LIFETIME_MS, with the account's revoked tokens) and spends it locally on
+// any of the account's tokens. A slice is sized to the isolate's demand: SLICE_SIZE requests at
+// first, then about a second of what the isolate has been spending, never more than a tenth of
+// the limit (so one isolate's slice takes little from the others). The object counts a
 // slice as used when it grants it, so the limit holds exactly: 150 parallel requests against a
 // fresh window still get 100 answers. What the isolate keeps with the slice (the content
 // version, the token not being revoked) is as old as the slice at most; a write or a revocation
 // made through this isolate updates it at once (noteContentVersion, forgetLeases).
 
-/** Requests per slice: the most a reader can see the 429 early by, per isolate that holds one. */
+/** Requests in a first slice, and the least a slice is asked for. */
 export const SLICE_SIZE = 10;
+/** A slice is asked for this much of the isolate's recent demand, so the next one (asked half-way) has half of it to arrive. */
+const SLICE_DEMAND_MS = 1_000;
+/** The most a slice holds: a tenth of the limit (at least SLICE_SIZE), the most a reader can see the 429 early by per isolate. */
+export const maxSliceSize = (limit: number) => Math.max(SLICE_SIZE, Math.floor(limit / 10));
 /** How long a slice is spent: the longest a revoked token can still read, or an old version be shown, through another isolate. */
 export const SLICE_LIFETIME_MS = 5_000;
 /** Leases kept per isolate (one per account read through it), oldest dropped first. */
 const MAX_LEASES = 10_000;
 
 type Decision = RateLimitDecision & { granted: number; revokedTokens: string[] };
-type LeaseCall = () => Promise<Decision>;
+/** Asks the account's object for a slice of `size` requests. */
+type LeaseCall = (size: number) => Promise<Decision>;
 /** Keeps the request that started a call alive until it settles (ctx.waitUntil): in Workers a request's I/O ends with it. */
 type KeepAlive = (work: Promise<unknown>) => void;
 /** A call in flight longer than this is given up on and asked again (its request may be gone). */
@@ -28,6 +35,8 @@ interface Lease {
   revoked: Set<string>;
   /** Requests of the slice not yet spent. */
   left: number;
+  /** Requests the slice was granted (the next is asked for when half of it is left). */
+  size: number;
   expiresAtMs: number;
   /** The object's answer when it granted the slice (its `remaining` excludes the slice). */
   decision: Decision;
@@ -36,6 +45,8 @@ interface Lease {
 export class RateLeases {
   private leases = new Map<string, Lease>();
   private pending = new Map<string, { call: Promise<Decision>; sinceMs: number }>();
+  /** Per account: requests spent since the last ask, and when that was (the demand the next slice is sized to). */
+  private demand = new Map<string, { spent: number; sinceMs: number }>();
 
   /**
    * One request of `tokenId`, from the slice this isolate holds. When half the slice is spent the
@@ -46,9 +57,13 @@ export class RateLeases {
     accountId: string,
     tokenId: string,
     ask: LeaseCall,
-    keepAlive: KeepAlive = () => {},
-    now: () => number = Date.now,
+    {
+      limit = Number.POSITIVE_INFINITY,
+      keepAlive = () => {},
+      now = Date.now,
+    }: { limit?: number; keepAlive?: KeepAlive; now?: () => number } = {},
   ): Promise<RateLimitDecision & { leased: boolean }> {
+    const askSized = () => ask(this.nextSize(accountId, now(), limit));
     let leased = true;
     for (;;) {
       const lease = this.leases.get(accountId);
@@ -56,18 +71,20 @@ export class RateLeases {
         return { ...lease.decision, allowed: false, revoked: true, remaining: lease.decision.remaining + lease.left, leased };
       if (lease && lease.left > 0 && now() < lease.expiresAtMs) {
         lease.left -= 1;
-        if (lease.left <= SLICE_SIZE / 2 && !this.pending.has(accountId)) keepAlive(this.refill(accountId, ask, now).catch(() => {}));
+        const demand = this.demand.get(accountId);
+        if (demand) demand.spent += 1;
+        if (lease.left <= lease.size / 2 && !this.pending.has(accountId)) keepAlive(this.refill(accountId, askSized, now).catch(() => {}));
         return { ...lease.decision, allowed: true, remaining: lease.decision.remaining + lease.left, leased };
       }
       leased = false;
-      const decision = await this.refill(accountId, ask, now);
+      const decision = await this.refill(accountId, askSized, now);
       if (decision.revokedTokens.includes(tokenId)) return { ...decision, allowed: false, revoked: true, leased };
       if (decision.granted === 0 && !this.usable(accountId, now)) return { ...decision, allowed: false, leased };
     }
   }
 
   /** The object's answer for the next slice: one call per account at a time, its grant added to the slice once. */
-  private refill(accountId: string, ask: LeaseCall, now: () => number): Promise<Decision> {
+  private refill(accountId: string, ask: () => Promise<Decision>, now: () => number): Promise<Decision> {
     const inFlight = this.pending.get(accountId);
     if (inFlight && now() - inFlight.sinceMs < PENDING_LIMIT_MS) return inFlight.call;
     const asking: Promise<Decision> = ask()
@@ -77,7 +94,13 @@ export class RateLeases {
         if (decision.granted > 0) {
           // Requests left of an expired slice are lost (the object counted them when it granted them).
           const left = lease && now() < lease.expiresAtMs ? lease.left : 0;
-          this.store(accountId, { revoked, left: left + decision.granted, expiresAtMs: now() + SLICE_LIFETIME_MS, decision });
+          this.store(accountId, {
+            revoked,
+            left: left + decision.granted,
+            size: decision.granted,
+            expiresAtMs: now() + SLICE_LIFETIME_MS,
+            decision,
+          });
         } else if (lease) lease.revoked = revoked;
         return decision;
       })
@@ -86,6 +109,16 @@ export class RateLeases {
       });
     this.pending.set(accountId, { call: asking, sinceMs: now() });
     return asking;
+  }
+
+  /** About SLICE_DEMAND_MS of the requests spent since the last ask, between SLICE_SIZE and a tenth of the limit. */
+  private nextSize(accountId: string, nowMs: number, limit: number): number {
+    const demand = this.demand.get(accountId);
+    this.demand.delete(accountId);
+    this.demand.set(accountId, { spent: 0, sinceMs: nowMs });
+    if (this.demand.size > MAX_LEASES) this.demand.delete(this.demand.keys().next().value!);
+    const wanted = demand ? Math.ceil((demand.spent * SLICE_DEMAND_MS) / Math.max(1, nowMs - demand.sinceMs)) : 0;
+    return Math.min(maxSliceSize(limit), Math.max(SLICE_SIZE, wanted));
   }
 
   private usable(accountId: string, now: () => number): boolean {
