@@ -35,7 +35,7 @@ interface Lease {
   revoked: Set<string>;
   /** Requests of the slice not yet spent. */
   left: number;
-  /** Requests the slice was granted (the next is asked for when half of it is left). */
+  /** Requests the slice was granted (the next is asked for when half of it is left); 0 for a refusal kept until the window has room. */
   size: number;
   expiresAtMs: number;
   /** The object's answer when it granted the slice (its `remaining` excludes the slice). */
@@ -76,6 +76,8 @@ export class RateLeases {
         if (lease.left <= lease.size / 2 && !this.pending.has(accountId)) keepAlive(this.refill(accountId, askSized, now).catch(() => {}));
         return { ...lease.decision, allowed: true, remaining: lease.decision.remaining + lease.left, leased };
       }
+      // A full window stays full until its oldest request leaves it: refused here, without asking.
+      if (lease && lease.size === 0 && now() < lease.expiresAtMs) return { ...lease.decision, allowed: false, leased };
       leased = false;
       const decision = await this.refill(accountId, askSized, now);
       if (decision.revokedTokens.includes(tokenId)) return { ...decision, allowed: false, revoked: true, leased };
@@ -101,7 +103,17 @@ export class RateLeases {
             expiresAtMs: now() + SLICE_LIFETIME_MS,
             decision,
           });
-        } else if (lease) lease.revoked = revoked;
+        } else if (lease && lease.left > 0 && now() < lease.expiresAtMs) lease.revoked = revoked;
+        // Refused: the window has no room before its oldest request leaves it (resetAtMs), so
+        // neither has any other isolate's ask; the refusal is kept until then (a slice's life at most).
+        else
+          this.store(accountId, {
+            revoked,
+            left: 0,
+            size: 0,
+            expiresAtMs: Math.min(decision.resetAtMs, now() + SLICE_LIFETIME_MS),
+            decision,
+          });
         return decision;
       })
       .finally(() => {

@@ -6,8 +6,18 @@
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** D1 with one round trip of `ms` before each query, batch or exec. */
+const farDatabases = new WeakMap<D1Database, Map<number, D1Database>>();
+
+/** D1 with one round trip of `ms` before each query, batch or exec (one wrapper per binding, so its Drizzle client is kept too). */
 export function farDatabase(db: D1Database, ms: number): D1Database {
+  let byDistance = farDatabases.get(db);
+  if (!byDistance) farDatabases.set(db, (byDistance = new Map()));
+  let far = byDistance.get(ms);
+  if (!far) byDistance.set(ms, (far = wrapDatabase(db, ms)));
+  return far;
+}
+
+function wrapDatabase(db: D1Database, ms: number): D1Database {
   // Batches take D1's own statements: each wrapped statement remembers the one it wraps.
   const real = new WeakMap<object, D1PreparedStatement>();
   const statement = (inner: D1PreparedStatement): D1PreparedStatement => {

@@ -132,4 +132,19 @@ describe("leased slices of the public window", () => {
     expect(object.used()).toBe(2_000);
     expect(Math.max(...object.calls.sizes)).toBe(maxSliceSize(2_000));
   });
+
+  it("a full window is refused without asking until its oldest request leaves it (a slice's life at most)", async () => {
+    const object = fakeObject(10);
+    const leases = new RateLeases();
+    let clock = 0;
+    const options = { limit: 10, now: () => clock };
+    for (let i = 0; i < 10; i++) expect((await leases.take("acc", "tok", object.lease, options)).allowed).toBe(true);
+    const calls = object.calls.count;
+    // The object says the window is full until 60 s (resetAtMs); the slice's life is shorter.
+    for (let i = 0; i < 50; i++) expect((await leases.take("acc", "tok", object.lease, options)).allowed).toBe(false);
+    expect(object.calls.count).toBe(calls + 1);
+    clock = SLICE_LIFETIME_MS;
+    expect((await leases.take("acc", "tok", object.lease, options)).allowed).toBe(false);
+    expect(object.calls.count).toBe(calls + 2);
+  });
 });
