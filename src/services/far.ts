@@ -10,10 +10,10 @@ const farDatabases = new WeakMap<D1Database, Map<number, D1Database>>();
 
 /** D1 with one round trip of `ms` before each query, batch or exec (one wrapper per binding, so its Drizzle client is kept too). */
 export function farDatabase(db: D1Database, ms: number): D1Database {
-  let byDistance = farDatabases.get(db);
-  if (!byDistance) farDatabases.set(db, (byDistance = new Map()));
-  let far = byDistance.get(ms);
-  if (!far) byDistance.set(ms, (far = wrapDatabase(db, ms)));
+  const byDistance = farDatabases.get(db) ?? new Map<number, D1Database>();
+  farDatabases.set(db, byDistance);
+  const far = byDistance.get(ms) ?? wrapDatabase(db, ms);
+  byDistance.set(ms, far);
   return far;
 }
 
