@@ -2,16 +2,19 @@
 // Seeds one account with 10,000 articles and one with 100,000 (search target), then measures
 // requests per second and p50/p95/p99 of list, filtered list, deep page, search and detail (repeated
 // reads: answered from the cache after the first), a revalidation (If-None-Match: 304) and first
-// reads of 10,000 different pages (the D1 path), next to the floor: a Worker that does nothing,
-// under the same `wrangler dev --local`.
+// reads of 10,000 different pages (the D1 path), next to two floors under the same `wrangler dev
+// --local`: a Worker that does nothing, and the app's own deployment doing nothing (the one the
+// API's own cost is read against).
 // Env: BENCH_PORT (8797), BENCH_SECONDS (10), BENCH_CONNECTIONS ("1,8"), BENCH_LARGE (100000),
-//      BENCH_ONLY (run only the scenarios whose name contains it, next to the floor),
+//      BENCH_ONLY (run only the scenarios whose name contains it, next to the floors),
 //      BENCH_WORDPRESS=1 or WP_URL (also measure a WordPress given the same 10,000 posts: its own
 //      peer from scripts/wordpress-peer on BENCH_WP_PORT, 8882, stopped afterwards),
 //      BENCH_RTT_MS (a far reader: that many ms before every D1 and Durable Object call, as
-//      src/services/far.ts adds them; the scenarios are named with " (far)").
+//      src/services/far.ts adds them; the scenarios are named with " (far)"),
+//      BENCH_REPLICA_RTT_MS (with BENCH_RTT_MS: a D1 read replica that near, for reads in a D1
+//      session; the scenarios are named " (far, replica)").
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { measure, measureWithFetch, percentile } from "./load.mjs";
 import { SEARCH_WORDS, seedBenchAccount } from "./seed.mjs";
@@ -22,11 +25,17 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? "1,8").split(",").map(Number);
 const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
 const RTT_MS = Number(process.env.BENCH_RTT_MS ?? 0);
-const FAR = RTT_MS > 0 ? " (far)" : "";
+const REPLICA_RTT_MS = RTT_MS > 0 ? Number(process.env.BENCH_REPLICA_RTT_MS ?? 0) : 0;
+const FAR = RTT_MS > 0 ? (REPLICA_RTT_MS > 0 ? " (far, replica)" : " (far)") : "";
 // WordPress given the same 10,000 posts (its own peer on BENCH_WP_PORT): BENCH_WORDPRESS=1, or WP_URL set.
 const WORDPRESS = process.env.BENCH_WORDPRESS === "1" || Boolean(process.env.WP_URL);
 const WP_BENCH_PORT = Number(process.env.BENCH_WP_PORT ?? 8882);
 const STATE = ".wrangler/bench-state";
+// The floor the API's own cost is read against: the API's own deployment (wrangler.toml: its
+// bindings, its static-assets router) with a fetch that does nothing but answer as many bytes as
+// the list (bench/floor/app-floor.ts; docs/scale.md).
+const APP_FLOOR = "floor: the app's deployment doing nothing";
+const APP_FLOOR_CONFIG = "wrangler.bench-floor.toml";
 const BASE = `http://127.0.0.1:${PORT}`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" };
 const TOKEN_A = `sap_${"a".repeat(40)}`;
@@ -77,13 +86,17 @@ const server = spawn(
     "PUBLIC_RATE_LIMIT_PER_MINUTE:1000000000",
     "--var",
     `BENCH_RTT_MS:${RTT_MS}`,
+    "--var",
+    `BENCH_REPLICA_RTT_MS:${REPLICA_RTT_MS}`,
     "--log-level",
     "warn",
   ],
   { env, stdio: ["ignore", "ignore", "inherit"] },
 );
 const FLOOR = `http://127.0.0.1:${PORT + 1}`;
+const FLOOR_APP = `http://127.0.0.1:${PORT + 2}`;
 let floorServer;
+let floorAppServer;
 const results = {};
 try {
   await waitUntilReady(server, `${BASE}/api/openapi.json`);
@@ -106,12 +119,42 @@ try {
     { env, stdio: ["ignore", "ignore", "inherit"] },
   );
   await waitUntilReady(floorServer, FLOOR);
+  // The app floor: wrangler.toml with the do-nothing entry (written next to it, so its paths hold).
+  writeFileSync(
+    APP_FLOOR_CONFIG,
+    readFileSync("wrangler.toml", "utf8")
+      .replace(/^name = .*$/m, 'name = "bench-app-floor"')
+      .replace(/^main = .*$/m, 'main = "bench/floor/app-floor.ts"'),
+  );
+  floorAppServer = spawn(
+    "wrangler",
+    [
+      "dev",
+      "--local",
+      "--config",
+      APP_FLOOR_CONFIG,
+      "--port",
+      String(PORT + 2),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      `${STATE}-floor`,
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "warn",
+    ],
+    { env, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  await waitUntilReady(floorAppServer, `${FLOOR_APP}/api/bytes`);
   const auth = (token) => ({ Authorization: `Bearer ${token}` });
   const ids = Array.from({ length: 200 }, (_, i) => 1 + ((i * 7919) % 10_000));
   // Spelled as users type them: `kahvalti` finds `kahvaltı`, `kopru` finds `köprü`.
   const searchWords = Object.keys(SEARCH_WORDS).map((word) => word.replace("ı", "i").replace("ö", "o").replace("ü", "u"));
+  const listBytes = (await (await fetch(`${BASE}/api/v1/public/articles`, { headers: auth(TOKEN_A) })).arrayBuffer()).byteLength;
+  // [name, token (none: a floor), requests, origin (the API, or the plain floor)]
   const scenarios = [
     ["floor: a Worker that does nothing", null, [{ path: "/" }]],
+    [APP_FLOOR, null, [{ path: `/api/bytes?n=${listBytes}` }], FLOOR_APP],
     ["list (10k, defaults)", TOKEN_A, [{ path: "/api/v1/public/articles" }]],
     ["filtered list (10k)", TOKEN_A, [{ path: "/api/v1/public/articles?status=published&language=tr&sort=title&order=asc&per_page=20" }]],
     ["deep page (10k, page 300 of 400)", TOKEN_A, [{ path: "/api/v1/public/articles?page=300&per_page=25&sort=word_count" }]],
@@ -150,11 +193,11 @@ try {
   }));
   scenarios.push([`first searches (${LARGE / 1000}k, one word, uncached)`, TOKEN_B, firstSearches]);
   const only = process.env.BENCH_ONLY;
-  if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter(([name], i) => i === 0 || name.includes(only)));
+  if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter(([name, token]) => !token || name.includes(only)));
   await measure({ url: BASE, headers: auth(TOKEN_A), requests: scenarios[1][2], seconds: 2, connections: 4 }); // warm-up
   for (const connections of CONNECTION_LEVELS) {
-    for (const [name, token, requests] of scenarios) {
-      const url = token ? BASE : FLOOR;
+    for (const [name, token, requests, origin] of scenarios) {
+      const url = origin ?? (token ? BASE : FLOOR);
       const list = typeof requests === "function" ? await requests() : requests;
       results[`${name}${token ? FAR : ""} @${connections}`] = await measure({
         url,
@@ -213,11 +256,13 @@ try {
 } finally {
   server.kill("SIGTERM");
   floorServer?.kill("SIGTERM");
+  floorAppServer?.kill("SIGTERM");
+  rmSync(APP_FLOOR_CONFIG, { force: true });
 }
 
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 1 : 0) : "-");
 console.log(
-  `\n${SECONDS} s per scenario at ${CONNECTION_LEVELS.join(" and ")} connections (@N), wrangler dev --local on this machine${RTT_MS > 0 ? `, ${RTT_MS} ms before every D1 and Durable Object call` : ""}\n`,
+  `\n${SECONDS} s per scenario at ${CONNECTION_LEVELS.join(" and ")} connections (@N), wrangler dev --local on this machine${RTT_MS > 0 ? `, ${RTT_MS} ms before every D1 and Durable Object call` : ""}${REPLICA_RTT_MS > 0 ? ` (${REPLICA_RTT_MS} ms for reads in a D1 session: a near replica)` : ""}\n`,
 );
 console.log(
   `${"scenario".padEnd(52) + "req/s".padStart(9) + "p50 ms".padStart(9) + "p95 ms".padStart(9) + "p99 ms".padStart(9)}  statuses`,
@@ -233,8 +278,30 @@ for (const [name, r] of Object.entries(results)) {
       JSON.stringify(r.statuses ?? {}),
   );
 }
+// The figures the targets are stated in: repeat reads' own cost over the floor behind the assets
+// router, and the list against WordPress given the same posts.
+for (const connections of CONNECTION_LEVELS) {
+  const floor = results[`${APP_FLOOR} @${connections}`];
+  const list = results[`list (10k, defaults)${FAR} @${connections}`];
+  const wordpress = results[`WordPress posts?per_page=10, anonymous @${connections}`];
+  if (floor && list)
+    console.log(`@${connections}: the repeated list's own cost over the app floor: ${(list.p50 - floor.p50).toFixed(2)} ms p50`);
+  if (wordpress && list)
+    console.log(`@${connections}: the list reads ${(list.rps / wordpress.rps).toFixed(1)}× WordPress (anonymous) per second`);
+}
 mkdirSync("bench/results", { recursive: true });
 writeFileSync(
-  `bench/results/latest${RTT_MS > 0 ? "-far" : ""}.json`,
-  JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, connections: CONNECTION_LEVELS, rttMs: RTT_MS, results }, null, 2),
+  `bench/results/latest${RTT_MS > 0 ? "-far" : ""}${REPLICA_RTT_MS > 0 ? "-replica" : ""}.json`,
+  JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      seconds: SECONDS,
+      connections: CONNECTION_LEVELS,
+      rttMs: RTT_MS,
+      replicaRttMs: REPLICA_RTT_MS,
+      results,
+    },
+    null,
+    2,
+  ),
 );

@@ -81,6 +81,7 @@ const varsSchema = z.object({
   MCP_ALLOWED_ORIGINS: optionalText(),
   PUBLIC_RATE_LIMIT_PER_MINUTE: countVar(100, 1),
   BENCH_RTT_MS: countVar(0, 0),
+  BENCH_REPLICA_RTT_MS: countVar(0, 0),
   MANAGEMENT_RATE_LIMIT_PER_MINUTE: countVar(600, 1),
   OUTBOUND_TIMEOUT_MS: countVar(15_000, 1),
   // Billing
@@ -169,6 +170,8 @@ const configSchema = varsSchema
     publicRateLimitPerMinute: v.PUBLIC_RATE_LIMIT_PER_MINUTE,
     /** Benchmarks only (src/services/far.ts): milliseconds added before every D1 and Durable Object call; never in production. */
     benchRttMs: v.ENVIRONMENT === "production" ? 0 : v.BENCH_RTT_MS,
+    /** Benchmarks only, with benchRttMs: a read replica this near answers D1 sessions not bound to the primary (0: no replica). */
+    benchReplicaRttMs: v.ENVIRONMENT === "production" ? 0 : v.BENCH_REPLICA_RTT_MS,
     /** Management requests per rolling minute per account (all its tokens together). */
     managementRateLimitPerMinute: v.MANAGEMENT_RATE_LIMIT_PER_MINUTE,
     /** How long a call to a user's site may take before it is a 504. */

@@ -30,6 +30,8 @@ export interface Env {
   PUBLIC_RATE_LIMIT_PER_MINUTE?: string;
   /** Benchmarks only: milliseconds before every D1 and Durable Object call, as if they were far (src/services/far.ts). */
   BENCH_RTT_MS?: string;
+  /** Benchmarks only, with BENCH_RTT_MS: milliseconds to a D1 read replica near the Worker, for reads in a session (src/services/far.ts). */
+  BENCH_REPLICA_RTT_MS?: string;
   /** Management API requests per rolling minute per account; 600 unless set. */
   MANAGEMENT_RATE_LIMIT_PER_MINUTE?: string;
   ADMIN_TOKEN?: string;

@@ -137,7 +137,7 @@ export async function seedToken(accountId: string, scope: TokenScope = "manage",
 /** Stores an article like the service's writers do: the row, then the account's public content version moves on. */
 export async function seedArticle(accountId: string, input: Partial<NewArticle> = {}, now?: Date) {
   const article = await createArticle(db(), accountId, { title: "An article", html: "<p>Some text.</p>", ...input }, now);
-  await articlesChanged({ accountState: testEnv.ACCOUNT_STATE }, accountId);
+  await articlesChanged({ accountState: testEnv.ACCOUNT_STATE, d1: testEnv.DB }, accountId);
   return article;
 }
 

@@ -43,6 +43,7 @@ export const publicGate = createMiddleware<AppEnv>(async (c, next) => {
   }
   c.set("caller", caller);
   c.set("contentVersion", decision.contentVersion);
+  c.set("contentBookmark", decision.contentBookmark);
   if (recordUseLater(c, caller.tokenId, token.lastUsedAt, now)) publicTokenCache.noteUse(tokenHash, toIsoSeconds(now));
 
   const headers = { "Server-Timing": timing, ...rateLimitHeaders(decision) };

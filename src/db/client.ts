@@ -18,3 +18,11 @@ export function createDb(d1: D1Database): Database {
   }
   return client;
 }
+
+/**
+ * A Drizzle client over a D1 session (read replication: its reads may be answered by a replica
+ * that has caught up to the session's bookmark). A session has the prepare and batch Drizzle uses.
+ */
+export function sessionDb(session: D1DatabaseSession): Database {
+  return drizzleFor(session as unknown as D1Database);
+}

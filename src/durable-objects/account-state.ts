@@ -11,11 +11,17 @@ export interface RateLimitDecision {
   revoked: boolean;
   /** The account's content version: it changes with every write the public API shows (src/articles/content-version.ts). */
   contentVersion: number;
+  /**
+   * A D1 bookmark taken after the write that made the content version: a read session started
+   * from it sees at least that write, on whichever replica answers (null: read the primary).
+   */
+  contentBookmark: string | null;
 }
 
 const REVOKED_PREFIX = "revoked:";
 const WINDOW_PREFIX = "window:";
 const CONTENT_VERSION_KEY = "content-version";
+const CONTENT_BOOKMARK_KEY = "content-bookmark";
 
 /** What a rolling window counts: the account's public reads, its management calls, or an address's failed operator logins. */
 export type RateLimitBucket =
@@ -40,7 +46,7 @@ export type FailureBucket = Extract<
  * the rolling-window rate limits (public and management apart); the authority on which of the
  * account's tokens are revoked, so isolates may cache a token's immutable facts (account, scope,
  * expiry) and still refuse a revoked token at once; and the content version that makes the
- * public ETags. Objects keyed `operator-ip:<address>` count that address's failed operator logins;
+ * public ETags, with the D1 bookmark of the write behind it (reads from replicas start there). Objects keyed `operator-ip:<address>` count that address's failed operator logins;
  * `signin-ip:<address>` and `signin-email:<hash>` the panel's failed sign-ins (and wrong current
  * passwords); `signup-ip:<address>` and `oauth-register-ip:<address>` that address's sign-ups and
  * OAuth client registrations.
@@ -54,11 +60,13 @@ export class AccountState extends DurableObject<Env> {
   /** Revoked token id → the token's own expiry (after which it is refused anyway and can be forgotten). */
   private revoked = new Map<string, number>();
   private contentVersion = 0;
+  private contentBookmark: string | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
       this.contentVersion = (await ctx.storage.get<number>(CONTENT_VERSION_KEY)) ?? 0;
+      this.contentBookmark = (await ctx.storage.get<string>(CONTENT_BOOKMARK_KEY)) ?? null;
       const now = Date.now();
       for (const [key, expiresAtMs] of await ctx.storage.list<number>({ prefix: REVOKED_PREFIX })) {
         if (expiresAtMs > now) this.revoked.set(key.slice(REVOKED_PREFIX.length), expiresAtMs);
@@ -80,9 +88,15 @@ export class AccountState extends DurableObject<Env> {
    * The account's articles changed: a new content version (stored, so it outlives an eviction;
    * never smaller than the clock, so it cannot repeat an earlier value even if storage were lost).
    */
-  async bumpContentVersion(): Promise<number> {
+  async bumpContentVersion(bookmark: string | null = null): Promise<number> {
     this.contentVersion = Math.max(this.contentVersion + 1, Date.now());
-    await this.ctx.storage.put(CONTENT_VERSION_KEY, this.contentVersion);
+    // Bookmarks sort from oldest to newest: two writers' bumps may arrive in either order.
+    if (bookmark && (!this.contentBookmark || bookmark > this.contentBookmark)) this.contentBookmark = bookmark;
+    await this.ctx.storage.put(
+      this.contentBookmark
+        ? { [CONTENT_VERSION_KEY]: this.contentVersion, [CONTENT_BOOKMARK_KEY]: this.contentBookmark }
+        : { [CONTENT_VERSION_KEY]: this.contentVersion },
+    );
     return this.contentVersion;
   }
 
@@ -159,6 +173,7 @@ export class AccountState extends DurableObject<Env> {
       resetAtMs: oldest + windowMs,
       revoked,
       contentVersion: this.contentVersion,
+      contentBookmark: this.contentBookmark,
     };
   }
 }

@@ -28,6 +28,8 @@ export interface AppVariables {
   services: Services;
   /** Public API: the account's content version, as the gate read it (src/articles/content-version.ts). */
   contentVersion: number;
+  /** The D1 bookmark of the write behind contentVersion (null: read the primary). */
+  contentBookmark: string | null;
   /** Public API: how src/public/cache.ts answered (for Server-Timing). */
   publicCache: "revalidated" | "hit" | "miss";
   /** Public API: Server-Timing entries of the route (`query;dur=…`), joined by the gate. */

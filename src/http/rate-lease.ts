@@ -139,9 +139,10 @@ export class RateLeases {
   }
 
   /** A write through this isolate bumped the account's content version: its slice carries the new one. */
-  noteContentVersion(accountId: string, version: number): void {
+  noteContentVersion(accountId: string, version: number, bookmark: string | null): void {
     const lease = this.leases.get(accountId);
-    if (lease && lease.decision.contentVersion < version) lease.decision = { ...lease.decision, contentVersion: version };
+    if (lease && lease.decision.contentVersion < version)
+      lease.decision = { ...lease.decision, contentVersion: version, contentBookmark: bookmark ?? lease.decision.contentBookmark };
   }
 
   /** A token was revoked through this isolate: its account's slice knows at once, so it is refused here at once. */

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { sha256Hex } from "../core/crypto";
 import type { AppEnv } from "../http/context";
 import { etagMatches } from "../media/serve";
+import { sessionDb } from "../db/client";
 
 /**
  * How long an answer of the public API lives: in the edge cache, and as the period of its ETag.
@@ -51,6 +52,10 @@ export const publicCache = createMiddleware<AppEnv>(async (c, next) => {
   }
 
   c.set("publicCache", "miss");
+  // The route reads in a D1 session from the version's bookmark: with read replication on, a
+  // near replica that has every write of this version answers (never one behind it, whose old
+  // page would be kept under the new version); without a bookmark, the primary.
+  c.set("db", sessionDb(c.get("services").d1.withSession(c.get("contentBookmark") ?? "first-primary")));
   await next();
   if (c.res.status !== 200) return;
   c.res.headers.set("ETag", tag);

@@ -28,6 +28,8 @@ import { emailSenderFor } from "./email-provider";
  */
 export interface Services {
   db: Database;
+  /** The D1 binding itself, for what Drizzle does not wrap: sessions and their bookmarks (read replicas). */
+  d1: D1Database;
   config: Config;
   /** The fetch for every call to the outside world: user sites, webhooks, model and payment providers. */
   fetch: typeof fetch;
@@ -63,7 +65,7 @@ export interface Services {
 }
 
 /** What tests (or another entry point) replace: the outside world, the clock of retries, the parsed vars. */
-export type ServiceOverrides = Partial<Pick<Services, "fetch" | "ai" | "sleep" | "config">> & {
+export type ServiceOverrides = Partial<Pick<Services, "fetch" | "ai" | "sleep" | "config" | "d1">> & {
   queues?: Partial<Services["queues"]>;
   /** Stands in for the configured e-mail sender (tests: test/fakes/email.ts). */
   email?: EmailSender;
@@ -74,8 +76,10 @@ const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resol
 export function buildServices(env: Env, overrides: ServiceOverrides = {}): Services {
   const config = overrides.config ?? parseConfig(env);
   const far = config.benchRttMs;
+  const d1 = overrides.d1 ?? (far > 0 ? farDatabase(env.DB, far, config.benchReplicaRttMs) : env.DB);
   const services: Services = {
-    db: createDb(far > 0 ? farDatabase(env.DB, far) : env.DB),
+    db: createDb(d1),
+    d1,
     config,
     fetch: overrides.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     encryptionKey: env.ENCRYPTION_KEY,

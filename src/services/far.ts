@@ -6,18 +6,24 @@
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-const farDatabases = new WeakMap<D1Database, Map<number, D1Database>>();
+const farDatabases = new WeakMap<D1Database, Map<string, D1Database>>();
 
-/** D1 with one round trip of `ms` before each query, batch or exec (one wrapper per binding, so its Drizzle client is kept too). */
-export function farDatabase(db: D1Database, ms: number): D1Database {
-  const byDistance = farDatabases.get(db) ?? new Map<number, D1Database>();
+/**
+ * D1 with one round trip of `ms` before each query, batch or exec (one wrapper per binding, so
+ * its Drizzle client is kept too). With `replicaMs`, D1 read replication near the Worker: a
+ * session not bound to the primary (started from a bookmark, or unconstrained) waits
+ * `replicaMs` instead, as a replica that has caught up would answer it.
+ */
+export function farDatabase(db: D1Database, ms: number, replicaMs = 0): D1Database {
+  const key = `${ms}/${replicaMs}`;
+  const byDistance = farDatabases.get(db) ?? new Map<string, D1Database>();
   farDatabases.set(db, byDistance);
-  const far = byDistance.get(ms) ?? wrapDatabase(db, ms);
-  byDistance.set(ms, far);
+  const far = byDistance.get(key) ?? wrapDatabase(db, ms, replicaMs);
+  byDistance.set(key, far);
   return far;
 }
 
-function wrapDatabase(db: D1Database, ms: number): D1Database {
+function wrapDatabase<D extends D1Database | D1DatabaseSession>(db: D, ms: number, replicaMs: number): D {
   // Batches take D1's own statements: each wrapped statement remembers the one it wraps.
   const real = new WeakMap<object, D1PreparedStatement>();
   const statement = (inner: D1PreparedStatement): D1PreparedStatement => {
@@ -47,7 +53,12 @@ function wrapDatabase(db: D1Database, ms: number): D1Database {
       if (name === "exec")
         return async (query: string) => {
           await wait(ms);
-          return target.exec(query);
+          return (target as D1Database).exec(query);
+        };
+      if (name === "withSession")
+        return (constraint?: string) => {
+          const session = (target as D1Database).withSession(constraint);
+          return wrapDatabase(session, replicaMs > 0 && constraint !== "first-primary" ? replicaMs : ms, replicaMs);
         };
       const value = Reflect.get(target, name, target);
       return typeof value === "function" ? value.bind(target) : value;

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { articles } from "../../src/db/schema";
 import { articlesChanged } from "../../src/articles/content-version";
-import { call, db, seedAccount, seedArticle, seedSite, testEnv } from "../harness";
+import { abortAllDurableObjects } from "cloudflare:test";
+import { call, db, seedAccount, seedArticle, seedSite, testEnv, useServices } from "../harness";
 
 const LIST = "/api/v1/public/articles";
 const cacheState = (res: Response) => /cache;desc=(\w+)/.exec(res.headers.get("Server-Timing") ?? "")?.[1];
@@ -31,7 +32,7 @@ describe("the public API's content version, ETags and cached answers", () => {
     expect(cacheState(revalidated)).toBe("revalidated");
 
     // Any writer bumps the version: the next read is fresh and the old ETag no longer matches.
-    await articlesChanged({ accountState: testEnv.ACCOUNT_STATE }, accountId);
+    await articlesChanged({ accountState: testEnv.ACCOUNT_STATE, d1: testEnv.DB }, accountId);
     const fresh = await call(LIST, { token, headers: { "If-None-Match": etag } });
     expect(fresh.status).toBe(200);
     expect(cacheState(fresh)).toBe("miss");
@@ -105,5 +106,64 @@ describe("the public API's content version, ETags and cached answers", () => {
     await abortAllDurableObjects();
     expect((await stub().hit(100, 60_000, "tok_x")).contentVersion).toBe(bumped);
     expect(await stub().bumpContentVersion()).toBeGreaterThan(bumped);
+  });
+});
+
+describe("reads from D1 replicas (the Sessions API)", () => {
+  /** The D1 binding, noting the constraint or bookmark of every session started on it. */
+  function sessionsNoted() {
+    const started: string[] = [];
+    const d1 = new Proxy(testEnv.DB, {
+      get(target, name) {
+        if (name === "withSession")
+          return (constraint?: string) => {
+            started.push(constraint ?? "first-unconstrained");
+            return target.withSession(constraint);
+          };
+        const value = Reflect.get(target, name, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    useServices({ d1 });
+    return started;
+  }
+  const bookmark = /^[0-9a-f]{8}-[0-9a-f]{8}-/;
+
+  it("a read that misses the cache runs in a session from the bookmark of the write behind the version; a repeat read starts none", async () => {
+    const started = sessionsNoted();
+    const { accountId, token } = await seedAccount();
+    // Nothing written yet: no bookmark, so the primary.
+    expect((await call(LIST, { token })).status).toBe(200);
+    expect(started).toEqual(["first-primary"]);
+
+    await seedArticle(accountId, { title: "Replicated", status: "published" });
+    const fresh = await call(LIST, { token });
+    expect(await titles(fresh)).toEqual(["Replicated"]);
+    expect(started).toHaveLength(2);
+    const first = started[1]!;
+    expect(first).toMatch(bookmark);
+
+    expect(cacheState(await call(LIST, { token }))).toBe("hit");
+    expect(started).toHaveLength(2);
+
+    // The next write's bookmark is later (bookmarks sort oldest to newest), and the next miss starts there.
+    await seedArticle(accountId, { title: "Second", status: "published" });
+    expect(await titles(await call(LIST, { token }))).toHaveLength(2);
+    const second = started.at(-1)!;
+    expect(second).toMatch(bookmark);
+    expect(second > first).toBe(true);
+
+    // The bookmark is stored with the version: it outlives the object's eviction.
+    await abortAllDurableObjects();
+    const stub = testEnv.ACCOUNT_STATE.get(testEnv.ACCOUNT_STATE.idFromName(accountId));
+    expect((await stub.lease(100, 60_000, 1)).contentBookmark).toBe(second);
+  });
+
+  it("an older bookmark arriving late never replaces a newer one", async () => {
+    const stub = testEnv.ACCOUNT_STATE.get(testEnv.ACCOUNT_STATE.idFromName(`unit-${crypto.randomUUID()}`));
+    await stub.bumpContentVersion("00000000-00000020-00000000-0");
+    await stub.bumpContentVersion("00000000-0000001f-00000000-0");
+    await stub.bumpContentVersion(null);
+    expect(await stub.lease(100, 60_000, 1)).toMatchObject({ contentBookmark: "00000000-00000020-00000000-0" });
   });
 });

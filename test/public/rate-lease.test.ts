@@ -23,6 +23,7 @@ function fakeObject(limit: number) {
       resetAtMs: 60_000,
       revoked: false,
       contentVersion: 7,
+      contentBookmark: null,
       granted,
       revokedTokens,
     };
@@ -74,9 +75,9 @@ describe("leased slices of the public window", () => {
     const object = fakeObject(100);
     const leases = new RateLeases();
     expect((await leases.take("acc", "tok", object.lease, { limit: 100 })).contentVersion).toBe(7);
-    leases.noteContentVersion("acc", 9);
-    expect((await leases.take("acc", "tok", object.lease, { limit: 100 })).contentVersion).toBe(9);
-    leases.noteContentVersion("other", 20);
+    leases.noteContentVersion("acc", 9, "00000001");
+    expect(await leases.take("acc", "tok", object.lease, { limit: 100 })).toMatchObject({ contentVersion: 9, contentBookmark: "00000001" });
+    leases.noteContentVersion("other", 20, "00000002");
     expect((await leases.take("acc", "tok", object.lease, { limit: 100 })).contentVersion).toBe(9);
     object.revoke();
     leases.forgetToken("acc", "tok");

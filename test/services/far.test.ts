@@ -26,10 +26,21 @@ describe("BENCH_RTT_MS, the far bench's wrapper", () => {
     expect(audit.items).toHaveLength(1);
   });
 
+  it("reads through D1 sessions (a replica near the Worker, BENCH_REPLICA_RTT_MS) answer as the binding does", async () => {
+    useVars({ BENCH_RTT_MS: "1", BENCH_REPLICA_RTT_MS: "1" });
+    const { accountId } = await seedAccount();
+    await seedArticle(accountId, { title: "From a replica", status: "published" });
+    const { token: reader } = await seedToken(accountId, "public:read");
+    const list = await call("/api/v1/public/articles", { token: reader });
+    expect(list.headers.get("Server-Timing")).toContain("cache;desc=miss");
+    expect(((await list.json()) as { data: { title: string }[] }).data.map((a) => a.title)).toEqual(["From a replica"]);
+  });
+
   it("is never on in production", () => {
     const vars = { ...testEnv, BENCH_RTT_MS: "80" } as Env;
     expect(parseConfig({ ...vars, ENVIRONMENT: "bench" }).benchRttMs).toBe(80);
     expect(parseConfig({ ...vars, ENVIRONMENT: "production" }).benchRttMs).toBe(0);
+    expect(parseConfig({ ...vars, BENCH_REPLICA_RTT_MS: "5", ENVIRONMENT: "production" }).benchReplicaRttMs).toBe(0);
     expect(() => parseConfig({ ...vars, BENCH_RTT_MS: "far" })).toThrow(/BENCH_RTT_MS/);
   });
 });
