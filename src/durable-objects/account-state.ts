@@ -61,6 +61,7 @@ export class AccountState extends DurableObject<Env> {
   private revoked = new Map<string, number>();
   private contentVersion = 0;
   private contentBookmark: string | null = null;
+  private bookmarkAsked = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -118,11 +119,36 @@ export class AccountState extends DurableObject<Env> {
    * little early, never late).
    */
   lease(limit: number, windowMs: number, size: number): RateLimitDecision & { granted: number; revokedTokens: string[] } {
+    this.takePrimaryBookmark();
     const now = Date.now();
     const hits = this.windowOf("public", now - windowMs);
     const granted = Math.max(0, Math.min(size, limit - hits.length));
     for (let i = 0; i < granted; i++) hits.push(now);
     return { ...this.decision(hits, granted > 0, limit, windowMs, now, false), granted, revokedTokens: [...this.revoked.keys()] };
+  }
+
+  /**
+   * An account whose version has no bookmark yet (nothing written since bookmarks were kept) is
+   * given one of the primary as it is now, once, in the background: it covers every write
+   * committed before it, so reads may go to replicas from then on. Until it arrives they read
+   * the primary.
+   */
+  private takePrimaryBookmark(): void {
+    if (this.contentBookmark || this.bookmarkAsked) return;
+    this.bookmarkAsked = true;
+    const session = this.env.DB.withSession("first-primary");
+    void session
+      .prepare("SELECT 1")
+      .first()
+      .then(async () => {
+        const bookmark = session.getBookmark();
+        if (!bookmark || this.contentBookmark) return;
+        this.contentBookmark = bookmark;
+        await this.ctx.storage.put(CONTENT_BOOKMARK_KEY, bookmark);
+      })
+      .catch(() => {
+        this.bookmarkAsked = false;
+      });
   }
 
   /**

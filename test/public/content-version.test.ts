@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { articles } from "../../src/db/schema";
 import { articlesChanged } from "../../src/articles/content-version";
+import { createArticle } from "../factories";
 import { abortAllDurableObjects } from "cloudflare:test";
 import { call, db, seedAccount, seedArticle, seedSite, testEnv, useServices } from "../harness";
 
@@ -157,6 +158,17 @@ describe("reads from D1 replicas (the Sessions API)", () => {
     await abortAllDurableObjects();
     const stub = testEnv.ACCOUNT_STATE.get(testEnv.ACCOUNT_STATE.idFromName(accountId));
     expect((await stub.lease(100, 60_000, 1)).contentBookmark).toBe(second);
+  });
+
+  it("an account not written since bookmarks were kept reads the primary until its object has taken one of the primary", async () => {
+    const started = sessionsNoted();
+    const { accountId, token } = await seedAccount();
+    // Written behind the service's back: no bump, so no bookmark.
+    await createArticle(db(), accountId, { title: "Old", html: "<p>Old.</p>", status: "published" });
+    for (let size = 1; size <= 12; size++) expect((await call(`${LIST}?per_page=${size}`, { token })).status).toBe(200);
+    expect(started[0]).toBe("first-primary");
+    // The object took a bookmark of the primary when first asked; a later slice carries it.
+    expect(started.at(-1)).toMatch(bookmark);
   });
 
   it("an older bookmark arriving late never replaces a newer one", async () => {
