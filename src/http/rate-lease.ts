@@ -15,8 +15,12 @@ import type { RateLimitDecision } from "../durable-objects/account-state";
 export const SLICE_SIZE = 10;
 /** A slice is asked for this much of the isolate's recent demand, so the next one (asked half-way) has half of it to arrive. */
 const SLICE_DEMAND_MS = 1_000;
-/** The most a slice holds: a tenth of the limit (at least SLICE_SIZE), the most a reader can see the 429 early by per isolate. */
-export const maxSliceSize = (limit: number) => Math.max(SLICE_SIZE, Math.floor(limit / 10));
+/**
+ * The most a slice holds: a tenth of the limit (at least SLICE_SIZE), the most a reader can see
+ * the 429 early by per isolate; and never more than 10,000 (an isolate's second at full speed),
+ * since the object keeps a time per request of its window.
+ */
+export const maxSliceSize = (limit: number) => Math.min(10_000, Math.max(SLICE_SIZE, Math.floor(limit / 10)));
 /** How long a slice is spent: the longest a revoked token can still read, or an old version be shown, through another isolate. */
 export const SLICE_LIFETIME_MS = 5_000;
 /** Leases kept per isolate (one per account read through it), oldest dropped first. */

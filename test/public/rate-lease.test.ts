@@ -114,6 +114,8 @@ describe("leased slices of the public window", () => {
     const spec = new RateLeases();
     for (let i = 0; i < 100; i++) await spec.take("acc", "tok", small.lease, { limit: 100, now: () => 0 });
     expect(maxSliceSize(100)).toBe(10);
+    expect(maxSliceSize(5)).toBe(10);
+    expect(maxSliceSize(1_000_000_000)).toBe(10_000);
     expect(Math.max(...small.calls.sizes)).toBe(10);
   });
 
