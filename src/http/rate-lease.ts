@@ -9,7 +9,9 @@ import type { RateLimitDecision } from "../durable-objects/account-state";
 // slice as used when it grants it, so the limit holds exactly: 150 parallel requests against a
 // fresh window still get 100 answers. What the isolate keeps with the slice (the content
 // version, the token not being revoked) is as old as the slice at most; a write or a revocation
-// made through this isolate updates it at once (noteContentVersion, forgetLeases).
+// made through this isolate updates it at once (noteContentVersion, forgetToken). When the
+// object grants nothing the window is full for every isolate until its oldest request leaves it,
+// and the isolate answers 429 itself until then.
 
 /** Requests in a first slice, and the least a slice is asked for. */
 export const SLICE_SIZE = 10;
