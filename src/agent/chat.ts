@@ -1,6 +1,7 @@
 import { and, count, desc, eq, lt } from "drizzle-orm";
 import { generateStructured } from "../adapters/text-model/structured";
 import { refundCharge, reserveCredits, settleCharge } from "../billing/charges";
+import { notifyLowFunds } from "../email/events";
 import { AppError } from "../core/errors";
 import { log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
@@ -69,7 +70,11 @@ export async function chatWithSiteAgent(
     log("warn", "site_agent_failed", { siteId, error: String(error) });
     throw error;
   }
-  if (reserved) await settleCharge(db, { accountId, reference, now: new Date() });
+  if (reserved) {
+    await settleCharge(db, { accountId, reference, now: new Date() });
+    // After the settle, not the reservation: a refunded message never took the balance anywhere.
+    await notifyLowFunds(services, accountId, now);
+  }
   return turn;
 }
 

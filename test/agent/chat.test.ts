@@ -11,6 +11,7 @@ import { BriefSchema } from "../../src/sites/brief";
 import { fakeNetwork } from "../fakes/network";
 import { createFakeOpenAiChat, type OpenAiChatRequest } from "../fakes/openai-chat";
 import { call, db, expectError, seedAccount, seedExistingPosts, seedSite, testEnv, useFakeFetch, useVars } from "../harness";
+import { outboxOf } from "../email/helpers";
 import { articlesOfItem, offlinePlan, runNow } from "../pipeline/helpers";
 import { OPERATOR_OPENAI_KEY, type PlanBody } from "../plans/helpers";
 
@@ -257,6 +258,27 @@ describe("charging chat (CHAT_PRICE_TRY)", () => {
     expect(openai.requests).toHaveLength(asked402);
     expect((await history(token, site.id)).total).toBe(2);
     expect(await balanceOf(accountId)).toBe(100);
+  });
+
+  it("a message that takes the balance below LOW_BALANCE_TRY tells the owner once; a refunded one tells no one", async () => {
+    const { accountId, token, site, openai } = await siteWithAgent({ CHAT_PRICE_TRY: "1.50" });
+    const lowBalanceMails = async () => (await outboxOf(accountId)).filter((row) => row.kind === "balance_low");
+    await db().update(accounts).set({ creditBalanceKurus: 5_100 }).where(eq(accounts.id, accountId));
+
+    // A failed message reserves 1.50 (below 50.00) and refunds it: the balance never went anywhere.
+    openai.script({ status: 401, code: "invalid_api_key", type: "invalid_request_error", message: "bad key" });
+    await expectError(await chat(token, site.id, { message: "We also sell pastries." }), 502, "upstream_error");
+    expect(await lowBalanceMails()).toEqual([]);
+
+    openai.script({ answer: UPDATE });
+    await say(token, site.id, FACT); // 51.00 → 49.50
+    const [mail] = await lowBalanceMails();
+    expect(mail).toMatchObject({ kind: "balance_low", data: { mode: "credits", balance: "49.50", threshold: "50.00" } });
+
+    // Further below: the same crossing, nothing new.
+    openai.script({ answer: UPDATE });
+    await say(token, site.id, FACT); // 49.50 → 48.00
+    expect(await lowBalanceMails()).toHaveLength(1);
   });
 
   it("a model that does not answer in time is 504, refunded, nothing stored", async () => {
