@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { type ApprovalLinkRow, type ArticleReviewFacts, approvalStateOf, articleInReview } from "../articles/approval-state";
+import { type ApprovalLinkRow, approvalStateOf, articleInReview, changedSince, reviewFactsOf } from "../articles/approval-state";
 import { articlesChanged } from "../articles/content-version";
 import { publishArticle } from "../articles/management";
 import { getArticleWithImages } from "../articles/service";
@@ -77,8 +77,7 @@ function outcomeOf(decision: ApprovalDecision | null, articleStatus: string): Ap
 /** The page of a live link: its own article (and nothing else of the account) as it will appear, and where the link stands. */
 async function pageOf(db: Database, link: ApprovalLinkRow, now: Date): Promise<ApprovalPage> {
   const { article, images } = await getArticleWithImages(db, link.accountId, link.articleId);
-  const facts: ArticleReviewFacts = { updatedAt: article.updatedAt, inReview: await articleInReview(db, article) };
-  const state = approvalStateOf(link, facts, now);
+  const state = approvalStateOf(link, await reviewFactsOf(db, article), now);
   const [site] = article.siteId
     ? await db
         .select({ url: sites.url, name: sites.blogName })
@@ -133,6 +132,10 @@ export async function answerApproval(
   const { db } = services;
   const link = await linkOfToken(services, token, addressKey);
   assertLive(link, now);
+  // An edit in the same second as the article's previous write keeps its `updated_at`: what the
+  // client reads is compared too, before the claim (which checks `updated_at` in the same statement).
+  const { article } = await getArticleWithImages(db, link.accountId, link.articleId);
+  if (changedSince(link, await reviewFactsOf(db, article))) await explainRefusal(db, link.id, now);
   const at = toIsoSeconds(now);
   const [claimed] = await db
     .update(approvalLinks)
@@ -182,7 +185,7 @@ async function explainRefusal(db: Database, linkId: string, now: Date): Promise<
   const { article } = await getArticleWithImages(db, link.accountId, link.articleId);
   if (!(await articleInReview(db, article)))
     throw new AppError("article_not_in_review", "This article no longer waits for review: the team has already dealt with it");
-  if (article.updatedAt !== link.articleVersion)
+  if (changedSince(link, await reviewFactsOf(db, article)))
     throw new AppError("article_changed", "The article was changed after this link was made; ask the team for a new link");
   // Claimed and released between the two reads: never, but say something true.
   throw answeredError(link);

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, gt } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { articleInReview } from "../articles/approval-state";
+import { articleFingerprint, articleInReview } from "../articles/approval-state";
 import { auditStatement, type AuditActor, recordAudit } from "../audit/audit";
 import { bytesToBase64, sha256Hex } from "../core/crypto";
 import { AppError, notFound } from "../core/errors";
@@ -15,8 +15,8 @@ import { DEFAULT_EXPIRY_DAYS } from "./schemas";
 
 // Client approval links: an editor makes a no-login link for an article waiting in review; the
 // client reads the article through it and approves it or asks for changes, once. Only the
-// SHA-256 of the link's secret is stored. The link is bound to the article's `updated_at` when
-// it was made: an edit after that voids it. Making a new link for an article revokes its earlier
+// SHA-256 of the link's secret is stored. The link is bound to the article's `updated_at` and a
+// fingerprint of what the client reads when it was made: an edit after that voids it. Making a new link for an article revokes its earlier
 // open ones, so an article has at most one open link and one answer can act on it. The client's
 // side is answer.ts.
 
@@ -28,7 +28,10 @@ function newToken(): string {
     .replace(/=+$/, "");
 }
 
-type ReviewArticle = Pick<typeof articles.$inferSelect, "id" | "accountId" | "title" | "status" | "planItemId" | "updatedAt">;
+type ReviewArticle = Pick<
+  typeof articles.$inferSelect,
+  "id" | "accountId" | "title" | "status" | "planItemId" | "updatedAt" | "seoTitle" | "seoDesc" | "excerpt" | "html"
+>;
 
 const reviewColumns = {
   id: articles.id,
@@ -37,6 +40,11 @@ const reviewColumns = {
   status: articles.status,
   planItemId: articles.planItemId,
   updatedAt: articles.updatedAt,
+  // What the client reads, for the link's fingerprint.
+  seoTitle: articles.seoTitle,
+  seoDesc: articles.seoDesc,
+  excerpt: articles.excerpt,
+  html: articles.html,
 };
 
 /** The account's article, which must wait in review: 404 when it is not the account's, 409 when it does not wait. */
@@ -91,6 +99,7 @@ async function newLinkStatements(
       accountId: article.accountId,
       articleId: article.id,
       articleVersion: article.updatedAt,
+      articleFingerprint: await articleFingerprint(article),
       createdBy: actor.memberId,
       expiresAt,
       createdAt: at,

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { sha256Hex } from "../core/crypto";
 import type { Database } from "../db/client";
 import { type ApprovalDecision, approvalLinks, planItems } from "../db/schema";
 import type { ArticleRow } from "./service";
@@ -17,16 +18,33 @@ export type ApprovalState = (typeof APPROVAL_STATES)[number];
 
 export type ApprovalLinkRow = typeof approvalLinks.$inferSelect;
 
-/** The facts of an article a link's state depends on: its version, and whether it waits in review. */
+/** The facts of an article a link's state depends on: its version and what the client reads, and whether it waits in review. */
 export interface ArticleReviewFacts {
   updatedAt: string;
+  /** articleFingerprint of the article as it is now. */
+  fingerprint: string;
   /** The article is `pending` and its plan item is REVIEW. */
   inReview: boolean;
 }
 
+/** What the client reads of an article, as one hash: an edit to any of it changes it, whatever `updated_at` says. */
+export function articleFingerprint(article: Pick<ArticleRow, "title" | "seoTitle" | "seoDesc" | "excerpt" | "html">): Promise<string> {
+  return sha256Hex(JSON.stringify([article.title, article.seoTitle, article.seoDesc, article.excerpt, article.html]));
+}
+
+/** The facts of `article` for approvalStateOf. */
+export async function reviewFactsOf(db: Database, article: ArticleRow): Promise<ArticleReviewFacts> {
+  return { updatedAt: article.updatedAt, fingerprint: await articleFingerprint(article), inReview: await articleInReview(db, article) };
+}
+
+/** The article was changed after `link` was made (links made before fingerprints were kept go by `updated_at` alone). */
+export function changedSince(link: Pick<ApprovalLinkRow, "articleVersion" | "articleFingerprint">, article: ArticleReviewFacts): boolean {
+  return article.updatedAt !== link.articleVersion || (link.articleFingerprint !== null && link.articleFingerprint !== article.fingerprint);
+}
+
 /** The state of `link` over the article as it is now. */
 export function approvalStateOf(
-  link: Pick<ApprovalLinkRow, "decision" | "revokedAt" | "expiresAt" | "articleVersion">,
+  link: Pick<ApprovalLinkRow, "decision" | "revokedAt" | "expiresAt" | "articleVersion" | "articleFingerprint">,
   article: ArticleReviewFacts,
   now: Date,
 ): ApprovalState {
@@ -34,7 +52,7 @@ export function approvalStateOf(
   if (link.revokedAt) return "revoked";
   if (Date.parse(link.expiresAt) <= now.getTime()) return "expired";
   if (!article.inReview) return "closed";
-  if (article.updatedAt !== link.articleVersion) return "changed";
+  if (changedSince(link, article)) return "changed";
   return "open";
 }
 
@@ -67,10 +85,9 @@ export async function latestApproval(db: Database, article: ArticleRow, now = ne
     .orderBy(desc(approvalLinks.createdAt), sql`rowid DESC`)
     .limit(1);
   if (!link) return null;
-  const inReview = await articleInReview(db, article);
   return {
     linkId: link.id,
-    state: approvalStateOf(link, { updatedAt: article.updatedAt, inReview }, now),
+    state: approvalStateOf(link, await reviewFactsOf(db, article), now),
     decision: link.decision,
     comment: link.comment,
     decidedAt: link.decidedAt,

@@ -273,6 +273,34 @@ describe("the client's page", () => {
     expect(((await (await page(secretOf(fresh))).json()) as Page).article.title).toBe("A better title");
   });
 
+  it("an edit in the same second as the article's last write (updated_at unchanged) voids the link too", async () => {
+    const { token, articleId, postsOfItem } = await reviewArticle();
+    const link = await linkFor(token, articleId);
+    const [before] = await db()
+      .select()
+      .from(articles)
+      .where(eq(articles.id, Number(articleId)));
+    await db()
+      .update(articles)
+      .set({ html: `${before!.html}<p>One more sentence.</p>`, updatedAt: before!.updatedAt })
+      .where(eq(articles.id, Number(articleId)));
+    expect(((await (await page(secretOf(link))).json()) as Page).state).toBe("changed");
+    await expectError(await answer(secretOf(link), { decision: "approve" }), 409, "article_changed");
+    expect(postsOfItem()).toHaveLength(0);
+    expect((await managed(token, articleId)).approval).toMatchObject({ state: "changed", decision: null });
+    const [stored] = await db().select().from(approvalLinks).where(eq(approvalLinks.id, link.id));
+    expect(stored).toMatchObject({ decision: null, decidedAt: null });
+  });
+
+  it("a link made before fingerprints were kept goes by updated_at alone", async () => {
+    const { token, articleId, postsOfItem } = await reviewArticle();
+    const link = await linkFor(token, articleId);
+    await db().update(approvalLinks).set({ articleFingerprint: null }).where(eq(approvalLinks.id, link.id));
+    expect(((await (await page(secretOf(link))).json()) as Page).state).toBe("open");
+    expect((await answer(secretOf(link), { decision: "approve" })).status).toBe(200);
+    expect(postsOfItem()).toHaveLength(1);
+  });
+
   it("an article the team published meanwhile: closed, and an answer is 409 article_not_in_review", async () => {
     const { token, articleId } = await reviewArticle();
     const link = await linkFor(token, articleId);

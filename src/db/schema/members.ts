@@ -126,6 +126,12 @@ export const approvalLinks = sqliteTable(
       .notNull()
       .references(() => articles.id, { onDelete: "cascade" }),
     articleVersion: text("article_version").notNull(),
+    /**
+     * SHA-256 of what the client reads (title, SEO title and description, excerpt, HTML) when the
+     * link was made: an edit in the same second as the article's last write leaves `updated_at`
+     * as it was, but not this. Null for links made before it was kept.
+     */
+    articleFingerprint: text("article_fingerprint"),
     createdBy: text("created_by"),
     expiresAt: text("expires_at").notNull(),
     revokedAt: text("revoked_at"),

@@ -1,0 +1,1 @@
+ALTER TABLE `approval_links` ADD `article_fingerprint` text;
