@@ -47,6 +47,7 @@ async function newAccount(db: Database, input: { email: string; signupCreditKuru
   const account: AccountRow = {
     id: newId("acc"),
     email,
+    name: null,
     billingMode: "CREDITS",
     creditBalanceKurus: input.signupCreditKurus,
     createdAt: toIsoSeconds(input.now),
@@ -85,7 +86,14 @@ export async function getAccount(db: Database, accountId: string): Promise<Accou
 export async function memberView(db: Database, caller: Pick<Caller, "accountId" | "memberId">) {
   if (!caller.memberId) return null;
   const [member] = await db
-    .select({ id: members.id, userId: members.userId, email: users.email, emailOff: members.emailOff, locale: users.locale })
+    .select({
+      id: members.id,
+      userId: members.userId,
+      role: members.role,
+      email: users.email,
+      emailOff: members.emailOff,
+      locale: users.locale,
+    })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .where(and(eq(members.id, caller.memberId), eq(members.accountId, caller.accountId)));

@@ -139,7 +139,7 @@ export async function answerApproval(
   const at = toIsoSeconds(now);
   const [claimed] = await db
     .update(approvalLinks)
-    .set({ decision: answer.decision, comment: answer.comment ? answer.comment : null, decidedAt: at })
+    .set({ decision: answer.decision, comment: answer.comment || null, decidedAt: at })
     .where(
       and(
         eq(approvalLinks.id, link.id),

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { ArticleIdParamSchema } from "../articles/management-schemas";
 import { parseArticleId } from "../articles/service";
 import { AppError } from "../core/errors";
+import { withoutBidiControls } from "../core/plain-text";
 import { validationHook } from "../core/validation";
 import { clientAddressKey } from "../http/client-address";
 import type { AppEnv } from "../http/context";
@@ -154,7 +155,9 @@ approvalRoutes.openapi(
     },
   }),
   async (c) => {
-    const { decision, comment } = c.req.valid("json");
+    const { decision } = c.req.valid("json");
+    // Bidi controls would make the comment read differently to the team than the client wrote it.
+    const comment = withoutBidiControls(c.req.valid("json").comment ?? "").trim() || undefined;
     if (decision === "changes" && !comment)
       throw new AppError("invalid_request", "Body field 'comment': is required when asking for changes", [
         { path: "comment", code: "required", message: "is required when asking for changes" },

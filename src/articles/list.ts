@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { articles, type ArticleStatus } from "../db/schema";
 import { imagesJsonColumn, parseImagesJson, type ArticleImageRow, type ArticleRow } from "./service";
@@ -24,6 +24,8 @@ export interface ArticleListQuery {
   search?: string;
   /** A site id: only that site's articles (another account's site matches nothing). */
   siteId?: string;
+  /** The caller's site limit (a site-limited member's token): only these sites' articles; null or absent: every article. */
+  siteIds?: string[] | null;
 }
 
 export interface ArticlePage {
@@ -38,6 +40,7 @@ export interface ArticlePage {
 export function articleListStatements(db: Database, accountId: string, query: ArticleListQuery) {
   const conditions: SQL[] = [eq(articles.accountId, accountId)];
   if (query.siteId) conditions.push(eq(articles.siteId, query.siteId));
+  if (query.siteIds) conditions.push(inArray(articles.siteId, query.siteIds));
   if (query.status) conditions.push(eq(articles.status, query.status));
   if (query.language) conditions.push(eq(articles.language, query.language));
   if (query.search !== undefined) {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { notFound } from "../core/errors";
 import { countWords, htmlToText } from "../core/html-text";
 import type { Database } from "../db/client";
@@ -28,11 +28,12 @@ export function parseImagesJson(json: string, article: Pick<ArticleRow, "id" | "
 }
 
 /** One article of the account with its images, in one round trip; 404 when missing or foreign. */
-export async function getArticleWithImages(db: Database, accountId: string, articleId: number) {
+/** One article with its images; 404 when the account has none with this id, or when it is outside `siteIds` (a site-limited caller's). */
+export async function getArticleWithImages(db: Database, accountId: string, articleId: number, siteIds?: string[] | null) {
   const [row] = await db
     .select({ article: articles, imagesJson: imagesJsonColumn })
     .from(articles)
-    .where(and(eq(articles.id, articleId), eq(articles.accountId, accountId)));
+    .where(and(eq(articles.id, articleId), eq(articles.accountId, accountId), siteIds ? inArray(articles.siteId, siteIds) : undefined));
   if (!row) throw notFound("Article");
   return { article: row.article, images: parseImagesJson(row.imagesJson, row.article) };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import { type AuditVia, auditEvents, members, users } from "../db/schema";
@@ -16,6 +16,8 @@ export interface AuditEntry {
   action: string;
   targetType?: string;
   targetId?: string | number;
+  /** The site it concerns, when it concerns one. */
+  siteId?: string | null;
   detail?: Record<string, unknown>;
 }
 
@@ -39,6 +41,7 @@ export function auditStatement(db: Database, accountId: string, actor: AuditActo
     action: entry.action,
     targetType: entry.targetType ?? null,
     targetId: entry.targetId === undefined ? null : String(entry.targetId),
+    siteId: entry.siteId ?? null,
     detail: entry.detail ?? null,
   });
 }
@@ -55,8 +58,14 @@ export async function listAudit(
   db: Database,
   accountId: string,
   filters: { action?: string; memberId?: string; targetType?: string; targetId?: string; before?: number; limit: number },
+  reader?: Pick<Caller, "memberId" | "siteIds">,
 ): Promise<{ events: AuditEventRow[]; nextBefore: number | null }> {
   const conditions = [eq(auditEvents.accountId, accountId)];
+  // A reader limited to some sites sees the events of those sites and their own acts.
+  if (reader?.siteIds) {
+    const ofTheirSites = inArray(auditEvents.siteId, reader.siteIds);
+    conditions.push(reader.memberId ? or(ofTheirSites, eq(auditEvents.memberId, reader.memberId))! : ofTheirSites);
+  }
   if (filters.action)
     conditions.push(
       filters.action.endsWith(".")

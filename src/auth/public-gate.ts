@@ -19,28 +19,24 @@ import { publicLeases } from "../http/rate-lease";
 export const publicGate = createMiddleware<AppEnv>(async (c, next) => {
   const now = new Date();
   const tokenHash = await tokenHashOf(bearerSecret(c));
-  let token = publicTokenCache.get(tokenHash, now.getTime());
-  if (token) {
-    assertNotExpired(token.expiresAt, now);
-  } else {
-    token = await lookupToken(c.get("db"), tokenHash, now);
-    publicTokenCache.set(tokenHash, token, now.getTime());
-  }
-  const { caller } = token;
+  const cached = publicTokenCache.get(tokenHash, now.getTime());
+  if (cached) assertNotExpired(cached.expiresAt, now);
+  const token = cached ?? (await lookupToken(c.get("db"), tokenHash, now));
+  const { accountId, tokenId } = token.caller;
 
   const gateStartedAt = Date.now();
   const limit = c.get("config").publicRateLimitPerMinute;
-  const decision = await publicLeases.take(
-    caller.accountId,
-    caller.tokenId,
-    (size) => accountLimiter(c, caller.accountId).lease(limit, RATE_WINDOW_MS, size),
-    { limit, keepAlive: (work) => c.executionCtx.waitUntil(work) },
-  );
+  const decision = await publicLeases.take(accountId, tokenId, (size) => accountLimiter(c, accountId).lease(limit, RATE_WINDOW_MS, size), {
+    limit,
+    keepAlive: (work) => c.executionCtx.waitUntil(work),
+  });
   const timing = `ratelimit;dur=${Date.now() - gateStartedAt}${decision.leased ? ";desc=slice" : ""}`;
   if (decision.revoked) {
     publicTokenCache.forget(tokenHash);
     throw revokedTokenError();
   }
+  if (!cached) publicTokenCache.set(tokenHash, token, now.getTime());
+  const { caller } = token;
   c.set("caller", caller);
   c.set("contentVersion", decision.contentVersion);
   c.set("contentBookmark", decision.contentBookmark);

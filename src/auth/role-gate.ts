@@ -15,8 +15,26 @@ import { recordAudit } from "../audit/audit";
 export async function enforceRole(c: Context<AppEnv>, caller: Caller): Promise<RouteRule> {
   const rule: RouteRule = ruleFor(c.req.method, c.req.path) ?? { permission: "billing", params: {} };
   assertRoleMay(caller, rule.permission);
-  if (caller.siteIds) await assertSiteOfPath(c.get("db"), caller, c.req.path);
+  if (caller.siteIds) {
+    if (rule.connectsSite)
+      throw new AppError(
+        "site_not_allowed",
+        "You are limited to some sites of this account: connecting a new site needs a member with access to every site",
+      );
+    await assertSiteOfPath(c.get("db"), caller, c.req.path);
+    await assertSiteOfBody(c, caller);
+  }
   return rule;
+}
+
+/** A `siteId` in a JSON body (a new plan's site) is held to the caller's sites like one in the path. */
+async function assertSiteOfBody(c: Context<AppEnv>, caller: Caller): Promise<void> {
+  if (c.req.method === "GET" || c.req.method === "HEAD" || c.req.method === "DELETE") return;
+  if (!/^application\/json\b/i.test(c.req.header("Content-Type") ?? "")) return;
+  // Read once and kept by Hono: the route's validator reads the same body (malformed JSON is its 400).
+  const body: unknown = await c.req.json().catch(() => null);
+  const siteId = body && typeof body === "object" ? (body as { siteId?: unknown }).siteId : undefined;
+  if (typeof siteId === "string") assertSiteAllowed(caller, siteId);
 }
 
 /**
@@ -39,7 +57,20 @@ export async function auditRouteCall(c: Context<AppEnv>, caller: Caller, rule: R
       targetType = rule.audit.split(".")[0];
     }
   }
-  await recordAudit(c.get("db"), caller.accountId, caller, { action: rule.audit, targetType, targetId });
+  const siteId = await siteOfRequest(c, caller.accountId);
+  await recordAudit(c.get("db"), caller.accountId, caller, { action: rule.audit, targetType, targetId, siteId });
+}
+
+/** The site a successful request concerned: the one its path names, or the `siteId` of a new thing in the answer. */
+async function siteOfRequest(c: Context<AppEnv>, accountId: string): Promise<string | null> {
+  const named = resourceOfPath(c.req.path);
+  if (named) return (await siteOfResource(c.get("db"), accountId, named.kind, named.id)) ?? null;
+  if (!c.res.headers.get("Content-Type")?.includes("application/json")) return null;
+  const body = (await c.res
+    .clone()
+    .json()
+    .catch(() => null)) as { siteId?: unknown } | null;
+  return typeof body?.siteId === "string" ? body.siteId : null;
 }
 
 export function assertRoleMay(caller: Pick<Caller, "role" | "via">, permission: Permission): void {
@@ -94,10 +125,25 @@ export async function assertResourceSite(db: Database, caller: Caller, kind: Sit
 
 const NOT_AN_ID = new Set(["connect", "posts"]);
 
-async function assertSiteOfPath(db: Database, caller: Caller, path: string): Promise<void> {
+/** The first resource a management path names (a site, post, plan, item or article), or null. */
+function resourceOfPath(path: string): { kind: SiteResource; id: string } | null {
   for (const [pattern, kind] of PATH_RESOURCES) {
     const id = pattern.exec(path)?.[1];
     if (!id || NOT_AN_ID.has(id)) continue;
-    return assertResourceSite(db, caller, kind, decodeURIComponent(id));
+    return { kind, id: safeDecode(id) };
   }
+  return null;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+async function assertSiteOfPath(db: Database, caller: Caller, path: string): Promise<void> {
+  const named = resourceOfPath(path);
+  if (named) await assertResourceSite(db, caller, named.kind, named.id);
 }

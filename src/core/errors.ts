@@ -26,6 +26,7 @@ const STATUS_BY_CODE = {
   invalid_address: 400,
   wrong_password: 400,
   invitation_invalid: 400,
+  invitation_other_email: 400,
   empty_file: 400,
   unsubscribe_link_invalid: 400,
 

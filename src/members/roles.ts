@@ -29,6 +29,13 @@ export function lesserRole(a: Role, b: Role): Role {
   return roleRank(a) >= roleRank(b) ? a : b;
 }
 
+/** Whether a member's sites (null: every site) lie within a limit (null: no limit). */
+export function sitesWithin(siteIds: string[] | null, limit: string[] | null): boolean {
+  if (!limit) return true;
+  if (!siteIds || siteIds.length === 0) return false;
+  return siteIds.every((id) => limit.includes(id));
+}
+
 /** The least role a permission needs, for the messages that name it. */
 export const leastRoleFor = (permission: Permission): Role => LEAST_ROLE[permission];
 
@@ -147,8 +154,13 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | [Permission, string]
   "GET /api/sites/:siteId/opportunities": "read",
 };
 
+/** The routes that connect a new site: a member limited to some sites may not (the new site would be outside its limit). */
+const SITE_CONNECTING_ROUTES = new Set(["POST /api/sites", "POST /api/platforms/forum/connect", "POST /api/platforms/custom/connect"]);
+
 export interface RouteRule {
   permission: Permission;
+  /** The route connects a new site. */
+  connectsSite?: boolean;
   /** The audit action of a successful call, when it changes something worth recording. */
   audit?: string;
   /** The path's parameters by name (`planId` → "plan_…"). */
@@ -156,6 +168,7 @@ export interface RouteRule {
 }
 
 interface CompiledRoute {
+  connectsSite: boolean;
   method: string;
   pattern: RegExp;
   names: string[];
@@ -174,7 +187,15 @@ const compiled: CompiledRoute[] = Object.entries(ROUTE_PERMISSIONS)
       `^${segments.map((s) => (s.startsWith(":") ? "([^/]+)" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/")}/?$`,
     );
     const names = segments.filter((s) => s.startsWith(":")).map((s) => s.slice(1));
-    return { method, pattern, names, permission, audit, fixed: segments.length - names.length };
+    return {
+      method,
+      pattern,
+      names,
+      permission,
+      audit,
+      connectsSite: SITE_CONNECTING_ROUTES.has(key),
+      fixed: segments.length - names.length,
+    };
   })
   .sort((a, b) => b.fixed - a.fixed);
 
@@ -186,7 +207,7 @@ export function ruleFor(method: string, path: string): RouteRule | null {
     const match = route.pattern.exec(path);
     if (!match) continue;
     const params = Object.fromEntries(route.names.map((name, index) => [name, safeDecode(match[index + 1]!)]));
-    return { permission: route.permission, audit: route.audit, params };
+    return { permission: route.permission, audit: route.audit, connectsSite: route.connectsSite, params };
   }
   return null;
 }

@@ -14,6 +14,7 @@ import {
   MemberIdParamSchema,
   MemberSchema,
   MembersSchema,
+  RemovedMemberSchema,
   toAuditEvent,
   toInvitation,
   toMember,
@@ -107,19 +108,20 @@ memberRoutes.openapi(
     operationId: "removeMember",
     path: "/members/{memberId}",
     tags,
-    summary: "Remove a member: their sessions, tokens and OAuth grants stop at once",
-    description: "Only an owner removes an owner; the last owner cannot be removed (409 `last_owner`). Removing yourself is leaving.",
+    summary: "Remove a member: their sessions, tokens, OAuth grants and the open invitations they sent stop at once",
+    description:
+      "Only an owner removes an owner; the last owner cannot be removed (409 `last_owner`); a member limited to some sites removes only members within them (403 `site_not_allowed`). Removing yourself is leaving. The answer says how many tokens were revoked and invitations withdrawn (the audit event too).",
     request: { params: MemberIdParamSchema },
-    responses: { 204: { description: "Removed" }, ...errorResponses(401, 403, 404, 409) },
+    responses: { 200: jsonContent(RemovedMemberSchema, "Removed"), ...errorResponses(401, 403, 404, 409) },
   }),
   async (c) => {
     const caller = c.get("caller");
     const memberId = c.req.valid("param").memberId;
-    const { revokedTokens } = await removeMember(c.get("services"), caller, memberId, new Date());
+    const { revokedTokens, invitationsWithdrawn } = await removeMember(c.get("services"), caller, memberId, new Date());
     // The public gate refuses the tokens at once; the grants' calls to /mcp already fail with the member gone.
     for (const token of revokedTokens) await announceRevocation(c.get("services").accountState, token);
     await revokeGrantsOf(c.env.OAUTH_PROVIDER, caller.accountId, memberId);
-    return c.body(null, 204);
+    return c.json({ id: memberId, tokensRevoked: revokedTokens.length, invitationsWithdrawn }, 200);
   },
 );
 
@@ -151,7 +153,8 @@ memberRoutes.openapi(
     responses: { 200: jsonContent(AuditPageSchema, "A page of events"), ...errorResponses(400, 401, 403) },
   }),
   async (c) => {
-    const { events, nextBefore } = await listAudit(c.get("db"), c.get("caller").accountId, c.req.valid("query"));
+    const caller = c.get("caller");
+    const { events, nextBefore } = await listAudit(c.get("db"), caller.accountId, c.req.valid("query"), caller);
     return c.json({ items: events.map(toAuditEvent), nextBefore }, 200);
   },
 );

@@ -31,10 +31,24 @@ export const InvitationSchema = z
     email: z.string(),
     role: RoleSchema,
     siteIds: z.array(z.string()).nullable(),
+    invitedBy: z
+      .object({ memberId: z.string().nullable(), email: z.string().nullable() })
+      .openapi({ description: "Who sent it: the member and their e-mail (null when they have left, or for the operator)" }),
     createdAt: z.string(),
     expiresAt: z.string(),
   })
   .openapi("MemberInvitation");
+
+export const RemovedMemberSchema = z
+  .object({
+    id: z.string().openapi({ description: "The member removed" }),
+    tokensRevoked: z.number().int().openapi({ description: "Their API tokens, revoked" }),
+    invitationsWithdrawn: z
+      .number()
+      .int()
+      .openapi({ description: "The open invitations they had sent, withdrawn: their links stop working" }),
+  })
+  .openapi("RemovedMember");
 
 export const MembersSchema = z
   .object({ members: z.array(MemberSchema), invitations: z.array(InvitationSchema).openapi({ description: "Open invitations" }) })
@@ -124,11 +138,12 @@ export const AuditPageSchema = z
 
 export const toMember = (member: MemberView, callerMemberId: string | null) => ({ ...member, you: member.id === callerMemberId });
 
-export const toInvitation = (row: InvitationRow) => ({
+export const toInvitation = (row: InvitationRow & { invitedByEmail?: string | null }) => ({
   id: row.id,
   email: row.email,
   role: row.role,
   siteIds: row.siteIds,
+  invitedBy: { memberId: row.invitedBy, email: row.invitedByEmail ?? null },
   createdAt: row.createdAt,
   expiresAt: row.expiresAt,
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { sha256Hex } from "../core/crypto";
 import { AppError, notFound } from "../core/errors";
@@ -9,6 +9,7 @@ import { accounts, apiTokens, memberInvitations, members, type Role, sessions, s
 import type { Caller } from "../http/context";
 import type { Services } from "../services/container";
 import { auditStatement } from "../audit/audit";
+import { sitesWithin } from "./roles";
 import { errorFields, log } from "../core/logger";
 import { sendInvitationEmail } from "../email/events";
 
@@ -90,8 +91,10 @@ export async function listMembers(db: Database, accountId: string) {
       .where(eq(members.accountId, accountId))
       .orderBy(asc(members.createdAt), asc(members.id)),
     db
-      .select()
+      .select({ ...getTableColumns(memberInvitations), invitedByEmail: users.email })
       .from(memberInvitations)
+      .leftJoin(members, eq(members.id, memberInvitations.invitedBy))
+      .leftJoin(users, eq(users.id, members.userId))
       .where(
         and(
           eq(memberInvitations.accountId, accountId),
@@ -108,6 +111,18 @@ export async function listMembers(db: Database, accountId: string) {
 function assertMayGrant(caller: Caller, role: Role, what: string): void {
   if (role === "owner" && caller.role !== "owner")
     throw new AppError("insufficient_role", `Only an owner may ${what}; your role is '${caller.role}'`);
+}
+
+/**
+ * A member limited to some sites manages only members (and invitations) whose sites lie within
+ * its own, and grants only its own sites: it never lifts a limit, its own included.
+ */
+function assertWithinCallerSites(caller: Pick<Caller, "siteIds">, siteIds: string[] | null, what: string): void {
+  if (sitesWithin(siteIds, caller.siteIds)) return;
+  throw new AppError(
+    "site_not_allowed",
+    `You are limited to some sites of this account: you may ${what} only within them (siteIds ${JSON.stringify(caller.siteIds)})`,
+  );
 }
 
 async function assertSitesOfAccount(db: Database, accountId: string, siteIds: string[] | null | undefined): Promise<void> {
@@ -136,7 +151,10 @@ export async function inviteMember(
   assertMayGrant(caller, input.role, "invite an owner");
   const db = services.db;
   const email = input.email.trim().toLowerCase();
-  await assertSitesOfAccount(db, caller.accountId, input.siteIds);
+  // A limited caller's invitation without sites is limited to the caller's own.
+  const siteIds = input.siteIds && input.siteIds.length > 0 ? input.siteIds : caller.siteIds;
+  assertWithinCallerSites(caller, siteIds, "invite members");
+  await assertSitesOfAccount(db, caller.accountId, siteIds);
   const [already] = await db
     .select({ id: members.id })
     .from(members)
@@ -150,7 +168,7 @@ export async function inviteMember(
     accountId: caller.accountId,
     email,
     role: input.role,
-    siteIds: input.siteIds && input.siteIds.length > 0 ? input.siteIds : null,
+    siteIds: siteIds && siteIds.length > 0 ? siteIds : null,
     invitedBy: caller.memberId,
     expiresAt: toIsoSeconds(new Date(input.now.getTime() + MEMBER_INVITE_DAYS * 24 * 60 * 60_000)),
     usedAt: null,
@@ -197,6 +215,14 @@ async function emailInvitation(services: Services, caller: Caller, invitation: I
 }
 
 export async function cancelInvitation(db: Database, caller: Caller, invitationId: string): Promise<void> {
+  const [open] = await db
+    .select({ siteIds: memberInvitations.siteIds })
+    .from(memberInvitations)
+    .where(
+      and(eq(memberInvitations.id, invitationId), eq(memberInvitations.accountId, caller.accountId), isNull(memberInvitations.usedAt)),
+    );
+  if (!open) throw notFound("Invitation");
+  assertWithinCallerSites(caller, open.siteIds, "withdraw invitations");
   const [gone] = await db
     .delete(memberInvitations)
     .where(and(eq(memberInvitations.id, invitationId), eq(memberInvitations.accountId, caller.accountId), isNull(memberInvitations.usedAt)))
@@ -291,6 +317,8 @@ export async function updateMember(
   const member = await memberOf(db, caller.accountId, memberId);
   if (member.role === "owner") assertMayGrant(caller, "owner", "change an owner");
   if (change.role) assertMayGrant(caller, change.role, "make someone an owner");
+  assertWithinCallerSites(caller, member.siteIds, "change members");
+  if (change.siteIds !== undefined) assertWithinCallerSites(caller, change.siteIds, "grant sites");
   await assertSitesOfAccount(db, caller.accountId, change.siteIds);
   const set: Partial<MemberRow> = {};
   if (change.role) set.role = change.role;
@@ -320,14 +348,18 @@ export async function updateMember(
 
 /**
  * Removes a member: their sessions in this account, their tokens (revoked, and announced to the
- * public gate) and their OAuth grants stop at once. Returns the revoked tokens for the announcement.
+ * public gate), their OAuth grants and the open invitations they sent (an admin who invited a
+ * second address of their own is not an admin again through it) stop at once. Returns the revoked
+ * tokens for the announcement and how many invitations were withdrawn.
  */
 export async function removeMember(services: Services, caller: Caller, memberId: string, now: Date) {
   const db = services.db;
   const member = await memberOf(db, caller.accountId, memberId);
   if (member.role === "owner") assertMayGrant(caller, "owner", "remove an owner");
+  if (memberId !== caller.memberId) assertWithinCallerSites(caller, member.siteIds, "remove members");
   const at = toIsoSeconds(now);
-  const [gone, , revoked] = await db.batch([
+  const memberGone = sql`NOT EXISTS (SELECT 1 FROM ${members} WHERE ${members.id} = ${memberId})`;
+  const [gone, , revoked, withdrawn] = await db.batch([
     db
       .delete(members)
       .where(
@@ -338,35 +370,38 @@ export async function removeMember(services: Services, caller: Caller, memberId:
         ),
       )
       .returning({ id: members.id }),
-    db
-      .delete(sessions)
-      .where(
-        and(
-          eq(sessions.accountId, caller.accountId),
-          eq(sessions.userId, member.userId),
-          sql`NOT EXISTS (SELECT 1 FROM ${members} WHERE ${members.id} = ${memberId})`,
-        ),
-      ),
+    db.delete(sessions).where(and(eq(sessions.accountId, caller.accountId), eq(sessions.userId, member.userId), memberGone)),
     db
       .update(apiTokens)
       .set({ revokedAt: at })
+      .where(and(eq(apiTokens.memberId, memberId), isNull(apiTokens.revokedAt), memberGone))
+      .returning({ id: apiTokens.id, accountId: apiTokens.accountId, expiresAt: apiTokens.expiresAt }),
+    db
+      .delete(memberInvitations)
       .where(
         and(
-          eq(apiTokens.memberId, memberId),
-          isNull(apiTokens.revokedAt),
-          sql`NOT EXISTS (SELECT 1 FROM ${members} WHERE ${members.id} = ${memberId})`,
+          eq(memberInvitations.accountId, caller.accountId),
+          eq(memberInvitations.invitedBy, memberId),
+          isNull(memberInvitations.usedAt),
+          memberGone,
         ),
       )
-      .returning({ id: apiTokens.id, accountId: apiTokens.accountId, expiresAt: apiTokens.expiresAt }),
+      .returning({ id: memberInvitations.id, email: memberInvitations.email }),
   ]);
   if (gone.length === 0) throw new AppError("last_owner", "This is the account's last owner; make another member an owner first");
   await auditStatement(db, caller.accountId, caller, {
     action: "member.removed",
     targetType: "member",
     targetId: memberId,
-    detail: { email: member.email, role: member.role },
+    detail: {
+      email: member.email,
+      role: member.role,
+      tokensRevoked: revoked.length,
+      invitationsWithdrawn: withdrawn.length,
+      ...(withdrawn.length > 0 ? { withdrawnInvitations: withdrawn.map((row) => row.id) } : {}),
+    },
   });
-  return { userId: member.userId, revokedTokens: revoked };
+  return { userId: member.userId, revokedTokens: revoked, invitationsWithdrawn: withdrawn.length };
 }
 
 /** The member's current role and sites (null when the member is gone): OAuth grants and sessions resolve it per request. */

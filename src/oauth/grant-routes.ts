@@ -4,11 +4,11 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import { notFound } from "../core/errors";
 import { toIsoSeconds } from "../core/time";
 import type { Database } from "../db/client";
-import { oauthRevocations } from "../db/schema";
+import { members, oauthRevocations } from "../db/schema";
 import { validationHook } from "../core/validation";
 import type { AppEnv, Caller } from "../http/context";
 import { recordAudit } from "../audit/audit";
-import { roleMay } from "../members/roles";
+import { roleMay, sitesWithin } from "../members/roles";
 import { errorResponses, jsonContent } from "../http/openapi";
 import { oauthHelpers } from "./provider";
 
@@ -44,11 +44,25 @@ const REVOCATIONS_SHOWN_DAYS = 30;
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
 
-/** The grants a caller sees and revokes: an owner or admin every member's, anyone else their own. */
-export async function visibleGrants(oauth: OAuthHelpers, caller: Caller) {
+/**
+ * The grants a caller sees and revokes: an owner every member's; an admin its own and those of
+ * members who are no owners (within its sites when it is limited to some); anyone else their own.
+ */
+export async function visibleGrants(db: Database, oauth: OAuthHelpers, caller: Caller) {
   const grants = await grantsOf(oauth, caller.accountId);
-  if (roleMay(caller.role, "admin") || !caller.memberId) return grants;
-  return grants.filter((grant) => grant.memberId === caller.memberId);
+  if (caller.role === "owner" || !caller.memberId) return grants;
+  if (!roleMay(caller.role, "admin")) return grants.filter((grant) => grant.memberId === caller.memberId);
+  const manageable = new Set(
+    (
+      await db
+        .select({ id: members.id, role: members.role, siteIds: members.siteIds })
+        .from(members)
+        .where(eq(members.accountId, caller.accountId))
+    )
+      .filter((member) => member.role !== "owner" && sitesWithin(member.siteIds, caller.siteIds))
+      .map((member) => member.id),
+  );
+  return grants.filter((grant) => grant.memberId === caller.memberId || (grant.memberId !== null && manageable.has(grant.memberId)));
 }
 
 /** Every grant of the account, newest first. */
@@ -89,7 +103,7 @@ grantRoutes.openapi(
   async (c) => {
     const caller = c.get("caller");
     return c.json(
-      { items: await visibleGrants(oauthHelpers(c.env), caller), revoked: await revocationsOf(c.get("db"), caller.accountId) },
+      { items: await visibleGrants(c.get("db"), oauthHelpers(c.env), caller), revoked: await revocationsOf(c.get("db"), caller.accountId) },
       200,
     );
   },
@@ -124,7 +138,7 @@ grantRoutes.openapi(
   async (c) => {
     const oauth = oauthHelpers(c.env);
     const caller = c.get("caller");
-    const grant = (await visibleGrants(oauth, caller)).find((candidate) => candidate.id === c.req.valid("param").grantId);
+    const grant = (await visibleGrants(c.get("db"), oauth, caller)).find((candidate) => candidate.id === c.req.valid("param").grantId);
     if (!grant) throw notFound("Grant");
     await oauth.revokeGrant(grant.id, caller.accountId);
     await recordAudit(c.get("db"), caller.accountId, caller, {

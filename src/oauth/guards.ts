@@ -1,6 +1,7 @@
 import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import { concatBytes, sha256Hex } from "../core/crypto";
 import { log } from "../core/logger";
+import { BIDI_CONTROLS } from "../core/plain-text";
 import { toIsoSeconds } from "../core/time";
 import { createDb } from "../db/client";
 import { oauthRevocations } from "../db/schema";
@@ -94,7 +95,7 @@ export async function guardRefreshTokenReuse(request: Request, body: string, env
 }
 
 /** Control characters and the bidirectional overrides that make a name read differently than it is. */
-const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+const UNSAFE_NAME_CHARACTERS = new RegExp(`\\p{Cc}|${BIDI_CONTROLS.source}`, "u");
 
 /**
  * Dynamic client registration (RFC 7591) is open to anyone, so it is bounded: REGISTRATIONS_PER_HOUR

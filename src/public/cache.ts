@@ -26,17 +26,19 @@ const CACHE_ORIGIN = "https://public-answers.invalid";
 export const publicCache = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method !== "GET") return next();
   const version = c.get("contentVersion");
-  const { accountId } = c.get("caller");
+  const { accountId, siteIds } = c.get("caller");
   const period = Math.floor(Date.now() / (PUBLIC_ANSWER_TTL_SECONDS * 1000));
   const url = normalisedUrl(c.req.url);
-  const tag = `"${version.toString(36)}.${period.toString(36)}.${(await sha256Hex(`${accountId} ${url}`)).slice(0, 20)}"`;
+  // A site-limited member's token reads only its sites: its answers are its own, under its own key.
+  const reader = siteIds ? `sites=${[...siteIds].sort().join(",")}` : "all";
+  const tag = `"${version.toString(36)}.${period.toString(36)}.${(await sha256Hex(`${accountId} ${reader} ${url}`)).slice(0, 20)}"`;
 
   const ifNoneMatch = c.req.header("If-None-Match");
   if (ifNoneMatch && etagMatches(ifNoneMatch, tag)) {
     c.set("publicCache", "revalidated");
     return new Response(null, { status: 304, headers: { ETag: tag } });
   }
-  const key = `${CACHE_ORIGIN}/${accountId}/${version}/${period}/${encodeURIComponent(url)}`;
+  const key = `${CACHE_ORIGIN}/${accountId}/${version}/${period}/${encodeURIComponent(reader)}/${encodeURIComponent(url)}`;
   const remembered = recentAnswers.get(key);
   if (remembered) {
     c.set("publicCache", "hit");

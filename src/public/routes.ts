@@ -48,8 +48,9 @@ publicRoutes.openapi(
   }),
   async (c) => {
     const query = c.req.valid("query");
-    const { accountId } = c.get("caller");
+    const { accountId, siteIds } = c.get("caller");
     const counted = countKey(accountId, c.get("contentVersion"), {
+      sites: siteIds?.join(","),
       site: query.site,
       status: query.status,
       language: query.language,
@@ -64,6 +65,7 @@ publicRoutes.openapi(
           page: query.page,
           perPage: query.per_page,
           siteId: query.site,
+          siteIds,
           status: query.status,
           language: query.language,
           sort: query.sort,
@@ -99,8 +101,9 @@ publicRoutes.openapi(
     responses: { 200: jsonContent(ArticleResponseSchema, "The article"), ...rateLimited },
   }),
   async (c) => {
+    const { accountId, siteIds } = c.get("caller");
     const { article, images } = await timed(c, "query", () =>
-      getArticleWithImages(c.get("db"), c.get("caller").accountId, parseArticleId(c.req.valid("param").id)),
+      getArticleWithImages(c.get("db"), accountId, parseArticleId(c.req.valid("param").id), siteIds),
     );
     return c.json({ success: true as const, data: toPublicArticle(article, images, baseUrl(c)) }, 200);
   },
@@ -117,7 +120,8 @@ publicRoutes.openapi(
     responses: { 200: jsonContent(ImageListResponseSchema, "The images, featured first by position"), ...rateLimited },
   }),
   async (c) => {
-    const { images } = await getArticleWithImages(c.get("db"), c.get("caller").accountId, parseArticleId(c.req.valid("param").id));
+    const { accountId, siteIds } = c.get("caller");
+    const { images } = await getArticleWithImages(c.get("db"), accountId, parseArticleId(c.req.valid("param").id), siteIds);
     const base = baseUrl(c);
     return c.json({ success: true as const, data: images.map((image) => toPublicImage(image, base)) }, 200);
   },

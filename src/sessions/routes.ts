@@ -25,17 +25,19 @@ import {
 } from "./schemas";
 import {
   acceptInvite,
+  assertInvitationLookupsLeft,
   changePassword,
+  countUnknownInvitation,
   endSession,
   inviteAccount,
-  peekAccountInvite,
+  previewInvitation,
   sessionAccount,
   signIn,
   signUp,
   switchAccount,
 } from "./service";
 import { memberView } from "../accounts/service";
-import { firstOwner, peekInvitation } from "../members/service";
+import { firstOwner } from "../members/service";
 
 /** The panel's session routes: sign in, sign up, sign out, password, invitations. */
 export const sessionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -57,7 +59,7 @@ async function answer(c: Context<AppEnv>, who: { accountId: string; userId: stri
 /** Who asks: a bearer `manage` token, or the session cookie (then a state change must be same-origin). */
 async function signedIn(
   c: Context<AppEnv>,
-): Promise<{ accountId: string; userId: string | null; via: "session" | "token"; cookie?: string }> {
+): Promise<{ accountId: string; userId: string | null; via: "session" | "token"; cookie?: string; lowerRole?: boolean }> {
   if (c.req.header("Authorization")) {
     const { caller } = await authenticateToken(c.get("db"), bearerSecret(c), new Date());
     if (caller.scope !== "manage")
@@ -67,6 +69,7 @@ async function signedIn(
       accountId: caller.accountId,
       userId: member?.userId ?? (await firstOwner(c.get("db"), caller.accountId))?.userId ?? null,
       via: "token",
+      lowerRole: member ? member.role !== caller.role : caller.role !== "owner",
     };
   }
   const cookie = readSessionCookie(c);
@@ -193,6 +196,12 @@ sessionRoutes.openapi(
   async (c) => {
     const who = await signedIn(c);
     if (!who.userId) throw new AppError("not_found", "No sign-in belongs to this token");
+    // A password is the member's whole strength: a token made with a lower role cannot set one.
+    if (who.lowerRole)
+      throw new AppError(
+        "insufficient_role",
+        "This token was made with a lower role than its member's: it cannot change the member's password",
+      );
     const { accountId } = who;
     const { currentPassword, newPassword } = c.req.valid("json");
     const result = await changePassword(
@@ -231,15 +240,19 @@ sessionRoutes.openapi(
   }),
   async (c) => {
     assertSameOrigin(c, false);
-    const { token, password } = c.req.valid("json");
+    const { token, password, email } = c.req.valid("json");
     const cookie = password ? undefined : readSessionCookie(c);
     // Joining with the session is a cookie-authenticated change: it must come from the panel itself.
     if (cookie) assertSameOrigin(c, true);
+    const addressKey = clientAddressKey(c.req.header("CF-Connecting-IP"));
+    await assertInvitationLookupsLeft(c.get("services"), addressKey);
     const session = cookie ? await sessionAccount(c.get("services"), cookie, new Date()) : null;
     const result = await acceptInvite(c.get("services"), {
       token,
       password,
+      email,
       signedIn: session ? { userId: session.userId } : undefined,
+      addressKey,
       now: new Date(),
     });
     writeSessionCookie(c, result.sessionId);
@@ -256,35 +269,21 @@ sessionRoutes.openapi(
     security: [],
     summary: "What an invitation link invites to, without using it",
     description:
-      "`hasSignIn` tells whether the invited email already signs in here: then the invitee signs in and accepts without a password.",
+      "The kind of link, the role, the account's name and the expiry: nothing about the invited address. Unknown links count against the address's 20 per 15 minutes (then 429), as approval links do.",
     request: { body: jsonBody(PreviewInviteBodySchema) },
-    responses: { 200: jsonContent(InvitePreviewSchema, "The invitation"), ...errorResponses(400, 403) },
+    responses: { 200: jsonContent(InvitePreviewSchema, "The invitation"), ...errorResponses(400, 403, 429) },
   }),
   async (c) => {
     assertSameOrigin(c, false);
-    const db = c.get("db");
-    const now = new Date();
-    const { token } = c.req.valid("json");
-    const invitation = await peekInvitation(db, token, now);
-    if (!invitation) {
-      // The operator's invitation: the owner of the account sets the first password.
-      const owner = await peekAccountInvite(db, token, now);
-      if (!owner) throw new AppError("invitation_invalid", "This invitation link is unknown, used or expired; ask for a new one");
-      return c.json({ kind: "account" as const, ...owner, role: "owner" as const, hasSignIn: false }, 200);
+    const services = c.get("services");
+    const addressKey = clientAddressKey(c.req.header("CF-Connecting-IP"));
+    await assertInvitationLookupsLeft(services, addressKey);
+    const preview = await previewInvitation(services.db, c.req.valid("json").token, new Date());
+    if (!preview) {
+      await countUnknownInvitation(services, addressKey);
+      throw new AppError("invitation_invalid", "This invitation link is unknown, used or expired; ask for a new one");
     }
-    const [account] = await db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, invitation.accountId));
-    const [person] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, invitation.email));
-    return c.json(
-      {
-        kind: "member" as const,
-        email: invitation.email,
-        role: invitation.role,
-        accountEmail: account?.email ?? "",
-        expiresAt: invitation.expiresAt,
-        hasSignIn: Boolean(person?.hash),
-      },
-      200,
-    );
+    return c.json(preview, 200);
   },
 );
 

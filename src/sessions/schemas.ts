@@ -26,6 +26,14 @@ export const AcceptInviteBodySchema = z
     password: Password.optional().openapi({
       description: "The new user's password; left out when a signed-in user accepts a member invitation",
     }),
+    email: z
+      .email()
+      .max(254)
+      .optional()
+      .openapi({
+        description:
+          "The address the person says the invitation was sent to (the page asks for it); 400 `invitation_other_email` when it is not",
+      }),
   })
   .strict()
   .openapi("AcceptInviteRequest");
@@ -39,13 +47,17 @@ export const InvitePreviewSchema = z
       description:
         "`member`: an invitation to join an account with a role; `account`: the operator's link with which a new account's owner sets the first password",
     }),
-    email: z.string().openapi({ description: "The address the invitation was sent to" }),
     role: z.enum(ROLES),
-    accountEmail: z.string().openapi({ description: "The inviting account's email" }),
+    accountName: z
+      .string()
+      .nullable()
+      .openapi({ description: "The inviting account's name, when its owner or an admin gave it one (PATCH /api/account)" }),
     expiresAt: z.string(),
-    hasSignIn: z.boolean().openapi({ description: "The invited email already signs in here: sign in, then accept" }),
   })
-  .openapi("InvitePreview");
+  .openapi("InvitePreview", {
+    description:
+      "What the link invites to, and nothing about the invited address: whether it already signs in here is learnt by accepting (409 `sign_in_to_accept`)",
+  });
 export const SwitchAccountBodySchema = z
   .object({ accountId: z.string().min(1).max(64) })
   .strict()

@@ -7,7 +7,17 @@ import { newId } from "../core/ids";
 import { toIsoSeconds } from "../core/time";
 import { accountInvites, accounts, memberInvitations, members, sessions, users } from "../db/schema";
 import type { Caller } from "../http/context";
-import { claimInvitation, firstOwner, joinFromInvitation, membershipsOf, peekInvitation, randomSecret } from "../members/service";
+import {
+  claimInvitation,
+  firstOwner,
+  type InvitationRow,
+  joinFromInvitation,
+  membershipsOf,
+  peekInvitation,
+  randomSecret,
+} from "../members/service";
+import { recordAudit } from "../audit/audit";
+import { rateLimitedError, rateLimitHeaders } from "../http/rate-limit";
 import type { RateLimitDecision } from "../durable-objects/account-state";
 import type { Services } from "../services/container";
 import { hashPassword, verifyNothing, verifyPassword } from "./passwords";
@@ -250,61 +260,168 @@ export async function inviteAccount(
 }
 
 /**
- * An invitation link's token: the operator's (the account's owner sets a password) or a member
- * invitation (a new user with this password, or, with `signedIn`, the signed-in user joins).
- * Claimed once (one conditional update); the person is signed in to the account at once.
+ * An invitation link's token: the operator's (the account's owner sets the first password) or a
+ * member invitation (a new person with this password, or, with `signedIn`, the signed-in user
+ * joins). Claimed once (one conditional update); the person is signed in to the account at once.
+ * An invitation never sets the password of a person who exists here, with a password or not
+ * ("no password yet" is not "new person"): they accept by signing in, or, for the owner an
+ * operator made, with the operator's own account link.
  */
 export async function acceptInvite(
   services: Services,
-  input: { token: string; password?: string; signedIn?: { userId: string }; now: Date },
+  input: { token: string; password?: string; email?: string; signedIn?: { userId: string }; addressKey: string; now: Date },
 ): Promise<{ accountId: string; userId: string; sessionId: string }> {
-  const at = toIsoSeconds(input.now);
-  const invalid = () => new AppError("invitation_invalid", "This invitation link is unknown, used or expired; ask for a new one");
-  const tokenHash = await sha256Hex(input.token);
   const member = await peekInvitation(services.db, input.token, input.now);
   if (member) {
-    let userId = input.signedIn?.userId;
-    if (!userId) {
-      if (!input.password) throw passwordNeeded();
-      const [person] = await services.db
-        .select({ id: users.id, hash: users.passwordHash })
-        .from(users)
-        .where(eq(users.email, member.email));
-      if (person?.hash)
-        throw new AppError("sign_in_to_accept", `${member.email} already signs in here: sign in, then open the invitation again to join`);
-      userId = person?.id ?? newId("usr");
-      if (!person) await services.db.insert(users).values({ id: userId, email: member.email, createdAt: at }).onConflictDoNothing();
-    }
+    if (input.email !== undefined && input.email.trim().toLowerCase() !== member.email)
+      throw new AppError(
+        "invitation_other_email",
+        "This invitation was sent to another address; accept it with the address it was sent to",
+        [{ path: "email", code: "incorrect", message: "is not the address the invitation was sent to" }],
+      );
+    const userId = input.signedIn?.userId ?? (await newPersonOfInvitation(services, member, input));
     const claimed = await claimInvitation(services.db, input.token, input.now);
-    if (!claimed) throw invalid();
-    if (!input.signedIn && input.password) await setPassword(services, userId, input.password, input.now);
+    if (!claimed) throw invitationInvalid();
     await joinFromInvitation(services.db, claimed, userId, input.now);
     const who = { accountId: claimed.accountId, userId };
     return { ...who, sessionId: await startSession(services, who, input.now) };
   }
+  const owner = await peekAccountInvite(services.db, input.token, input.now);
+  if (!owner) {
+    await countUnknownInvitation(services, input.addressKey);
+    throw invitationInvalid();
+  }
   if (!input.password) throw passwordNeeded();
-  const [claimed] = await services.db
-    .update(accountInvites)
-    .set({ usedAt: at })
-    .where(and(eq(accountInvites.tokenHash, tokenHash), isNull(accountInvites.usedAt), gt(accountInvites.expiresAt, at)))
-    .returning({ accountId: accountInvites.accountId });
-  if (!claimed) throw invalid();
-  const owner = await firstOwner(services.db, claimed.accountId);
-  if (!owner) throw invalid();
-  await setPassword(services, owner.userId, input.password, input.now);
-  const who = { accountId: claimed.accountId, userId: owner.userId };
-  return { ...who, sessionId: await startSession(services, who, input.now) };
+  return acceptAccountInvite(services, input.token, input.password, input.now);
 }
 
-/** The operator's open invitation a token names, without using it: the account and its owner's email. */
-export async function peekAccountInvite(db: Services["db"], token: string, now: Date) {
+/**
+ * The person a member invitation makes: only someone no one signs in as yet. The user row is
+ * made with its password in one statement that does nothing when the e-mail exists by then.
+ */
+async function newPersonOfInvitation(
+  services: Services,
+  invitation: InvitationRow,
+  input: { password?: string; now: Date },
+): Promise<string> {
+  if (!input.password) throw passwordNeeded();
+  const [person] = await services.db.select({ id: users.id }).from(users).where(eq(users.email, invitation.email));
+  if (person) throw signInToAccept(invitation.email);
+  const at = toIsoSeconds(input.now);
+  const [made] = await services.db
+    .insert(users)
+    .values({
+      id: newId("usr"),
+      email: invitation.email,
+      passwordHash: await hashPassword(input.password),
+      passwordUpdatedAt: at,
+      createdAt: at,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!made) throw signInToAccept(invitation.email);
+  return made.id;
+}
+
+/**
+ * The operator's link: the owner it was made for sets their first password. Using one voids the
+ * account's other links, and a link is void once the owner has a password (they sign in): the
+ * password is set by one statement that requires none yet.
+ */
+async function acceptAccountInvite(services: Services, token: string, password: string, now: Date) {
+  const at = toIsoSeconds(now);
+  const db = services.db;
+  const [claimed] = await db
+    .update(accountInvites)
+    .set({ usedAt: at })
+    .where(and(eq(accountInvites.tokenHash, await sha256Hex(token)), isNull(accountInvites.usedAt), gt(accountInvites.expiresAt, at)))
+    .returning({ accountId: accountInvites.accountId });
+  if (!claimed) throw invitationInvalid();
+  const owner = await firstOwner(db, claimed.accountId);
+  if (!owner) throw invitationInvalid();
+  const [, set] = await db.batch([
+    db
+      .update(accountInvites)
+      .set({ usedAt: at })
+      .where(and(eq(accountInvites.accountId, claimed.accountId), isNull(accountInvites.usedAt))),
+    db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password), passwordUpdatedAt: at })
+      .where(and(eq(users.id, owner.userId), isNull(users.passwordHash)))
+      .returning({ id: users.id }),
+  ]);
+  if (set.length === 0)
+    throw new AppError("sign_in_to_accept", "This account's owner has a password already: sign in with it (the link is void now)");
+  await recordAudit(
+    db,
+    claimed.accountId,
+    { memberId: owner.memberId, via: "session" },
+    {
+      action: "account.owner_password_set",
+      targetType: "member",
+      targetId: owner.memberId,
+    },
+  );
+  const who = { accountId: claimed.accountId, userId: owner.userId };
+  return { ...who, sessionId: await startSession(services, who, now) };
+}
+
+/** The operator's open invitation a token names, without using it. */
+async function peekAccountInvite(db: Services["db"], token: string, now: Date) {
   const at = toIsoSeconds(now);
   const [found] = await db
-    .select({ accountEmail: accounts.email, expiresAt: accountInvites.expiresAt })
+    .select({ accountId: accountInvites.accountId, accountName: accounts.name, expiresAt: accountInvites.expiresAt })
     .from(accountInvites)
     .innerJoin(accounts, eq(accounts.id, accountInvites.accountId))
     .where(and(eq(accountInvites.tokenHash, await sha256Hex(token)), isNull(accountInvites.usedAt), gt(accountInvites.expiresAt, at)));
-  return found ? { email: found.accountEmail, accountEmail: found.accountEmail, expiresAt: found.expiresAt } : null;
+  return found ?? null;
+}
+
+/** What a link invites to (the kind, the role, the account's name, the expiry), or null when it names no open invitation. */
+export async function previewInvitation(db: Services["db"], token: string, now: Date) {
+  const invitation = await peekInvitation(db, token, now);
+  if (invitation) {
+    const [account] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, invitation.accountId));
+    return { kind: "member" as const, role: invitation.role, accountName: account?.name ?? null, expiresAt: invitation.expiresAt };
+  }
+  const owner = await peekAccountInvite(db, token, now);
+  return owner ? { kind: "account" as const, role: "owner" as const, accountName: owner.accountName, expiresAt: owner.expiresAt } : null;
+}
+
+const invitationInvalid = () => new AppError("invitation_invalid", "This invitation link is unknown, used or expired; ask for a new one");
+const signInToAccept = (email: string) =>
+  new AppError("sign_in_to_accept", `${email} already has a sign-in here: sign in, then open the invitation again to join`);
+
+/** Unknown invitation links one client address may try per window before every lookup from it is 429 (as approval links). */
+export const INVITATION_LOOKUP_FAILURE_LIMIT = 20;
+export const INVITATION_LOOKUP_WINDOW_MS = 15 * 60_000;
+
+const invitationLookups = (services: Services, addressKey: string) =>
+  services.accountState.get(services.accountState.idFromName(`invitation-ip:${addressKey}`));
+
+/** 429 before any lookup once the address has tried INVITATION_LOOKUP_FAILURE_LIMIT unknown links in 15 minutes. */
+export async function assertInvitationLookupsLeft(services: Services, addressKey: string): Promise<void> {
+  const window = await invitationLookups(services, addressKey).loginWindow(
+    "invitation-failures",
+    INVITATION_LOOKUP_FAILURE_LIMIT,
+    INVITATION_LOOKUP_WINDOW_MS,
+  );
+  if (window.allowed) return;
+  log("warn", "invitation_lookup_blocked", {});
+  throw rateLimitedError(
+    window,
+    rateLimitHeaders(window),
+    `Too many unknown invitation links from this address (${window.limit} per 15 minutes)`,
+  );
+}
+
+export async function countUnknownInvitation(services: Services, addressKey: string): Promise<void> {
+  await invitationLookups(services, addressKey).loginAttempt(
+    "invitation-failures",
+    true,
+    INVITATION_LOOKUP_FAILURE_LIMIT,
+    INVITATION_LOOKUP_WINDOW_MS,
+  );
 }
 
 const passwordNeeded = () =>

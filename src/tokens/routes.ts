@@ -37,7 +37,8 @@ tokenRoutes.openapi(
     path: "/tokens",
     tags: ["Tokens"],
     summary: "Create an API token of yours; the secret appears once, in this answer",
-    description: "The token belongs to you and never does more than your role allows (less when made with a lower `role`).",
+    description:
+      "The token belongs to you and never does more than the caller that makes it: a token made by a token does at most what the making token does. Its `role` is stored as given (at or below yours; 403 `insufficient_role` above) or, left out, as your role now: a later promotion does not widen it, a demotion narrows it.",
     request: { body: jsonBody(CreateTokenBodySchema) },
     responses: { 201: jsonContent(CreatedApiTokenSchema, "The new token with its secret"), ...errorResponses(400, 401, 403) },
   }),
@@ -45,10 +46,11 @@ tokenRoutes.openapi(
     const input = c.req.valid("json");
     const now = new Date();
     const caller = c.get("caller");
+    // caller.role is the caller's effective role: a token's own (lower) role when a token calls.
     if (input.role && roleRank(input.role) < roleRank(caller.role))
       throw new AppError(
         "insufficient_role",
-        `A token cannot do more than you: your role is '${caller.role}', the token asks for '${input.role}'`,
+        `A token cannot do more than its maker: ${caller.via === "token" ? "this token's" : "your"} role is '${caller.role}', the new token asks for '${input.role}'`,
       );
     const db = c.get("db");
     const { secret, row } = await mintToken({
@@ -56,7 +58,7 @@ tokenRoutes.openapi(
       memberId: caller.memberId,
       name: input.name,
       scope: input.scope,
-      role: input.role && input.role !== caller.role ? input.role : null,
+      role: input.role ?? caller.role,
       now,
     });
     await db.batch([
@@ -65,7 +67,7 @@ tokenRoutes.openapi(
         action: "token.created",
         targetType: "token",
         targetId: row.id,
-        detail: { name: row.name, scope: row.scope, role: row.role },
+        detail: { name: row.name, scope: row.scope, role: row.role, ...(caller.via === "token" ? { parentTokenId: caller.tokenId } : {}) },
       }),
     ]);
     return c.json({ ...toApiToken(row, now), token: secret }, 201);

@@ -22,7 +22,8 @@ export const ApiTokenSchema = z
     revokedAt: z.string().nullable(),
     memberId: z.string().nullable().openapi({ description: "The member the token belongs to; null for one the operator issued" }),
     role: z.enum(ROLES).nullable().openapi({
-      description: "The lower role the token was made with; null: its member's role, whatever it is at the time",
+      description:
+        "The role the token was made with (never above its maker's; it does less when its member is demoted below it); null only for the operator's tokens and an account's first token: its member's role, whatever it is at the time",
     }),
   })
   .openapi("ApiToken");
@@ -37,7 +38,8 @@ export const CreateTokenBodySchema = z
     name: plainText(z.string().trim().min(1).max(100)),
     scope: TokenScopeSchema.default("manage"),
     role: z.enum(ROLES).optional().openapi({
-      description: "A role below yours for this token (a script that only reads: `viewer`); left out, it does what you may do",
+      description:
+        "A role at or below yours (a token's own role when a token makes it) for this token, such as `viewer` for a script that only reads; left out, your role now",
     }),
   })
   .strict()

@@ -25,7 +25,7 @@ export interface NewToken {
   scope: TokenScope;
   /** Whose token it is (null: the operator's, acting as an owner). */
   memberId?: string | null;
-  /** A role below the member's; null or absent: the member's. */
+  /** The token's role (at most its member's, checked at each use); null or absent: the member's, whatever it is (the operator's and the first token only). */
   role?: Role | null;
   now: Date;
 }
@@ -57,14 +57,29 @@ export async function createToken(db: Database, input: NewToken) {
   return { secret, row };
 }
 
-/** Whose tokens a caller sees and revokes: an owner or admin every member's, anyone else their own. */
-function tokensOf(caller: Pick<Caller, "accountId" | "memberId" | "role">) {
+/**
+ * Whose tokens a caller sees and revokes: an owner's every member's; an admin's every member's but
+ * the owners' (admins do not touch owners); an admin limited to some sites, its own and those of
+ * members whose sites lie within its own; anyone else their own.
+ */
+function tokensOf(caller: Pick<Caller, "accountId" | "memberId" | "role" | "siteIds">) {
   const account = eq(apiTokens.accountId, caller.accountId);
-  if (roleMay(caller.role, "admin") || !caller.memberId) return account;
-  return and(account, eq(apiTokens.memberId, caller.memberId));
+  if (!caller.memberId || caller.role === "owner") return account;
+  const own = eq(apiTokens.memberId, caller.memberId);
+  if (!roleMay(caller.role, "admin")) return and(account, own);
+  const withinSites = caller.siteIds
+    ? sql`AND ${members.siteIds} IS NOT NULL AND NOT EXISTS (
+        SELECT 1 FROM json_each(${members.siteIds}) AS site WHERE site.value NOT IN (SELECT value FROM json_each(${JSON.stringify(caller.siteIds)})))`
+    : sql``;
+  const manageable = sql`${apiTokens.memberId} IN (SELECT ${members.id} FROM ${members}
+    WHERE ${members.accountId} = ${caller.accountId} AND ${members.role} <> 'owner' ${withinSites})`;
+  return and(account, or(own, manageable));
 }
 
-export async function listTokens(db: Database, caller: Pick<Caller, "accountId" | "memberId" | "role">): Promise<ApiTokenRow[]> {
+export async function listTokens(
+  db: Database,
+  caller: Pick<Caller, "accountId" | "memberId" | "role" | "siteIds">,
+): Promise<ApiTokenRow[]> {
   // Ids are random and createdAt has whole seconds: the rowid keeps tokens of one second in creation order.
   return db.select().from(apiTokens).where(tokensOf(caller)).orderBy(desc(apiTokens.createdAt), sql`${apiTokens}.rowid DESC`);
 }
@@ -77,7 +92,7 @@ export async function listTokens(db: Database, caller: Pick<Caller, "accountId" 
  */
 export async function revokeToken(
   db: Database,
-  input: { caller: Pick<Caller, "accountId" | "memberId" | "role">; tokenId: string; now: Date },
+  input: { caller: Pick<Caller, "accountId" | "memberId" | "role" | "siteIds">; tokenId: string; now: Date },
 ): Promise<ApiTokenRow> {
   const { accountId } = input.caller;
   const scoped = and(eq(apiTokens.id, input.tokenId), tokensOf(input.caller));

@@ -7,9 +7,13 @@ interface Entry extends AuthenticatedToken {
   cachedAtMs: number;
 }
 
+/** A member's role and sites can change: a member's token is read again after this long. */
+const MEMBER_TTL_MS = 30_000;
+
 /**
  * What one isolate remembers of tokens it has seen, by hash: the account, scope and expiry,
- * which never change. Revocation does change, and is not decided here: the account's Durable
+ * which never change, and a member's role and sites, read again after MEMBER_TTL_MS (a change of
+ * a member's sites reaches the public API within 30 s). Revocation does change, and is not decided here: the account's Durable
  * Object refuses a revoked token on the same call that counts the rate limit. The TTL bounds
  * the one gap, a revocation whose notice to that object was lost to a crash.
  */
@@ -18,7 +22,7 @@ export class TokenCache {
 
   get(tokenHash: string, nowMs: number): AuthenticatedToken | undefined {
     const entry = this.entries.get(tokenHash);
-    if (entry && nowMs - entry.cachedAtMs <= TTL_MS) return entry;
+    if (entry && nowMs - entry.cachedAtMs <= (entry.caller.memberId ? MEMBER_TTL_MS : TTL_MS)) return entry;
     this.entries.delete(tokenHash);
     return undefined;
   }

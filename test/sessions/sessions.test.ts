@@ -299,7 +299,7 @@ describe("operator invitations", () => {
     const token = url.split("#")[1]!;
     // The invitation page reads what the link is before using it: the owner's first password.
     const preview = await call("/api/session/invite/preview", { method: "POST", json: { token }, headers: SAME_ORIGIN });
-    expect(await preview.json()).toMatchObject({ kind: "account", role: "owner", hasSignIn: false });
+    expect(await preview.json()).toMatchObject({ kind: "account", role: "owner", accountName: null });
 
     const accepted = await call("/api/session/invite", { method: "POST", json: { token, password: PASSWORD }, headers: SAME_ORIGIN });
     expect(accepted.status).toBe(200);

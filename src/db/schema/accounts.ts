@@ -10,6 +10,8 @@ export const accounts = sqliteTable(
   {
     id: text("id").primaryKey(),
     email: text("email").notNull(),
+    /** What members and invitees are shown (an invitation's subject names it); null until an owner or admin names the account. */
+    name: text("name"),
     billingMode: text("billing_mode", { enum: BILLING_MODES }).notNull().default("CREDITS"),
     creditBalanceKurus: integer("credit_balance_kurus").notNull().default(0),
     createdAt: createdAt(),

@@ -97,6 +97,8 @@ export const auditEvents = sqliteTable(
     action: text("action").notNull(),
     targetType: text("target_type"),
     targetId: text("target_id"),
+    /** The site the event concerns, when it concerns one: a member limited to some sites sees only theirs (and their own acts). */
+    siteId: text("site_id"),
     detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },

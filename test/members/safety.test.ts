@@ -1,0 +1,370 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { apiTokens, auditEvents, memberInvitations, users } from "../../src/db/schema";
+import { BASE, call, db, expectError, seedAccount, seedArticle, seedSite, useVars } from "../harness";
+import { seedMember } from "./helpers";
+
+// Issue 40: the safety of teams and invitations. Each test here failed on the code before it.
+
+const PASSWORD = "correct horse battery staple";
+const ATTACKER_PASSWORD = "attacker chose this one";
+const sameOrigin = { Origin: BASE };
+const operator = { Authorization: "Bearer test-admin-token", "CF-Connecting-IP": "198.51.100.250" };
+
+const random = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+const tokenOf = (url: string) => url.split("#")[1]!;
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__Host-session="))!
+    .split(";")[0]!;
+
+// Each sign-in from an address of its own: the failures this file provokes fill no other test's window.
+const signIn = (email: string, password: string, ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`) =>
+  call("/api/session", { method: "POST", headers: { ...sameOrigin, "CF-Connecting-IP": ip }, json: { email, password } });
+
+async function invite(token: string, body: Record<string, unknown>) {
+  const response = await call("/api/members", { method: "POST", token, json: body });
+  return { response, body: (await response.json()) as { id: string; url: string; siteIds: string[] | null; code?: string } };
+}
+
+const accept = (token: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  call("/api/session/invite", { method: "POST", headers: { ...sameOrigin, ...headers }, json: { token, ...body } });
+
+/** An account the operator makes: its owner has no password until they use the operator's link. */
+async function operatorAccount() {
+  const email = random("victim");
+  const response = await call("/api/admin/accounts", { method: "POST", headers: operator, json: { email } });
+  expect(response.status).toBe(201);
+  const created = (await response.json()) as { account: { id: string }; token: { token: string } };
+  return { email, accountId: created.account.id, token: created.token.token };
+}
+
+async function operatorLink(accountId: string) {
+  const response = await call(`/api/admin/accounts/${accountId}/invite`, { method: "POST", headers: operator });
+  expect(response.status).toBe(201);
+  return tokenOf(((await response.json()) as { url: string }).url);
+}
+
+async function signUp(email = random("stranger")) {
+  useVars({ SIGNUP_OPEN: "true" });
+  const response = await call("/api/session/signup", { method: "POST", headers: sameOrigin, json: { email, password: PASSWORD } });
+  expect(response.status).toBe(201);
+  return { email, cookie: cookieOf(response), accountId: ((await response.json()) as { accountId: string }).accountId };
+}
+
+const passwordOf = async (email: string) =>
+  (await db().select({ hash: users.passwordHash }).from(users).where(eq(users.email, email)))[0]?.hash ?? null;
+
+describe("1. an invitation never sets the password of someone who exists", () => {
+  it("a stranger's invitation to an operator-made owner cannot set the owner's password: 409, and nothing signs in", async () => {
+    const victim = await operatorAccount();
+    const stranger = await signUp();
+    const invited = await call("/api/members", {
+      method: "POST",
+      headers: { ...sameOrigin, Cookie: stranger.cookie },
+      json: { email: victim.email, role: "viewer" },
+    });
+    expect(invited.status).toBe(201);
+    const link = tokenOf(((await invited.json()) as { url: string }).url);
+    await expectError(await accept(link, { password: ATTACKER_PASSWORD }), 409, "sign_in_to_accept");
+    expect(await passwordOf(victim.email)).toBeNull();
+    await expectError(await signIn(victim.email, ATTACKER_PASSWORD), 401, "unauthorized");
+    // The invitation is still open for the real person, who accepts by signing in.
+    const preview = await call("/api/session/invite/preview", { method: "POST", headers: sameOrigin, json: { token: link } });
+    expect(preview.status).toBe(200);
+  });
+
+  it("an invitation to someone with a password is refused without their sign-in, and their password stays", async () => {
+    const person = await signUp(random("has-password"));
+    const before = await passwordOf(person.email);
+    const { token } = await seedAccount();
+    const { body } = await invite(token, { email: person.email, role: "admin" });
+    await expectError(await accept(tokenOf(body.url), { password: ATTACKER_PASSWORD }), 409, "sign_in_to_accept");
+    expect(await passwordOf(person.email)).toBe(before);
+  });
+
+  it("accepting with another address than the invitation's is refused, and the link stays open", async () => {
+    const { token } = await seedAccount();
+    const invited = random("invited");
+    const { body } = await invite(token, { email: invited, role: "editor" });
+    await expectError(await accept(tokenOf(body.url), { password: PASSWORD, email: random("other") }), 400, "invitation_other_email");
+    const accepted = await accept(tokenOf(body.url), { password: PASSWORD, email: invited.toUpperCase() });
+    expect(accepted.status).toBe(200);
+  });
+
+  it("using one operator link voids the others; a link is void once the owner has a password", async () => {
+    const victim = await operatorAccount();
+    const first = await operatorLink(victim.accountId);
+    const second = await operatorLink(victim.accountId);
+    expect((await accept(first, { password: PASSWORD })).status).toBe(200);
+    await expectError(await accept(second, { password: ATTACKER_PASSWORD }), 400, "invitation_invalid");
+    await expectError(
+      await call("/api/session/invite/preview", { method: "POST", headers: sameOrigin, json: { token: second } }),
+      400,
+      "invitation_invalid",
+    );
+    expect((await signIn(victim.email, PASSWORD)).status).toBe(200);
+
+    // An owner who set a password with their token: an unused operator link no longer resets it.
+    const other = await operatorAccount();
+    const link = await operatorLink(other.accountId);
+    const set = await call("/api/session/password", {
+      method: "POST",
+      token: other.token,
+      json: { currentPassword: "", newPassword: PASSWORD },
+    });
+    expect(set.status).toBe(200);
+    await expectError(await accept(link, { password: ATTACKER_PASSWORD }), 409, "sign_in_to_accept");
+    await expectError(await signIn(other.email, ATTACKER_PASSWORD), 401, "unauthorized");
+    expect((await signIn(other.email, PASSWORD)).status).toBe(200);
+  });
+});
+
+describe("2. a token makes tokens only at or below its own role", () => {
+  it("an owner's viewer token makes only viewer tokens, stored with an explicit role and audited with its parent", async () => {
+    const { token, accountId } = await seedAccount();
+    const viewer = (await (await call("/api/tokens", { method: "POST", token, json: { name: "read only", role: "viewer" } })).json()) as {
+      id: string;
+      token: string;
+    };
+    const child = await call("/api/tokens", { method: "POST", token: viewer.token, json: { name: "made by a token" } });
+    expect(child.status).toBe(201);
+    const made = (await child.json()) as { id: string; role: string; token: string };
+    expect(made.role).toBe("viewer");
+    const [stored] = await db().select({ role: apiTokens.role }).from(apiTokens).where(eq(apiTokens.id, made.id));
+    expect(stored!.role).toBe("viewer");
+    // The child cannot invite (an owner-strength token could invite owners).
+    await expectError(
+      await call("/api/members", { method: "POST", token: made.token, json: { email: random("x"), role: "owner" } }),
+      403,
+      "insufficient_role",
+    );
+    for (const role of ["owner", "admin", "editor"])
+      await expectError(
+        await call("/api/tokens", { method: "POST", token: viewer.token, json: { name: "more", role } }),
+        403,
+        "insufficient_role",
+      );
+    const [audited] = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.accountId, accountId), eq(auditEvents.action, "token.created"), eq(auditEvents.targetId, made.id)));
+    expect(audited!.detail).toMatchObject({ role: "viewer", parentTokenId: viewer.id });
+  });
+
+  it("a token made with the maker's own role, or by a session without one, stores that role", async () => {
+    const { accountId } = await seedAccount();
+    const editor = await seedMember(accountId, "editor");
+    const same = (await (
+      await call("/api/tokens", { method: "POST", token: editor.token, json: { name: "same", role: "editor" } })
+    ).json()) as {
+      role: string | null;
+    };
+    expect(same.role).toBe("editor");
+    const bySession = await call("/api/tokens", {
+      method: "POST",
+      headers: { ...sameOrigin, Cookie: editor.cookie },
+      json: { name: "panel" },
+    });
+    expect(((await bySession.json()) as { role: string | null }).role).toBe("editor");
+  });
+
+  it("a token with a lower role than its member's cannot set the member's password", async () => {
+    const victim = await operatorAccount();
+    const viewer = (await (
+      await call("/api/tokens", { method: "POST", token: victim.token, json: { name: "read only", role: "viewer" } })
+    ).json()) as { token: string };
+    await expectError(
+      await call("/api/session/password", { method: "POST", token: viewer.token, json: { currentPassword: "", newPassword: PASSWORD } }),
+      403,
+      "insufficient_role",
+    );
+    expect(await passwordOf(victim.email)).toBeNull();
+  });
+});
+
+describe("3. removing a member withdraws the invitations they sent", () => {
+  it("an admin's invitation of a second address of theirs stops working when the admin is removed", async () => {
+    const { token, accountId } = await seedAccount();
+    const admin = await seedMember(accountId, "admin");
+    const second = random("admin-second");
+    const { body } = await invite(admin.token, { email: second, role: "admin" });
+    const listed = (await (await call("/api/members", { token })).json()) as {
+      invitations: { id: string; invitedBy: { memberId: string; email: string } }[];
+    };
+    expect(listed.invitations.find((i) => i.id === body.id)?.invitedBy).toEqual({ memberId: admin.memberId, email: admin.email });
+
+    const removed = await call(`/api/members/${admin.memberId}`, { method: "DELETE", token });
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toMatchObject({ id: admin.memberId, invitationsWithdrawn: 1, tokensRevoked: 1 });
+    await expectError(await accept(tokenOf(body.url), { password: PASSWORD }), 400, "invitation_invalid");
+    expect(await db().select().from(memberInvitations).where(eq(memberInvitations.id, body.id))).toEqual([]);
+    const audit = (await (await call("/api/audit?action=member.removed", { token })).json()) as { items: { detail: unknown }[] };
+    expect(audit.items[0]!.detail).toMatchObject({ invitationsWithdrawn: 1, withdrawnInvitations: [body.id] });
+  });
+});
+
+describe("4 and 10. a site-limited admin manages only within its sites, and admins do not touch owners", () => {
+  async function limitedAdmin() {
+    const owner = await seedAccount();
+    const mine = await seedSite(owner.accountId);
+    const other = await seedSite(owner.accountId);
+    const admin = await seedMember(owner.accountId, "admin", { siteIds: [mine.id] });
+    const inside = await seedMember(owner.accountId, "writer", { siteIds: [mine.id] });
+    const outside = await seedMember(owner.accountId, "writer", { siteIds: [other.id] });
+    const everywhere = await seedMember(owner.accountId, "viewer");
+    return { owner, mine, other, admin, inside, outside, everywhere };
+  }
+
+  it("cannot lift its own limit, grant other sites, or change members outside its sites", async () => {
+    const { mine, other, admin, inside, outside, everywhere } = await limitedAdmin();
+    const patch = (memberId: string, json: unknown) => call(`/api/members/${memberId}`, { method: "PATCH", token: admin.token, json });
+    await expectError(await patch(admin.memberId, { siteIds: null }), 403, "site_not_allowed");
+    await expectError(await patch(admin.memberId, { siteIds: [mine.id, other.id] }), 403, "site_not_allowed");
+    await expectError(await patch(inside.memberId, { siteIds: [other.id] }), 403, "site_not_allowed");
+    await expectError(await patch(inside.memberId, { siteIds: [] }), 403, "site_not_allowed");
+    await expectError(await patch(outside.memberId, { role: "editor" }), 403, "site_not_allowed");
+    await expectError(await patch(everywhere.memberId, { role: "editor" }), 403, "site_not_allowed");
+    await expectError(await call(`/api/members/${outside.memberId}`, { method: "DELETE", token: admin.token }), 403, "site_not_allowed");
+    // Within its sites it manages: a writer there becomes an editor there.
+    expect((await patch(inside.memberId, { role: "editor" })).status).toBe(200);
+  });
+
+  it("invites only within its sites (an invitation without sites gets the admin's), connects no site, revokes no outside token", async () => {
+    const { owner, mine, other, admin, outside } = await limitedAdmin();
+    const { body: limited } = await invite(admin.token, { email: random("new-admin"), role: "admin" });
+    expect(limited.siteIds).toEqual([mine.id]);
+    await expectError(
+      await call("/api/members", {
+        method: "POST",
+        token: admin.token,
+        json: { email: random("elsewhere"), role: "editor", siteIds: [other.id] },
+      }),
+      403,
+      "site_not_allowed",
+    );
+    await expectError(
+      await call("/api/platforms/custom/connect", { method: "POST", token: admin.token, json: { url: "https://new.invalid" } }),
+      403,
+      "site_not_allowed",
+    );
+    const tokens = (await (await call("/api/tokens", { token: admin.token })).json()) as { id: string; memberId: string | null }[];
+    expect(tokens.map((t) => t.memberId)).not.toContain(outside.memberId);
+    expect(tokens.map((t) => t.memberId)).not.toContain(owner.memberId);
+    const [outsideToken] = await db().select({ id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.memberId, outside.memberId));
+    await expectError(await call(`/api/tokens/${outsideToken!.id}`, { method: "DELETE", token: admin.token }), 404, "not_found");
+    expect((await call("/api/sites", { token: outside.token })).status).toBe(200);
+  });
+
+  it("an unlimited admin revokes no owner's token", async () => {
+    const owner = await seedAccount();
+    const admin = await seedMember(owner.accountId, "admin");
+    const [ownerToken] = await db().select({ id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.memberId, owner.memberId));
+    await expectError(await call(`/api/tokens/${ownerToken!.id}`, { method: "DELETE", token: admin.token }), 404, "not_found");
+    expect((await call("/api/sites", { token: owner.token })).status).toBe(200);
+  });
+
+  it("reads only its sites' audit events and its own acts", async () => {
+    const { owner, mine, other, admin } = await limitedAdmin();
+    await call(`/api/sites/${mine.id}/brief`, { method: "PUT", token: owner.token, json: { audience: "ours" } });
+    await call(`/api/sites/${other.id}/brief`, { method: "PUT", token: owner.token, json: { audience: "theirs" } });
+    await invite(owner.token, { email: random("owner-invites"), role: "viewer" });
+    await invite(admin.token, { email: random("admin-invites"), role: "viewer" });
+    const seen = (await (await call("/api/audit", { token: admin.token })).json()) as {
+      items: { action: string; targetId: string | null; memberId: string | null }[];
+    };
+    const briefs = seen.items.filter((e) => e.action === "brief.replaced");
+    expect(briefs.map((e) => e.targetId)).toEqual([mine.id]);
+    const invitations = seen.items.filter((e) => e.action === "member.invited");
+    expect(invitations.map((e) => e.memberId)).toEqual([admin.memberId]);
+    const all = (await (await call("/api/audit", { token: owner.token })).json()) as { items: { action: string }[] };
+    expect(all.items.filter((e) => e.action === "brief.replaced")).toHaveLength(2);
+  });
+});
+
+describe("5. a site-limited member's public:read token reads only their sites", () => {
+  it("lists, counts, shows and tags only their sites' articles", async () => {
+    const owner = await seedAccount();
+    const mine = await seedSite(owner.accountId);
+    const other = await seedSite(owner.accountId);
+    const member = await seedMember(owner.accountId, "editor", { siteIds: [mine.id] });
+    const ours = await seedArticle(owner.accountId, { title: "Ours", siteId: mine.id, status: "published" });
+    const theirs = await seedArticle(owner.accountId, { title: "Another client's draft", siteId: other.id, status: "pending" });
+    const made = await call("/api/tokens", { method: "POST", token: member.token, json: { name: "build", scope: "public:read" } });
+    const reader = ((await made.json()) as { token: string }).token;
+    const ownerReader = (
+      (await (await call("/api/tokens", { method: "POST", token: owner.token, json: { name: "all", scope: "public:read" } })).json()) as {
+        token: string;
+      }
+    ).token;
+
+    for (const query of ["", "?status=pending", `?site=${other.id}`, "?search=draft"]) {
+      const listed = (await (await call(`/api/v1/public/articles${query}`, { token: reader })).json()) as {
+        data: { id: number }[];
+        meta: { total: number };
+      };
+      expect(listed.data.map((a) => a.id)).not.toContain(theirs.id);
+      expect(listed.meta.total).toBe(listed.data.length);
+    }
+    const list = (await (await call("/api/v1/public/articles", { token: reader })).json()) as { data: { id: number }[] };
+    expect(list.data.map((a) => a.id)).toEqual([ours.id]);
+    await expectError(await call(`/api/v1/public/articles/${theirs.id}`, { token: reader }), 404, "not_found");
+    await expectError(await call(`/api/v1/public/articles/${theirs.id}/images`, { token: reader }), 404, "not_found");
+    // The owner's answer to the same URL is another answer, under another ETag.
+    const own = await call("/api/v1/public/articles", { token: ownerReader });
+    expect(((await own.json()) as { meta: { total: number } }).meta.total).toBe(2);
+    const limited = await call("/api/v1/public/articles", { token: reader });
+    expect(limited.headers.get("ETag")).not.toBe(own.headers.get("ETag"));
+    const conditional = await call("/api/v1/public/articles", { token: reader, headers: { "If-None-Match": own.headers.get("ETag")! } });
+    expect(conditional.status).toBe(200);
+  });
+});
+
+describe("9. a site-limited member names only its sites in a body", () => {
+  it("cannot create a plan on another site through REST", async () => {
+    const owner = await seedAccount();
+    const mine = await seedSite(owner.accountId);
+    const other = await seedSite(owner.accountId);
+    const editor = await seedMember(owner.accountId, "editor", { siteIds: [mine.id] });
+    await expectError(
+      await call("/api/autopilot/plans", { method: "POST", token: editor.token, json: { siteId: other.id, keywords: ["kahve"] } }),
+      403,
+      "site_not_allowed",
+    );
+    const plans = (await (await call("/api/autopilot/plans", { token: owner.token })).json()) as { items: unknown[] };
+    expect(plans.items).toEqual([]);
+  });
+});
+
+describe("12. the invitation preview says little, and unknown links are limited", () => {
+  it("tells the kind, the role, the account's name and the expiry, nothing about the address", async () => {
+    const person = await signUp(random("known"));
+    const { token } = await seedAccount();
+    const { body } = await invite(token, { email: person.email, role: "writer" });
+    const preview = (await (
+      await call("/api/session/invite/preview", { method: "POST", headers: sameOrigin, json: { token: tokenOf(body.url) } })
+    ).json()) as Record<string, unknown>;
+    expect(Object.keys(preview).sort()).toEqual(["accountName", "expiresAt", "kind", "role"]);
+    expect(preview).toMatchObject({ kind: "member", role: "writer" });
+  });
+
+  it("answers 429 after 20 unknown links from one address, before looking", async () => {
+    const headers = { ...sameOrigin, "CF-Connecting-IP": "198.51.100.77" };
+    for (let i = 0; i < 20; i++) {
+      const unknown = `unknown-invitation-token-${i}-${"x".repeat(20)}`;
+      await expectError(
+        await call("/api/session/invite/preview", { method: "POST", headers, json: { token: unknown } }),
+        400,
+        "invitation_invalid",
+      );
+    }
+    const blocked = await call("/api/session/invite/preview", { method: "POST", headers, json: { token: "y".repeat(43) } });
+    await expectError(blocked, 429, "rate_limited");
+    await expectError(
+      await call("/api/session/invite", { method: "POST", headers, json: { token: "y".repeat(43), password: PASSWORD } }),
+      429,
+      "rate_limited",
+    );
+  });
+});
