@@ -9,6 +9,7 @@ import { type GoogleConnectionStatus, googleAuthStates, googleConnections, type 
 import type { Services } from "../services/container";
 import { applyPropertyChoice, availableProperties, SEARCHABLE_PLATFORMS, searchableSites } from "./property";
 import { queueSiteSync } from "./sync-runs";
+import { panelPathOf } from "../core/panel-path";
 
 // The account's Google connection (OAuth 2.0 for web-server apps, EXTERNAL_APIS-2 §2): the owner
 // consents on Google's page, Google sends the browser back to the callback with a code, and the
@@ -180,7 +181,8 @@ async function consumeState(services: Services, state: string) {
 }
 
 function panelPath(returnTo: string, failure?: GoogleConnectFailure): string {
-  const url = new URL(returnTo, "https://panel.invalid");
+  // Checked when it was given; checked again here, where the browser is sent (a row stored before the check).
+  const url = new URL(panelPathOf(returnTo) ?? DEFAULT_RETURN_TO, "https://panel.invalid");
   url.searchParams.set("google", failure ? "error" : "connected");
   if (failure) url.searchParams.set("reason", failure);
   return `${url.pathname}${url.search}${url.hash}`;

@@ -1,14 +1,16 @@
 import { z } from "@hono/zod-openapi";
+import { panelPathOf } from "../core/panel-path";
 import { GOOGLE_CONNECTION_STATUSES } from "../db/schema";
 
 /**
  * A page of the panel to come back to: a path of this origin ("/settings", "/sites/site_…"),
- * never "//host" or "/\host", which browsers read as another origin.
+ * never one that normalises to "//host" or "/\host", which browsers read as another origin.
  */
 const PanelPathSchema = z
   .string()
   .max(500)
   .regex(/^\/(?![/\\])[^\\\s]*$/, "returnTo must be a path of the panel starting with a single '/'")
+  .refine((path) => panelPathOf(path) !== null, "returnTo must stay on the panel once normalised ('/..//host' leaves it)")
   .openapi({ description: "The panel page to return to after Google (default /settings)", example: "/sites/site_b8Zq0Ls2Kd93Hw1P" });
 
 export const StartGoogleAuthBodySchema = z

@@ -26,14 +26,10 @@ export const AcceptInviteBodySchema = z
     password: Password.optional().openapi({
       description: "The new user's password; left out when a signed-in user accepts a member invitation",
     }),
-    email: z
-      .email()
-      .max(254)
-      .optional()
-      .openapi({
-        description:
-          "The address the person says the invitation was sent to (the page asks for it); 400 `invitation_other_email` when it is not",
-      }),
+    email: z.email().max(254).optional().openapi({
+      description:
+        "The address the person says the invitation was sent to (the page asks for it); 400 `invitation_other_email` when it is not",
+    }),
   })
   .strict()
   .openapi("AcceptInviteRequest");

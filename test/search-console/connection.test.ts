@@ -110,6 +110,12 @@ describe("connecting Google Search Console", () => {
     const bare = await call("/api/integrations/google/callback");
     expect(bare.headers.get("Location")).toBe("/settings?google=error&reason=state_invalid");
 
+    // A stored path that would leave the panel (stored before it was checked) brings the browser to Settings.
+    const { url: stored } = await startGoogleAuth(testServices(), accountId, "/..//evil.invalid/phish", BASE);
+    const leaving = new URL(await google.oauth.consent(stored));
+    const back = await call(leaving.pathname + leaving.search);
+    expect(back.headers.get("Location")).toMatch(/^\/settings\?google=/);
+
     const { url } = await startGoogleAuth(testServices(), accountId, "/sites", BASE, new Date(Date.now() - 11 * 60_000));
     const late = new URL(await google.oauth.consent(url));
     const expired = await call(late.pathname + late.search);
@@ -119,7 +125,17 @@ describe("connecting Google Search Console", () => {
   it("accepts only panel paths to come back to", async () => {
     useGoogle();
     const { token } = await seedAccount();
-    for (const returnTo of ["//evil.example/x", "/\\evil.example", "https://evil.example/", "settings", "/a b"]) {
+    // Issue 40 §7: a path that normalises off the panel ("/..//host") is refused too.
+    for (const returnTo of [
+      "//evil.example/x",
+      "/\\evil.example",
+      "https://evil.example/",
+      "settings",
+      "/a b",
+      "/..//evil.invalid/phish",
+      "/./..//evil.invalid",
+      "/%2e%2e//evil.invalid",
+    ]) {
       await expectError(await call("/api/integrations/google", { method: "POST", token, json: { returnTo } }), 400, "invalid_request");
     }
     await expectError(await call("/api/integrations/google", { method: "POST", token, json: { extra: 1 } }), 400, "invalid_request");
