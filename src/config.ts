@@ -139,6 +139,7 @@ const varsSchema = z.object({
   EMAIL_FROM: emailFromVar,
   EMAIL_DEV_SINK_URL: z.preprocess(unsetWhenEmpty, z.url({ protocol: /^https?$/ }).optional()),
   LOW_BALANCE_TRY: amountVar("50.00"),
+  EMAIL_DAILY_LIMIT_PER_ACCOUNT: countVar(200, 1),
 });
 
 /** The model each text and image provider uses when TEXT_MODEL / IMAGE_MODEL are not set. */
@@ -239,6 +240,8 @@ const configSchema = varsSchema
       devSinkUrl: v.EMAIL_DEV_SINK_URL ?? null,
       /** A credits balance that falls below this is told to the owners once per crossing (balance_low). */
       lowBalanceKurus: v.LOW_BALANCE_TRY,
+      /** E-mails one account may queue per rolling day (invitations included); the rest are stored as skipped. */
+      dailyLimitPerAccount: v.EMAIL_DAILY_LIMIT_PER_ACCOUNT,
     },
     providers: {
       /** Offline providers (and the offline key check) are refused in production unless this is set. */

@@ -98,4 +98,6 @@ export interface Env {
   EMAIL_FROM?: string;
   EMAIL_DEV_SINK_URL?: string;
   LOW_BALANCE_TRY?: string;
+  /** E-mails one account may queue per rolling day (default 200); the rest are stored as skipped. */
+  EMAIL_DAILY_LIMIT_PER_ACCOUNT?: string;
 }

@@ -5,8 +5,15 @@ import { requireAdminToken } from "../http/operator-auth";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { CreatedApiTokenSchema, CreateTokenBodySchema, toApiToken } from "../tokens/schemas";
 import { createToken } from "../tokens/service";
-import { CreateAccountBodySchema, CreatedAccountSchema, CurrentAccountSchema, toAccount } from "./schemas";
-import { createAccountWithToken, getAccount, memberView } from "./service";
+import {
+  AccountSchema,
+  CreateAccountBodySchema,
+  CreatedAccountSchema,
+  CurrentAccountSchema,
+  toAccount,
+  UpdateAccountBodySchema,
+} from "./schemas";
+import { createAccountWithToken, getAccount, memberView, renameAccount } from "./service";
 import { membershipsOf } from "../members/service";
 
 export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -43,6 +50,19 @@ accountRoutes.openapi(
       200,
     );
   },
+);
+
+accountRoutes.openapi(
+  createRoute({
+    method: "patch",
+    operationId: "updateAccount",
+    path: "/account",
+    tags: ["Account"],
+    summary: "Name the account (owner or admin): members see the name, and invitations name the account by it",
+    request: { body: jsonBody(UpdateAccountBodySchema) },
+    responses: { 200: jsonContent(AccountSchema, "The account"), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(toAccount(await renameAccount(c.get("db"), c.get("caller"), c.req.valid("json").name)), 200),
 );
 
 export const adminAccountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

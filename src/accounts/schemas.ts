@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { BILLING_MODES, EMAIL_KINDS, LOCALES, ROLES } from "../db/schema";
 import { formatKurus } from "../core/money";
+import { plainText } from "../core/plain-text";
 import { CreatedApiTokenSchema } from "../tokens/schemas";
 import type { AccountRow } from "./service";
 
@@ -8,6 +9,10 @@ export const AccountSchema = z
   .object({
     id: z.string().openapi({ example: "acc_Q2n8xK1bW7cVt0Ra" }),
     email: z.string().openapi({ example: "owner@example.com" }),
+    name: z.string().nullable().openapi({
+      description: "What members and invitees are shown (an invitation's subject names it); null until an owner or admin names the account",
+      example: "Kadıköy Ajans",
+    }),
     billingMode: z.enum(BILLING_MODES),
     creditBalance: z.string().openapi({ description: "Turkish lira, two decimals", example: "100.00" }),
     createdAt: z.string(),
@@ -52,8 +57,21 @@ export function toAccount(row: AccountRow): Account {
   return {
     id: row.id,
     email: row.email,
+    name: row.name,
     billingMode: row.billingMode,
     creditBalance: formatKurus(row.creditBalanceKurus),
     createdAt: row.createdAt,
   };
 }
+
+export const UpdateAccountBodySchema = z
+  .object({
+    name: plainText(z.string().trim().min(1).max(60), { noMarkup: true, noBidi: true })
+      .nullable()
+      .openapi({
+        description: "1 to 60 characters of plain text without bidirectional controls; null removes it",
+        example: "Kadıköy Ajans",
+      }),
+  })
+  .strict()
+  .openapi("UpdateAccountRequest");

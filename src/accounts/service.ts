@@ -9,6 +9,7 @@ import { toIsoSeconds } from "../core/time";
 import { mintToken } from "../tokens/service";
 import { isUniqueViolation } from "../db/errors";
 import { ownerStatements } from "../members/service";
+import { auditStatement } from "../audit/audit";
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -98,4 +99,19 @@ export async function memberView(db: Database, caller: Pick<Caller, "accountId" 
     .innerJoin(users, eq(users.id, members.userId))
     .where(and(eq(members.id, caller.memberId), eq(members.accountId, caller.accountId)));
   return member ?? null;
+}
+
+/** Names the account (null removes the name); audited with the name before and after. */
+export async function renameAccount(db: Database, caller: Caller, name: string | null): Promise<AccountRow> {
+  const before = await getAccount(db, caller.accountId);
+  const [[after]] = await db.batch([
+    db.update(accounts).set({ name }).where(eq(accounts.id, caller.accountId)).returning(),
+    auditStatement(db, caller.accountId, caller, {
+      action: "account.renamed",
+      targetType: "account",
+      targetId: caller.accountId,
+      detail: { from: before.name, to: name },
+    }),
+  ]);
+  return after!;
 }

@@ -32,14 +32,23 @@ export type RateLimitBucket =
   | "signups"
   | "oauth-registrations"
   | "approval-failures"
-  | "invitation-failures";
+  | "invitation-failures"
+  | "invitations"
+  | "invitation-mails";
 /**
  * Windows of failed logins (and of sign-ups and OAuth registrations, each counted as it is
  * made): kept in storage, so an attacker who waits for the object to be evicted finds the count still there.
  */
 export type FailureBucket = Extract<
   RateLimitBucket,
-  "operator-failures" | "signin-failures" | "signups" | "oauth-registrations" | "approval-failures" | "invitation-failures"
+  | "operator-failures"
+  | "signin-failures"
+  | "signups"
+  | "oauth-registrations"
+  | "approval-failures"
+  | "invitation-failures"
+  | "invitations"
+  | "invitation-mails"
 >;
 
 /**

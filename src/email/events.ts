@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { encryptSecret, requireEncryptionKey } from "../core/crypto";
+import { encryptSecret, requireEncryptionKey, sha256Hex } from "../core/crypto";
 import { errorFields, log } from "../core/logger";
 import type { Services } from "../services/container";
 import { formatKurus } from "../core/money";
@@ -158,6 +158,10 @@ export interface InvitationEmail {
   /** The invited address: the invitation goes there, whether or not it is a user yet. */
   email: string;
   role: Role;
+  /** The inviting account's name (null: it has none; the e-mail then says "a team", never an address chosen at sign-up). */
+  accountName: string | null;
+  /** The UTC day of the invitation (YYYY-MM-DD): at most one invitation e-mail per recipient and account that day. */
+  day: string;
   /** The invitation's link (its secret in the fragment). */
   url: string;
   locale: Locale;
@@ -178,11 +182,12 @@ export async function sendInvitationEmail(
     {
       accountId: input.accountId,
       kind: "invitation",
-      dedupeKey: `invitation:${input.invitationId}`,
+      // One invitation e-mail per recipient, account and day: invite-and-withdraw in a loop mails once.
+      dedupeKey: `invitation:${input.accountId}:${await sha256Hex(input.email)}:${input.day}`,
       memberId: null,
       toEmail: input.email,
       locale: input.locale,
-      data: { role: input.role, urlEncrypted, inviterEmail: input.inviterEmail },
+      data: { role: input.role, urlEncrypted, inviterEmail: input.inviterEmail, accountName: input.accountName },
     },
   ]);
   return { emailId: emailId ?? null };

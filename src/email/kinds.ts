@@ -28,7 +28,13 @@ const siteFields = { siteId: z.string(), siteUrl: z.string() };
 /** The data of each kind's outbox row. */
 export const EMAIL_DATA = {
   // The link carries the invitation's secret, so it is stored encrypted (ENCRYPTION_KEY), as credentials are.
-  invitation: z.object({ role: z.enum(ROLES), urlEncrypted: z.string(), inviterEmail: z.string().nullable() }),
+  invitation: z.object({
+    role: z.enum(ROLES),
+    urlEncrypted: z.string(),
+    inviterEmail: z.string().nullable(),
+    // Absent on rows queued before accounts had names.
+    accountName: z.string().nullable().optional(),
+  }),
   item_failed: z.object({
     ...siteFields,
     planId: z.string(),

@@ -46,11 +46,14 @@ const host = (url: string) => url.replace(/^https?:\/\//, "").replace(/\/+$/, ""
 
 const en: Words = {
   kinds: {
-    invitation: (d, account) => ({
-      subject: `You are invited to ${account} on ${PRODUCT_NAME}`,
+    // The subject names the account by the name its team gave it, never by an address chosen at sign-up.
+    invitation: (d) => ({
+      subject: d.accountName
+        ? `You are invited to join “${d.accountName}” on ${PRODUCT_NAME}`
+        : `You are invited to join a team on ${PRODUCT_NAME}`,
       heading: "You are invited",
       paragraphs: [
-        `${d.inviterEmail ?? "The account's owner"} invited you to join the ${PRODUCT_NAME} account ${account} as ${en.roles[d.role]}.`,
+        `${d.inviterEmail ?? "The account's owner"} invited you to join ${d.accountName ? `the ${PRODUCT_NAME} account “${d.accountName}”` : `their team on ${PRODUCT_NAME}`} as ${en.roles[d.role]}.`,
         "The link works once, for 7 days. If you did not expect this invitation, ignore this e-mail.",
       ],
       button: "Accept the invitation",
@@ -128,7 +131,7 @@ const en: Words = {
     payment_received: "payment receipt",
   },
   roles: { owner: "an owner", admin: "an admin", editor: "an editor", writer: "a writer", viewer: "a viewer" },
-  accountLine: (account) => `${PRODUCT_NAME} · ${account}`,
+  accountLine: (account) => (account ? `${PRODUCT_NAME} · ${account}` : PRODUCT_NAME),
   whyMember: (account) => `You receive this because you are a member of ${account} on ${PRODUCT_NAME}.`,
   whyInvited: `You receive this because someone invited this address to ${PRODUCT_NAME}.`,
   unsubscribe: (kindName) => `Unsubscribe from ${kindName} e-mails`,
@@ -145,11 +148,13 @@ const en: Words = {
 
 const tr: Words = {
   kinds: {
-    invitation: (d, account) => ({
-      subject: `${PRODUCT_NAME}'ta ${account} hesabına davet edildiniz`,
+    invitation: (d) => ({
+      subject: d.accountName
+        ? `${PRODUCT_NAME}'ta “${d.accountName}” hesabına davet edildiniz`
+        : `${PRODUCT_NAME}'ta bir ekibe davet edildiniz`,
       heading: "Davet edildiniz",
       paragraphs: [
-        `${d.inviterEmail ?? "Hesabın sahibi"}, sizi ${PRODUCT_NAME}'taki ${account} hesabına ${tr.roles[d.role]} olarak katılmaya davet etti.`,
+        `${d.inviterEmail ?? "Hesabın sahibi"}, sizi ${d.accountName ? `${PRODUCT_NAME}'taki “${d.accountName}” hesabına` : `${PRODUCT_NAME}'taki ekibine`} ${tr.roles[d.role]} olarak katılmaya davet etti.`,
         "Bağlantı 7 gün boyunca bir kez kullanılabilir. Bu daveti beklemiyorsanız bu e-postayı yok sayabilirsiniz.",
       ],
       button: "Daveti kabul et",
@@ -227,7 +232,7 @@ const tr: Words = {
     payment_received: "ödeme bildirimi",
   },
   roles: { owner: "sahip", admin: "yönetici", editor: "editör", writer: "yazar", viewer: "izleyici" },
-  accountLine: (account) => `${PRODUCT_NAME} · ${account}`,
+  accountLine: (account) => (account ? `${PRODUCT_NAME} · ${account}` : PRODUCT_NAME),
   whyMember: (account) => `Bu e-postayı ${PRODUCT_NAME}'taki ${account} hesabının üyesi olduğunuz için alıyorsunuz.`,
   whyInvited: `Bu e-postayı, biri bu adresi ${PRODUCT_NAME}'a davet ettiği için alıyorsunuz.`,
   unsubscribe: (kindName) => `${kindName} e-postalarından çık`,

@@ -1,4 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, count, eq, gt, inArray, ne } from "drizzle-orm";
+import { toIsoSeconds } from "../core/time";
 import { newId } from "../core/ids";
 import { log } from "../core/logger";
 import { EMAIL_SEND_MESSAGE, type EmailSend } from "../core/queue-messages";
@@ -44,28 +45,47 @@ const ROWS_PER_INSERT = 6;
 /**
  * Stores the rows whose dedupe key is new and queues a send for each; returns their ids. With
  * EMAIL_PROVIDER=off the rows are stored as `skipped` (what would have gone out is still known)
- * and nothing is queued.
+ * and nothing is queued. An account that queued EMAIL_DAILY_LIMIT_PER_ACCOUNT e-mails in the last
+ * 24 hours has the rest stored as `skipped` (E_DAILY_BUDGET), so one account cannot spend the
+ * sending quota every account shares.
  */
 export async function queueEmails(deps: EmailDeps, emails: NewEmail[]): Promise<string[]> {
   const off = deps.config.email.provider === "off";
+  const left = off ? new Map<string, number>() : await budgetsLeft(deps, emails);
+  const rows = emails.map((email) => {
+    const budget = left.get(email.accountId) ?? 0;
+    if (!off) left.set(email.accountId, budget - 1);
+    const skip = off ? "EMAIL_PROVIDER=off" : budget <= 0 ? "E_DAILY_BUDGET" : null;
+    return { id: newId("eml"), ...email, status: skip ? ("skipped" as const) : ("pending" as const), error: skip };
+  });
   const ids: string[] = [];
-  for (let i = 0; i < emails.length; i += ROWS_PER_INSERT) {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     const inserted = await deps.db
       .insert(emailOutbox)
-      .values(
-        emails.slice(i, i + ROWS_PER_INSERT).map((email) => ({
-          id: newId("eml"),
-          ...email,
-          status: off ? ("skipped" as const) : ("pending" as const),
-          error: off ? "EMAIL_PROVIDER=off" : null,
-        })),
-      )
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
       .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-      .returning({ id: emailOutbox.id });
-    ids.push(...inserted.map((row) => row.id));
+      .returning({ id: emailOutbox.id, status: emailOutbox.status, accountId: emailOutbox.accountId });
+    for (const row of inserted) {
+      if (row.status === "skipped" && !off) log("warn", "email_daily_budget_spent", { accountId: row.accountId });
+      if (row.status === "pending" || off) ids.push(row.id);
+    }
   }
   if (!off && ids.length > 0) await wakeEmailSender(deps, ids);
   return ids;
+}
+
+/** How many e-mails each account of `emails` may still queue in the rolling day. */
+async function budgetsLeft(deps: EmailDeps, emails: NewEmail[]): Promise<Map<string, number>> {
+  const since = toIsoSeconds(new Date(Date.now() - 24 * 60 * 60_000));
+  const left = new Map<string, number>();
+  for (const accountId of new Set(emails.map((email) => email.accountId))) {
+    const [queued] = await deps.db
+      .select({ total: count() })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.accountId, accountId), gt(emailOutbox.createdAt, since), ne(emailOutbox.status, "skipped")));
+    left.set(accountId, deps.config.email.dailyLimitPerAccount - (queued?.total ?? 0));
+  }
+  return left;
 }
 
 /** Queues `email.send` for each id; a failure is logged, and the cron tick's sweep sends them later. */

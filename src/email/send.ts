@@ -59,14 +59,15 @@ export async function sendQueuedEmail(services: Services, message: EmailSend, no
     log("error", "email_not_renderable", { emailId: row.id, kind: row.kind, error: "E_DATA_INVALID" });
     return finish(services, row, "failed", { error: "E_DATA_INVALID" });
   }
-  const [account] = await db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, row.accountId));
+  const [account] = await db.select({ email: accounts.email, name: accounts.name }).from(accounts).where(eq(accounts.id, row.accountId));
   const unsubscribe =
     row.memberId && parsed.kind !== "invitation"
       ? unsubscribeUrl(origin, await unsubscribeToken(services.encryptionKey, row.memberId, parsed.kind))
       : null;
   const rendered = renderEmail(parsed, {
     locale: row.locale,
-    account: account?.email ?? "",
+    // An invitation reaches someone outside the account: it names the account by its name (or not at all), never by its e-mail.
+    account: parsed.kind === "invitation" ? (parsed.data.accountName ?? "") : (account?.name ?? account?.email ?? ""),
     actionUrl: action,
     unsubscribeUrl: unsubscribe,
     settingsUrl: settingsUrl(origin),

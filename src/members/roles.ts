@@ -57,6 +57,7 @@ export const PERMISSION_WORDS: Record<Permission, string> = {
  */
 export const ROUTE_PERMISSIONS: Record<string, Permission | [Permission, string]> = {
   "GET /api/auth/me": "read",
+  "PATCH /api/account": "admin",
   "GET /api/tokens": "read",
   "POST /api/tokens": "read",
   "DELETE /api/tokens/:id": "read",

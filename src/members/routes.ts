@@ -48,7 +48,8 @@ memberRoutes.openapi(
     operationId: "inviteMember",
     path: "/members",
     tags,
-    summary: "Invite someone by e-mail with a role: a one-time link, valid 7 days (admin or owner; only an owner invites an owner)",
+    summary:
+      "Invite someone by e-mail with a role: a one-time link, valid 7 days (admin or owner; only an owner invites an owner; 30 a day)",
     description:
       "The invitee opens the link: a new person sets a password (`POST /api/session/invite { token, password }`), someone who already signs in here signs in and accepts (`POST /api/session/invite { token }` with the session).",
     request: { body: jsonBody(InviteMemberBodySchema) },
@@ -57,14 +58,14 @@ memberRoutes.openapi(
   async (c) => {
     const caller = c.get("caller");
     const { email, role, siteIds } = c.req.valid("json");
-    const { invitation, url } = await inviteMember(c.get("services"), caller, {
+    const { invitation, url, emailed } = await inviteMember(c.get("services"), caller, {
       email,
       role,
       siteIds,
       origin: new URL(c.req.url).origin,
       now: new Date(),
     });
-    return c.json({ ...toInvitation(invitation), url }, 201);
+    return c.json({ ...toInvitation(invitation), url, emailed }, 201);
   },
 );
 

@@ -64,6 +64,10 @@ export const CreatedInvitationSchema = InvitationSchema.extend({
     description: "The one-time link (7 days); its secret is in the fragment. It is also e-mailed to the address",
     example: "https://panel.example.com/invite#…",
   }),
+  emailed: z.boolean().openapi({
+    description:
+      "Whether an e-mail with the link was queued: at most one a day per address from this account, and 3 a day per address from every account together; otherwise send the link yourself",
+  }),
 }).openapi("CreatedMemberInvitation");
 
 export const UpdateMemberBodySchema = z

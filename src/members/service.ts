@@ -12,8 +12,14 @@ import { auditStatement } from "../audit/audit";
 import { sitesWithin } from "./roles";
 import { errorFields, log } from "../core/logger";
 import { sendInvitationEmail } from "../email/events";
+import { rateLimitedError, rateLimitHeaders } from "../http/rate-limit";
 
 export const MEMBER_INVITE_DAYS = 7;
+/** Invitations one account may make per rolling day (withdrawn ones count): past it, 429. */
+export const INVITATIONS_PER_ACCOUNT_PER_DAY = 30;
+/** Invitation e-mails one address may receive per rolling day from every account together; past it the link is only in the answer. */
+export const INVITATION_MAILS_PER_ADDRESS_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60_000;
 
 export type MemberRow = typeof members.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -147,7 +153,7 @@ export async function inviteMember(
   services: Services,
   caller: Caller,
   input: { email: string; role: Role; siteIds?: string[] | null; origin: string; now: Date },
-): Promise<{ invitation: InvitationRow; url: string }> {
+): Promise<{ invitation: InvitationRow; url: string; emailed: boolean }> {
   assertMayGrant(caller, input.role, "invite an owner");
   const db = services.db;
   const email = input.email.trim().toLowerCase();
@@ -161,6 +167,16 @@ export async function inviteMember(
     .innerJoin(users, eq(users.id, members.userId))
     .where(and(eq(members.accountId, caller.accountId), eq(users.email, email)));
   if (already) throw new AppError("already_member", `${email} is already a member of this account`);
+  const states = services.accountState;
+  const window = await states
+    .get(states.idFromName(caller.accountId))
+    .loginAttempt("invitations", true, INVITATIONS_PER_ACCOUNT_PER_DAY, DAY_MS);
+  if (!window.allowed)
+    throw rateLimitedError(
+      window,
+      rateLimitHeaders(window),
+      `This account made ${INVITATIONS_PER_ACCOUNT_PER_DAY} invitations in the last 24 hours (withdrawn ones count); try again later`,
+    );
   const token = randomSecret();
   const invitation: InvitationRow = {
     id: newId("inv"),
@@ -184,22 +200,39 @@ export async function inviteMember(
     }),
   ]);
   const url = `${services.config.publicBaseUrl ?? input.origin}/invite#${token}`;
-  await emailInvitation(services, caller, invitation, url);
-  return { invitation, url };
+  const emailed = await emailInvitation(services, caller, invitation, url, input.now);
+  return { invitation, url, emailed };
 }
 
-/** The invitation by e-mail, in the invitee's language when they sign in here already, else the inviter's. */
-async function emailInvitation(services: Services, caller: Caller, invitation: InvitationRow, url: string): Promise<void> {
-  const [invitee] = await services.db.select({ locale: users.locale }).from(users).where(eq(users.email, invitation.email));
-  const [inviter] = caller.memberId
-    ? await services.db
-        .select({ email: users.email, locale: users.locale })
-        .from(members)
-        .innerJoin(users, eq(users.id, members.userId))
-        .where(eq(members.id, caller.memberId))
-    : [];
+/**
+ * The invitation by e-mail, in the invitee's language when they sign in here already, else the
+ * inviter's: at most one a day per recipient from this account (the outbox's key says so), and
+ * at most INVITATION_MAILS_PER_ADDRESS_PER_DAY a day per recipient from every account. Whether
+ * one was queued; the link is in the answer either way.
+ */
+async function emailInvitation(services: Services, caller: Caller, invitation: InvitationRow, url: string, now: Date): Promise<boolean> {
+  const db = services.db;
+  const [[invitee], [inviter], [account]] = await Promise.all([
+    db.select({ locale: users.locale }).from(users).where(eq(users.email, invitation.email)),
+    caller.memberId
+      ? db
+          .select({ email: users.email, locale: users.locale })
+          .from(members)
+          .innerJoin(users, eq(users.id, members.userId))
+          .where(eq(members.id, caller.memberId))
+      : Promise.resolve([]),
+    db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, invitation.accountId)),
+  ]);
   try {
-    await sendInvitationEmail(services, {
+    const states = services.accountState;
+    const recipient = await states
+      .get(states.idFromName(`invitation-to:${await sha256Hex(invitation.email)}`))
+      .loginWindow("invitation-mails", INVITATION_MAILS_PER_ADDRESS_PER_DAY, DAY_MS);
+    if (!recipient.allowed) {
+      log("warn", "invitation_email_recipient_limit", { accountId: invitation.accountId });
+      return false;
+    }
+    const { emailId } = await sendInvitationEmail(services, {
       accountId: invitation.accountId,
       invitationId: invitation.id,
       email: invitation.email,
@@ -207,10 +240,18 @@ async function emailInvitation(services: Services, caller: Caller, invitation: I
       url,
       locale: invitee?.locale ?? inviter?.locale ?? "en",
       inviterEmail: inviter?.email ?? null,
+      accountName: account?.name ?? null,
+      day: toIsoSeconds(now).slice(0, 10),
     });
+    if (!emailId) return false;
+    await states
+      .get(states.idFromName(`invitation-to:${await sha256Hex(invitation.email)}`))
+      .loginAttempt("invitation-mails", true, INVITATION_MAILS_PER_ADDRESS_PER_DAY, DAY_MS);
+    return true;
   } catch (error) {
     // The link is in the answer too: the inviter can send it themselves.
     log("warn", "invitation_email_not_queued", { accountId: invitation.accountId, ...errorFields(error) });
+    return false;
   }
 }
 

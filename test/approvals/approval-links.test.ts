@@ -451,3 +451,15 @@ describe("tenancy", () => {
     await expectError(await call(`/api/autopilot/articles/${a.articleId}/approval-link`, { method: "POST" }), 401);
   });
 });
+
+describe("issue 40: what the client writes and sees", () => {
+  it("§14: a comment keeps no bidirectional controls", async () => {
+    const { token, articleId } = await reviewArticle();
+    const link = await linkFor(token, articleId);
+    const answered = await answer(secretOf(link), { decision: "changes", comment: "Fix the \u202Egnirts\u202C price \u2066please\u2069" });
+    expect(answered.status).toBe(200);
+    expect(((await answered.json()) as { comment: string }).comment).toBe("Fix the gnirts price please");
+    expect((await managed(token, articleId)).approval?.comment).toBe("Fix the gnirts price please");
+    await expectError(await answer(secretOf(await linkFor(token, articleId)), { decision: "changes", comment: "\u202E\u202C" }), 400);
+  });
+});

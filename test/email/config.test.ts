@@ -11,6 +11,7 @@ describe("the e-mail vars", () => {
       from: { name: "Content Autopilot", email: "noreply@autopilot.example.com" },
       devSinkUrl: null,
       lowBalanceKurus: 5_000,
+      dailyLimitPerAccount: 200,
     });
   });
 

@@ -207,7 +207,7 @@ describe("an e-mail for each event, once, to the members who asked for it", () =
     expect(byAddress[ownerEmail]!.text).toContain("The quota starts again on 1 January 2027.");
   });
 
-  it("an invitation goes to the invited address, once per invitation, and cannot be turned off", async () => {
+  it("an invitation goes to the invited address, once per recipient, account and day, names the account by its name, and cannot be turned off", async () => {
     const fake = useEmail();
     const { accountId, ownerEmail } = await seedTeamAccount();
     const input = {
@@ -218,14 +218,20 @@ describe("an e-mail for each event, once, to the members who asked for it", () =
       url: "https://autopilot.example.com/invite#the-secret",
       locale: "tr" as const,
       inviterEmail: ownerEmail,
+      accountName: "Kadıköy Ajans",
+      day: "2026-11-28",
     };
     const first = await sendInvitationEmail(testServices(), input);
     const again = await sendInvitationEmail(testServices(), input);
+    // A second invitation of the same address that day (withdrawn and made again) is not mailed.
+    const another = await sendInvitationEmail(testServices(), { ...input, invitationId: newId("inv") });
     expect(first.emailId).toMatch(/^eml_/);
     expect(again.emailId).toBeNull();
+    expect(another.emailId).toBeNull();
     const byAddress = await expectOneEach(fake, accountId, ["client@example.org"]);
     const invitation = byAddress["client@example.org"]!;
-    expect(invitation.subject).toBe(`Content Autopilot'ta ${ownerEmail} hesabına davet edildiniz`);
+    expect(invitation.subject).toBe("Content Autopilot'ta “Kadıköy Ajans” hesabına davet edildiniz");
+    expect(invitation.subject).not.toContain(ownerEmail);
     expect(invitation.text).toContain("editör olarak");
     expect(invitation.text).toContain("Daveti kabul et: https://autopilot.example.com/invite#the-secret");
     expect(invitation.headers["List-Unsubscribe"]).toBeUndefined();

@@ -142,12 +142,15 @@ describe("the raw MIME of the dev .eml files", () => {
       url: `${PANEL}/invite#secret-of-the-link`,
       locale: "en",
       inviterEmail: ownerEmail,
+      accountName: null,
+      day: "2026-11-28",
     });
     await deliverAllEmails();
     expect(raws).toHaveLength(1);
     const { headers } = readStrictly(raws[0]!);
     expect(headers.has("list-unsubscribe")).toBe(false);
-    expect(headers.get("subject")).toBe(`You are invited to ${ownerEmail} on Content Autopilot`);
+    // An account without a name is "a team": never the address someone chose at sign-up.
+    expect(headers.get("subject")).toBe("You are invited to join a team on Content Autopilot");
     const email = await PostalMime.parse(raws[0]!);
     expect(email.text).toContain(`Accept the invitation: ${PANEL}/invite#secret-of-the-link`);
     expect(email.html).toContain(`href="${PANEL}/invite#secret-of-the-link"`);

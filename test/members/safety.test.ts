@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { apiTokens, auditEvents, memberInvitations, users } from "../../src/db/schema";
+import { apiTokens, auditEvents, emailOutbox, memberInvitations, users } from "../../src/db/schema";
 import { BASE, call, db, expectError, seedAccount, seedArticle, seedSite, useVars } from "../harness";
 import { seedMember } from "./helpers";
 
@@ -366,5 +366,75 @@ describe("12. the invitation preview says little, and unknown links are limited"
       429,
       "rate_limited",
     );
+  });
+});
+
+describe("6. invitations are no mail relay", () => {
+  const outbox = (accountId: string) => db().select().from(emailOutbox).where(eq(emailOutbox.accountId, accountId));
+
+  it("invite-and-withdraw in a loop mails one address once a day", async () => {
+    const { token, accountId } = await seedAccount();
+    const target = random("outside");
+    const answers: boolean[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { body } = await invite(token, { email: target, role: "viewer" });
+      answers.push((body as unknown as { emailed: boolean }).emailed);
+      expect((await call(`/api/members/invitations/${body.id}`, { method: "DELETE", token })).status).toBe(204);
+    }
+    expect(answers).toEqual([true, false, false, false, false]);
+    expect((await outbox(accountId)).map((row) => row.toEmail)).toEqual([target]);
+  });
+
+  it("an account makes 30 invitations a day (withdrawn ones count), then 429", async () => {
+    const { token, accountId } = await seedAccount();
+    for (let i = 0; i < 30; i++) {
+      const { response, body } = await invite(token, { email: random(`many-${i}`), role: "viewer" });
+      expect(response.status).toBe(201);
+      await call(`/api/members/invitations/${body.id}`, { method: "DELETE", token });
+    }
+    const blocked = await call("/api/members", { method: "POST", token, json: { email: random("one-more"), role: "viewer" } });
+    await expectError(blocked, 429, "rate_limited");
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await outbox(accountId)).length).toBe(30);
+  });
+
+  it("one address gets at most 3 invitation mails a day from every account together", async () => {
+    const target = random("popular");
+    const emailed: boolean[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { token } = await seedAccount();
+      emailed.push(((await invite(token, { email: target, role: "viewer" })).body as unknown as { emailed: boolean }).emailed);
+    }
+    expect(emailed).toEqual([true, true, true, false]);
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toEmail, target))).toHaveLength(3);
+  });
+
+  it("the invitation names the account by the name its team gave it, never by its e-mail", async () => {
+    const { token, accountId } = await seedAccount();
+    await expectError(await call("/api/account", { method: "PATCH", token, json: { name: "Reset\u202Eyour password" } }), 400);
+    await expectError(await call("/api/account", { method: "PATCH", token, json: { name: "<b>x</b>" } }), 400);
+    const renamed = await call("/api/account", { method: "PATCH", token, json: { name: "Kadıköy Ajans" } });
+    expect(await renamed.json()).toMatchObject({ id: accountId, name: "Kadıköy Ajans" });
+    const { body } = await invite(token, { email: random("named"), role: "viewer" });
+    const [row] = await outbox(accountId);
+    expect(row!.data).toMatchObject({ accountName: "Kadıköy Ajans" });
+    const preview = await call("/api/session/invite/preview", { method: "POST", headers: sameOrigin, json: { token: tokenOf(body.url) } });
+    expect(await preview.json()).toMatchObject({ accountName: "Kadıköy Ajans" });
+    const me = await call("/api/auth/me", { token });
+    expect(await me.json()).toMatchObject({ name: "Kadıköy Ajans" });
+  });
+
+  it("an account's e-mails stop at its daily budget: the rest are stored as skipped", async () => {
+    useVars({ EMAIL_DAILY_LIMIT_PER_ACCOUNT: "2" });
+    const { token, accountId } = await seedAccount();
+    const emailed: boolean[] = [];
+    for (let i = 0; i < 3; i++)
+      emailed.push(
+        ((await invite(token, { email: random(`budget-${i}`), role: "viewer" })).body as unknown as { emailed: boolean }).emailed,
+      );
+    expect(emailed).toEqual([true, true, false]);
+    const rows = await outbox(accountId);
+    expect(rows.map((row) => row.status).sort()).toEqual(["pending", "pending", "skipped"]);
+    expect(rows.find((row) => row.status === "skipped")?.error).toBe("E_DAILY_BUDGET");
   });
 });
