@@ -49,6 +49,9 @@ async function newAccount(db: Database, input: { email: string; signupCreditKuru
     email,
     billingMode: "CREDITS",
     creditBalanceKurus: input.signupCreditKurus,
+    closingAt: null,
+    closesAt: null,
+    closeRequestedBy: null,
     createdAt: toIsoSeconds(input.now),
   };
   const ledgerRow = {
