@@ -321,8 +321,15 @@ export async function updateMember(
 /**
  * Removes a member: their sessions in this account, their tokens (revoked, and announced to the
  * public gate) and their OAuth grants stop at once. Returns the revoked tokens for the announcement.
+ * A member who removes themselves is recorded as `member.left` (src/account-data/leave.ts).
  */
-export async function removeMember(services: Services, caller: Caller, memberId: string, now: Date) {
+export async function removeMember(
+  services: Services,
+  caller: Caller,
+  memberId: string,
+  now: Date,
+  action: "member.removed" | "member.left" = "member.removed",
+) {
   const db = services.db;
   const member = await memberOf(db, caller.accountId, memberId);
   if (member.role === "owner") assertMayGrant(caller, "owner", "remove an owner");
@@ -361,7 +368,7 @@ export async function removeMember(services: Services, caller: Caller, memberId:
   ]);
   if (gone.length === 0) throw new AppError("last_owner", "This is the account's last owner; make another member an owner first");
   await auditStatement(db, caller.accountId, caller, {
-    action: "member.removed",
+    action,
     targetType: "member",
     targetId: memberId,
     detail: { email: member.email, role: member.role },
