@@ -25,7 +25,7 @@ async function expireExports(services: Services, now: Date): Promise<number> {
   const bucket = services.media.bucket;
   const due = await services.db
     .update(accountExports)
-    .set({ status: "expired", linkHash: null })
+    .set({ status: "expired" })
     .where(and(eq(accountExports.status, "ready"), lte(accountExports.expiresAt, toIsoSeconds(now))))
     .returning({ id: accountExports.id });
   for (const job of due) await bucket.delete(archiveKey(job.id));
