@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { AppError } from "../core/errors";
 import { log } from "../core/logger";
+import { runBatch } from "../db/batch";
 import { auditEvents, emailOutbox, memberInvitations, members, users } from "../db/schema";
 import type { Env } from "../env";
 import type { Caller } from "../http/context";
@@ -45,7 +46,7 @@ export async function leaveAccount(
 
   const { revokedTokens } = await removeMember(services, caller, memberId, input.now, "member.left");
   const account = caller.accountId;
-  const [, , , , , deletedUser] = await db.batch([
+  const results = await runBatch(db, [
     db
       .update(auditEvents)
       .set({ actor: FORMER_MEMBER })
@@ -63,21 +64,21 @@ export async function leaveAccount(
     db.delete(memberInvitations).where(and(eq(memberInvitations.accountId, account), eq(memberInvitations.email, member.email))),
     // The account is known by its first owner's e-mail: when that was theirs, the oldest owner's
     // becomes it (unless that address names another account already; then it stays).
-    db.run(sql`
+    sql`
       UPDATE accounts SET email = (
         SELECT u.email FROM members m JOIN users u ON u.id = m.user_id
         WHERE m.account_id = ${account} AND m.role = 'owner' ORDER BY m.created_at, m.id LIMIT 1)
       WHERE id = ${account} AND email = ${member.email}
         AND NOT EXISTS (SELECT 1 FROM accounts other WHERE other.email = (
           SELECT u.email FROM members m JOIN users u ON u.id = m.user_id
-          WHERE m.account_id = ${account} AND m.role = 'owner' ORDER BY m.created_at, m.id LIMIT 1))`),
+          WHERE m.account_id = ${account} AND m.role = 'owner' ORDER BY m.created_at, m.id LIMIT 1))`,
     db
       .delete(users)
-      .where(and(eq(users.id, member.userId), sql`NOT EXISTS (SELECT 1 FROM ${members} WHERE ${members.userId} = ${member.userId})`))
-      .returning({ id: users.id }),
+      .where(and(eq(users.id, member.userId), sql`NOT EXISTS (SELECT 1 FROM ${members} WHERE ${members.userId} = ${member.userId})`)),
   ]);
+  const userDeleted = results[results.length - 1]!.meta.changes > 0;
   for (const token of revokedTokens) await announceRevocation(services.accountState, token);
   await revokeGrants(input.oauth, account, memberId);
-  log("info", "member_left", { accountId: account, memberId, userDeleted: deletedUser.length > 0 });
-  return { userDeleted: deletedUser.length > 0 };
+  log("info", "member_left", { accountId: account, memberId, userDeleted });
+  return { userDeleted };
 }

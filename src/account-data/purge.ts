@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { log } from "../core/logger";
+import { runBatch } from "../db/batch";
 import { toIsoSeconds } from "../core/time";
 import { accountExports, accounts, closedAccounts, creditLedger, itemRuns, members, retainedLedger, uploads, users } from "../db/schema";
 import type { Services } from "../services/container";
@@ -107,13 +108,13 @@ async function deleteRows(services: Services, accountId: string, closingAt: stri
   const { db } = services;
   const at = toIsoSeconds(now);
   const [ledger] = await db.select({ n: sql<number>`count(*)` }).from(creditLedger).where(eq(creditLedger.accountId, accountId));
-  await db.batch([
-    db.run(sql`
+  await runBatch(db, [
+    sql`
       INSERT INTO ${retainedLedger} (id, account_ref, kind, amount_kurus, balance_after_kurus, reference, created_at, retain_until)
       SELECT id, account_id, kind, amount_kurus, balance_after_kurus, reference, created_at,
-        (CAST(substr(created_at, 1, 4) AS INTEGER) + ${LEDGER_RETENTION_YEARS + 1}) || '-01-01T00:00:00Z'
+        CAST(CAST(substr(created_at, 1, 4) AS INTEGER) + ${LEDGER_RETENTION_YEARS + 1} AS INTEGER) || '-01-01T00:00:00Z'
       FROM ${creditLedger} WHERE account_id = ${accountId}
-      ON CONFLICT (id) DO NOTHING`),
+      ON CONFLICT (id) DO NOTHING`,
     db
       .insert(closedAccounts)
       .values({ accountRef: accountId, closeRequestedAt: closingAt, purgedAt: at, ledgerRows: ledger?.n ?? 0 })

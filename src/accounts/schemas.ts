@@ -10,6 +10,9 @@ export const AccountSchema = z
     email: z.string().openapi({ example: "owner@example.com" }),
     billingMode: z.enum(BILLING_MODES),
     creditBalance: z.string().openapi({ description: "Turkish lira, two decimals", example: "100.00" }),
+    closesAt: z.string().nullable().openapi({
+      description: "Set while the account is closing: when it is deleted unless an owner cancels (docs/guides/privacy.md)",
+    }),
     createdAt: z.string(),
   })
   .openapi("Account");
@@ -54,6 +57,7 @@ export function toAccount(row: AccountRow): Account {
     email: row.email,
     billingMode: row.billingMode,
     creditBalance: formatKurus(row.creditBalanceKurus),
+    closesAt: row.closesAt,
     createdAt: row.createdAt,
   };
 }
