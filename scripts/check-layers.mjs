@@ -12,7 +12,7 @@ const LAYERS = [
   ["pipeline", "improvements", "approvals"],
   ["public", "webhooks"],
   ["articles"],
-  ["plans", "existing-posts", "blog-admin", "report", "agent", "publishing", "search-console"],
+  ["plans", "existing-posts", "blog-admin", "report", "agent", "publishing", "search-console", "account-data"],
   ["sites", "billing", "media", "accounts", "tokens", "sessions", "research", "members", "email", "audit"],
   ["http"],
   ["services"],

@@ -42,6 +42,8 @@ import { searchConsoleRoutes } from "./search-console/routes";
 import { searchAnalyticsRoutes } from "./search-console/analytics-routes";
 import { opportunityRoutes } from "./search-console/opportunity-routes";
 import { emailRoutes } from "./email/routes";
+import { closeRoutes } from "./account-data/close-routes";
+import { exportRoutes } from "./account-data/export-routes";
 
 export interface AppOptions {
   /** How each request's services are built; tests hand in fakes of the outside world here. */
@@ -84,7 +86,10 @@ export function createApp(options: AppOptions = {}) {
   app.route("/api", adminAccountRoutes);
   app.route("/api", accountRoutes);
   app.route("/api", tokenRoutes);
+  // Before the members' routes: DELETE /api/members/me is not a member called "me".
+  app.route("/api", closeRoutes);
   app.route("/api", memberRoutes);
+  app.route("/api", exportRoutes);
   app.route("/api", billingRoutes);
   app.route("/api", siteRoutes);
   app.route("/api", briefRoutes);

@@ -15,6 +15,9 @@ export const AccountSchema = z
     }),
     billingMode: z.enum(BILLING_MODES),
     creditBalance: z.string().openapi({ description: "Turkish lira, two decimals", example: "100.00" }),
+    closesAt: z.string().nullable().openapi({
+      description: "Set while the account is closing: when it is deleted unless an owner cancels (docs/guides/privacy.md)",
+    }),
     createdAt: z.string(),
   })
   .openapi("Account");
@@ -60,18 +63,17 @@ export function toAccount(row: AccountRow): Account {
     name: row.name,
     billingMode: row.billingMode,
     creditBalance: formatKurus(row.creditBalanceKurus),
+    closesAt: row.closesAt,
     createdAt: row.createdAt,
   };
 }
 
 export const UpdateAccountBodySchema = z
   .object({
-    name: plainText(z.string().trim().min(1).max(60), { noMarkup: true, noBidi: true })
-      .nullable()
-      .openapi({
-        description: "1 to 60 characters of plain text without bidirectional controls; null removes it",
-        example: "Kadıköy Ajans",
-      }),
+    name: plainText(z.string().trim().min(1).max(60), { noMarkup: true, noBidi: true }).nullable().openapi({
+      description: "1 to 60 characters of plain text without bidirectional controls; null removes it",
+      example: "Kadıköy Ajans",
+    }),
   })
   .strict()
   .openapi("UpdateAccountRequest");

@@ -51,6 +51,9 @@ async function newAccount(db: Database, input: { email: string; signupCreditKuru
     name: null,
     billingMode: "CREDITS",
     creditBalanceKurus: input.signupCreditKurus,
+    closingAt: null,
+    closesAt: null,
+    closeRequestedBy: null,
     createdAt: toIsoSeconds(input.now),
   };
   const ledgerRow = {

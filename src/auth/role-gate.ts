@@ -6,11 +6,13 @@ import { articles, existingPosts, planItems, plans } from "../db/schema";
 import type { AppEnv, Caller } from "../http/context";
 import { leastRoleFor, PERMISSION_WORDS, type Permission, type RouteRule, roleMay, ruleFor } from "../members/roles";
 import { recordAudit } from "../audit/audit";
+import { assertAccountOpen } from "../account-data/close";
 
 /**
  * The caller's role against the route's permission (src/members/roles.ts), then, for a member
  * limited to some sites, the site the request names: by `siteId` in the path, or through the
- * article, plan, item or post it names. A route the table does not name is for owners only.
+ * article, plan, item or post it names. A route the table does not name is for owners only. A
+ * closing account refuses every change but the few its closure allows (src/account-data/close.ts).
  */
 export async function enforceRole(c: Context<AppEnv>, caller: Caller): Promise<RouteRule> {
   const rule: RouteRule = ruleFor(c.req.method, c.req.path) ?? { permission: "billing", params: {} };
@@ -24,6 +26,7 @@ export async function enforceRole(c: Context<AppEnv>, caller: Caller): Promise<R
     await assertSiteOfPath(c.get("db"), caller, c.req.path);
     await assertSiteOfBody(c, caller);
   }
+  await assertAccountOpen(c.get("db"), caller.accountId, c.req.method, `${c.req.method} ${c.req.path}`);
   return rule;
 }
 

@@ -52,7 +52,12 @@ const CRC_TABLE = (() => {
 
 /** CRC-32 (ISO 3309 / ITU-T V.42): the checksum of PNG chunks and zip entries. */
 export function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
+  return crc32Update(0, bytes);
+}
+
+/** The CRC-32 of what `previous` was the CRC of, followed by `bytes`: a file written in pieces gets its checksum piece by piece. */
+export function crc32Update(previous: number, bytes: Uint8Array): number {
+  let crc = (previous ^ 0xffffffff) >>> 0;
   for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }

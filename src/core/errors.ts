@@ -43,6 +43,8 @@ const STATUS_BY_CODE = {
   // 404/410: a link that leads nowhere (any more).
   approval_link_unknown: 404,
   approval_link_expired: 410,
+  export_link_unknown: 404,
+  export_expired: 410,
 
   // 409: the thing is in a state that does not allow it.
   email_taken: 409,
@@ -82,6 +84,10 @@ const STATUS_BY_CODE = {
   google_not_configured: 409,
   google_not_connected: 409,
   keyword_already_planned: 409,
+  account_closing: 409,
+  account_not_closing: 409,
+  password_not_set: 409,
+  export_not_ready: 409,
 
   // 422: understood, but the site, the platform or the content says no.
   site_unreachable: 422,

@@ -2,7 +2,7 @@ import { randomBase62 } from "./crypto";
 
 /** Management ids are strings: a short type prefix and 16 random base62 characters (`acc_…`). */
 export function newId(
-  prefix: "acc" | "tok" | "site" | "plan" | "item" | "pay" | "up" | "post" | "whd" | "res" | "usr" | "mem" | "inv" | "apl" | "eml",
+  prefix: "acc" | "tok" | "site" | "plan" | "item" | "pay" | "up" | "post" | "whd" | "res" | "usr" | "mem" | "inv" | "apl" | "eml" | "exp",
 ): string {
   return `${prefix}_${randomBase62(16)}`;
 }

@@ -66,3 +66,12 @@ export type SearchRefresh = z.infer<typeof SearchRefresh>;
 export const EMAIL_SEND_MESSAGE = "email.send";
 export const EmailSend = z.object({ emailId: z.string().min(1) });
 export type EmailSend = z.infer<typeof EmailSend>;
+
+/**
+ * One step of an account's export (src/account-data/export-build.ts), on the search queue (one
+ * message at a time: a step writes up to a few hundred rows or 20 media files). `step` is the
+ * export's step number: a message of a step already taken is dropped.
+ */
+export const EXPORT_STEP_MESSAGE = "export.step";
+export const ExportStep = z.object({ exportId: z.string().min(1), step: z.number().int().min(0) });
+export type ExportStep = z.infer<typeof ExportStep>;

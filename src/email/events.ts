@@ -192,3 +192,40 @@ export async function sendInvitationEmail(
   ]);
   return { emailId: emailId ?? null };
 }
+
+export interface ExportReadyEmail {
+  accountId: string;
+  exportId: string;
+  /** The member who asked for the export. */
+  memberId: string;
+  email: string;
+  locale: Locale;
+  /** The download link (its key in the query). */
+  url: string;
+  expiresAt: string;
+  sizeBytes: number;
+}
+
+/**
+ * Queues the link to a ready export to the member who asked for it (it cannot be turned off:
+ * they asked), once per export. The link is stored encrypted, as an invitation's is. Throws, so
+ * the caller knows; returns the outbox row's id (null when it was queued before).
+ */
+export async function sendExportReadyEmail(
+  deps: EmailDeps & Pick<Services, "encryptionKey">,
+  input: ExportReadyEmail,
+): Promise<{ emailId: string | null }> {
+  const urlEncrypted = await encryptSecret(requireEncryptionKey(deps.encryptionKey), input.url);
+  const [emailId] = await queueEmails(deps, [
+    {
+      accountId: input.accountId,
+      kind: "export_ready",
+      dedupeKey: `export_ready:${input.exportId}`,
+      memberId: input.memberId,
+      toEmail: input.email,
+      locale: input.locale,
+      data: { urlEncrypted, expiresAt: input.expiresAt, sizeBytes: input.sizeBytes },
+    },
+  ]);
+  return { emailId: emailId ?? null };
+}

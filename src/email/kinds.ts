@@ -4,8 +4,17 @@ import { EMAIL_KINDS, ROLES, type EmailKind, type Role } from "../db/schema";
 // What each kind of e-mail says (the data stored on its outbox row, checked again when it is
 // rendered) and who is told: those who can act on it.
 
-/** The kinds a member may turn off and unsubscribe from: every kind but the invitation. */
-export const OPTIONAL_EMAIL_KINDS = EMAIL_KINDS.filter((kind): kind is Exclude<EmailKind, "invitation"> => kind !== "invitation");
+/**
+ * The kinds that always go: an invitation (its invitee is no member yet) and the link to an export
+ * (the member asked for it; src/account-data/export.ts). Their button is their own link, stored encrypted.
+ */
+export const LINK_EMAIL_KINDS = ["invitation", "export_ready"] as const satisfies readonly EmailKind[];
+export type LinkEmailKind = (typeof LINK_EMAIL_KINDS)[number];
+
+/** The kinds a member may turn off and unsubscribe from: every kind but those that always go. */
+export const OPTIONAL_EMAIL_KINDS = EMAIL_KINDS.filter(
+  (kind): kind is Exclude<EmailKind, LinkEmailKind> => !(LINK_EMAIL_KINDS as readonly string[]).includes(kind),
+);
 export type OptionalEmailKind = (typeof OPTIONAL_EMAIL_KINDS)[number];
 
 /**
@@ -53,6 +62,8 @@ export const EMAIL_DATA = {
     z.object({ mode: z.literal("credits"), balance: z.string(), threshold: z.string() }),
     z.object({ mode: z.literal("byok"), used: z.number().int(), quota: z.number().int(), resetsAt: z.string() }),
   ]),
+  // The download link carries the export's secret: stored encrypted, like an invitation's.
+  export_ready: z.object({ urlEncrypted: z.string(), expiresAt: z.string(), sizeBytes: z.number().int() }),
   payment_received: z.object({
     merchantOid: z.string(),
     amount: z.string(),
@@ -71,3 +82,5 @@ export function parseEmailData(kind: EmailKind, data: unknown): KindAndData | nu
   const parsed = EMAIL_DATA[kind].safeParse(data);
   return parsed.success ? ({ kind, data: parsed.data } as KindAndData) : null;
 }
+
+export const isOptionalKind = (kind: EmailKind): kind is OptionalEmailKind => (OPTIONAL_EMAIL_KINDS as readonly string[]).includes(kind);

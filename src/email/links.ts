@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import type { KindAndData } from "./kinds";
+import type { KindAndData, LinkEmailKind } from "./kinds";
 
 /** Where `npm run dev` serves the panel when PUBLIC_BASE_URL is not set (its default port). */
 const LOCAL_PANEL = "http://localhost:8787";
@@ -13,8 +13,8 @@ export function panelOrigin(config: Pick<Config, "publicBaseUrl" | "environment"
   return config.publicBaseUrl ?? (config.environment === "production" ? null : LOCAL_PANEL);
 }
 
-/** The panel's page of what the message is about (an invitation's button is its own link, decrypted by the sender). */
-export function actionUrl(origin: string, message: Exclude<KindAndData, { kind: "invitation" }>): string {
+/** The panel's page of what the message is about (an invitation's or an export's button is its own link, decrypted by the sender). */
+export function actionUrl(origin: string, message: Exclude<KindAndData, { kind: LinkEmailKind }>): string {
   switch (message.kind) {
     case "item_failed":
       return `${origin}/plans/${encodeURIComponent(message.data.planId)}/items/${encodeURIComponent(message.data.itemId)}`;

@@ -27,6 +27,7 @@ export interface Words {
   accountLine: (account: string) => string;
   whyMember: (account: string) => string;
   whyInvited: string;
+  whyRequested: string;
   unsubscribe: (kindName: string) => string;
   settings: string;
   linkFallback: string;
@@ -42,6 +43,8 @@ export interface Words {
 const money = (locale: Locale, amount: string) => (locale === "tr" ? `${amount.replace(".", ",")} TL` : `${amount} TRY`);
 const day = (locale: Locale, iso: string) =>
   new Intl.DateTimeFormat(locale === "tr" ? "tr-TR" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+const size = (locale: Locale, bytes: number) =>
+  `${new Intl.NumberFormat(locale === "tr" ? "tr-TR" : "en-GB", { maximumFractionDigits: 1 }).format(Math.max(0.1, bytes / 1_048_576))} MB`;
 const host = (url: string) => url.replace(/^https?:\/\//, "").replace(/\/+$/, "");
 
 const en: Words = {
@@ -110,6 +113,15 @@ const en: Words = {
             paragraphs: [`${d.used} of this month's ${d.quota} articles are used.`, `The quota starts again on ${day("en", d.resetsAt)}.`],
             button: "Open billing",
           },
+    export_ready: (d, account) => ({
+      subject: `Your export of ${account} is ready`,
+      heading: "Your export is ready",
+      paragraphs: [
+        `The archive of everything the account ${account} holds is ready to download (${size("en", d.sizeBytes)}): the data as JSON files and the media files, in one ZIP file.`,
+        `The link works until ${day("en", d.expiresAt)}; after that, ask for a new export in the panel. Anyone with the link can download the archive: do not forward this e-mail.`,
+      ],
+      button: "Download the archive",
+    }),
     payment_received: (d) => ({
       subject: `Payment received: ${money("en", d.amount)}`,
       heading: "Thank you, your payment arrived",
@@ -134,6 +146,7 @@ const en: Words = {
   accountLine: (account) => (account ? `${PRODUCT_NAME} · ${account}` : PRODUCT_NAME),
   whyMember: (account) => `You receive this because you are a member of ${account} on ${PRODUCT_NAME}.`,
   whyInvited: `You receive this because someone invited this address to ${PRODUCT_NAME}.`,
+  whyRequested: "You receive this because you asked for it.",
   unsubscribe: (kindName) => `Unsubscribe from ${kindName} e-mails`,
   settings: "Choose which e-mails you receive",
   linkFallback: "If the button does not work, open this address:",
@@ -211,6 +224,15 @@ const tr: Words = {
             paragraphs: [`Bu ayki ${d.quota} makalenin ${d.used} tanesi kullanıldı.`, `Kota ${day("tr", d.resetsAt)} tarihinde yenilenir.`],
             button: "Faturalandırmayı aç",
           },
+    export_ready: (d, account) => ({
+      subject: `${account} hesabının dışa aktarımı hazır`,
+      heading: "Dışa aktarımınız hazır",
+      paragraphs: [
+        `${account} hesabında bulunan her şeyin arşivi indirilmeye hazır (${size("tr", d.sizeBytes)}): veriler JSON dosyaları, medya dosyalarıyla birlikte tek bir ZIP dosyasında.`,
+        `Bağlantı ${day("tr", d.expiresAt)} tarihine kadar çalışır; sonrasında panelden yeni bir dışa aktarım isteyin. Bağlantıya sahip olan herkes arşivi indirebilir: bu e-postayı iletmeyin.`,
+      ],
+      button: "Arşivi indir",
+    }),
     payment_received: (d) => ({
       subject: `Ödeme alındı: ${money("tr", d.amount)}`,
       heading: "Teşekkürler, ödemeniz ulaştı",
@@ -235,6 +257,7 @@ const tr: Words = {
   accountLine: (account) => (account ? `${PRODUCT_NAME} · ${account}` : PRODUCT_NAME),
   whyMember: (account) => `Bu e-postayı ${PRODUCT_NAME}'taki ${account} hesabının üyesi olduğunuz için alıyorsunuz.`,
   whyInvited: `Bu e-postayı, biri bu adresi ${PRODUCT_NAME}'a davet ettiği için alıyorsunuz.`,
+  whyRequested: "Bu e-postayı siz istediğiniz için alıyorsunuz.",
   unsubscribe: (kindName) => `${kindName} e-postalarından çık`,
   settings: "Hangi e-postaları alacağınızı seçin",
   linkFallback: "Düğme çalışmazsa bu adresi açın:",

@@ -7,7 +7,7 @@ import type { EmailSend } from "../core/queue-messages";
 import { toIsoSeconds } from "../core/time";
 import { accounts, emailOutbox, members, type EmailStatus } from "../db/schema";
 import type { Services } from "../services/container";
-import { parseEmailData } from "./kinds";
+import { isOptionalKind, parseEmailData } from "./kinds";
 import { actionUrl, panelOrigin, settingsUrl, unsubscribeUrl } from "./links";
 import { renderEmail } from "./templates";
 import { unsubscribeToken } from "./unsubscribe-token";
@@ -52,7 +52,7 @@ export async function sendQueuedEmail(services: Services, message: EmailSend, no
     return finish(services, row, "failed", { error });
   }
   const action =
-    parsed.kind === "invitation"
+    parsed.kind === "invitation" || parsed.kind === "export_ready"
       ? await decryptSecret(requireEncryptionKey(services.encryptionKey), parsed.data.urlEncrypted).catch(() => null)
       : actionUrl(origin, parsed);
   if (action === null) {
@@ -61,7 +61,7 @@ export async function sendQueuedEmail(services: Services, message: EmailSend, no
   }
   const [account] = await db.select({ email: accounts.email, name: accounts.name }).from(accounts).where(eq(accounts.id, row.accountId));
   const unsubscribe =
-    row.memberId && parsed.kind !== "invitation"
+    row.memberId && isOptionalKind(parsed.kind)
       ? unsubscribeUrl(origin, await unsubscribeToken(services.encryptionKey, row.memberId, parsed.kind))
       : null;
   const rendered = renderEmail(parsed, {
@@ -105,7 +105,7 @@ async function whyNotWanted(services: Services, row: OutboxRow): Promise<string 
     .from(members)
     .where(and(eq(members.id, row.memberId), eq(members.accountId, row.accountId)));
   if (!member) return "member_removed";
-  return row.kind !== "invitation" && (member.emailOff ?? []).includes(row.kind) ? "turned_off" : null;
+  return isOptionalKind(row.kind) && (member.emailOff ?? []).includes(row.kind) ? "turned_off" : null;
 }
 
 /** Moves the claimed row on; only a row still `sending` (ours) is moved. */

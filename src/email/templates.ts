@@ -13,7 +13,7 @@ export interface RenderContext {
   account: string;
   /** Where the button goes: the panel's page of the thing (or the invitation's link). */
   actionUrl: string;
-  /** The kind's one-click unsubscribe link; null for invitations. */
+  /** The kind's one-click unsubscribe link; null for the kinds that always go (invitations, exports). */
   unsubscribeUrl: string | null;
   /** The panel's Settings, where every kind can be chosen. */
   settingsUrl: string;
@@ -32,10 +32,12 @@ export function renderEmail(message: KindAndData, context: RenderContext): Rende
   const footer =
     message.kind === "invitation"
       ? { why: words.whyInvited, unsubscribe: null }
-      : {
-          why: words.whyMember(context.account),
-          unsubscribe: capitalize(words.unsubscribe(words.kindNames[message.kind]), context.locale),
-        };
+      : message.kind === "export_ready"
+        ? { why: words.whyRequested, unsubscribe: null }
+        : {
+            why: words.whyMember(context.account),
+            unsubscribe: capitalize(words.unsubscribe(words.kindNames[message.kind]), context.locale),
+          };
   return {
     subject: content.subject.replace(/[\r\n]+/g, " ").slice(0, 998),
     html: htmlOf(content, context, footer),

@@ -18,6 +18,8 @@ const NOT_MANAGEMENT = [
   /^\/api\/approvals\//,
   // The unsubscribe link of an e-mail: its signed token is the permission (src/email/routes.ts).
   /^\/api\/email\//,
+  // An export's e-mailed download link: its key is the permission (src/account-data/export-routes.ts).
+  /^\/api\/exports\//,
 ];
 
 export function isManagementPath(path: string): boolean {

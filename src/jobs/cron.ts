@@ -9,6 +9,7 @@ import { purgeExpiredSessions } from "../sessions/service";
 import { queueDailySyncs } from "../search-console/sync";
 import { endStaleReservations } from "./stale-reservations";
 import { runEmailTick } from "../email/cron";
+import { runAccountDataTick } from "../account-data/cron";
 
 /** Revoked or expired tokens are listed for 90 days, then removed. */
 const DEAD_TOKEN_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
@@ -18,7 +19,7 @@ const DEAD_TOKEN_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
  * webhook deliveries woken, reservations whose work ended settled or refunded, each site's daily Search Console
  * sync queued, and housekeeping (dead tokens, expired
  * sessions and invitations), the day's review digests and any e-mail whose queue message was lost
- * (src/email/cron.ts). Each job runs even when one before it failed
+ * (src/email/cron.ts), expired exports and closed accounts past their grace (src/account-data/cron.ts). Each job runs even when one before it failed
  * (the failure is logged; the next tick tries it again).
  */
 export async function runCronTick(services: Services, now: Date): Promise<void> {
@@ -41,6 +42,7 @@ export async function runCronTick(services: Services, now: Date): Promise<void> 
   const purgedTokens = await job("purge dead tokens", () => purgeDeadTokens(services, now));
   const purgedSessions = await job("purge expired sessions", () => purgeExpiredSessions(services, now));
   const queuedEmails = await job("queue e-mails", () => runEmailTick(services, now));
+  const accountData = await job("exports and closed accounts", () => runAccountDataTick(services, now));
   log(failed.length ? "warn" : "info", "cron_tick", {
     at: toIsoSeconds(now),
     queuedItems,
@@ -51,6 +53,7 @@ export async function runCronTick(services: Services, now: Date): Promise<void> 
     purgedTokens,
     purgedSessions,
     queuedEmails,
+    accountData,
     failed,
     ms: Date.now() - started,
   });

@@ -6,6 +6,8 @@ import {
   DeliveryWakeUp,
   EMAIL_SEND_MESSAGE,
   EmailSend,
+  EXPORT_STEP_MESSAGE,
+  ExportStep,
   INDEX_NOW_MESSAGE,
   IndexNowSubmit,
   ITEM_RUN_MESSAGE,
@@ -22,6 +24,7 @@ import { runSearchSyncStep } from "../search-console/sync";
 import { startQueuedRuns } from "../pipeline/start";
 import { deliverFromQueue } from "../webhooks/deliver";
 import { sendQueuedEmail } from "../email/send";
+import { runExportStep } from "../account-data/export-build";
 
 export const DEAD_LETTER_QUEUE = "content-autopilot-dead-letter";
 
@@ -35,6 +38,7 @@ export const messageHandlers: Record<string, MessageHandler> = {
   [INDEX_NOW_MESSAGE]: (body, services) => submitToIndexNow(services, parseBody(IndexNowSubmit, body)),
   [SEARCH_REFRESH_MESSAGE]: (body, services) => refreshDecayingPost(services, parseBody(SearchRefresh, body)),
   [EMAIL_SEND_MESSAGE]: (body, services) => sendQueuedEmail(services, parseBody(EmailSend, body)),
+  [EXPORT_STEP_MESSAGE]: (body, services) => runExportStep(services, parseBody(ExportStep, body)),
 };
 
 /** A kind handled a batch at a time: each body is parsed alone, then one call takes them all. */

@@ -52,8 +52,9 @@ export const PERMISSION_WORDS: Record<Permission, string> = {
  * Every management route ("METHOD path", paths as Hono writes them) and what it needs, with the
  * audit action a successful call records (src/auth/management-auth.ts; tokens, members and grants
  * record theirs with more detail in their own routes, the approval links in theirs). Tokens,
- * OAuth grants and one's own e-mail preferences are `read`: every member manages their own, and
- * the service decides whose (src/tokens/service.ts, src/members/service.ts).
+ * OAuth grants, one's own e-mail preferences and leaving (`DELETE /api/members/me`) are `read`:
+ * every member manages their own, and the service decides whose (src/tokens/service.ts,
+ * src/members/service.ts). The account's export and closing are the owners' (`billing`).
  */
 export const ROUTE_PERMISSIONS: Record<string, Permission | [Permission, string]> = {
   "GET /api/auth/me": "read",
@@ -71,6 +72,13 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | [Permission, string]
   "DELETE /api/members/invitations/:invitationId": "admin",
   "PUT /api/members/me/notifications": "read",
   "GET /api/audit": "admin",
+  "DELETE /api/members/me": "read",
+
+  "POST /api/account/export": "billing",
+  "GET /api/account/export": "billing",
+  "GET /api/account/export/download": "billing",
+  "POST /api/account/close": "billing",
+  "POST /api/account/close/cancel": "billing",
 
   "GET /api/billing/balance": "read",
   "GET /api/billing/packages": "billing",

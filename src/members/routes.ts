@@ -1,6 +1,5 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { validationHook } from "../core/validation";
-import { log } from "../core/logger";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { announceRevocation } from "../tokens/service";
@@ -20,6 +19,7 @@ import {
   toMember,
   UpdateMemberBodySchema,
 } from "./schemas";
+import { revokeGrants } from "./grants";
 import { cancelInvitation, inviteMember, listMembers, removeMember, updateMember } from "./service";
 
 /** The account's members, their invitations, and the audit log. */
@@ -121,25 +121,10 @@ memberRoutes.openapi(
     const { revokedTokens, invitationsWithdrawn } = await removeMember(c.get("services"), caller, memberId, new Date());
     // The public gate refuses the tokens at once; the grants' calls to /mcp already fail with the member gone.
     for (const token of revokedTokens) await announceRevocation(c.get("services").accountState, token);
-    await revokeGrantsOf(c.env.OAUTH_PROVIDER, caller.accountId, memberId);
+    await revokeGrants(c.env.OAUTH_PROVIDER, caller.accountId, memberId);
     return c.json({ id: memberId, tokensRevoked: revokedTokens.length, invitationsWithdrawn }, 200);
   },
 );
-
-/** The removed member's OAuth grants, revoked in the provider's store (their use is refused already). */
-async function revokeGrantsOf(oauth: AppEnv["Bindings"]["OAUTH_PROVIDER"], accountId: string, memberId: string): Promise<void> {
-  if (!oauth) return;
-  try {
-    let cursor: string | undefined;
-    do {
-      const page = await oauth.listUserGrants(accountId, { cursor });
-      for (const grant of page.items) if (grant.metadata?.memberId === memberId) await oauth.revokeGrant(grant.id, accountId);
-      cursor = page.cursor;
-    } while (cursor);
-  } catch (error) {
-    log("warn", "member_grants_not_revoked", { accountId, memberId, message: error instanceof Error ? error.message : String(error) });
-  }
-}
 
 memberRoutes.openapi(
   createRoute({

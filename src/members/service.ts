@@ -392,8 +392,15 @@ export async function updateMember(
  * public gate), their OAuth grants and the open invitations they sent (an admin who invited a
  * second address of their own is not an admin again through it) stop at once. Returns the revoked
  * tokens for the announcement and how many invitations were withdrawn.
+ * A member who removes themselves is recorded as `member.left` (src/account-data/leave.ts).
  */
-export async function removeMember(services: Services, caller: Caller, memberId: string, now: Date) {
+export async function removeMember(
+  services: Services,
+  caller: Caller,
+  memberId: string,
+  now: Date,
+  action: "member.removed" | "member.left" = "member.removed",
+) {
   const db = services.db;
   const member = await memberOf(db, caller.accountId, memberId);
   if (member.role === "owner") assertMayGrant(caller, "owner", "remove an owner");
@@ -431,7 +438,7 @@ export async function removeMember(services: Services, caller: Caller, memberId:
   ]);
   if (gone.length === 0) throw new AppError("last_owner", "This is the account's last owner; make another member an owner first");
   await auditStatement(db, caller.accountId, caller, {
-    action: "member.removed",
+    action,
     targetType: "member",
     targetId: memberId,
     detail: {

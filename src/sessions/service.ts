@@ -216,18 +216,60 @@ export async function changePassword(
 ): Promise<{ sessionId: string } | { blocked: RateLimitDecision }> {
   const [stored] = await services.db.select({ email: users.email, hash: users.passwordHash }).from(users).where(eq(users.id, who.userId));
   if (stored?.hash) {
-    const windows = await passwordWindows(input.addressKey, stored.email);
-    const blocked = await fullWindow(services, windows);
+    const blocked = await checkPassword(
+      services,
+      { email: stored.email, hash: stored.hash },
+      input.current,
+      input.addressKey,
+      "currentPassword",
+    );
     if (blocked) return { blocked };
-    if (!(await verifyPassword(input.current, stored.hash))) {
-      await countWrongPassword(services, windows);
-      throw new AppError("wrong_password", "Body field 'currentPassword': it is not your current password", [
-        { path: "currentPassword", code: "incorrect", message: "is not your current password" },
-      ]);
-    }
   }
   await setPassword(services, who.userId, input.next, input.now);
   return { sessionId: await startSession(services, who, input.now) };
+}
+
+/**
+ * The password against its hash, counted like a sign-in: a full window answers its decision
+ * before any hashing, a wrong password counts in the windows of the address and the email and is
+ * 400 `wrong_password` on `field`. Null when the password is right.
+ */
+async function checkPassword(
+  services: Services,
+  stored: { email: string; hash: string },
+  password: string,
+  addressKey: string,
+  field: string,
+): Promise<RateLimitDecision | null> {
+  const windows = await passwordWindows(addressKey, stored.email);
+  const blocked = await fullWindow(services, windows);
+  if (blocked) return blocked;
+  if (!(await verifyPassword(password, stored.hash))) {
+    await countWrongPassword(services, windows);
+    throw new AppError("wrong_password", `Body field '${field}': it is not your password`, [
+      { path: field, code: "incorrect", message: "is not your password" },
+    ]);
+  }
+  return null;
+}
+
+/**
+ * The signed-in person's password asked again before something that cannot be undone (closing
+ * the account, leaving it): checked and counted like a sign-in (`checkPassword`); 409
+ * `password_not_set` for a user who has none yet. Returns the decision when a window is full.
+ */
+export async function confirmPassword(
+  services: Services,
+  input: { userId: string; password: string; addressKey: string },
+): Promise<{ blocked: RateLimitDecision } | null> {
+  const [stored] = await services.db.select({ email: users.email, hash: users.passwordHash }).from(users).where(eq(users.id, input.userId));
+  if (!stored?.hash)
+    throw new AppError(
+      "password_not_set",
+      "Your sign-in has no password yet: set one (the operator's invitation link, or Settings → Password in the panel), then try again",
+    );
+  const blocked = await checkPassword(services, { email: stored.email, hash: stored.hash }, input.password, input.addressKey, "password");
+  return blocked ? { blocked } : null;
 }
 
 /** A user's new password; every session of the user ends (in every account). */

@@ -14,9 +14,22 @@ export const accounts = sqliteTable(
     name: text("name"),
     billingMode: text("billing_mode", { enum: BILLING_MODES }).notNull().default("CREDITS"),
     creditBalanceKurus: integer("credit_balance_kurus").notNull().default(0),
+    /**
+     * When an owner asked to close the account (src/account-data/close.ts): its credentials went at
+     * once, the rest goes at `closesAt` (14 days later) unless an owner cancels. Null: open.
+     */
+    closingAt: text("closing_at"),
+    closesAt: text("closes_at"),
+    /** The member who asked to close it. */
+    closeRequestedBy: text("close_requested_by"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("accounts_email_unique").on(t.email), check("accounts_balance_not_negative", sql`${t.creditBalanceKurus} >= 0`)],
+  (t) => [
+    uniqueIndex("accounts_email_unique").on(t.email),
+    check("accounts_balance_not_negative", sql`${t.creditBalanceKurus} >= 0`),
+    // The cron's purge finds the accounts whose grace has ended without reading the open ones.
+    index("accounts_closes_at_idx").on(t.closesAt).where(sql`${t.closesAt} IS NOT NULL`),
+  ],
 );
 
 export const LEDGER_KINDS = ["topup", "generation", "improvement", "chat", "refund", "licence", "adjustment", "signup"] as const;

@@ -11,3 +11,4 @@ export * from "./sessions";
 export * from "./research";
 export * from "./search";
 export * from "./members";
+export * from "./account-data";

@@ -11,7 +11,10 @@ export type Role = (typeof ROLES)[number];
 export const LOCALES = ["en", "tr"] as const;
 export type Locale = (typeof LOCALES)[number];
 
-/** What a member is told by e-mail; each can be turned off (and unsubscribed from) on its own. Invitations always go. */
+/**
+ * What a member is told by e-mail; each can be turned off (and unsubscribed from) on its own.
+ * Invitations and the link to an export one asked for always go.
+ */
 export const EMAIL_KINDS = [
   "invitation",
   "item_failed",
@@ -20,6 +23,7 @@ export const EMAIL_KINDS = [
   "refresh_suggested",
   "balance_low",
   "payment_received",
+  "export_ready",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
