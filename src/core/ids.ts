@@ -2,7 +2,24 @@ import { randomBase62 } from "./crypto";
 
 /** Management ids are strings: a short type prefix and 16 random base62 characters (`acc_…`). */
 export function newId(
-  prefix: "acc" | "tok" | "site" | "plan" | "item" | "pay" | "up" | "post" | "whd" | "res" | "usr" | "mem" | "inv" | "apl" | "eml" | "exp",
+  prefix:
+    | "acc"
+    | "tok"
+    | "site"
+    | "plan"
+    | "item"
+    | "pay"
+    | "up"
+    | "post"
+    | "whd"
+    | "res"
+    | "usr"
+    | "mem"
+    | "inv"
+    | "apl"
+    | "eml"
+    | "exp"
+    | "sil",
 ): string {
   return `${prefix}_${randomBase62(16)}`;
 }

@@ -34,7 +34,8 @@ export type RateLimitBucket =
   | "approval-failures"
   | "invitation-failures"
   | "invitations"
-  | "invitation-mails";
+  | "invitation-mails"
+  | "signin-links";
 /**
  * Windows of failed logins (and of sign-ups and OAuth registrations, each counted as it is
  * made): kept in storage, so an attacker who waits for the object to be evicted finds the count still there.
@@ -49,6 +50,7 @@ export type FailureBucket = Extract<
   | "invitation-failures"
   | "invitations"
   | "invitation-mails"
+  | "signin-links"
 >;
 
 /**

@@ -229,3 +229,33 @@ export async function sendExportReadyEmail(
   ]);
   return { emailId: emailId ?? null };
 }
+
+export interface SignInLinkEmail {
+  /** The person's home account (the outbox keeps each row under an account). */
+  accountId: string;
+  linkId: string;
+  email: string;
+  locale: Locale;
+  url: string;
+  expiresAt: string;
+}
+
+/** Queues a one-time sign-in link to the person who asked for it (it always goes: they asked), once per link; stored encrypted. */
+export async function sendSignInLinkEmail(
+  deps: EmailDeps & Pick<Services, "encryptionKey">,
+  input: SignInLinkEmail,
+): Promise<{ emailId: string | null }> {
+  const urlEncrypted = await encryptSecret(requireEncryptionKey(deps.encryptionKey), input.url);
+  const [emailId] = await queueEmails(deps, [
+    {
+      accountId: input.accountId,
+      kind: "sign_in_link",
+      dedupeKey: `sign_in_link:${input.linkId}`,
+      memberId: null,
+      toEmail: input.email,
+      locale: input.locale,
+      data: { urlEncrypted, expiresAt: input.expiresAt },
+    },
+  ]);
+  return { emailId: emailId ?? null };
+}

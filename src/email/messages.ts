@@ -45,6 +45,8 @@ const day = (locale: Locale, iso: string) =>
   new Intl.DateTimeFormat(locale === "tr" ? "tr-TR" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 const size = (locale: Locale, bytes: number) =>
   `${new Intl.NumberFormat(locale === "tr" ? "tr-TR" : "en-GB", { maximumFractionDigits: 1 }).format(Math.max(0.1, bytes / 1_048_576))} MB`;
+const time = (locale: Locale, iso: string) =>
+  new Intl.DateTimeFormat(locale === "tr" ? "tr-TR" : "en-GB", { timeStyle: "short", timeZone: "UTC" }).format(new Date(iso));
 const host = (url: string) => url.replace(/^https?:\/\//, "").replace(/\/+$/, "");
 
 const en: Words = {
@@ -113,6 +115,15 @@ const en: Words = {
             paragraphs: [`${d.used} of this month's ${d.quota} articles are used.`, `The quota starts again on ${day("en", d.resetsAt)}.`],
             button: "Open billing",
           },
+    sign_in_link: (d) => ({
+      subject: `Your sign-in link for ${PRODUCT_NAME}`,
+      heading: "Sign in without your password",
+      paragraphs: [
+        "Someone, probably you, asked for a one-time sign-in link on the sign-in page.",
+        `The link signs you in once, until ${time("en", d.expiresAt)} (UTC). If you did not ask for it, ignore this e-mail: nobody can use it without your mailbox.`,
+      ],
+      button: "Sign in",
+    }),
     export_ready: (d, account) => ({
       subject: `Your export of ${account} is ready`,
       heading: "Your export is ready",
@@ -224,6 +235,15 @@ const tr: Words = {
             paragraphs: [`Bu ayki ${d.quota} makalenin ${d.used} tanesi kullanıldı.`, `Kota ${day("tr", d.resetsAt)} tarihinde yenilenir.`],
             button: "Faturalandırmayı aç",
           },
+    sign_in_link: (d) => ({
+      subject: `${PRODUCT_NAME} için oturum açma bağlantınız`,
+      heading: "Şifreniz olmadan oturum açın",
+      paragraphs: [
+        "Birisi, büyük olasılıkla siz, oturum açma sayfasından tek kullanımlık bir oturum açma bağlantısı istedi.",
+        `Bağlantı ${time("tr", d.expiresAt)} (UTC) saatine kadar bir kez oturum açar. Siz istemediyseniz bu e-postayı yok sayın: posta kutunuz olmadan kimse kullanamaz.`,
+      ],
+      button: "Oturum aç",
+    }),
     export_ready: (d, account) => ({
       subject: `${account} hesabının dışa aktarımı hazır`,
       heading: "Dışa aktarımınız hazır",

@@ -52,7 +52,7 @@ export async function sendQueuedEmail(services: Services, message: EmailSend, no
     return finish(services, row, "failed", { error });
   }
   const action =
-    parsed.kind === "invitation" || parsed.kind === "export_ready"
+    parsed.kind === "invitation" || parsed.kind === "export_ready" || parsed.kind === "sign_in_link"
       ? await decryptSecret(requireEncryptionKey(services.encryptionKey), parsed.data.urlEncrypted).catch(() => null)
       : actionUrl(origin, parsed);
   if (action === null) {

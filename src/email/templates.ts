@@ -32,7 +32,7 @@ export function renderEmail(message: KindAndData, context: RenderContext): Rende
   const footer =
     message.kind === "invitation"
       ? { why: words.whyInvited, unsubscribe: null }
-      : message.kind === "export_ready"
+      : message.kind === "export_ready" || message.kind === "sign_in_link"
         ? { why: words.whyRequested, unsubscribe: null }
         : {
             why: words.whyMember(context.account),

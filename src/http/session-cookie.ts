@@ -19,6 +19,25 @@ export function clearSessionCookie(c: Context<AppEnv>): void {
   deleteCookie(c, "session", { prefix: "host", httpOnly: true, secure: true, sameSite: "Lax", path: "/" });
 }
 
+/** The known-device mark (src/sessions/known-device.ts): `__Host-device`, HttpOnly, 180 days, set at each sign-in. */
+const DEVICE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
+
+export function readDeviceCookie(c: Context<AppEnv>): string | undefined {
+  return getCookie(c, "device", "host");
+}
+
+export function writeDeviceCookie(c: Context<AppEnv>, mark: string | null): void {
+  if (!mark) return;
+  setCookie(c, "device", mark, {
+    prefix: "host",
+    httpOnly: true,
+    secure: true,
+    sameSite: "Lax",
+    path: "/",
+    maxAge: DEVICE_MAX_AGE_SECONDS,
+  });
+}
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**

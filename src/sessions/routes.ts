@@ -10,7 +10,14 @@ import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { requireAdminToken } from "../http/operator-auth";
 import { rateLimitedError, rateLimitHeaders } from "../http/rate-limit";
-import { assertSameOrigin, clearSessionCookie, readSessionCookie, writeSessionCookie } from "../http/session-cookie";
+import {
+  assertSameOrigin,
+  clearSessionCookie,
+  readDeviceCookie,
+  readSessionCookie,
+  writeDeviceCookie,
+  writeSessionCookie,
+} from "../http/session-cookie";
 import { authenticateToken } from "../tokens/service";
 import {
   AcceptInviteBodySchema,
@@ -19,7 +26,10 @@ import {
   InviteSchema,
   PreviewInviteBodySchema,
   SessionSchema,
+  SignInLinkRequestSchema,
+  SignInLinkSentSchema,
   SwitchAccountBodySchema,
+  UseSignInLinkBodySchema,
   SignInBodySchema,
   SignUpBodySchema,
 } from "./schemas";
@@ -31,10 +41,12 @@ import {
   endSession,
   inviteAccount,
   previewInvitation,
+  requestSignInLink,
   sessionAccount,
   signIn,
   signUp,
   switchAccount,
+  useSignInLink,
 } from "./service";
 import { memberView } from "../accounts/service";
 import { firstOwner } from "../members/service";
@@ -89,7 +101,7 @@ sessionRoutes.openapi(
     security: [],
     summary: "Sign in to the panel with email and password (sets the session cookie)",
     description:
-      "Sets `__Host-session` (HttpOnly, Secure, SameSite=Lax, 30 days, sliding). The same 401 for an unknown email and a wrong password; 10 failures per address or per email in 15 minutes make every attempt 429.",
+      "Sets `__Host-session` (HttpOnly, Secure, SameSite=Lax, 30 days, sliding) and the known-device mark `__Host-device` (180 days). The same 401 for an unknown email and a wrong password; 10 failures per address or per email in 15 minutes make every attempt 429, except that a browser which signed in as this person before (its `__Host-device`) is held only to its address's window. A person locked out can ask for a one-time sign-in link: POST /api/session/sign-in-link.",
     request: { body: jsonBody(SignInBodySchema) },
     responses: { 200: jsonContent(SessionSchema, "Signed in"), ...errorResponses(400, 401, 403, 429) },
   }),
@@ -100,15 +112,17 @@ sessionRoutes.openapi(
       email,
       password,
       addressKey: clientAddressKey(c.req.header("CF-Connecting-IP")),
+      deviceMark: readDeviceCookie(c),
       now: new Date(),
     });
     if ("blocked" in result)
       throw rateLimitedError(
         result.blocked,
         rateLimitHeaders(result.blocked),
-        `Too many failed sign-ins (${result.blocked.limit} per 15 minutes); try again later`,
+        `Too many failed sign-ins (${result.blocked.limit} per 15 minutes); try again later, or ask for a one-time sign-in link by e-mail`,
       );
     writeSessionCookie(c, result.sessionId);
+    writeDeviceCookie(c, result.deviceMark);
     return c.json(await answer(c, { accountId: result.accountId, userId: result.userId }, "session"), 200);
   },
 );
@@ -319,4 +333,61 @@ sessionRoutes.openapi(
     responses: { 201: jsonContent(InviteSchema, "The link"), ...errorResponses(401, 403, 404, 429) },
   }),
   async (c) => c.json(await inviteAccount(c.get("services"), c.req.valid("param").accountId, new URL(c.req.url).origin, new Date()), 201),
+);
+
+sessionRoutes.openapi(
+  createRoute({
+    method: "post",
+    operationId: "requestSignInLink",
+    path: "/session/sign-in-link",
+    tags,
+    security: [],
+    summary: "E-mail a one-time sign-in link (for a person locked out by failed sign-ins)",
+    description:
+      "Always the same 202, whether or not anyone signs in with the address (nothing is sent then). The link works once, for 15 minutes, and signs in without the password and past the e-mail's failure window. 5 requests per address per hour (then 429); at most 3 links per e-mail per hour (more are not sent).",
+    request: { body: jsonBody(SignInLinkRequestSchema) },
+    responses: { 202: jsonContent(SignInLinkSentSchema, "Sent when the address signs in here"), ...errorResponses(400, 403, 429) },
+  }),
+  async (c) => {
+    assertSameOrigin(c, false);
+    const result = await requestSignInLink(c.get("services"), {
+      email: c.req.valid("json").email,
+      addressKey: clientAddressKey(c.req.header("CF-Connecting-IP")),
+      origin: new URL(c.req.url).origin,
+      now: new Date(),
+    });
+    if ("blocked" in result)
+      throw rateLimitedError(
+        result.blocked,
+        rateLimitHeaders(result.blocked),
+        `Too many sign-in links asked from this address (${result.blocked.limit} per hour); try again later`,
+      );
+    return c.json({ sent: true as const }, 202);
+  },
+);
+
+sessionRoutes.openapi(
+  createRoute({
+    method: "post",
+    operationId: "useSignInLink",
+    path: "/session/sign-in-link/use",
+    tags,
+    security: [],
+    summary: "Sign in with a one-time link's token (once); sets the session cookie and the known-device mark",
+    description:
+      "400 `sign_in_link_invalid` for a link that is unknown, used or expired; unknown links count against the address's 20 per 15 minutes (then 429).",
+    request: { body: jsonBody(UseSignInLinkBodySchema) },
+    responses: { 200: jsonContent(SessionSchema, "Signed in"), ...errorResponses(400, 403, 429) },
+  }),
+  async (c) => {
+    assertSameOrigin(c, false);
+    const result = await useSignInLink(c.get("services"), {
+      token: c.req.valid("json").token,
+      addressKey: clientAddressKey(c.req.header("CF-Connecting-IP")),
+      now: new Date(),
+    });
+    writeSessionCookie(c, result.sessionId);
+    writeDeviceCookie(c, result.deviceMark);
+    return c.json(await answer(c, result, "session"), 200);
+  },
 );

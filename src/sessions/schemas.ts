@@ -79,3 +79,17 @@ export const InviteSchema = z
     expiresAt: z.string(),
   })
   .openapi("AccountInvite");
+
+export const SignInLinkRequestSchema = z
+  .object({ email: z.email().max(254) })
+  .strict()
+  .openapi("SignInLinkRequest");
+export const SignInLinkSentSchema = z
+  .object({
+    sent: z.literal(true).openapi({ description: "Always true: the answer does not tell whether the address signs in here" }),
+  })
+  .openapi("SignInLinkSent");
+export const UseSignInLinkBodySchema = z
+  .object({ token: z.string().min(20).max(200) })
+  .strict()
+  .openapi("UseSignInLinkRequest");

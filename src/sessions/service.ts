@@ -5,7 +5,7 @@ import { AppError } from "../core/errors";
 import { log } from "../core/logger";
 import { newId } from "../core/ids";
 import { toIsoSeconds } from "../core/time";
-import { accountInvites, accounts, memberInvitations, members, sessions, users } from "../db/schema";
+import { accountInvites, accounts, memberInvitations, members, sessions, signInLinks, users } from "../db/schema";
 import type { Caller } from "../http/context";
 import {
   claimInvitation,
@@ -21,6 +21,8 @@ import { rateLimitedError, rateLimitHeaders } from "../http/rate-limit";
 import type { RateLimitDecision } from "../durable-objects/account-state";
 import type { Services } from "../services/container";
 import { hashPassword, verifyNothing, verifyPassword } from "./passwords";
+import { isKnownDevice, knownDeviceMark } from "./known-device";
+import { sendSignInLinkEmail } from "../email/events";
 
 /** A session lasts this long after its last use (sliding). */
 export const SESSION_DAYS = 30;
@@ -146,28 +148,127 @@ async function countWrongPassword(services: Services, windows: string[]): Promis
  * Email and password: the same 401 for an unknown email and a wrong password (and the same
  * time spent). Failures are counted per client address and per email in stored windows; past
  * SIGN_IN_FAILURE_LIMIT in 15 minutes every attempt is 429, the right password included, and
- * answered before any hashing.
+ * answered before any hashing. A browser that signed in as this person before (its known-device
+ * mark, src/sessions/known-device.ts) is held only to its address's window: guesses at the e-mail
+ * from elsewhere do not lock its owner out. A success gives the browser a fresh mark.
  */
 export async function signIn(
   services: Services,
-  input: { email: string; password: string; addressKey: string; now: Date },
-): Promise<{ accountId: string; userId: string; sessionId: string } | { blocked: RateLimitDecision }> {
+  input: { email: string; password: string; addressKey: string; deviceMark?: string; now: Date },
+): Promise<{ accountId: string; userId: string; sessionId: string; deviceMark: string | null } | { blocked: RateLimitDecision }> {
   const email = input.email.trim().toLowerCase();
   const windows = await passwordWindows(input.addressKey, email);
-  const blocked = await fullWindow(services, windows);
+  const [found] = await services.db
+    .select({ id: users.id, hash: users.passwordHash, passwordUpdatedAt: users.passwordUpdatedAt })
+    .from(users)
+    .where(eq(users.email, email));
+  const known = found ? await isKnownDevice(services.encryptionKey, input.deviceMark, found, input.now) : false;
+  const blocked = await fullWindow(services, known ? windows.slice(0, 1) : windows);
   if (blocked) return { blocked };
-  const [found] = await services.db.select({ id: users.id, hash: users.passwordHash }).from(users).where(eq(users.email, email));
   const ok = found?.hash ? await verifyPassword(input.password, found.hash) : await verifyNothing(input.password);
   if (!ok || !found) {
     await countWrongPassword(services, windows);
     throw new AppError("unauthorized", WRONG);
   }
-  // The person's own account first (the one whose email is theirs), else their oldest membership.
-  const memberships = await membershipsOf(services.db, found.id);
-  const home = memberships.find((m) => m.accountEmail === email) ?? memberships[0];
+  return {
+    ...(await startHomeSession(services, { id: found.id, email }, input.now)),
+    deviceMark: await markOf(services, found, input.now),
+  };
+}
+
+/** A session in the person's own account (the one whose email is theirs), else their oldest membership. */
+async function startHomeSession(services: Services, person: { id: string; email: string }, now: Date) {
+  const memberships = await membershipsOf(services.db, person.id);
+  const home = memberships.find((m) => m.accountEmail === person.email) ?? memberships[0];
   if (!home) throw new AppError("forbidden", "This sign-in is no longer a member of any account; ask for a new invitation");
-  const who = { accountId: home.accountId, userId: found.id };
-  return { ...who, sessionId: await startSession(services, who, input.now) };
+  const who = { accountId: home.accountId, userId: person.id };
+  return { ...who, sessionId: await startSession(services, who, now) };
+}
+
+/** The known-device mark for a browser that just signed in; null without ENCRYPTION_KEY (then there are no marks). */
+async function markOf(services: Services, user: { id: string; passwordUpdatedAt: string | null }, now: Date): Promise<string | null> {
+  return services.encryptionKey ? knownDeviceMark(services.encryptionKey, user, now) : null;
+}
+
+/** A one-time sign-in link lives this long. */
+export const SIGN_IN_LINK_MINUTES = 15;
+/** Sign-in links one address may ask for per hour (then 429), and one e-mail may receive per hour (then none is sent, silently). */
+export const SIGN_IN_LINKS_PER_ADDRESS_PER_HOUR = 5;
+export const SIGN_IN_LINKS_PER_EMAIL_PER_HOUR = 3;
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * A one-time sign-in link by e-mail, for a person locked out by guesses at their e-mail: the same
+ * answer whether or not anyone signs in with the address (nothing is sent then). The link works
+ * once, for SIGN_IN_LINK_MINUTES, and signs in without the password and past the e-mail's window
+ * (holding the mailbox is the proof).
+ */
+export async function requestSignInLink(
+  services: Services,
+  input: { email: string; addressKey: string; origin: string; now: Date },
+): Promise<{ blocked: RateLimitDecision } | { queued: boolean }> {
+  const states = services.accountState;
+  const byAddress = await states
+    .get(states.idFromName(`signin-link-ip:${input.addressKey}`))
+    .loginAttempt("signin-links", true, SIGN_IN_LINKS_PER_ADDRESS_PER_HOUR, HOUR_MS);
+  if (!byAddress.allowed) return { blocked: byAddress };
+  const email = input.email.trim().toLowerCase();
+  const [person] = await services.db.select({ id: users.id, locale: users.locale }).from(users).where(eq(users.email, email));
+  if (!person) return { queued: false };
+  const memberships = await membershipsOf(services.db, person.id);
+  const home = memberships.find((m) => m.accountEmail === email) ?? memberships[0];
+  if (!home) return { queued: false };
+  const byEmail = await states
+    .get(states.idFromName(`signin-link-email:${await sha256Hex(email)}`))
+    .loginAttempt("signin-links", true, SIGN_IN_LINKS_PER_EMAIL_PER_HOUR, HOUR_MS);
+  if (!byEmail.allowed) {
+    log("warn", "sign_in_link_email_limit", {});
+    return { queued: false };
+  }
+  const token = randomSecret();
+  const expiresAt = toIsoSeconds(new Date(input.now.getTime() + SIGN_IN_LINK_MINUTES * 60_000));
+  const linkId = newId("sil");
+  await services.db.insert(signInLinks).values({
+    id: linkId,
+    tokenHash: await sha256Hex(token),
+    userId: person.id,
+    expiresAt,
+    createdAt: toIsoSeconds(input.now),
+  });
+  const { emailId } = await sendSignInLinkEmail(services, {
+    accountId: home.accountId,
+    linkId,
+    email,
+    locale: person.locale,
+    url: `${services.config.publicBaseUrl ?? input.origin}/sign-in-link#${token}`,
+    expiresAt,
+  });
+  return { queued: emailId !== null };
+}
+
+/** Signs in with a one-time link (once: one conditional update); unknown links count like unknown invitations. */
+export async function useSignInLink(
+  services: Services,
+  input: { token: string; addressKey: string; now: Date },
+): Promise<{ accountId: string; userId: string; sessionId: string; deviceMark: string | null }> {
+  await assertInvitationLookupsLeft(services, input.addressKey);
+  const at = toIsoSeconds(input.now);
+  const [used] = await services.db
+    .update(signInLinks)
+    .set({ usedAt: at })
+    .where(and(eq(signInLinks.tokenHash, await sha256Hex(input.token)), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, at)))
+    .returning({ userId: signInLinks.userId });
+  const [person] = used
+    ? await services.db
+        .select({ id: users.id, email: users.email, passwordUpdatedAt: users.passwordUpdatedAt })
+        .from(users)
+        .where(eq(users.id, used.userId))
+    : [];
+  if (!person) {
+    await countUnknownInvitation(services, input.addressKey);
+    throw new AppError("sign_in_link_invalid", "This sign-in link is unknown, used or expired; ask for a new one on the sign-in page");
+  }
+  return { ...(await startHomeSession(services, person, input.now)), deviceMark: await markOf(services, person, input.now) };
 }
 
 /**
@@ -471,13 +572,14 @@ const passwordNeeded = () =>
     { path: "password", code: "required", message: "is required unless you are signed in" },
   ]);
 
-/** Expired sessions and invitations are removed by the cron tick. */
+/** Expired sessions, invitations and sign-in links are removed by the cron tick. */
 export async function purgeExpiredSessions(services: Pick<Services, "db">, now: Date): Promise<number> {
   const at = toIsoSeconds(now);
   const [gone] = await services.db.batch([
     services.db.delete(sessions).where(lt(sessions.expiresAt, at)).returning({ id: sessions.idHash }),
     services.db.delete(accountInvites).where(lt(accountInvites.expiresAt, at)),
     services.db.delete(memberInvitations).where(lt(memberInvitations.expiresAt, at)),
+    services.db.delete(signInLinks).where(lt(signInLinks.expiresAt, at)),
   ]);
   return gone.length;
 }

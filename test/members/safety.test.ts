@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apiTokens, auditEvents, emailOutbox, memberInvitations, users } from "../../src/db/schema";
-import { BASE, call, db, expectError, seedAccount, seedArticle, seedSite, useVars } from "../harness";
+import { decryptSecret } from "../../src/core/crypto";
+import { BASE, call, db, expectError, seedAccount, seedArticle, seedSite, testEnv, useVars } from "../harness";
 import { seedMember } from "./helpers";
 
 // Issue 40: the safety of teams and invitations. Each test here failed on the code before it.
@@ -436,5 +437,86 @@ describe("6. invitations are no mail relay", () => {
     const rows = await outbox(accountId);
     expect(rows.map((row) => row.status).sort()).toEqual(["pending", "pending", "skipped"]);
     expect(rows.find((row) => row.status === "skipped")?.error).toBe("E_DAILY_BUDGET");
+  });
+});
+
+describe("8. guesses at an e-mail do not lock its owner out", () => {
+  const deviceOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__Host-device="))
+      ?.split(";")[0];
+
+  async function lockOut(email: string) {
+    for (let i = 0; i < 10; i++) await expectError(await signIn(email, `wrong guess ${i}`), 401, "unauthorized");
+    await expectError(await signIn(email, PASSWORD), 429, "rate_limited");
+  }
+
+  it("a browser that signed in before still gets in; others are held by the e-mail's window", async () => {
+    const person = await signUp(random("locked"));
+    const first = await signIn(person.email, PASSWORD, "198.51.100.161");
+    expect(first.status).toBe(200);
+    const device = deviceOf(first)!;
+    expect(device).toMatch(/^__Host-device=usr_/);
+    expect(first.headers.getSetCookie().find((c) => c.startsWith("__Host-device="))).toContain("HttpOnly");
+    await lockOut(person.email);
+    const known = await call("/api/session", {
+      method: "POST",
+      headers: { ...sameOrigin, "CF-Connecting-IP": "198.51.100.161", Cookie: device },
+      json: { email: person.email, password: PASSWORD },
+    });
+    expect(known.status).toBe(200);
+    // Someone else's mark, or a forged one, does not help.
+    const other = await signUp(random("other-device"));
+    const otherDevice = deviceOf(await signIn(other.email, PASSWORD))!;
+    for (const cookie of [otherDevice, `${device.slice(0, -4)}AAAA`])
+      await expectError(
+        await call("/api/session", {
+          method: "POST",
+          headers: { ...sameOrigin, "CF-Connecting-IP": "198.51.100.162", Cookie: cookie },
+          json: { email: person.email, password: PASSWORD },
+        }),
+        429,
+        "rate_limited",
+      );
+  });
+
+  it("a locked-out person gets a one-time sign-in link by e-mail; the answer is the same for an unknown address", async () => {
+    const person = await signUp(random("link"));
+    await lockOut(person.email);
+    const headers = { ...sameOrigin, "CF-Connecting-IP": "198.51.100.171" };
+    const asked = await call("/api/session/sign-in-link", { method: "POST", headers, json: { email: person.email } });
+    expect(asked.status).toBe(202);
+    const nobody = await call("/api/session/sign-in-link", { method: "POST", headers, json: { email: random("nobody") } });
+    expect(nobody.status).toBe(202);
+    expect(await nobody.json()).toEqual(await asked.json());
+
+    const [row] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toEmail, person.email), eq(emailOutbox.kind, "sign_in_link")));
+    expect(row).toBeDefined();
+    const url = await decryptSecret(testEnv.ENCRYPTION_KEY!, (row!.data as { urlEncrypted: string }).urlEncrypted);
+    expect(url).toMatch(/\/sign-in-link#/);
+    const used = await call("/api/session/sign-in-link/use", { method: "POST", headers, json: { token: tokenOf(url) } });
+    expect(used.status).toBe(200);
+    expect(await used.json()).toMatchObject({ accountId: person.accountId, email: person.email });
+    expect((await call("/api/sites", { headers: { Cookie: cookieOf(used) } })).status).toBe(200);
+    await expectError(
+      await call("/api/session/sign-in-link/use", { method: "POST", headers, json: { token: tokenOf(url) } }),
+      400,
+      "sign_in_link_invalid",
+    );
+  });
+
+  it("an address asks for 5 links an hour, then 429", async () => {
+    const headers = { ...sameOrigin, "CF-Connecting-IP": "198.51.100.181" };
+    for (let i = 0; i < 5; i++)
+      expect((await call("/api/session/sign-in-link", { method: "POST", headers, json: { email: random("many") } })).status).toBe(202);
+    await expectError(
+      await call("/api/session/sign-in-link", { method: "POST", headers, json: { email: random("many") } }),
+      429,
+      "rate_limited",
+    );
   });
 });

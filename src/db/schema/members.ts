@@ -24,6 +24,7 @@ export const EMAIL_KINDS = [
   "balance_low",
   "payment_received",
   "export_ready",
+  "sign_in_link",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -1,4 +1,4 @@
-import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accounts } from "./accounts";
 import { createdAt } from "./columns";
 import { users } from "./members";
@@ -35,4 +35,20 @@ export const accountInvites = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("account_invites_account_idx").on(t.accountId)],
+);
+
+/** One-time sign-in links sent by e-mail (a person locked out by guesses at their e-mail): only the hash of the link's secret is stored. */
+export const signInLinks = sqliteTable(
+  "sign_in_links",
+  {
+    id: text("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("sign_in_links_token_unique").on(t.tokenHash), index("sign_in_links_user_idx").on(t.userId)],
 );
