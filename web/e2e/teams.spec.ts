@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { common } from "../src/i18n/common";
+import { errorMessages } from "../src/i18n/errors";
 import type { Messages } from "../src/i18n/language";
 import { roleMessages } from "../src/i18n/roles";
 import { articleMessages } from "../src/screens/articles/messages";
@@ -83,7 +84,7 @@ async function removeMembers(page: Page, emails: string[]) {
   const list = await (await page.request.get("/api/members")).json();
   for (const member of list.members as { id: string; email: string }[])
     if (emails.includes(member.email))
-      expect((await page.request.delete(`/api/members/${member.id}`, { headers: originOf(page) })).status()).toBe(204);
+      expect((await page.request.delete(`/api/members/${member.id}`, { headers: originOf(page) })).status()).toBe(200);
   for (const invitation of list.invitations as { id: string; email: string }[])
     if (emails.includes(invitation.email))
       await page.request.delete(`/api/members/invitations/${invitation.id}`, { headers: originOf(page) });
@@ -134,6 +135,14 @@ async function draftPlan(request: APIRequestContext, origin: Record<string, stri
   };
 }
 
+/** What the invitation page says it invites to: the account's name when it has one, else "a team". */
+async function invitedToPattern(owner: Page, role: string): Promise<RegExp> {
+  const name = (await (await owner.request.get("/api/auth/me")).json()).name as string | null;
+  return name
+    ? messagePattern(en.auth["invite.invitedTo"], { account: name, role })
+    : messagePattern(en.auth["invite.invitedToTeam"], { role });
+}
+
 async function checkScreen(page: Page, name: string) {
   await settled(page);
   await expectNoHorizontalOverflow(page, name);
@@ -177,16 +186,23 @@ test("the owner invites an editor, who joins in a second browser, approves a pla
       listed.getByRole("button", { name: messagePattern(en.member["invitations.withdrawLabel"], { email: editorEmail }) }),
     ).toBeVisible();
 
-    // The editor opens the link in another browser: who invites, as what; a new password; in.
+    // The editor opens the link in another browser: to which account, as what; their address and a new password; in.
     const { context, page: editor } = await secondBrowser(browser);
     await editor.goto(new URL(url).pathname + new URL(url).hash);
-    await expect(editor.getByTestId("invite-summary")).toHaveText(
-      messagePattern(en.auth["invite.invitedAs"], { account: DEMO.email, role: en.role["role.editor"] }),
+    await expect(editor.getByTestId("invite-summary")).toHaveText(await invitedToPattern(page, en.role["role.editor"]));
+    await expect(editor.getByText(en.auth["invite.newPerson"])).toBeVisible();
+    await expect(editor.getByRole("link", { name: en.auth["invite.signInLink"] })).toHaveAttribute(
+      "href",
+      `/sign-in?next=${encodeURIComponent(`/invite${new URL(url).hash}`)}`,
     );
-    await expect(editor.getByText(messagePattern(en.auth["invite.newPassword"], { email: editorEmail }))).toBeVisible();
     await expectAccessible(editor, "teams-invite-new-person");
     await screenshot(editor, "teams-invite-new-person-1280");
-    await editor.getByLabel(en.auth["signIn.password"], { exact: true }).fill(PASSWORD);
+    // Another address than the invited one is refused next to the field.
+    await editor.getByLabel(en.auth["invite.email"]).fill(uniqueEmail("not-invited"));
+    await editor.getByLabel(en.auth["invite.password"], { exact: true }).fill(PASSWORD);
+    await editor.getByRole("button", { name: en.auth["invite.join"] }).click();
+    await expect(editor.locator(".field-error")).toHaveText(errorMessages.en["code.invitation_other_email"]);
+    await editor.getByLabel(en.auth["invite.email"]).fill(editorEmail);
     await editor.getByRole("button", { name: en.auth["invite.join"] }).click();
     const nav = editor.getByRole("navigation", { name: en.common["nav.label"] });
     await expect(nav).toBeVisible();
@@ -360,15 +376,21 @@ test("someone who signs in here already signs in through the link, joins with on
     const invitation = await inviteByApi(page, writerEmail, "writer");
     const link = new URL(invitation.url);
     await writer.goto(link.pathname + link.hash);
-    await expect(writer.getByText(messagePattern(en.auth["invite.hasSignIn"], { email: writerEmail }))).toBeVisible();
+    // Their address with a new password: it already signs in here, so the page asks them to sign in instead.
+    await writer.getByLabel(en.auth["invite.email"]).fill(writerEmail);
+    await writer.getByLabel(en.auth["invite.password"], { exact: true }).fill("another-password-456");
+    await writer.getByRole("button", { name: en.auth["invite.join"] }).click();
+    await expect(writer.getByTestId("invite-must-sign-in")).toContainText(en.auth["invite.alreadySigns"].replace("{email}", writerEmail));
+    await screenshot(writer, "teams-invite-sign-in-first-1280");
     await writer.getByRole("link", { name: en.auth["invite.signIn"] }).click();
     await writer.getByLabel(en.auth["signIn.email"]).fill(writerEmail);
     await writer.getByLabel(en.auth["signIn.password"], { exact: true }).fill(PASSWORD);
     await writer.getByRole("button", { name: en.auth["signIn.submit"] }).click();
     await expect(writer).toHaveURL(new RegExp(`/invite#${link.hash.slice(1)}$`));
-    await expect(writer.getByText(messagePattern(en.auth["invite.signedInAs"], { email: writerEmail }))).toBeVisible();
+    await expect(writer.getByTestId("invite-summary")).toHaveText(await invitedToPattern(page, en.role["role.writer"]));
+    await expect(writer.getByRole("button", { name: en.auth["invite.notYou"] })).toBeVisible();
     await expectAccessible(writer, "teams-invite-join");
-    await writer.getByRole("button", { name: en.auth["invite.join"] }).click();
+    await writer.getByRole("button", { name: messagePattern(en.auth["invite.joinAs"], { email: writerEmail }) }).click();
 
     // In the demo account as a writer; the header switches between the two accounts.
     await expect(writer.locator(".account-role")).toContainText(en.role["role.writer"]);

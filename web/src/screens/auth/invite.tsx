@@ -1,13 +1,15 @@
 // The one-time invitation link (/invite#<token>; the token stays in the fragment, never sent to a
-// server in an address). A member invitation is read first (POST /api/session/invite/preview):
-// a new person sets a password, someone who already signs in here signs in (the fragment kept
-// through sign-in) and joins with one click, a signed-in user joins. The operator's invitation,
-// which the preview does not describe, sets the new account owner's password as before.
+// server in an address). The preview (POST /api/session/invite/preview) says only the kind of
+// link, the role, the account's name and the expiry — nothing about the invited address. A
+// member invitation: a signed-in person joins with their session; anyone else gives the address
+// it was sent to and a new password, and an address that already signs in here is told to sign
+// in (409 `sign_in_to_accept`; the fragment is kept through sign-in). The operator's link
+// (`kind: "account"`) sets the new owner's first password, unless they have one already.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { api, ApiError, unwrap, type Schemas } from "../../api/client";
-import { ErrorNotice, fieldError, PageTitle, TextField } from "../../components/ui";
+import { ErrorNotice, fieldError, PageTitle, TextField, useErrorText } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { roleMessages } from "../../i18n/roles";
 import { SESSION_KEY, useSession, useSignOut } from "../../lib/session";
@@ -15,6 +17,12 @@ import { AuthFrame } from "./frame";
 import { authMessages } from "./messages";
 
 type Preview = Schemas["InvitePreview"];
+type AcceptBody = Omit<Schemas["AcceptInviteRequest"], "token">;
+
+const isCode = (error: unknown, code: string) => error instanceof ApiError && error.code === code;
+
+/** Sign-in, then back to this very link (its fragment included). */
+const signInThenBack = (token: string) => `/sign-in?next=${encodeURIComponent(`/invite#${token}`)}`;
 
 export function InviteScreen() {
   const { t } = useMessages(authMessages);
@@ -26,22 +34,24 @@ export function InviteScreen() {
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  // The operator's link sets a new account owner's first password; a member invitation joins an account.
-  const isOperatorInvite = preview.data?.kind === "account";
   // A link that is unknown, used or expired: nothing to retry.
-  const invalid = preview.error instanceof ApiError && preview.error.code === "invitation_invalid";
-  let body: ReactNode;
-  if (token.length < 20) body = <p role="alert">{t("invite.missing")}</p>;
-  else if (preview.isPending) body = <p role="status">{t("invite.checking")}</p>;
-  else if (isOperatorInvite) body = <OperatorInvite token={token} />;
-  else if (preview.data) body = <MemberInvite token={token} preview={preview.data} />;
-  else if (invalid) body = <ErrorNotice error={preview.error} />;
-  else body = <ErrorNotice error={preview.error} onRetry={() => void preview.refetch()} />;
-  const title = invalid ? t("invite.invalidTitle") : preview.data?.kind === "member" ? t("invite.joinTitle") : t("invite.title");
+  const invalid = isCode(preview.error, "invitation_invalid");
+  const kind = preview.data?.kind;
+  const title = invalid ? t("invite.invalidTitle") : kind === "member" ? t("invite.joinTitle") : t("invite.title");
   return (
     <AuthFrame>
       <PageTitle title={title}>{title}</PageTitle>
-      {body}
+      {token.length < 20 ? (
+        <p role="alert">{t("invite.missing")}</p>
+      ) : preview.isPending ? (
+        <p role="status">{t("invite.checking")}</p>
+      ) : preview.data?.kind === "account" ? (
+        <OperatorInvite token={token} preview={preview.data} />
+      ) : preview.data ? (
+        <MemberInvite token={token} preview={preview.data} />
+      ) : (
+        <ErrorNotice error={preview.error} onRetry={invalid ? undefined : () => void preview.refetch()} />
+      )}
     </AuthFrame>
   );
 }
@@ -51,7 +61,7 @@ function useAccept(token: string) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return useMutation({
-    mutationFn: (password?: string) => unwrap(api.POST("/api/session/invite", { body: { token, ...(password ? { password } : {}) } })),
+    mutationFn: (body: AcceptBody) => unwrap(api.POST("/api/session/invite", { body: { token, ...body } })),
     onSuccess: (session) => {
       // Signed in to another account now: every answer read before is dropped (the session's is the new one).
       queryClient.setQueryData(SESSION_KEY, session);
@@ -68,36 +78,31 @@ function MemberInvite({ token, preview }: { token: string; preview: Preview }) {
   const role = roles.t(`role.${preview.role}`);
   return (
     <>
-      <p data-testid="invite-summary">{t("invite.invitedAs", { account: preview.accountEmail, role })}</p>
+      <p data-testid="invite-summary">
+        {preview.accountName ? t("invite.invitedTo", { account: preview.accountName, role }) : t("invite.invitedToTeam", { role })}
+      </p>
       <p className="muted">
         {t("invite.roleHint", { role, what: roles.t(`roleHint.${preview.role}`) })}{" "}
         {t("invite.expires", { date: dateTime(preview.expiresAt) })}
       </p>
-      {session.data ? (
-        <JoinSignedIn token={token} preview={preview} email={session.data.email} />
-      ) : preview.hasSignIn ? (
-        <SignInToJoin token={token} preview={preview} />
-      ) : (
-        <NewPerson token={token} preview={preview} />
-      )}
+      {session.data ? <JoinSignedIn token={token} email={session.data.email} /> : <NewPerson token={token} />}
     </>
   );
 }
 
-function JoinSignedIn({ token, preview, email }: { token: string; preview: Preview; email: string }) {
+/** Signed in: the link is the key, so the session joins as it is (no address, no password). */
+function JoinSignedIn({ token, email }: { token: string; email: string }) {
   const { t } = useMessages(authMessages);
   const accept = useAccept(token);
   const signOut = useSignOut();
-  const same = email.toLowerCase() === preview.email.toLowerCase();
   return (
     <>
-      <p>{same ? t("invite.signedInAs", { email }) : t("invite.otherEmail", { invited: preview.email, email })}</p>
       <ErrorNotice error={accept.error} />
       <div className="actions">
-        <button type="button" disabled={accept.isPending} onClick={() => accept.mutate(undefined)}>
-          {accept.isPending ? t("invite.joining") : t("invite.join")}
+        <button type="button" disabled={accept.isPending} onClick={() => accept.mutate({})}>
+          {accept.isPending ? t("invite.joining") : t("invite.joinAs", { email })}
         </button>
-        {/* Signing out keeps this page and its fragment: the invitation is then accepted as the invited person. */}
+        {/* Signing out keeps this page and its fragment: the invitation is then accepted as someone else. */}
         <button type="button" className="link-button" onClick={() => void signOut()}>
           {t("invite.notYou")}
         </button>
@@ -106,76 +111,101 @@ function JoinSignedIn({ token, preview, email }: { token: string; preview: Previ
   );
 }
 
-function SignInToJoin({ token, preview }: { token: string; preview: Preview }) {
+/** Not signed in: the invited address and a new password; an address that signs in here already signs in instead. */
+function NewPerson({ token }: { token: string }) {
   const { t } = useMessages(authMessages);
+  const errorText = useErrorText();
+  const accept = useAccept(token);
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [sentFor, setSentFor] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSentFor(email.trim());
+    accept.mutate({ email: email.trim(), password });
+  };
+  const mustSignIn = isCode(accept.error, "sign_in_to_accept");
+  const otherEmail = isCode(accept.error, "invitation_other_email");
   return (
     <>
-      <p>{t("invite.hasSignIn", { email: preview.email })}</p>
-      <Link href={`/sign-in?next=${encodeURIComponent(`/invite#${token}`)}`} className="button">
-        {t("invite.signIn")}
-      </Link>
+      {mustSignIn ? (
+        <div className="notice notice-warning invite-sign-in" role="alert" data-testid="invite-must-sign-in">
+          <p>{t("invite.alreadySigns", { email: sentFor })}</p>
+          <Link href={signInThenBack(token)} className="button">
+            {t("invite.signIn")}
+          </Link>
+        </div>
+      ) : null}
+      <form noValidate onSubmit={submit}>
+        <p>{t("invite.newPerson")}</p>
+        {mustSignIn || otherEmail ? null : <ErrorNotice error={accept.error} />}
+        <TextField
+          label={t("invite.email")}
+          type="email"
+          autoComplete="username"
+          required
+          hint={t("invite.emailHint")}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={otherEmail ? errorText(accept.error) : fieldError(accept.error, "email")}
+        />
+        <TextField
+          label={t("invite.password")}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={t("signUp.passwordHint")}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={fieldError(accept.error, "password")}
+        />
+        <button type="submit" disabled={accept.isPending}>
+          {accept.isPending ? t("invite.joining") : t("invite.join")}
+        </button>
+      </form>
+      <p>
+        {t("invite.haveSignIn")} <Link href={signInThenBack(token)}>{t("invite.signInLink")}</Link>
+      </p>
     </>
   );
 }
 
-function NewPerson({ token, preview }: { token: string; preview: Preview }) {
+/** The operator's link: the new account's owner sets the first password; one who has a password signs in. */
+function OperatorInvite({ token, preview }: { token: string; preview: Preview }) {
   const { t } = useMessages(authMessages);
-  return (
-    <AcceptWithPassword
-      token={token}
-      intro={t("invite.newPassword", { email: preview.email })}
-      email={preview.email}
-      submit={t("invite.join")}
-      pending={t("invite.joining")}
-      afterError={(error) =>
-        error instanceof ApiError && error.code === "sign_in_to_accept" ? <SignInToJoin token={token} preview={preview} /> : null
-      }
-    />
-  );
-}
-
-/** The operator's invitation: the new account owner sets the password. */
-function OperatorInvite({ token }: { token: string }) {
-  const { t } = useMessages(authMessages);
-  return <AcceptWithPassword token={token} intro={t("invite.intro")} submit={t("invite.submit")} pending={t("invite.submit")} />;
-}
-
-/** A password, then the invitation accepted with it: a new person's, or the operator's first owner's. */
-function AcceptWithPassword(props: {
-  token: string;
-  intro: string;
-  /** The invited address, for password managers (hidden). */
-  email?: string;
-  submit: string;
-  pending: string;
-  afterError?: (error: unknown) => ReactNode;
-}) {
-  const { t } = useMessages(authMessages);
-  const accept = useAccept(props.token);
+  const accept = useAccept(token);
   const [password, setPassword] = useState("");
+  if (isCode(accept.error, "sign_in_to_accept"))
+    return (
+      <div className="notice notice-warning invite-sign-in" role="alert" data-testid="invite-owner-has-password">
+        <p>{t("invite.ownerHasPassword")}</p>
+        <Link href="/sign-in" className="button">
+          {t("invite.signInLink")}
+        </Link>
+      </div>
+    );
   return (
     <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        accept.mutate(password);
+        accept.mutate({ password });
       }}
     >
-      <p>{props.intro}</p>
+      <p>{preview.accountName ? t("invite.introNamed", { account: preview.accountName }) : t("invite.intro")}</p>
       <ErrorNotice error={accept.error} />
-      {props.afterError?.(accept.error) ?? null}
-      {props.email ? <input type="email" name="email" autoComplete="username" value={props.email} readOnly hidden /> : null}
       <TextField
-        label={t("signIn.password")}
+        label={t("invite.password")}
         type="password"
         autoComplete="new-password"
+        required
         hint={t("signUp.passwordHint")}
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onChange={(event) => setPassword(event.target.value)}
         error={fieldError(accept.error, "password")}
       />
       <button type="submit" disabled={accept.isPending}>
-        {accept.isPending ? props.pending : props.submit}
+        {t("invite.submit")}
       </button>
     </form>
   );
