@@ -3,7 +3,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROLES as API_ROLES } from "../../src/db/schema";
 import { EMAIL_AUDIENCE as API_EMAIL_AUDIENCE } from "../../src/email/kinds";
-import { PERMISSIONS as API_PERMISSIONS, ROUTE_PERMISSIONS, roleMay as apiRoleMay } from "../../src/members/roles";
+import {
+  PERMISSIONS as API_PERMISSIONS,
+  ROUTE_PERMISSIONS,
+  roleMay as apiRoleMay,
+  sitesWithin as apiSitesWithin,
+} from "../../src/members/roles";
 import {
   EMAIL_AUDIENCE,
   mayManageMember,
@@ -13,6 +18,7 @@ import {
   roleMay,
   rolesToGive,
   siteAllowed,
+  sitesWithin,
   tokenRoles,
 } from "../src/lib/roles";
 import { AUDIT_KINDS, auditMessages } from "../src/screens/settings/audit-messages";
@@ -75,6 +81,12 @@ describe("the panel's role table is the API's", () => {
     ["read the members", "GET /api/members", "read"],
     ["choose one's e-mails", "PUT /api/members/me/notifications", "read"],
     ["create a token", "POST /api/tokens", "read"],
+    ["name the account", "PATCH /api/account", "admin"],
+    ["export all data", "POST /api/account/export", "billing"],
+    ["follow the export", "GET /api/account/export", "billing"],
+    ["close the account", "POST /api/account/close", "billing"],
+    ["cancel the closure", "POST /api/account/close/cancel", "billing"],
+    ["leave the account", "DELETE /api/members/me", "read"],
   ];
   it.each(CONTROLS)("%s (%s) needs %s", (_, route, permission) => {
     const rule = ROUTE_PERMISSIONS[route];
@@ -96,6 +108,23 @@ describe("who may give which role", () => {
     expect(mayManageMember("admin", "admin")).toBe(true);
     expect(mayManageMember("admin", "viewer")).toBe(true);
     expect(mayManageMember("editor", "viewer")).toBe(false);
+    // A site-limited admin manages only members within its sites (the API answers 403 site_not_allowed otherwise).
+    expect(mayManageMember("admin", "writer", ["site_a", "site_b"], ["site_a"])).toBe(true);
+    expect(mayManageMember("admin", "writer", ["site_a"], ["site_a", "site_b"])).toBe(false);
+    expect(mayManageMember("admin", "writer", ["site_a"], null)).toBe(false);
+  });
+
+  it.each([
+    [null, null],
+    [["site_a"], null],
+    [null, ["site_a"]],
+    [["site_a"], ["site_a", "site_b"]],
+    [
+      ["site_a", "site_c"],
+      ["site_a", "site_b"],
+    ],
+  ] as const)("sites %j within the limit %j as the API decides", (siteIds, limit) => {
+    expect(sitesWithin(siteIds, limit)).toBe(apiSitesWithin(siteIds && [...siteIds], limit && [...limit]));
   });
 
   it("a token carries its maker's role or a lower one", () => {

@@ -8,6 +8,7 @@ import { useRole } from "../lib/current-member";
 import type { Permission } from "../lib/roles";
 import { useSession, useSignOut } from "../lib/session";
 import { AccountSwitch } from "./account-switch";
+import { ClosingBanner } from "./closing-banner";
 import { LanguageSwitch } from "./language-switch";
 import { useRoleName } from "./role-notice";
 
@@ -110,6 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </ul>
         </nav>
         <main id="main" tabIndex={-1}>
+          <ClosingBanner />
           {children}
         </main>
       </div>

@@ -41,6 +41,13 @@ export const common = defineMessages(
     "notFound.title": "Page not found",
     "notFound.body": "There is no page at this address.",
     "notFound.home": "Go to the overview",
+    "closing.banner": "This account is closing: everything in it will be deleted on {date}. Until then it can only be read and exported.",
+    "closing.askOwner": "Only an owner can cancel the closure.",
+    "closing.cancel": "Cancel the closure",
+    "closing.cancelling": "Cancelling…",
+    "closing.cancelled":
+      "The account is open again. What was deleted at once stays deleted: reconnect the sites, make new API tokens and approve the paused plans again.",
+    "closing.dismiss": "OK",
   },
   {
     "app.name": "Content Autopilot",
@@ -81,5 +88,13 @@ export const common = defineMessages(
     "notFound.title": "Sayfa bulunamadı",
     "notFound.body": "Bu adreste bir sayfa yok.",
     "notFound.home": "Genel bakışa dön",
+    "closing.banner":
+      "Bu hesap kapanıyor: içindeki her şey {date} tarihinde silinecek. O zamana kadar yalnızca okunabilir ve dışa aktarılabilir.",
+    "closing.askOwner": "Kapatmayı yalnızca bir sahip iptal edebilir.",
+    "closing.cancel": "Kapatmayı iptal et",
+    "closing.cancelling": "İptal ediliyor…",
+    "closing.cancelled":
+      "Hesap yeniden açık. Hemen silinenler geri gelmez: siteleri yeniden bağlayın, yeni API anahtarları oluşturun ve duraklatılan planları yeniden onaylayın.",
+    "closing.dismiss": "Tamam",
   },
 );

@@ -43,9 +43,28 @@ export function rolesToGive(role: Role): Role[] {
   return role === "owner" ? [...ROLES] : ROLES.filter((candidate) => candidate !== "owner");
 }
 
-/** Whether `role` may change or remove a member with `memberRole`: admins and owners, and only an owner touches an owner. */
-export function mayManageMember(role: Role, memberRole: Role): boolean {
-  return roleMay(role, "admin") && (memberRole !== "owner" || role === "owner");
+/**
+ * Whether every site of `siteIds` (null or [] is every site) lies within `limit` (null or [] is no
+ * limit): a member limited to some sites manages only members and invitations inside them (the
+ * API's `sitesWithin`, src/members/roles.ts).
+ */
+export function sitesWithin(siteIds: readonly string[] | null, limit: readonly string[] | null): boolean {
+  if (!limit || limit.length === 0) return true;
+  if (!siteIds || siteIds.length === 0) return false;
+  return siteIds.every((id) => limit.includes(id));
+}
+
+/**
+ * Whether `role` may change or remove a member with `memberRole`: admins and owners, only an owner
+ * touches an owner, and a manager limited to some sites (`mySites`) only members within them.
+ */
+export function mayManageMember(
+  role: Role,
+  memberRole: Role,
+  mySites: readonly string[] | null = null,
+  theirSites: readonly string[] | null = null,
+): boolean {
+  return roleMay(role, "admin") && (memberRole !== "owner" || role === "owner") && sitesWithin(theirSites, mySites);
 }
 
 /** The roles a token made by `role` may carry: `role` itself (the default) and every role below it. */

@@ -15,6 +15,9 @@ export const authMessages = defineMessages(
     "signIn.tokenHint": "Kept in this tab's memory only: reloading the page signs you out.",
     "signIn.tokenSubmit": "Use the token",
     "signIn.tokenInvalid": "This token was not accepted: {message}",
+    "signIn.afterClosing":
+      "The account is closing: everything in it will be deleted on {date}. Everyone was signed out; an owner who signs in again can export the data or cancel the closure.",
+    "signIn.afterLeaving": "You left the account. If you belong to other accounts, sign in to open them.",
     "signUp.title": "Create an account",
     "signUp.passwordHint": "At least 10 characters.",
     "signUp.submit": "Create the account",
@@ -62,6 +65,9 @@ export const authMessages = defineMessages(
     "signIn.tokenHint": "Yalnızca bu sekmenin belleğinde tutulur: sayfayı yenilemek oturumu kapatır.",
     "signIn.tokenSubmit": "Anahtarı kullan",
     "signIn.tokenInvalid": "Bu anahtar kabul edilmedi: {message}",
+    "signIn.afterClosing":
+      "Hesap kapanıyor: içindeki her şey {date} tarihinde silinecek. Herkesin oturumu kapatıldı; yeniden giriş yapan bir sahip verileri dışa aktarabilir ya da kapatmayı iptal edebilir.",
+    "signIn.afterLeaving": "Hesaptan ayrıldınız. Başka hesaplara üyeyseniz onları açmak için giriş yapın.",
     "signUp.title": "Hesap oluşturun",
     "signUp.passwordHint": "En az 10 karakter.",
     "signUp.submit": "Hesabı oluştur",

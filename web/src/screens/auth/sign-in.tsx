@@ -5,7 +5,7 @@ import { api, ApiError, unwrap, setBearerToken } from "../../api/client";
 import { useMessages } from "../../i18n/language";
 import { SESSION_KEY } from "../../lib/session";
 import { goNext, safeNext } from "../../lib/url";
-import { ErrorNotice, fieldError, PageTitle, TextField, useErrorText } from "../../components/ui";
+import { ErrorNotice, fieldError, Notice, PageTitle, TextField, useErrorText } from "../../components/ui";
 import { AuthFrame } from "./frame";
 import { authMessages } from "./messages";
 
@@ -14,7 +14,8 @@ export function SignInScreen() {
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const next = safeNext(new URLSearchParams(useSearch()).get("next"));
+  const search = new URLSearchParams(useSearch());
+  const next = safeNext(search.get("next"));
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [token, setToken] = useState("");
@@ -47,6 +48,7 @@ export function SignInScreen() {
   return (
     <AuthFrame>
       <PageTitle title={t("signIn.title")}>{t("signIn.title")}</PageTitle>
+      <SignedOutBecause closing={search.get("closing")} left={search.get("left") === "1"} />
       <form onSubmit={submit} noValidate>
         {signIn.error instanceof ApiError && signIn.error.status === 401 ? (
           <div className="notice notice-error" role="alert">
@@ -109,4 +111,13 @@ export function SignInScreen() {
       </details>
     </AuthFrame>
   );
+}
+
+/** Why this browser was signed out, after closing the account (`?closing=<when>`) or leaving it (`?left=1`). */
+function SignedOutBecause({ closing, left }: { closing: string | null; left: boolean }) {
+  const { t, dateTime } = useMessages(authMessages);
+  if (closing && !Number.isNaN(Date.parse(closing)))
+    return <Notice tone="warning">{t("signIn.afterClosing", { date: dateTime(closing) })}</Notice>;
+  if (left) return <Notice tone="success">{t("signIn.afterLeaving")}</Notice>;
+  return null;
 }

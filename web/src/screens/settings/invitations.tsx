@@ -1,4 +1,4 @@
-// Settings → Members: the open invitations, each with its link (when it was made on this page:
+// Settings → Members: the open invitations, who sent each, each with its link (when it was made on this page:
 // the API keeps only a hash of it) and, for admins and owners, withdrawing it.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap, type Schemas } from "../../api/client";
@@ -40,6 +40,7 @@ export function InvitationList({ links }: { links: Record<string, string> }) {
                 <th scope="col">{t("list.email")}</th>
                 <th scope="col">{t("list.role")}</th>
                 <th scope="col">{t("list.sites")}</th>
+                <th scope="col">{t("invitations.by")}</th>
                 <th scope="col">{t("invitations.sent")}</th>
                 <th scope="col">{t("invitations.expires")}</th>
                 {manages ? <th scope="col">{t("invitations.link")}</th> : null}
@@ -90,6 +91,9 @@ function InvitationRow({
       </th>
       <td data-label={t("list.role")}>{roleName(invitation.role)}</td>
       <td data-label={t("list.sites")}>{siteNames(invitation.siteIds)}</td>
+      <td className="member-email" data-label={t("invitations.by")} data-testid="invitation-by">
+        {invitation.invitedBy.email ?? <span className="muted">{t("invitations.byGone")}</span>}
+      </td>
       <td className="nowrap" data-label={t("invitations.sent")}>
         {dateTime(invitation.createdAt)}
       </td>

@@ -88,14 +88,22 @@ export function InviteSection({ onInvited }: { onInvited(invitation: CreatedInvi
   );
 }
 
-/** The invitation's link, once: the API keeps only its hash. */
+/** The invitation's link, once (the API keeps only its hash), and whether it also went by e-mail. */
 function CreatedLink({ invitation, onDone }: { invitation: CreatedInvitation; onDone(): void }) {
   const { t, dateTime } = useMessages(memberMessages);
   const roleName = useRoleName();
   return (
-    <div className="notice notice-success" role="status" data-testid="invitation-created">
+    // Not e-mailed (the per-address limits): the link must be sent by hand, so the notice warns.
+    <div className={`notice ${invitation.emailed ? "notice-success" : "notice-warning"}`} role="status" data-testid="invitation-created">
       <p className="invite-line">
         {t("invite.sent", { email: invitation.email, role: roleName(invitation.role), date: dateTime(invitation.expiresAt) })}
+      </p>
+      <p className="invite-line" data-testid="invitation-emailed">
+        {invitation.emailed ? (
+          t("invite.emailed", { email: invitation.email })
+        ) : (
+          <strong>{t("invite.notEmailed", { email: invitation.email })}</strong>
+        )}
       </p>
       <p className="invite-line">
         <code data-testid="invitation-url">{invitation.url}</code>

@@ -2,7 +2,7 @@
 // for admins and owners also inviting, changing, removing and the open invitations.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { api, unwrap, type Schemas } from "../../api/client";
+import { api, ApiError, unwrap, type Schemas } from "../../api/client";
 import { MEMBERS_KEY, useMembers } from "../../api/query-keys";
 import { RoleNote, useRoleName } from "../../components/role-notice";
 import { ErrorNotice, Loading, Notice, PageTitle } from "../../components/ui";
@@ -20,6 +20,8 @@ import { SettingsTabs } from "./settings-tabs";
 import { useSiteNames } from "./site-choice";
 
 type Member = Schemas["Member"];
+
+const isCode = (error: unknown, code: string) => error instanceof ApiError && error.code === code;
 
 export function MembersScreen() {
   const { t } = useMessages(memberMessages);
@@ -104,17 +106,19 @@ function MemberRow({ member, onOutcome }: { member: Member; onOutcome(words: str
   const roleName = useRoleName();
   const siteNames = useSiteNames();
   const queryClient = useQueryClient();
-  const { role: myRole } = useRole();
+  const { role: myRole, siteIds: mySites } = useRole();
   const [editing, setEditing] = useState(false);
   const changeButton = useRef<HTMLButtonElement>(null);
   const remove = useMutation({
     mutationFn: () => unwrap(api.DELETE("/api/members/{memberId}", { params: { path: { memberId: member.id } } })),
-    onSuccess: () => {
-      onOutcome(t("member.removed", { email: member.email }));
+    onSuccess: (removed) => {
+      onOutcome(t("member.removed", { email: member.email, tokens: removed.tokensRevoked, invitations: removed.invitationsWithdrawn }));
       void queryClient.invalidateQueries({ queryKey: MEMBERS_KEY });
     },
   });
-  const manageable = mayManageMember(myRole, member.role);
+  // Leaving is Settings → Account's (with the password), never a row's Remove.
+  const manageable = mayManageMember(myRole, member.role, mySites, member.siteIds);
+  const outsideSites = !manageable && mayManageMember(myRole, member.role);
   const closeEditor = (saved: Member | null) => {
     setEditing(false);
     if (saved) {
@@ -151,22 +155,31 @@ function MemberRow({ member, onOutcome }: { member: Member; onOutcome(words: str
               >
                 {t("member.change")}
               </button>
-              <button
-                type="button"
-                className="danger secondary"
-                aria-label={t("member.removeLabel", { email: member.email })}
-                disabled={remove.isPending}
-                onClick={() => {
-                  onOutcome(null);
-                  const question = member.you ? t("member.leaveConfirm") : t("member.removeConfirm", { email: member.email });
-                  if (window.confirm(question)) remove.mutate();
-                }}
-              >
-                {remove.isPending ? t("member.removing") : t("member.remove")}
-              </button>
+              {member.you ? null : (
+                <button
+                  type="button"
+                  className="danger secondary"
+                  aria-label={t("member.removeLabel", { email: member.email })}
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    onOutcome(null);
+                    if (window.confirm(t("member.removeConfirm", { email: member.email }))) remove.mutate();
+                  }}
+                >
+                  {remove.isPending ? t("member.removing") : t("member.remove")}
+                </button>
+              )}
             </div>
+          ) : outsideSites ? (
+            <span className="muted">{t("list.outsideSites")}</span>
           ) : null}
-          <ErrorNotice error={remove.error} />
+          {isCode(remove.error, "site_not_allowed") ? (
+            <div className="notice notice-error" role="alert">
+              {t("member.outsideSites", { email: member.email })}
+            </div>
+          ) : (
+            <ErrorNotice error={remove.error} />
+          )}
         </td>
       </tr>
       {editing ? (

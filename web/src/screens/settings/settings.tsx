@@ -15,12 +15,21 @@ import "./settings.css";
 import { settingsMessages } from "./messages";
 import { GoogleReturnNotice } from "./google-connection";
 import { IntegrationsSection } from "./integrations";
+import { AccountName } from "./account-name";
+import { ExportSection } from "./account-export";
+import { CloseSection, LeaveSection } from "./account-close";
 
 const PASSWORD_MIN = 10;
 
-/** /settings: the account's email, your role, integrations (Google Search Console), the panel's language, changing the password. */
+/**
+ * /settings: the account (its email and name, your role and sites), integrations (Google Search
+ * Console), the panel's language, changing the password; for owners exporting everything and
+ * closing the account; for everyone leaving it.
+ */
 export function SettingsScreen() {
   const { t } = useMessages(settingsMessages);
+  const session = useSession();
+  const { can } = useRole();
   return (
     <section aria-labelledby="page-title">
       <PageTitle title={t("title")}>{t("title")}</PageTitle>
@@ -30,6 +39,10 @@ export function SettingsScreen() {
       <IntegrationsSection />
       <LanguageSection />
       <PasswordSection />
+      {can("billing") ? <ExportSection /> : null}
+      {can("billing") ? <CloseSection /> : null}
+      {/* A token acts for its member but holds no password to confirm with: leaving is the person's, signed in. */}
+      {session.data?.via === "session" ? <LeaveSection /> : null}
     </section>
   );
 }
@@ -63,6 +76,7 @@ function AccountSection() {
         <dd>{limitedTo?.length ? limitedTo.join(", ") : t("account.allSites")}</dd>
       </dl>
       {session.data?.via === "token" ? <p className="muted">{t("account.signedInWithToken")}</p> : null}
+      <AccountName />
     </section>
   );
 }
