@@ -8,6 +8,7 @@ import { authMessages } from "../src/screens/auth/messages";
 import { planMessages } from "../src/screens/plans/messages";
 import { auditMessages } from "../src/screens/settings/audit-messages";
 import { memberMessages } from "../src/screens/settings/members-messages";
+import { accountDataMessages } from "../src/screens/settings/account-data-messages";
 import { settingsMessages } from "../src/screens/settings/messages";
 import { notificationMessages } from "../src/screens/settings/notifications-messages";
 import { searchMessages } from "../src/screens/sites/search-messages";
@@ -49,6 +50,7 @@ const en = {
   common: common.en,
 };
 const PASSWORD = "a-team-password-123";
+const accountData = accountDataMessages.en;
 
 test.describe.configure({ mode: "serial" });
 
@@ -177,8 +179,19 @@ test("the owner invites an editor, who joins in a second browser, approves a pla
     await expect(created).toContainText(editorEmail);
     const url = (await page.getByTestId("invitation-url").innerText()).trim();
     expect(url).toMatch(/\/invite#.{20,}$/);
+    // Whether the e-mail went (one a day per address from an account, three from all): if not, the page says to send the link by hand.
+    await expect(page.getByTestId("invitation-emailed")).toHaveText(
+      new RegExp(
+        [en.member["invite.emailed"], en.member["invite.notEmailed"]]
+          .map((words) => messagePattern(words, { email: editorEmail }).source)
+          .join("|"),
+      ),
+    );
     const listed = page.getByTestId(`invitation-${editorEmail}`);
     await expect(listed).toContainText(en.role["role.editor"]);
+    // Who sent it.
+    await expect(listed.getByTestId("invitation-by")).toHaveText(DEMO.email);
+    await screenshot(page, "teams-invitation-sent-by-1280");
     // Its link can be copied again from the list while the page is open.
     const copyLabel = `${en.common["action.copy"]}: ${en.member["invite.linkLabel"].replace("{email}", editorEmail)}`;
     await expect(listed.getByRole("button", { name: copyLabel })).toBeVisible();
@@ -242,6 +255,12 @@ test("the owner invites an editor, who joins in a second browser, approves a pla
     const row = page.locator("tbody tr", { hasText: en.audit["action.plan.approved"] }).filter({ hasText: editorEmail });
     await expect(row.first()).toBeVisible();
     await expect(row.first().getByRole("link", { name: `Plan ${plan.id}` })).toHaveAttribute("href", `/plans/${plan.id}`);
+
+    // The owner removes the editor in Settings → Members: the page says what stopped with them.
+    await page.goto("/settings/members");
+    await page.getByRole("button", { name: messagePattern(en.member["member.removeLabel"], { email: editorEmail }) }).click();
+    await expect(page.getByText(messagePattern(en.member["member.removed"], { email: editorEmail, invitations: "0" }))).toBeVisible();
+    await expect(page.getByTestId(`member-${editorEmail}`)).toHaveCount(0);
   } finally {
     await plan?.cleanUp();
     await removeMembers(page, [editorEmail]);
@@ -409,6 +428,17 @@ test("someone who signs in here already signs in through the link, joins with on
     expect((await (await writer.request.get("/api/auth/me")).json()).email).toBe(DEMO.email);
     await writer.setViewportSize({ width: 375, height: 812 });
     await checkScreen(writer, "teams-switcher-375");
+
+    // The writer leaves the demo account in Settings, with their password: signed out, told so; their own account stays.
+    await writer.setViewportSize({ width: 1280, height: 900 });
+    await writer.goto("/settings");
+    const leave = writer.getByRole("region", { name: accountData["leave.heading"] });
+    await leave.getByLabel(accountData["leave.password"]).fill(PASSWORD);
+    await leave.getByRole("button", { name: accountData["leave.submit"] }).click();
+    await expect(writer.getByText(en.auth["signIn.afterLeaving"])).toBeVisible();
+    await screenshot(writer, "teams-left-1280");
+    const members = (await (await page.request.get("/api/members")).json()).members as { email: string }[];
+    expect(members.map((member) => member.email)).not.toContain(writerEmail);
     await context.close();
   } finally {
     await removeMembers(page, [writerEmail]);
@@ -521,7 +551,114 @@ test("the members page, the audit log and the notifications at 375 and 1280 px, 
   }
 });
 
-const TURKISH_CHECKED = [memberMessages, auditMessages, notificationMessages, roleMessages, settingsMessages, common] as Messages<string>[];
+test("a new owner names the account, exports everything, closes the account, cancels, and cannot leave as the last owner", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  page.on("dialog", (dialog) => void dialog.accept());
+  // An account of its own: closing deletes its credentials and tokens, which the demo account's other specs need.
+  const ownerEmail = uniqueEmail("closing-owner");
+  await page.goto("/sign-in");
+  const signedUp = await page.request.post("/api/session/signup", {
+    data: { email: ownerEmail, password: PASSWORD },
+    headers: { ...originOf(page), "CF-Connecting-IP": freshAddress() },
+  });
+  expect(signedUp.status(), await signedUp.text()).toBe(201);
+
+  // The account's name: refused with markup, then saved; an invitation names the account by it.
+  const accountName = `Fırın & Ortakları ${Date.now() % 100000}`;
+  await page.goto("/settings");
+  const nameField = page.getByLabel(settingsMessages.en["account.name"]);
+  await nameField.fill("<b>Bold</b> bakery");
+  await page.getByRole("button", { name: settingsMessages.en["account.nameSave"] }).click();
+  await expect(page.locator(".account-name-form .field-error")).toBeVisible();
+  await nameField.fill(accountName);
+  await page.getByRole("button", { name: settingsMessages.en["account.nameSave"] }).click();
+  await expect(page.getByText(settingsMessages.en["account.nameSaved"])).toBeVisible();
+  expect((await (await page.request.get("/api/auth/me")).json()).name).toBe(accountName);
+  await screenshot(page, "teams-account-name-1280");
+  const invitation = await inviteByApi(page, uniqueEmail("named"), "writer");
+  const { context, page: invitee } = await secondBrowser(browser);
+  await invitee.goto(new URL(invitation.url).pathname + new URL(invitation.url).hash);
+  await expect(invitee.getByTestId("invite-summary")).toHaveText(
+    messagePattern(en.auth["invite.invitedTo"], { account: accountName, role: en.role["role.writer"] }),
+  );
+  await screenshot(invitee, "teams-invite-named-account-1280");
+  await context.close();
+
+  // Export all data: it starts, shows its progress, then a download link and until when it works.
+  const exportCard = page.getByTestId("account-export");
+  await exportCard.getByRole("button", { name: accountData["export.start"] }).click();
+  await expect(exportCard.getByTestId("export-progress").or(exportCard.getByTestId("export-ready"))).toBeVisible();
+  await screenshot(page, "teams-export-started-1280");
+  const ready = exportCard.getByTestId("export-ready");
+  await expect(ready).toBeVisible({ timeout: 90_000 });
+  await expect(ready).toContainText(accountData["export.expires"].split("{date}")[0]!);
+  const download = ready.getByRole("link", { name: accountData["export.download"] });
+  const href = (await download.getAttribute("href"))!;
+  const archive = await page.request.get(href);
+  expect(archive.status()).toBe(200);
+  expect(archive.headers()["content-type"]).toContain("application/zip");
+  await ready.scrollIntoViewIfNeeded();
+  await screenshot(page, "teams-export-ready-1280");
+
+  // Leaving is refused to the last owner, in words.
+  const leave = page.getByRole("region", { name: accountData["leave.heading"] });
+  await leave.getByLabel(accountData["leave.password"]).fill(PASSWORD);
+  await leave.getByRole("button", { name: accountData["leave.submit"] }).click();
+  await expect(leave.getByTestId("leave-last-owner")).toHaveText(accountData["leave.lastOwner"]);
+
+  // Closing: a wrong password changes nothing; the right one signs everyone out and says until when the rest is kept.
+  const close = page.getByRole("region", { name: accountData["close.heading"] });
+  await expectAccessible(page, "teams-settings-owner");
+  await close.getByLabel(accountData["close.password"]).fill("not-the-password-1");
+  await close.getByRole("button", { name: accountData["close.submit"] }).click();
+  await expect(close.locator(".field-error")).toHaveText(errorMessages.en["code.wrong_password"]);
+  await close.getByLabel(accountData["close.password"]).fill(PASSWORD);
+  await close.getByRole("button", { name: accountData["close.submit"] }).click();
+  await expect(page).toHaveURL(/\/sign-in\?closing=/);
+  await expect(page.getByText(messagePattern(en.auth["signIn.afterClosing"]))).toBeVisible();
+  await screenshot(page, "teams-closed-sign-in-1280");
+
+  // Signed in again: every page says when it will be deleted, and the owner cancels.
+  await signIn(page, ownerEmail, PASSWORD);
+  const banner = page.getByTestId("closing-banner");
+  await expect(banner).toContainText(en.common["closing.banner"].split("{date}")[0]!);
+  const closesAt = (await (await page.request.get("/api/auth/me")).json()).closesAt as string;
+  expect(Date.parse(closesAt) - Date.now()).toBeGreaterThan(13 * 24 * 60 * 60_000);
+  await page.goto("/plans");
+  await expect(banner).toBeVisible();
+  await checkScreen(page, "teams-closing-banner-1280");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await checkScreen(page, "teams-closing-banner-375");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await banner.getByRole("button", { name: en.common["closing.cancel"] }).click();
+  await expect(page.getByTestId("closing-cancelled")).toContainText(en.common["closing.cancelled"]);
+  await screenshot(page, "teams-closing-cancelled-1280");
+  expect((await (await page.request.get("/api/auth/me")).json()).closesAt).toBeNull();
+
+  // Settings in Turkish: the account's name, the export, closing and leaving, with no catalogue miss.
+  await page.goto("/settings");
+  await page.getByLabel(en.common["language.label"], { exact: true }).selectOption("tr");
+  await expect(page.getByRole("heading", { level: 1, name: settingsMessages.tr.title })).toBeVisible();
+  await expect(page.getByTestId("export-ready")).toBeVisible();
+  await settled(page);
+  await expectTurkish(page, "teams-settings-owner-tr");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoHorizontalOverflow(page, "teams-settings-owner-tr-375");
+  await screenshot(page, "teams-settings-owner-tr-375");
+});
+
+const TURKISH_CHECKED = [
+  memberMessages,
+  auditMessages,
+  notificationMessages,
+  roleMessages,
+  settingsMessages,
+  accountDataMessages,
+  common,
+] as Messages<string>[];
 
 /** In Turkish: no catalogue miss, and no visible text that is one of these catalogues' English sentences. */
 async function expectTurkish(page: Page, name: string) {

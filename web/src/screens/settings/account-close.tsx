@@ -5,7 +5,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { api, ApiError, unwrap } from "../../api/client";
-import { ErrorNotice, fieldError, TextField } from "../../components/ui";
+import { ErrorNotice, fieldError, TextField, useErrorText } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { useMe } from "../../lib/current-member";
 import { accountDataMessages } from "./account-data-messages";
@@ -83,6 +83,9 @@ function PasswordConfirm(props: {
   const { t } = useMessages(accountDataMessages);
   const [password, setPassword] = useState("");
   const [missing, setMissing] = useState(false);
+  const errorText = useErrorText();
+  // The password's own sentence, next to it (its issue alone would say only "not correct").
+  const wrongPassword = props.error instanceof ApiError && props.error.code === "wrong_password";
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setMissing(password === "");
@@ -91,7 +94,7 @@ function PasswordConfirm(props: {
   return (
     <form onSubmit={submit} noValidate>
       {props.notice}
-      <ErrorNotice error={props.error} />
+      {wrongPassword ? null : <ErrorNotice error={props.error} />}
       <TextField
         label={props.label}
         type="password"
@@ -99,7 +102,7 @@ function PasswordConfirm(props: {
         required
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        error={missing ? t("close.passwordRequired") : fieldError(props.error, "password", ["wrong_password"])}
+        error={missing ? t("close.passwordRequired") : wrongPassword ? errorText(props.error) : fieldError(props.error, "password")}
       />
       <button type="submit" className="danger" disabled={props.pending}>
         {props.pending ? props.working : props.submit}

@@ -47,7 +47,7 @@ export function ExportSection() {
       {job ? <ExportState job={job} /> : null}
       {building || current.isPending ? null : (
         <div className="actions">
-          <button type="button" disabled={start.isPending} onClick={() => start.mutate()}>
+          <button type="button" className={job ? "secondary" : undefined} disabled={start.isPending} onClick={() => start.mutate()}>
             {start.isPending ? t("export.starting") : job ? t("export.again") : t("export.start")}
           </button>
         </div>
