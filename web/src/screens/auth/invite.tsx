@@ -6,7 +6,7 @@
 // in (409 `sign_in_to_accept`; the fragment is kept through sign-in). The operator's link
 // (`kind: "account"`) sets the new owner's first password, unless they have one already.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { api, ApiError, unwrap, type Schemas } from "../../api/client";
 import { ErrorNotice, fieldError, PageTitle, TextField, useErrorText } from "../../components/ui";
@@ -26,7 +26,13 @@ const signInThenBack = (token: string) => `/sign-in?next=${encodeURIComponent(`/
 
 export function InviteScreen() {
   const { t } = useMessages(authMessages);
-  const [token] = useState(() => window.location.hash.slice(1));
+  const [token, setToken] = useState(() => window.location.hash.slice(1));
+  // Another link pasted into this tab changes only the fragment: no page load, so it is followed here.
+  useEffect(() => {
+    const follow = () => setToken(window.location.hash.slice(1));
+    window.addEventListener("hashchange", follow);
+    return () => window.removeEventListener("hashchange", follow);
+  }, []);
   const preview = useQuery({
     queryKey: ["/api/session/invite/preview", token],
     queryFn: () => unwrap(api.POST("/api/session/invite/preview", { body: { token } })),
@@ -46,9 +52,9 @@ export function InviteScreen() {
       ) : preview.isPending ? (
         <p role="status">{t("invite.checking")}</p>
       ) : preview.data?.kind === "account" ? (
-        <OperatorInvite token={token} preview={preview.data} />
+        <OperatorInvite key={token} token={token} preview={preview.data} />
       ) : preview.data ? (
-        <MemberInvite token={token} preview={preview.data} />
+        <MemberInvite key={token} token={token} preview={preview.data} />
       ) : (
         <ErrorNotice error={preview.error} onRetry={invalid ? undefined : () => void preview.refetch()} />
       )}

@@ -7,6 +7,7 @@ import { useRoleName } from "../../components/role-notice";
 import { CopyButton, ErrorNotice, Notice } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { useRole } from "../../lib/current-member";
+import { sitesWithin } from "../../lib/roles";
 import { memberMessages } from "./members-messages";
 import { useSiteNames } from "./site-choice";
 
@@ -84,6 +85,7 @@ function InvitationRow({
   const { t, dateTime } = useMessages(memberMessages);
   const roleName = useRoleName();
   const siteNames = useSiteNames();
+  const mySites = useRole().siteIds;
   return (
     <tr data-testid={`invitation-${invitation.email}`}>
       <th scope="row" className="cell-name member-email">
@@ -91,8 +93,12 @@ function InvitationRow({
       </th>
       <td data-label={t("list.role")}>{roleName(invitation.role)}</td>
       <td data-label={t("list.sites")}>{siteNames(invitation.siteIds)}</td>
-      <td className="member-email" data-label={t("invitations.by")} data-testid="invitation-by">
-        {invitation.invitedBy.email ?? <span className="muted">{t("invitations.byGone")}</span>}
+      <td className="invitation-by" data-label={t("invitations.by")} data-testid="invitation-by">
+        {invitation.invitedBy.email ? (
+          <BreakableEmail email={invitation.invitedBy.email} />
+        ) : (
+          <span className="muted">{t("invitations.byGone")}</span>
+        )}
       </td>
       <td className="nowrap" data-label={t("invitations.sent")}>
         {dateTime(invitation.createdAt)}
@@ -111,17 +117,35 @@ function InvitationRow({
       ) : null}
       {manages ? (
         <td data-label={t("list.actions")}>
-          <button
-            type="button"
-            className="danger secondary"
-            aria-label={t("invitations.withdrawLabel", { email: invitation.email })}
-            disabled={withdrawing}
-            onClick={onWithdraw}
-          >
-            {t("invitations.withdraw")}
-          </button>
+          {/* A manager limited to some sites withdraws only invitations within them (else 403 site_not_allowed). */}
+          {sitesWithin(invitation.siteIds, mySites) ? (
+            <button
+              type="button"
+              className="danger secondary"
+              aria-label={t("invitations.withdrawLabel", { email: invitation.email })}
+              disabled={withdrawing}
+              onClick={onWithdraw}
+            >
+              {t("invitations.withdraw")}
+            </button>
+          ) : (
+            <span className="muted">{t("list.outsideSites")}</span>
+          )}
         </td>
       ) : null}
     </tr>
+  );
+}
+
+/** An address that, in a narrow column, wraps after its "@" rather than inside a word. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   );
 }
