@@ -10,7 +10,7 @@ import { errorFields, log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
 import { runBatch } from "../db/batch";
 import type { Database } from "../db/client";
-import { type ApprovalDecision, approvalLinks, articles, planItems, plans, sites } from "../db/schema";
+import { type ApprovalDecision, approvalLinks, articles, members, planItems, plans, sites, users } from "../db/schema";
 import { rateLimitedError, rateLimitHeaders } from "../http/rate-limit";
 import { completePlanIfDone } from "../plans/state";
 import type { Services } from "../services/container";
@@ -77,7 +77,17 @@ function outcomeOf(decision: ApprovalDecision | null, articleStatus: string): Ap
 /** The page of a live link: its own article (and nothing else of the account) as it will appear, and where the link stands. */
 async function pageOf(db: Database, link: ApprovalLinkRow, now: Date): Promise<ApprovalPage> {
   const { article, images } = await getArticleWithImages(db, link.accountId, link.articleId);
-  const state = approvalStateOf(link, await reviewFactsOf(db, article), now);
+  const facts = await reviewFactsOf(db, article);
+  const state = approvalStateOf(link, facts, now);
+  // A link shows the draft it was made for, never a later one: what the team wrote since is not the client's to read.
+  const shown = state === "open" || article.status === "published" || (state === "answered" && !changedSince(link, facts));
+  const [maker] = link.createdBy
+    ? await db
+        .select({ email: users.email })
+        .from(members)
+        .innerJoin(users, eq(users.id, members.userId))
+        .where(and(eq(members.id, link.createdBy), eq(members.accountId, link.accountId)))
+    : [];
   const [site] = article.siteId
     ? await db
         .select({ url: sites.url, name: sites.blogName })
@@ -94,18 +104,21 @@ async function pageOf(db: Database, link: ApprovalLinkRow, now: Date): Promise<A
     decidedAt: link.decidedAt,
     outcome: outcomeOf(link.decision, article.status),
     site: site ? { name: site.name, url: site.url } : null,
-    article: {
-      title: article.title,
-      seoTitle: article.seoTitle,
-      seoDescription: article.seoDesc,
-      excerpt: article.excerpt,
-      language: article.language,
-      heroImage: hero ? { url: hero.url, alt: hero.altText } : null,
-      html: article.html,
-      wordCount: article.wordCount,
-      contentScore: article.contentScore,
-      url: article.status === "published" ? article.publicationUrl : null,
-    },
+    contact: maker ? { email: maker.email } : null,
+    article: shown
+      ? {
+          title: article.title,
+          seoTitle: article.seoTitle,
+          seoDescription: article.seoDesc,
+          excerpt: article.excerpt,
+          language: article.language,
+          heroImage: hero ? { url: hero.url, alt: hero.altText } : null,
+          html: article.html,
+          wordCount: article.wordCount,
+          contentScore: article.contentScore,
+          url: article.status === "published" ? article.publicationUrl : null,
+        }
+      : null,
   };
 }
 

@@ -84,18 +84,28 @@ export const ApprovalPageSchema = z
         "For an answered link: published (live on the site), approved (a draft-mode plan: approved, not live), not_published (approved, but publishing failed or is still to be done: the team publishes it), changes_requested",
     }),
     site: z.object({ name: z.string().nullable(), url: z.string() }).nullable(),
-    article: z.object({
-      title: z.string(),
-      seoTitle: z.string(),
-      seoDescription: z.string(),
-      excerpt: z.string(),
-      language: z.string(),
-      heroImage: z.object({ url: z.string(), alt: z.string() }).nullable(),
-      html: z.string().openapi({ description: "The body, sanitised as the API stores it" }),
-      wordCount: z.number().int(),
-      contentScore: z.number().int().nullable().openapi({ description: "The quality score, 0–100, when the article has one" }),
-      url: z.string().nullable().openapi({ description: "Its address on the site once published" }),
-    }),
+    contact: z
+      .object({ email: z.string() })
+      .nullable()
+      .openapi({ description: "Who to ask for a new link: the team member who made this one (null when they have left)" }),
+    article: z
+      .object({
+        title: z.string(),
+        seoTitle: z.string(),
+        seoDescription: z.string(),
+        excerpt: z.string(),
+        language: z.string(),
+        heroImage: z.object({ url: z.string(), alt: z.string() }).nullable(),
+        html: z.string().openapi({ description: "The body, sanitised as the API stores it" }),
+        wordCount: z.number().int(),
+        contentScore: z.number().int().nullable().openapi({ description: "The quality score, 0–100, when the article has one" }),
+        url: z.string().nullable().openapi({ description: "Its address on the site once published" }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "The article as the client is asked to judge it; null when the link no longer shows it: the article changed after the link was made (state `changed`, or an answered link whose article was edited since) or was taken back, unless it is published (then it is public anyway)",
+      }),
   })
   .openapi("ApprovalPage");
 export type ApprovalPage = z.infer<typeof ApprovalPageSchema>;

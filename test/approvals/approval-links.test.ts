@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { approvalLinks, articles, auditEvents, plans } from "../../src/db/schema";
+import { accounts, approvalLinks, articles, auditEvents, plans } from "../../src/db/schema";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
 import { BASE, call, db, expectError, seedAccount, seedArticle, useVars } from "../harness";
 import { itemRow, offlinePlan, runNow } from "../pipeline/helpers";
@@ -219,6 +219,7 @@ describe("the client's page", () => {
       decidedAt: null,
       outcome: null,
       site: { name: expect.any(String), url: wp.origin },
+      contact: { email: expect.stringContaining("@") },
       article: expect.objectContaining({
         title: article.title,
         seoTitle: article.seoTitle,
@@ -461,5 +462,25 @@ describe("issue 40: what the client writes and sees", () => {
     expect(((await answered.json()) as { comment: string }).comment).toBe("Fix the gnirts price please");
     expect((await managed(token, articleId)).approval?.comment).toBe("Fix the gnirts price please");
     await expectError(await answer(secretOf(await linkFor(token, articleId)), { decision: "changes", comment: "\u202E\u202C" }), 400);
+  });
+
+  it("§13: a link voided by an edit shows only that it changed and who to ask, never the new draft", async () => {
+    const { accountId, token, articleId } = await reviewArticle();
+    const [owner] = await db().select({ email: accounts.email }).from(accounts).where(eq(accounts.id, accountId));
+    const link = await linkFor(token, articleId);
+    const edit = await call(`/api/autopilot/articles/${articleId}`, {
+      method: "PATCH",
+      token,
+      json: { title: "Not for the client yet", html: "<p>A SECRET DRAFT the client must not read.</p>" },
+    });
+    expect(edit.status).toBe(200);
+    const response = await page(secretOf(link));
+    const raw = await response.text();
+    const shown = JSON.parse(raw) as Page & { contact: { email: string } | null };
+    expect(shown.state).toBe("changed");
+    expect(shown.article).toBeNull();
+    expect(shown.contact).toEqual({ email: owner!.email });
+    expect(raw).not.toContain("SECRET DRAFT");
+    expect(raw).not.toContain("Not for the client yet");
   });
 });
