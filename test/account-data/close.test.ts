@@ -18,6 +18,8 @@ import {
   users,
 } from "../../src/db/schema";
 import { startSession } from "../../src/sessions/service";
+import { createToken } from "../../src/tokens/service";
+import { connect, tool, toolError } from "../mcp/client";
 import { BASE, call, db, expectError, seedAccount, seedArticle, seedSite, testEnv, testServices } from "../harness";
 import { seedMember } from "../members/helpers";
 import { PASSWORD, runExportSteps, setPassword } from "./helpers";
@@ -159,6 +161,23 @@ describe("POST /api/account/close", () => {
     // A tick within the grace deletes nothing.
     await runCronTick(testServices(), new Date(Date.now() + 13 * DAY));
     expect(await db().select({ id: accounts.id }).from(accounts).where(eq(accounts.id, account.accountId))).toHaveLength(1);
+  });
+
+  it("refuses every change through /mcp while closing, and still reads", async () => {
+    const account = await seedClosable();
+    expect((await close(account.token, PASSWORD)).status).toBe(202);
+    // A connector allowed after the closure (a new grant needs the owner's session): a fresh token stands in for it.
+    const { secret } = await createToken(db(), {
+      accountId: account.accountId,
+      memberId: account.memberId,
+      name: "mcp",
+      scope: "manage",
+      now: new Date(),
+    });
+    const client = await connect(secret);
+    expect((await tool<{ sites: unknown[] }>(client, "list_sites")).sites).toHaveLength(1);
+    expect(await toolError(client, "update_brief", { siteId: account.site.id, brief: { business: "x" } })).toContain("account_closing");
+    await client.close();
   });
 
   it("is cancelled within the grace: the account works again, its credentials stay deleted", async () => {
