@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { runCronTick } from "../../src/jobs/cron";
-import { accountExports, articles as articlesTable, emailOutbox, uploads } from "../../src/db/schema";
+import { accountExports, articles as articlesTable, auditEvents, emailOutbox, uploads } from "../../src/db/schema";
 import { EXPORT_AREAS } from "../../src/account-data/export-areas";
 import { newId } from "../../src/core/ids";
 import { call, db, expectError, seedAccount, seedArticle, seedSite, testEnv, testServices } from "../harness";
@@ -136,6 +136,12 @@ describe("POST /api/account/export", () => {
     );
     expect(jsonOf(files.get("account.json"))).toMatchObject({ account: { id: account.accountId, email: account.email } });
     expect([...files.get(`media/${account.key}`)!.bytes]).toEqual([...PICTURE]);
+
+    const events = await db().select().from(auditEvents).where(eq(auditEvents.accountId, account.accountId));
+    expect(events.filter((e) => e.action.startsWith("account.")).map((e) => [e.action, e.actor])).toEqual([
+      ["account.export_started", account.email],
+      ["account.export_ready", "system"],
+    ]);
 
     // The pieces it was built from are gone; the archive stays until it expires.
     const left = await testEnv.MEDIA.list({ prefix: `exports/${job.id}/` });
