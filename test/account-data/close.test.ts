@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { purgeClosedAccounts } from "../../src/account-data/purge";
 import { runCronTick } from "../../src/jobs/cron";
 import { newId } from "../../src/core/ids";
 import {
@@ -246,5 +247,24 @@ describe("POST /api/account/close", () => {
       await call("/api/session", { method: "POST", headers: sameOrigin, json: { email: account.email, password: PASSWORD } }),
       401,
     );
+  });
+});
+
+describe("the purge of a large account", () => {
+  it("goes on over several ticks when one tick's pages do not reach the end", async () => {
+    const account = await seedClosable();
+    await seedSite(account.accountId);
+    expect((await close(account.token, PASSWORD)).status).toBe(202);
+    const later = new Date(Date.now() + 15 * DAY);
+    let ticks = 0;
+    while ((await db().select({ id: accounts.id }).from(accounts).where(eq(accounts.id, account.accountId))).length > 0) {
+      expect(ticks).toBeLessThan(20);
+      await purgeClosedAccounts(testServices(), later, 1);
+      ticks += 1;
+    }
+    // The upload, the article and the audit log are a page each before the last batch.
+    expect(ticks).toBeGreaterThan(3);
+    expect(await db().select().from(retainedLedger).where(eq(retainedLedger.accountRef, account.accountId))).toHaveLength(1);
+    expect(await testEnv.MEDIA.head(account.key)).toBeNull();
   });
 });
