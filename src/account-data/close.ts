@@ -158,12 +158,13 @@ export async function cancelClose(services: Services, caller: Caller, now: Date)
   log("info", "account_close_cancelled", { accountId: caller.accountId });
 }
 
-/**
- * Refuses a change to a closing account (409 `account_closing`), except what WHILE_CLOSING
- * names; reads pass without a query. `routeKey` is "METHOD path" as Hono writes the route.
- */
-export async function assertAccountOpen(db: Services["db"], accountId: string, method: string, routeKey: string): Promise<void> {
-  if (method === "GET" || method === "HEAD" || WHILE_CLOSING.has(routeKey)) return;
+/** Whether a management request may run while its account closes: reads, and what WHILE_CLOSING names ("METHOD path"). */
+export function allowedWhileClosing(method: string, routeKey: string): boolean {
+  return method === "GET" || method === "HEAD" || WHILE_CLOSING.has(routeKey);
+}
+
+/** Refuses a change to a closing account: 409 `account_closing`. */
+export async function assertAccountOpen(db: Services["db"], accountId: string): Promise<void> {
   const [account] = await db
     .select({ closesAt: accounts.closesAt })
     .from(accounts)

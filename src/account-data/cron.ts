@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, lte } from "drizzle-orm";
+import { and, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import { log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
 import { accountExports } from "../db/schema";
@@ -9,7 +9,8 @@ import { dropExpiredLedger, purgeClosedAccounts } from "./purge";
 
 /**
  * The cron tick's share: ready exports past their 7 days expire (their archive deleted), failed
- * ones lose their pieces, an export whose step message was lost is queued again, closed accounts
+ * ones lose their pieces, an export whose step message was lost is queued again (after a day
+ * without progress it is given up), closed accounts
  * past their grace are purged, and retained ledger rows past their retention go. Returns what it did, in all.
  */
 export async function runAccountDataTick(services: Services, now: Date): Promise<number> {
@@ -32,7 +33,7 @@ async function expireExports(services: Services, now: Date): Promise<number> {
   const failed = await services.db
     .select({ id: accountExports.id, entries: accountExports.entries })
     .from(accountExports)
-    .where(and(eq(accountExports.status, "failed"), inArray(accountExports.stage, ["media", "archive"])))
+    .where(and(eq(accountExports.status, "failed"), sql`${accountExports.stage} <> 'failed'`))
     .limit(20);
   for (const job of failed) await deletePieces(bucket, job.entries);
   if (failed.length > 0)
@@ -48,7 +49,19 @@ async function expireExports(services: Services, now: Date): Promise<number> {
   return due.length;
 }
 
+/** An export that has not moved for a day is given up: its step keeps failing (the dead-letter log says why). */
+const GIVE_UP_EXPORT_MS = 24 * 60 * 60_000;
+
 async function resumeStalledExports(services: Services, now: Date): Promise<number> {
+  await services.db
+    .update(accountExports)
+    .set({ status: "failed", error: "The export stopped moving for a day; ask for a new one" })
+    .where(
+      and(
+        inArray(accountExports.status, ["queued", "building"]),
+        lt(accountExports.progressAt, toIsoSeconds(new Date(now.getTime() - GIVE_UP_EXPORT_MS))),
+      ),
+    );
   const stalled = await services.db
     .select({ id: accountExports.id, step: accountExports.step })
     .from(accountExports)

@@ -5,6 +5,7 @@ import type { ExportStep } from "../core/queue-messages";
 import { toIsoSeconds } from "../core/time";
 import { ZIP_MAX_BYTES, ZIP_MAX_ENTRIES, zipLayout } from "../core/zip";
 import { accountExports, type ExportEntry, members, uploads, users } from "../db/schema";
+import { recordAudit } from "../audit/audit";
 import { sendExportReadyEmail } from "../email/events";
 import { panelOrigin } from "../email/links";
 import type { Services } from "../services/container";
@@ -176,9 +177,20 @@ export async function deletePieces(bucket: R2Bucket, entries: ExportEntry[]): Pr
   for (let i = 0; i < keys.length; i += 1000) await bucket.delete(keys.slice(i, i + 1000));
 }
 
-/** The link, by e-mail to the member who asked (in their language); an operator's export has no one to tell. */
+/** Recorded in the audit log; the link, by e-mail to the member who asked (in their language); an operator's export has no one to tell. */
 async function tellReady(services: Services, job: ExportRow, linkKey: string): Promise<void> {
   log("info", "export_ready", { accountId: job.accountId, exportId: job.id, sizeBytes: job.sizeBytes });
+  await recordAudit(
+    services.db,
+    job.accountId,
+    { memberId: null, via: "system" },
+    {
+      action: "account.export_ready",
+      targetType: "export",
+      targetId: job.id,
+      detail: { sizeBytes: job.sizeBytes, expiresAt: job.expiresAt },
+    },
+  );
   if (!job.requestedBy) return;
   try {
     const [member] = await services.db

@@ -1,14 +1,25 @@
-import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
 import { log } from "../core/logger";
 import { runBatch } from "../db/batch";
 import { toIsoSeconds } from "../core/time";
-import { accountExports, accounts, closedAccounts, creditLedger, itemRuns, members, retainedLedger, uploads, users } from "../db/schema";
+import {
+  accountExports,
+  accounts,
+  closedAccounts,
+  creditLedger,
+  itemRuns,
+  members,
+  retainedLedger,
+  sites,
+  uploads,
+  users,
+} from "../db/schema";
 import type { Services } from "../services/container";
 import { deletePieces } from "./export-build";
 import { archiveKey } from "./export";
 
-// After the grace: everything a closed account holds is deleted, in cron ticks (files first, a
-// page at a time, so a large account resumes on the next tick), then its rows in one batch: the
+// After the grace: everything a closed account holds is deleted, in cron ticks (files first, then
+// the large tables, a page at a time, so a large account resumes on the next tick), then the rest in one batch: the
 // ledger copied to retained_ledger, anonymised, the account row deleted (every table of the
 // account cascades from it), and the sign-ins that belonged to no other account.
 
@@ -20,15 +31,15 @@ const PAGES_PER_TICK = 50;
 /** Accounts looked at per tick. */
 const ACCOUNTS_PER_TICK = 5;
 
-/** The cron's job: purges the accounts whose grace has ended; returns how many were deleted. */
-export async function purgeClosedAccounts(services: Services, now: Date): Promise<number> {
+/** The cron's job: purges the accounts whose grace has ended, within `pagesPerTick` pages of deletions; returns how many were deleted. */
+export async function purgeClosedAccounts(services: Services, now: Date, pagesPerTick = PAGES_PER_TICK): Promise<number> {
   const due = await services.db
     .select({ id: accounts.id, closingAt: accounts.closingAt })
     .from(accounts)
     .where(and(isNotNull(accounts.closesAt), lte(accounts.closesAt, toIsoSeconds(now))))
     .limit(ACCOUNTS_PER_TICK);
   let purged = 0;
-  const budget = { pages: PAGES_PER_TICK };
+  const budget = { pages: pagesPerTick };
   for (const account of due) {
     if (!(await deleteFiles(services, account.id, budget))) break;
     await deleteRows(services, account.id, account.closingAt!, now);
@@ -94,7 +105,34 @@ async function deleteFiles(services: Services, accountId: string, budget: { page
       );
       continue;
     }
+    if (await deleteLargeTablePage(db, accountId)) continue;
     return true;
+  }
+  return false;
+}
+
+/**
+ * The tables that grow large (Search Console figures, articles with their full-text index, the
+ * audit log…), a page at a time, so the final cascade has little left to do; each page is one
+ * statement (`rowid IN (… LIMIT n)`). True when a page was deleted.
+ */
+async function deleteLargeTablePage(db: Services["db"], accountId: string): Promise<boolean> {
+  const ofSites = sql`site_id IN (SELECT id FROM ${sites} WHERE account_id = ${accountId})`;
+  const ofAccount = sql`account_id = ${accountId}`;
+  const pages: [string, SQL, number][] = [
+    // A page's daily rows, queries and decay go with it (up to ~500 rows each). The tables without a
+    // rowid (search_daily, search_queries, search_site_daily) go with their page or site.
+    ["search_pages", ofSites, 50],
+    ["articles", ofAccount, 200],
+    ["item_runs", ofAccount, 100],
+    ["serp_research", ofAccount, 100],
+    ["existing_posts", ofAccount, 500],
+    ["audit_events", ofAccount, 1000],
+  ];
+  for (const [table, where, limit] of pages) {
+    const name = sql.identifier(table);
+    const result = await db.run(sql`DELETE FROM ${name} WHERE rowid IN (SELECT rowid FROM ${name} WHERE ${where} LIMIT ${limit})`);
+    if (result.meta.changes > 0) return true;
   }
   return false;
 }

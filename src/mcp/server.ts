@@ -5,6 +5,7 @@ import type { Services } from "../services/container";
 import { assertResourceSite, assertRoleMay, type SiteResource } from "../auth/role-gate";
 import type { Caller } from "../http/context";
 import { TOOL_PERMISSIONS } from "./permissions";
+import { assertAccountOpen } from "../account-data/close";
 import { type AuditEntry, recordAudit } from "../audit/audit";
 import { toolError, toolResult, type Tool, type ToolContext, type ToolExtra } from "./tool";
 import { accountTools } from "./tools/account";
@@ -59,8 +60,8 @@ const RESOURCE_ARGUMENTS: [string, SiteResource][] = [
 ];
 
 /**
- * The caller's role against the tool's permission, and a site-limited member's sites against the
- * ids it names; returns the audit event a successful call records, if any.
+ * The caller's role against the tool's permission, a closing account against any change, and a
+ * site-limited member's sites against the ids it names; returns the audit event a successful call records, if any.
  */
 async function assertToolAllowed(
   services: Services,
@@ -71,6 +72,8 @@ async function assertToolAllowed(
   const rule = TOOL_PERMISSIONS[name] ?? "billing";
   const [permission, action] = typeof rule === "string" ? [rule, undefined] : rule;
   assertRoleMay(caller, permission);
+  // A closing account reads and changes nothing (src/account-data/close.ts).
+  if (permission !== "read") await assertAccountOpen(services.db, caller.accountId);
   let target: { targetType: string; targetId: string } | undefined;
   for (const [argument, kind] of RESOURCE_ARGUMENTS) {
     const id = input[argument];

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { purgeClosedAccounts } from "../../src/account-data/purge";
 import { runCronTick } from "../../src/jobs/cron";
 import { newId } from "../../src/core/ids";
 import {
@@ -18,6 +19,8 @@ import {
   users,
 } from "../../src/db/schema";
 import { startSession } from "../../src/sessions/service";
+import { createToken } from "../../src/tokens/service";
+import { connect, tool, toolError } from "../mcp/client";
 import { BASE, call, db, expectError, seedAccount, seedArticle, seedSite, testEnv, testServices } from "../harness";
 import { seedMember } from "../members/helpers";
 import { PASSWORD, runExportSteps, setPassword } from "./helpers";
@@ -161,6 +164,23 @@ describe("POST /api/account/close", () => {
     expect(await db().select({ id: accounts.id }).from(accounts).where(eq(accounts.id, account.accountId))).toHaveLength(1);
   });
 
+  it("refuses every change through /mcp while closing, and still reads", async () => {
+    const account = await seedClosable();
+    expect((await close(account.token, PASSWORD)).status).toBe(202);
+    // A connector allowed after the closure (a new grant needs the owner's session): a fresh token stands in for it.
+    const { secret } = await createToken(db(), {
+      accountId: account.accountId,
+      memberId: account.memberId,
+      name: "mcp",
+      scope: "manage",
+      now: new Date(),
+    });
+    const client = await connect(secret);
+    expect((await tool<{ sites: unknown[] }>(client, "list_sites")).sites).toHaveLength(1);
+    expect(await toolError(client, "update_brief", { siteId: account.site.id, brief: { business: "x" } })).toContain("account_closing");
+    await client.close();
+  });
+
   it("is cancelled within the grace: the account works again, its credentials stay deleted", async () => {
     const account = await seedClosable();
     expect((await close(account.token, PASSWORD)).status).toBe(202);
@@ -227,5 +247,24 @@ describe("POST /api/account/close", () => {
       await call("/api/session", { method: "POST", headers: sameOrigin, json: { email: account.email, password: PASSWORD } }),
       401,
     );
+  });
+});
+
+describe("the purge of a large account", () => {
+  it("goes on over several ticks when one tick's pages do not reach the end", async () => {
+    const account = await seedClosable();
+    await seedSite(account.accountId);
+    expect((await close(account.token, PASSWORD)).status).toBe(202);
+    const later = new Date(Date.now() + 15 * DAY);
+    let ticks = 0;
+    while ((await db().select({ id: accounts.id }).from(accounts).where(eq(accounts.id, account.accountId))).length > 0) {
+      expect(ticks).toBeLessThan(20);
+      await purgeClosedAccounts(testServices(), later, 1);
+      ticks += 1;
+    }
+    // The upload, the article and the audit log are a page each before the last batch.
+    expect(ticks).toBeGreaterThan(3);
+    expect(await db().select().from(retainedLedger).where(eq(retainedLedger.accountRef, account.accountId))).toHaveLength(1);
+    expect(await testEnv.MEDIA.head(account.key)).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { runCronTick } from "../../src/jobs/cron";
-import { accountExports, articles as articlesTable, emailOutbox, uploads } from "../../src/db/schema";
+import { accountExports, articles as articlesTable, auditEvents, emailOutbox, uploads } from "../../src/db/schema";
 import { EXPORT_AREAS } from "../../src/account-data/export-areas";
 import { newId } from "../../src/core/ids";
 import { call, db, expectError, seedAccount, seedArticle, seedSite, testEnv, testServices } from "../harness";
 import { seedMember } from "../members/helpers";
+import { sendQueuedEmail } from "../../src/email/send";
+import { useEmail } from "../email/helpers";
 import { exportLinkOf, runExportSteps } from "./helpers";
 import { jsonOf, readZip } from "./read-zip";
 
@@ -135,17 +137,32 @@ describe("POST /api/account/export", () => {
     expect(jsonOf(files.get("account.json"))).toMatchObject({ account: { id: account.accountId, email: account.email } });
     expect([...files.get(`media/${account.key}`)!.bytes]).toEqual([...PICTURE]);
 
+    const events = await db().select().from(auditEvents).where(eq(auditEvents.accountId, account.accountId));
+    expect(events.filter((e) => e.action.startsWith("account.")).map((e) => [e.action, e.actor])).toEqual([
+      ["account.export_started", account.email],
+      ["account.export_ready", "system"],
+    ]);
+
     // The pieces it was built from are gone; the archive stays until it expires.
     const left = await testEnv.MEDIA.list({ prefix: `exports/${job.id}/` });
     expect(left.objects.map((o) => o.key)).toEqual([`exports/${job.id}/archive.zip`]);
   });
 
   it("opens the archive with the e-mailed link, refuses a wrong key, and answers 410 once it expired", async () => {
+    const mail = useEmail();
     const account = await seedFullAccount();
     await call("/api/account/export", { method: "POST", token: account.token });
     await runExportSteps();
     const link = new URL(await exportLinkOf(account.accountId));
     expect(link.pathname).toMatch(/^\/api\/exports\/exp_[^/]+\/archive$/);
+
+    // The sender writes the link as the button, to the owner, with no unsubscribe (they asked for it).
+    const [outboxRow] = await db().select().from(emailOutbox).where(eq(emailOutbox.accountId, account.accountId));
+    await sendQueuedEmail(testServices(), { emailId: outboxRow!.id });
+    expect(mail.sent).toHaveLength(1);
+    expect(mail.sent[0]).toMatchObject({ to: [account.email], subject: `Your export of ${account.email} is ready` });
+    expect(mail.sent[0]!.text).toContain(`Download the archive: ${link.href}`);
+    expect(mail.sent[0]!.headers["List-Unsubscribe"]).toBeUndefined();
 
     // No token: the link's key is the permission.
     const byLink = await call(link.pathname + link.search);
@@ -203,5 +220,28 @@ describe("POST /api/account/export", () => {
     const [after] = await db().select().from(accountExports).where(eq(accountExports.id, row!.id));
     expect(after).toMatchObject({ step: 1, done: 1, stage: "members" });
     expect(after!.entries.map((e) => e.path)).toEqual(["account.json"]);
+  });
+});
+
+describe("the export_ready e-mail", () => {
+  it("says it in the member's language, with the link as its button and no unsubscribe link", async () => {
+    const { renderEmail } = await import("../../src/email/templates");
+    const url = "https://panel.example.invalid/api/exports/exp_1/archive?key=abc";
+    const data = { kind: "export_ready" as const, data: { urlEncrypted: "x", expiresAt: "2026-12-08T10:00:00Z", sizeBytes: 3_500_000 } };
+    const context = {
+      account: "owner@example.com",
+      actionUrl: url,
+      unsubscribeUrl: null,
+      settingsUrl: "https://panel.example.invalid/settings",
+    };
+    const tr = renderEmail(data, { ...context, locale: "tr" });
+    expect(tr.subject).toBe("owner@example.com hesabının dışa aktarımı hazır");
+    expect(tr.text).toContain(`Arşivi indir: ${url}`);
+    expect(tr.text).toContain("8 Aralık 2026");
+    expect(tr.text).not.toContain("Abonelikten");
+    const en = renderEmail(data, { ...context, locale: "en" });
+    expect(en.subject).toBe("Your export of owner@example.com is ready");
+    expect(en.html).toContain(url.replace(/&/g, "&#38;"));
+    expect(en.text).toContain("3.3 MB");
   });
 });
