@@ -26,6 +26,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether `error` is the API's answer with this code (docs/errors.md): how a screen tells one refusal from another. */
+export function hasErrorCode(error: unknown, code: Schemas["Error"]["code"]): error is ApiError {
+  return error instanceof ApiError && error.code === code;
+}
+
 // A pasted `manage` token is held in memory only (never in storage): reloading the page signs out.
 let bearerToken: string | null = null;
 let language = "en";

@@ -41,7 +41,8 @@ export function ApproveScreen({ token }: { token: string }) {
       <ApproveFrame>
         <PageTitle title={t("approve.problemTitle")}>{t("approve.problemTitle")}</PageTitle>
         <Notice tone="warning">
-          {t(shown.state === "changed" ? "approve.changed" : "approve.closed", { title: shown.article.title })}
+          {shown.state === "changed" ? t("approve.changed") : t("approve.closed")}{" "}
+          {shown.contact ? t("approve.askContact", { email: shown.contact.email }) : t("approve.askTeam")}
         </Notice>
       </ApproveFrame>
     );
@@ -62,8 +63,14 @@ export function ApproveScreen({ token }: { token: string }) {
           <AnsweredNotice page={shown} />
         </>
       )}
-      <SearchSnippet page={shown} />
-      <ArticleShown page={shown} />
+      {shown.article ? (
+        <>
+          <SearchSnippet page={shown} article={shown.article} />
+          <ArticleShown page={shown} article={shown.article} />
+        </>
+      ) : (
+        <Notice tone="info">{t("approve.notShownSince")}</Notice>
+      )}
       {shown.state === "open" ? (
         <AnswerSection
           token={token}
@@ -105,7 +112,7 @@ function AnsweredNotice({ page }: { page: ApprovalPage }) {
           <blockquote>{page.comment}</blockquote>
         </figure>
       ) : null}
-      {page.outcome === "published" && page.article.url && /^https?:\/\//i.test(page.article.url) ? (
+      {page.outcome === "published" && page.article?.url && /^https?:\/\//i.test(page.article.url) ? (
         <p className="approve-done">
           <a href={page.article.url} target="_blank" rel="noopener noreferrer">
             {t("approve.seeIt")} <span className="visually-hidden">{t("approve.opensNewTab")}</span>

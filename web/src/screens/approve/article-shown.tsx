@@ -16,9 +16,10 @@ function displayAddress(url: string): string {
   }
 }
 
-export function SearchSnippet({ page }: { page: ApprovalPage }) {
+type ShownArticle = NonNullable<ApprovalPage["article"]>;
+
+export function SearchSnippet({ page, article }: { page: ApprovalPage; article: ShownArticle }) {
   const { t } = useMessages(approveMessages);
-  const { article } = page;
   const title = article.seoTitle || article.title;
   const description = article.seoDescription || article.excerpt;
   return (
@@ -43,9 +44,8 @@ export function SearchSnippet({ page }: { page: ApprovalPage }) {
   );
 }
 
-export function ArticleShown({ page }: { page: ApprovalPage }) {
+export function ArticleShown({ page, article }: { page: ApprovalPage; article: ShownArticle }) {
   const { t, number } = useMessages(approveMessages);
-  const { article } = page;
   const frameTitle = t("approve.bodyFrame", { title: article.title });
   const srcDoc = useMemo(() => previewDocument(article.html, article.language, frameTitle), [article.html, article.language, frameTitle]);
   return (

@@ -42,8 +42,11 @@ export const approveMessages = defineMessages(
     "approve.yourComment": "What you wrote",
     "approve.seeIt": "See it on the site",
     "approve.opensNewTab": "(opens in a new tab)",
-    "approve.changed": "“{title}” was changed after this link was made, so this link no longer works. Ask the team for a new link.",
-    "approve.closed": "“{title}” no longer waits for your review: the team has already published it or taken it back.",
+    "approve.changed": "The article was changed after this link was made, so this link no longer shows it or takes an answer.",
+    "approve.closed": "The article no longer waits for your review: the team has already published it or taken it back.",
+    "approve.askContact": "Ask {email} for a new link.",
+    "approve.askTeam": "Ask the team for a new link.",
+    "approve.notShownSince": "The article has been edited since you answered; this link no longer shows it.",
     "approve.expired": "This link has expired or was withdrawn by the team. Ask them for a new one if you still need to answer.",
     "approve.unknown": "There is no article at this address. Check that you copied the whole link, or ask the team for a new one.",
     "approve.problemTitle": "This link cannot be used",
@@ -88,9 +91,11 @@ export const approveMessages = defineMessages(
     "approve.yourComment": "Yazdığınız",
     "approve.seeIt": "Sitede görün",
     "approve.opensNewTab": "(yeni sekmede açılır)",
-    "approve.changed":
-      "“{title}” bu bağlantı oluşturulduktan sonra değiştirildi, bu yüzden bağlantı artık çalışmıyor. Ekipten yeni bir bağlantı isteyin.",
-    "approve.closed": "“{title}” artık incelemenizi beklemiyor: ekip makaleyi zaten yayımladı ya da geri aldı.",
+    "approve.changed": "Makale bu bağlantı oluşturulduktan sonra değiştirildi; bu yüzden bağlantı artık makaleyi göstermiyor ve yanıt almıyor.",
+    "approve.closed": "Makale artık incelemenizi beklemiyor: ekip makaleyi zaten yayımladı ya da geri aldı.",
+    "approve.askContact": "Yeni bir bağlantı için {email} adresine yazın.",
+    "approve.askTeam": "Ekipten yeni bir bağlantı isteyin.",
+    "approve.notShownSince": "Makale siz yanıt verdikten sonra düzenlendi; bu bağlantı artık onu göstermiyor.",
     "approve.expired":
       "Bu bağlantının süresi doldu ya da ekip tarafından geri çekildi. Hâlâ yanıt vermeniz gerekiyorsa ekipten yenisini isteyin.",
     "approve.unknown":

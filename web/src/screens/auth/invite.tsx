@@ -8,7 +8,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
-import { api, ApiError, unwrap, type Schemas } from "../../api/client";
+import { api, hasErrorCode, unwrap, type Schemas } from "../../api/client";
 import { ErrorNotice, fieldError, PageTitle, TextField, useErrorText } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { roleMessages } from "../../i18n/roles";
@@ -18,8 +18,6 @@ import { authMessages } from "./messages";
 
 type Preview = Schemas["InvitePreview"];
 type AcceptBody = Omit<Schemas["AcceptInviteRequest"], "token">;
-
-const isCode = (error: unknown, code: string) => error instanceof ApiError && error.code === code;
 
 /** Sign-in, then back to this very link (its fragment included). */
 const signInThenBack = (token: string) => `/sign-in?next=${encodeURIComponent(`/invite#${token}`)}`;
@@ -41,7 +39,7 @@ export function InviteScreen() {
     staleTime: Number.POSITIVE_INFINITY,
   });
   // A link that is unknown, used or expired: nothing to retry.
-  const invalid = isCode(preview.error, "invitation_invalid");
+  const invalid = hasErrorCode(preview.error, "invitation_invalid");
   const kind = preview.data?.kind;
   const title = invalid ? t("invite.invalidTitle") : kind === "member" ? t("invite.joinTitle") : t("invite.title");
   return (
@@ -130,8 +128,8 @@ function NewPerson({ token }: { token: string }) {
     setSentFor(email.trim());
     accept.mutate({ email: email.trim(), password });
   };
-  const mustSignIn = isCode(accept.error, "sign_in_to_accept");
-  const otherEmail = isCode(accept.error, "invitation_other_email");
+  const mustSignIn = hasErrorCode(accept.error, "sign_in_to_accept");
+  const otherEmail = hasErrorCode(accept.error, "invitation_other_email");
   return (
     <>
       {mustSignIn ? (
@@ -181,7 +179,7 @@ function OperatorInvite({ token, preview }: { token: string; preview: Preview })
   const { t } = useMessages(authMessages);
   const accept = useAccept(token);
   const [password, setPassword] = useState("");
-  if (isCode(accept.error, "sign_in_to_accept"))
+  if (hasErrorCode(accept.error, "sign_in_to_accept"))
     return (
       <div className="notice notice-warning invite-sign-in" role="alert" data-testid="invite-owner-has-password">
         <p>{t("invite.ownerHasPassword")}</p>

@@ -4,7 +4,7 @@
 // says what happened.
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { api, ApiError, unwrap } from "../../api/client";
+import { api, hasErrorCode, unwrap } from "../../api/client";
 import { ErrorNotice, fieldError, TextField, useErrorText } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { useMe } from "../../lib/current-member";
@@ -44,7 +44,7 @@ export function LeaveSection() {
     mutationFn: (password: string) => unwrap(api.DELETE("/api/members/me", { body: { password } })),
     onSuccess: () => restartAtSignIn({ left: "1" }),
   });
-  const lastOwner = leave.error instanceof ApiError && leave.error.code === "last_owner";
+  const lastOwner = hasErrorCode(leave.error, "last_owner");
   return (
     <section className="card danger-zone" aria-labelledby="leave-heading">
       <h2 id="leave-heading">{t("leave.heading")}</h2>
@@ -85,7 +85,7 @@ function PasswordConfirm(props: {
   const [missing, setMissing] = useState(false);
   const errorText = useErrorText();
   // The password's own sentence, next to it (its issue alone would say only "not correct").
-  const wrongPassword = props.error instanceof ApiError && props.error.code === "wrong_password";
+  const wrongPassword = hasErrorCode(props.error, "wrong_password");
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setMissing(password === "");

@@ -2,7 +2,7 @@
 // for admins and owners also inviting, changing, removing and the open invitations.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { api, ApiError, unwrap, type Schemas } from "../../api/client";
+import { api, hasErrorCode, unwrap, type Schemas } from "../../api/client";
 import { MEMBERS_KEY, useMembers } from "../../api/query-keys";
 import { RoleNote, useRoleName } from "../../components/role-notice";
 import { ErrorNotice, Loading, Notice, PageTitle } from "../../components/ui";
@@ -20,8 +20,6 @@ import { SettingsTabs } from "./settings-tabs";
 import { useSiteNames } from "./site-choice";
 
 type Member = Schemas["Member"];
-
-const isCode = (error: unknown, code: string) => error instanceof ApiError && error.code === code;
 
 export function MembersScreen() {
   const { t } = useMessages(memberMessages);
@@ -173,7 +171,7 @@ function MemberRow({ member, onOutcome }: { member: Member; onOutcome(words: str
           ) : outsideSites ? (
             <span className="muted">{t("list.outsideSites")}</span>
           ) : null}
-          {isCode(remove.error, "site_not_allowed") ? (
+          {hasErrorCode(remove.error, "site_not_allowed") ? (
             <div className="notice notice-error" role="alert">
               {t("member.outsideSites", { email: member.email })}
             </div>
