@@ -66,7 +66,7 @@ export function ApproveScreen({ token }: { token: string }) {
       {shown.article ? (
         <>
           <SearchSnippet page={shown} article={shown.article} />
-          <ArticleShown page={shown} article={shown.article} />
+          <ArticleShown article={shown.article} />
         </>
       ) : (
         <Notice tone="info">{t("approve.notShownSince")}</Notice>

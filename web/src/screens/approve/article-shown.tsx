@@ -44,7 +44,7 @@ export function SearchSnippet({ page, article }: { page: ApprovalPage; article: 
   );
 }
 
-export function ArticleShown({ page, article }: { page: ApprovalPage; article: ShownArticle }) {
+export function ArticleShown({ article }: { article: ShownArticle }) {
   const { t, number } = useMessages(approveMessages);
   const frameTitle = t("approve.bodyFrame", { title: article.title });
   const srcDoc = useMemo(() => previewDocument(article.html, article.language, frameTitle), [article.html, article.language, frameTitle]);

@@ -91,7 +91,8 @@ export const approveMessages = defineMessages(
     "approve.yourComment": "Yazdığınız",
     "approve.seeIt": "Sitede görün",
     "approve.opensNewTab": "(yeni sekmede açılır)",
-    "approve.changed": "Makale bu bağlantı oluşturulduktan sonra değiştirildi; bu yüzden bağlantı artık makaleyi göstermiyor ve yanıt almıyor.",
+    "approve.changed":
+      "Makale bu bağlantı oluşturulduktan sonra değiştirildi; bu yüzden bağlantı artık makaleyi göstermiyor ve yanıt almıyor.",
     "approve.closed": "Makale artık incelemenizi beklemiyor: ekip makaleyi zaten yayımladı ya da geri aldı.",
     "approve.askContact": "Yeni bir bağlantı için {email} adresine yazın.",
     "approve.askTeam": "Ekipten yeni bir bağlantı isteyin.",
