@@ -185,7 +185,7 @@ test("in Turkish, and the pages of links that can no longer be used", async ({ p
   await expect(client.getByRole("heading", { level: 1, name: tr["approve.problemTitle"] })).toBeVisible();
   // Issue 40 §13: only that it changed and whom to ask, never the edited draft.
   await expect(client.getByText(tr["approve.changed"])).toBeVisible();
-  await expect(client.getByText(/Yeni bir bağlantı için .+@.+ adresine yazın\./)).toBeVisible();
+  await expect(client.getByText(/Yeni bir bağlantı için .+@.+ adresine yazın\.|Ekipten yeni bir bağlantı isteyin\./)).toBeVisible();
   await expect(client.getByText("A new title for rye bread")).toHaveCount(0);
   await expect(client.getByRole("button")).toHaveCount(0);
   await expectPageChecks(client, "approval-changed-tr-375");
