@@ -6,7 +6,8 @@ export const memberMessages = defineMessages(
     intro: "The people who work in this account, and what each may do.",
     "roles.summary": "What each role may do",
     "invite.heading": "Invite someone",
-    "invite.intro": "They get an e-mail with a one-time link, valid for 7 days. You can also send them the link yourself.",
+    "invite.intro":
+      "They get an e-mail with a one-time link, valid for 7 days (an address gets at most one invitation e-mail a day from this account). You can also send them the link yourself.",
     "invite.email": "Their email",
     "invite.role": "Role",
     "invite.submit": "Invite",
@@ -64,7 +65,8 @@ export const memberMessages = defineMessages(
     intro: "Bu hesapta çalışan kişiler ve her birinin neler yapabileceği.",
     "roles.summary": "Her rol neler yapabilir",
     "invite.heading": "Birini davet edin",
-    "invite.intro": "Kişiye 7 gün geçerli, tek kullanımlık bir bağlantı e-postayla gider. Bağlantıyı kendiniz de gönderebilirsiniz.",
+    "invite.intro":
+      "Kişiye 7 gün geçerli, tek kullanımlık bir bağlantı e-postayla gider (bir adrese bu hesaptan günde en fazla bir davet e-postası gider). Bağlantıyı kendiniz de gönderebilirsiniz.",
     "invite.email": "E-posta adresi",
     "invite.role": "Rol",
     "invite.submit": "Davet et",
