@@ -4,13 +4,16 @@ import { validationHook } from "../core/validation";
 import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import { editArticle, listArticlePage, publishArticle } from "./management";
+import { discardRevision, editWaitsForEditor, proposeRevision, publishRevision } from "./revisions";
 import {
   ArticleDetailSchema,
   ArticleEditBodySchema,
   ArticleEditResultSchema,
   ArticleIdParamSchema,
   ArticleListQuerySchema,
+  ArticleRevisionSchema,
   ArticleSummarySchema,
+  toRevision,
 } from "./management-schemas";
 import { articleDetail } from "./publishable";
 import { getArticleWithImages, parseArticleId } from "./service";
@@ -76,17 +79,70 @@ articleRoutes.openapi(
     request: { params: ArticleIdParamSchema, body: jsonBody(ArticleEditBodySchema) },
     responses: {
       200: jsonContent(ArticleEditResultSchema, "The article, blogUpdated and warnings"),
+      202: jsonContent(
+        ArticleRevisionSchema,
+        "A writer's edit of a published article: kept as the article's pending revision until an editor publishes it",
+      ),
       ...errorResponses(400, 401, 403, 404, 413, 415),
     },
   }),
   async (c) => {
+    const caller = c.get("caller");
+    const articleId = parseArticleId(c.req.valid("param").articleId);
+    const { article: current } = await getArticleWithImages(c.get("db"), caller.accountId, articleId);
+    if (editWaitsForEditor(caller, current)) {
+      c.set("auditedByRoute", true); // article.revision_proposed, not article.edited
+      return c.json(toRevision(await proposeRevision(c.get("services"), caller, articleId, c.req.valid("json"))), 202);
+    }
     const { article, images, blogUpdated, warnings, warningDetails } = await editArticle(
       c.get("services"),
-      c.get("caller").accountId,
-      parseArticleId(c.req.valid("param").articleId),
+      caller.accountId,
+      articleId,
       c.req.valid("json"),
     );
     return c.json({ ...(await articleDetail(c.get("db"), article, images)), blogUpdated, warnings, warningDetails }, 200);
+  },
+);
+
+articleRoutes.openapi(
+  createRoute({
+    method: "post",
+    operationId: "publishArticleRevision",
+    path: "/autopilot/articles/{articleId}/revision/publish",
+    tags,
+    summary: "Publish a writer's pending revision of a published article (editor or above): the live post is updated",
+    description:
+      "Applies the revision as an editor's PATCH would (the answer is PATCH's). 404 when no revision waits; when it cannot be applied (an upload it names is gone), it keeps waiting.",
+    request: { params: ArticleIdParamSchema },
+    responses: {
+      200: jsonContent(ArticleEditResultSchema, "The article, blogUpdated and warnings"),
+      ...errorResponses(400, 401, 403, 404),
+    },
+  }),
+  async (c) => {
+    const caller = c.get("caller");
+    const { article, images, blogUpdated, warnings, warningDetails } = await publishRevision(
+      c.get("services"),
+      caller,
+      parseArticleId(c.req.valid("param").articleId),
+    );
+    return c.json({ ...(await articleDetail(c.get("db"), article, images)), blogUpdated, warnings, warningDetails }, 200);
+  },
+);
+
+articleRoutes.openapi(
+  createRoute({
+    method: "delete",
+    operationId: "discardArticleRevision",
+    path: "/autopilot/articles/{articleId}/revision",
+    tags,
+    summary: "Discard a writer's pending revision (editor or above); the live article stays as it is",
+    request: { params: ArticleIdParamSchema },
+    responses: { 204: { description: "Discarded" }, ...errorResponses(401, 403, 404) },
+  }),
+  async (c) => {
+    await discardRevision(c.get("services"), c.get("caller"), parseArticleId(c.req.valid("param").articleId));
+    return c.body(null, 204);
   },
 );
 

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { plainText } from "../core/plain-text";
 import { formatKurus } from "../core/money";
 import { positiveIntParam, wholeNumberParam } from "../core/pagination";
-import { APPROVAL_DECISIONS, ARTICLE_STATUSES, INDEX_NOW_STATUSES } from "../db/schema";
+import { APPROVAL_DECISIONS, ARTICLE_STATUSES, type articleRevisions, INDEX_NOW_STATUSES, REVISION_STATUSES } from "../db/schema";
 import { APPROVAL_STATES, type ArticleApproval } from "./approval-state";
 import type { StructuredData } from "../content/structured-data";
 import type { Quality } from "../content/quality/types";
@@ -107,6 +107,19 @@ const ArticleApprovalSchema = z
   })
   .openapi("ArticleApproval");
 
+export const ArticleRevisionSchema = z
+  .object({
+    id: z.string().openapi({ example: "rev_k3J9sQ0aLm2P7xYz" }),
+    status: z.enum(REVISION_STATUSES),
+    by: z.object({ memberId: z.string().nullable(), email: z.string().nullable() }).openapi({ description: "The writer" }),
+    fields: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: "The fields the writer changed, as PATCH takes them; they go live when an editor publishes the revision" }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("ArticleRevision");
+
 export const ArticleDetailSchema = z
   .object({
     ...articleFields,
@@ -126,6 +139,10 @@ export const ArticleDetailSchema = z
       description:
         "The page's JSON-LD (schema.org @graph: a BlogPosting on a blog, an Article on a custom site, and an FAQPage matching the article's FAQ section), as the connector plugin or a custom site's page prints it in <script type=\"application/ld+json\">; null for forums and articles without a site",
     }),
+    pendingRevision: ArticleRevisionSchema.nullable().openapi({
+      description:
+        "A writer's edit of this published article, waiting for an editor to publish it (POST …/revision/publish) or discard it (DELETE …/revision); null when none waits",
+    }),
     approval: ArticleApprovalSchema.nullable().openapi({
       description:
         "The article's latest client approval link (POST /api/autopilot/articles/{articleId}/approval-link) and the client's answer; null when it never had one",
@@ -144,6 +161,7 @@ export const EDIT_WARNING_CODES = [
   "not_published_yet",
   "post_not_ours",
   "platform_not_updated",
+  "waits_for_editor",
 ] as const;
 export type EditWarningCode = (typeof EDIT_WARNING_CODES)[number];
 
@@ -151,7 +169,7 @@ export const EditWarningDetailSchema = z
   .object({
     code: z.enum(EDIT_WARNING_CODES).openapi({
       description:
-        "seo_title_length, seo_desc_length (params length, min, max); no_site, site_gone, custom_site: there is no platform to update; publishing_in_flight, not_published_yet: the change goes out with the publication; post_not_ours (params platform): the post there is no longer the article's; platform_not_updated (params platform, errorCode): the platform refused or could not be reached",
+        "seo_title_length, seo_desc_length (params length, min, max); no_site, site_gone, custom_site: there is no platform to update; publishing_in_flight, not_published_yet: the change goes out with the publication; post_not_ours (params platform): the post there is no longer the article's; platform_not_updated (params platform, errorCode): the platform refused or could not be reached; waits_for_editor: a writer's edit of a published article, kept as its pendingRevision (MCP; the REST answer is 202 with the revision)",
     }),
     params: z.record(z.string(), z.union([z.string(), z.number()])),
   })
@@ -251,6 +269,7 @@ export function toArticleDetail(
   images: ArticleImageRow[],
   structuredData: StructuredData | null,
   approval: ArticleApproval | null,
+  revision: PendingRevision | null = null,
 ): z.infer<typeof ArticleDetailSchema> {
   return {
     structuredData: structuredData as Record<string, unknown> | null,
@@ -261,6 +280,20 @@ export function toArticleDetail(
     claims: article.claims ?? [],
     images: images.map(({ id, url, altText, isFeatured, position }) => ({ id, url, altText, isFeatured, position })),
     approval,
+    pendingRevision: revision ? toRevision(revision) : null,
+  };
+}
+
+type PendingRevision = typeof articleRevisions.$inferSelect & { byEmail: string | null };
+
+export function toRevision(revision: PendingRevision): z.infer<typeof ArticleRevisionSchema> {
+  return {
+    id: revision.id,
+    status: revision.status,
+    by: { memberId: revision.memberId, email: revision.byEmail },
+    fields: revision.edit,
+    createdAt: revision.createdAt,
+    updatedAt: revision.updatedAt,
   };
 }
 

@@ -1,3 +1,4 @@
+import { pendingRevision } from "./pending-revision";
 import { and, eq } from "drizzle-orm";
 import type { PublishableArticle } from "../content/publishable";
 import type { StructuredData } from "../content/structured-data";
@@ -86,7 +87,15 @@ export async function storedStructuredData(db: Database, article: ArticleRow, im
   return structuredDataFor(site, article, { url: page.url, imageUrl, datePublished: page.datePublished, dateModified: page.dateModified });
 }
 
-/** The article as the detail answers give it (GET, PATCH, publish; the MCP tools too), with its page's structured data and its latest approval link. */
+/**
+ * The article as the detail answers give it (GET, PATCH, publish; the MCP tools too), with its
+ * page's structured data, its latest approval link and a writer's revision waiting for an editor.
+ */
 export async function articleDetail(db: Database, article: ArticleRow, images: ArticleImageRow[]) {
-  return toArticleDetail(article, images, await storedStructuredData(db, article, images), await latestApproval(db, article));
+  const [structuredData, approval, revision] = await Promise.all([
+    storedStructuredData(db, article, images),
+    latestApproval(db, article),
+    pendingRevision(db, article.accountId, article.id),
+  ]);
+  return toArticleDetail(article, images, structuredData, approval, revision);
 }

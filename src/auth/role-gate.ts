@@ -45,7 +45,7 @@ async function assertSiteOfBody(c: Context<AppEnv>, caller: Caller): Promise<voi
  * last parameter (`articleId` → an article), or the `id` the answer gives for a new thing.
  */
 export async function auditRouteCall(c: Context<AppEnv>, caller: Caller, rule: RouteRule): Promise<void> {
-  if (!rule.audit || c.res.status >= 300) return;
+  if (!rule.audit || c.res.status >= 300 || c.get("auditedByRoute")) return;
   const names = Object.keys(rule.params);
   const last = names[names.length - 1];
   let targetType = last ? last.replace(/Id$/, "") : undefined;

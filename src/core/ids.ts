@@ -19,7 +19,8 @@ export function newId(
     | "apl"
     | "eml"
     | "exp"
-    | "sil",
+    | "sil"
+    | "rev",
 ): string {
   return `${prefix}_${randomBase62(16)}`;
 }

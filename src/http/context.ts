@@ -32,6 +32,8 @@ export interface AppVariables {
   contentBookmark: string | null;
   /** Public API: how src/public/cache.ts answered (for Server-Timing). */
   publicCache: "revalidated" | "hit" | "miss";
+  /** Set by a route that recorded a different audit event than its table's (a writer's edit kept as a revision). */
+  auditedByRoute?: boolean;
   /** Public API: Server-Timing entries of the route (`query;dur=…`), joined by the gate. */
   serverTiming: string[];
 }

@@ -90,6 +90,7 @@ function contextFor(services: Services, caller: Caller, extra: ToolExtra): ToolC
     services,
     accountId: caller.accountId,
     siteIds: caller.siteIds,
+    caller,
     progress: async (message, progress, total) => {
       if (token === undefined) return;
       await extra.sendNotification({

@@ -1,3 +1,4 @@
+import type { Caller } from "../http/context";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { CallToolResult, ServerNotification, ServerRequest, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "@hono/zod-openapi";
@@ -13,6 +14,8 @@ export interface ToolContext {
   accountId: string;
   /** The sites the caller is limited to; null for all (lists show only these). */
   siteIds: string[] | null;
+  /** Who calls (a tool whose effect depends on the role reads it: a writer's edit of a live article waits for an editor). */
+  caller: Caller;
   /** Tells the client how long work is going (a no-op when it asked for no progress). */
   progress(message: string, progress: number, total?: number): Promise<void>;
 }

@@ -120,6 +120,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | [Permission, string]
   "GET /api/autopilot/articles": "read",
   "GET /api/autopilot/articles/:articleId": "read",
   "PATCH /api/autopilot/articles/:articleId": ["write", "article.edited"],
+  "POST /api/autopilot/articles/:articleId/revision/publish": "publish",
+  "DELETE /api/autopilot/articles/:articleId/revision": "publish",
   "POST /api/autopilot/articles/:articleId/publish": ["publish", "article.published"],
   "POST /api/autopilot/articles/:articleId/approval-link": "publish",
   "DELETE /api/autopilot/articles/:articleId/approval-link": "publish",

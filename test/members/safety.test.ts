@@ -520,3 +520,86 @@ describe("8. guesses at an e-mail do not lock its owner out", () => {
     );
   });
 });
+
+describe("15. a writer's edit of a published article waits for an editor", () => {
+  it("is kept as a pending revision (202) that an editor publishes or discards; the live article stays until then", async () => {
+    const owner = await seedAccount();
+    const writer = await seedMember(owner.accountId, "writer");
+    const editor = await seedMember(owner.accountId, "editor");
+    const live = await seedArticle(owner.accountId, { title: "The live title", status: "published" });
+    const reader = (
+      (await (await call("/api/tokens", { method: "POST", token: owner.token, json: { name: "site", scope: "public:read" } })).json()) as {
+        token: string;
+      }
+    ).token;
+
+    const proposed = await call(`/api/autopilot/articles/${live.id}`, {
+      method: "PATCH",
+      token: writer.token,
+      json: { title: "A writer's title" },
+    });
+    expect(proposed.status).toBe(202);
+    const revision = (await proposed.json()) as { id: string; status: string; by: { email: string }; fields: unknown };
+    expect(revision).toMatchObject({ status: "pending", by: { email: writer.email }, fields: { title: "A writer's title" } });
+    // A second edit merges into the same revision.
+    await call(`/api/autopilot/articles/${live.id}`, { method: "PATCH", token: writer.token, json: { seoTitle: "A writer's SEO title" } });
+
+    const detail = (await (await call(`/api/autopilot/articles/${live.id}`, { token: owner.token })).json()) as {
+      title: string;
+      pendingRevision: { id: string; fields: Record<string, unknown> } | null;
+    };
+    expect(detail.title).toBe("The live title");
+    expect(detail.pendingRevision).toMatchObject({
+      id: revision.id,
+      fields: { title: "A writer's title", seoTitle: "A writer's SEO title" },
+    });
+    const publicRead = (await (await call(`/api/v1/public/articles/${live.id}`, { token: reader })).json()) as { data: { title: string } };
+    expect(publicRead.data.title).toBe("The live title");
+
+    // The writer cannot publish it; an editor can.
+    await expectError(
+      await call(`/api/autopilot/articles/${live.id}/revision/publish`, { method: "POST", token: writer.token }),
+      403,
+      "insufficient_role",
+    );
+    const published = await call(`/api/autopilot/articles/${live.id}/revision/publish`, { method: "POST", token: editor.token });
+    expect(published.status).toBe(200);
+    expect(await published.json()).toMatchObject({ title: "A writer's title", seoTitle: "A writer's SEO title", pendingRevision: null });
+    await expectError(await call(`/api/autopilot/articles/${live.id}/revision/publish`, { method: "POST", token: editor.token }), 404);
+
+    // Discarded: nothing changes.
+    await call(`/api/autopilot/articles/${live.id}`, { method: "PATCH", token: writer.token, json: { title: "Not this one" } });
+    expect((await call(`/api/autopilot/articles/${live.id}/revision`, { method: "DELETE", token: editor.token })).status).toBe(204);
+    const after = (await (await call(`/api/autopilot/articles/${live.id}`, { token: owner.token })).json()) as {
+      title: string;
+      pendingRevision: unknown;
+    };
+    expect(after).toMatchObject({ title: "A writer's title", pendingRevision: null });
+    const actions = (await (await call("/api/audit?action=article.", { token: owner.token })).json()) as { items: { action: string }[] };
+    expect(actions.items.map((e) => e.action)).toEqual([
+      "article.revision_discarded",
+      "article.revision_proposed",
+      "article.revision_published",
+      "article.revision_proposed",
+      "article.revision_proposed",
+    ]);
+  });
+
+  it("an editor's PATCH of a published article, and a writer's of a draft, change it at once", async () => {
+    const owner = await seedAccount();
+    const writer = await seedMember(owner.accountId, "writer");
+    const editor = await seedMember(owner.accountId, "editor");
+    const live = await seedArticle(owner.accountId, { title: "Live", status: "published" });
+    const draft = await seedArticle(owner.accountId, { title: "Draft", status: "draft" });
+    expect(
+      (await call(`/api/autopilot/articles/${live.id}`, { method: "PATCH", token: editor.token, json: { title: "Edited live" } })).status,
+    ).toBe(200);
+    const edited = await call(`/api/autopilot/articles/${draft.id}`, {
+      method: "PATCH",
+      token: writer.token,
+      json: { title: "Edited draft" },
+    });
+    expect(edited.status).toBe(200);
+    expect(await edited.json()).toMatchObject({ title: "Edited draft" });
+  });
+});

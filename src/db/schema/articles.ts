@@ -122,3 +122,37 @@ export const articleImages = sqliteTable(
   },
   (t) => [index("article_images_article_idx").on(t.articleId, t.position)],
 );
+
+export const REVISION_STATUSES = ["pending", "published", "discarded"] as const;
+export type RevisionStatus = (typeof REVISION_STATUSES)[number];
+
+/**
+ * A writer's edit of a published article: writers cannot publish, so their edit waits here until an
+ * editor publishes it (then it goes live as an editor's PATCH would) or discards it. One pending
+ * revision per article; a writer's next edit is merged into it.
+ */
+export const articleRevisions = sqliteTable(
+  "article_revisions",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    /** The member who wrote it (null once they left). */
+    memberId: text("member_id"),
+    /** The fields as the writer sent them (PATCH's body; HTML sanitised when it is published). */
+    edit: text("edit", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: REVISION_STATUSES }).notNull().default("pending"),
+    decidedBy: text("decided_by"),
+    decidedAt: text("decided_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("article_revisions_article_idx").on(t.accountId, t.articleId),
+    uniqueIndex("article_revisions_pending_unique").on(t.articleId).where(sql`${t.status} = 'pending'`),
+  ],
+);

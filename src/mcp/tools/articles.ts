@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { editArticle, listArticlePage, publishArticle } from "../../articles/management";
+import { editWaitsForEditor, proposeRevision } from "../../articles/revisions";
 import {
   ArticleDetailSchema,
   ArticleEditBodySchema,
@@ -84,18 +85,26 @@ export const articleTools = [
     input: { articleId, ...articleEdit },
     output: ArticleEditResultSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-    run: async ({ articleId, ...edit }, { services, accountId }) => {
+    run: async ({ articleId, ...edit }, { services, accountId, caller }) => {
       if (Object.values(edit).every((value) => value === undefined))
         throw new AppError(
           "invalid_request",
           "Send at least one of title, html, seoTitle, seoDesc, excerpt, tags, categories, featuredImage",
         );
-      const { article, images, blogUpdated, warnings, warningDetails } = await editArticle(
-        services,
-        accountId,
-        parseArticleId(articleId),
-        edit,
-      );
+      const id = parseArticleId(articleId);
+      const live = await getArticleWithImages(services.db, accountId, id, caller.siteIds);
+      if (editWaitsForEditor(caller, live.article)) {
+        // A writer cannot publish: the edit waits as the article's revision (pendingRevision), the live article is answered.
+        await proposeRevision(services, caller, id, edit);
+        const message = "You are a writer: your edit of this published article waits for an editor to publish it (pendingRevision)";
+        return {
+          ...(await articleDetail(services.db, live.article, live.images)),
+          blogUpdated: false,
+          warnings: [message],
+          warningDetails: [{ code: "waits_for_editor" as const, params: {} }],
+        };
+      }
+      const { article, images, blogUpdated, warnings, warningDetails } = await editArticle(services, accountId, id, edit);
       return { ...(await articleDetail(services.db, article, images)), blogUpdated, warnings, warningDetails };
     },
   }),
