@@ -946,6 +946,43 @@ export interface paths {
         patch: operations["updateArticle"];
         trace?: never;
     };
+    "/api/autopilot/articles/{articleId}/revision/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a writer's pending revision of a published article (editor or above): the live post is updated
+         * @description Applies the revision as an editor's PATCH would (the answer is PATCH's). 404 when no revision waits; when it cannot be applied (an upload it names is gone), it keeps waiting.
+         */
+        post: operations["publishArticleRevision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/autopilot/articles/{articleId}/revision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Discard a writer's pending revision (editor or above); the live article stays as it is */
+        delete: operations["discardArticleRevision"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/autopilot/articles/{articleId}/publish": {
         parameters: {
             query?: never;
@@ -3115,6 +3152,7 @@ export interface components {
             structuredData: {
                 [key: string]: unknown;
             } | null;
+            pendingRevision: components["schemas"]["ArticleRevision"];
             approval: components["schemas"]["ArticleApproval"];
         };
         /** @description The quality of the current text, recomputed on every edit; null for articles written before research existed or by hand */
@@ -3183,6 +3221,24 @@ export interface components {
             /** @description The source passage the verdict relied on */
             passage: string;
         };
+        /** @description A writer's edit of this published article, waiting for an editor to publish it (POST …/revision/publish) or discard it (DELETE …/revision); null when none waits */
+        ArticleRevision: {
+            /** @example rev_k3J9sQ0aLm2P7xYz */
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "published" | "discarded";
+            /** @description The writer */
+            by: {
+                memberId: string | null;
+                email: string | null;
+            };
+            /** @description The fields the writer changed, as PATCH takes them; they go live when an editor publishes the revision */
+            fields: {
+                [key: string]: unknown;
+            };
+            createdAt: string;
+            updatedAt: string;
+        } | null;
         /** @description The article's latest client approval link (POST /api/autopilot/articles/{articleId}/approval-link) and the client's answer; null when it never had one */
         ArticleApproval: {
             /** @example apl_4kQz9xYb2mN7pR1s */
@@ -3212,10 +3268,10 @@ export interface components {
         };
         EditWarningDetail: {
             /**
-             * @description seo_title_length, seo_desc_length (params length, min, max); no_site, site_gone, custom_site: there is no platform to update; publishing_in_flight, not_published_yet: the change goes out with the publication; post_not_ours (params platform): the post there is no longer the article's; platform_not_updated (params platform, errorCode): the platform refused or could not be reached
+             * @description seo_title_length, seo_desc_length (params length, min, max); no_site, site_gone, custom_site: there is no platform to update; publishing_in_flight, not_published_yet: the change goes out with the publication; post_not_ours (params platform): the post there is no longer the article's; platform_not_updated (params platform, errorCode): the platform refused or could not be reached; waits_for_editor: a writer's edit of a published article, kept as its pendingRevision (MCP; the REST answer is 202 with the revision)
              * @enum {string}
              */
-            code: "seo_title_length" | "seo_desc_length" | "no_site" | "site_gone" | "custom_site" | "publishing_in_flight" | "not_published_yet" | "post_not_ours" | "platform_not_updated";
+            code: "seo_title_length" | "seo_desc_length" | "no_site" | "site_gone" | "custom_site" | "publishing_in_flight" | "not_published_yet" | "post_not_ours" | "platform_not_updated" | "waits_for_editor";
             params: {
                 [key: string]: string | number;
             };
@@ -8090,6 +8146,15 @@ export interface operations {
                     "application/json": components["schemas"]["ArticleEditResult"];
                 };
             };
+            /** @description A writer's edit of a published article: kept as the article's pending revision until an editor publishes it */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArticleRevision"];
+                };
+            };
             /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
             400: {
                 headers: {
@@ -8137,6 +8202,111 @@ export interface operations {
             };
             /** @description Unsupported media type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishArticleRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                articleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The article, blogUpdated and warnings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArticleEditResult"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    discardArticleRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                articleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Discarded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
