@@ -30,12 +30,13 @@ function newToken(): string {
 
 type ReviewArticle = Pick<
   typeof articles.$inferSelect,
-  "id" | "accountId" | "title" | "status" | "planItemId" | "updatedAt" | "seoTitle" | "seoDesc" | "excerpt" | "html"
+  "id" | "accountId" | "siteId" | "title" | "status" | "planItemId" | "updatedAt" | "seoTitle" | "seoDesc" | "excerpt" | "html"
 >;
 
 const reviewColumns = {
   id: articles.id,
   accountId: articles.accountId,
+  siteId: articles.siteId,
   title: articles.title,
   status: articles.status,
   planItemId: articles.planItemId,
@@ -81,7 +82,24 @@ async function newLinkStatements(
   const expiresAt = toIsoSeconds(new Date(input.now.getTime() + input.expiresInDays * 86_400_000));
   const token = newToken();
   const id = newId("apl");
+  const open = and(
+    eq(approvalLinks.accountId, article.accountId),
+    eq(approvalLinks.articleId, article.id),
+    isNull(approvalLinks.decision),
+    isNull(approvalLinks.revokedAt),
+  );
+  const superseded = await db.select({ id: approvalLinks.id }).from(approvalLinks).where(open);
   const statements: BatchItem<"sqlite">[] = [
+    // The open links this one replaces are revoked, each with its own audit event.
+    ...superseded.map((link) =>
+      auditStatement(db, article.accountId, actor, {
+        action: "approval_link.revoked",
+        targetType: "article",
+        targetId: article.id,
+        siteId: article.siteId,
+        detail: { linkId: link.id, reason: "superseded", by: id },
+      }),
+    ),
     db
       .update(approvalLinks)
       .set({ revokedAt: at })
@@ -108,6 +126,7 @@ async function newLinkStatements(
       action: "approval_link.created",
       targetType: "article",
       targetId: article.id,
+      siteId: article.siteId,
       detail: { linkId: id, expiresAt },
     }),
   ];

@@ -1,3 +1,4 @@
+import { recordAudit } from "../audit/audit";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { notFound } from "../core/errors";
 import { validationHook } from "../core/validation";
@@ -32,6 +33,14 @@ mediaRoutes.post("/uploads", async (c) => {
     { db: c.get("db"), bucket: c.get("services").media.bucket, images: c.get("services").media.images },
     { accountId: c.get("caller").accountId, file, now: new Date() },
   );
+  // The answer (the spec's) has no id: the event names the upload itself.
+  c.set("auditedByRoute", true);
+  await recordAudit(c.get("db"), row.accountId, c.get("caller"), {
+    action: "upload.created",
+    targetType: "upload",
+    targetId: row.id,
+    detail: { url: toUploadResult(row).url, bytes: row.bytes },
+  });
   return c.json(toUploadResult(row), 201);
 });
 

@@ -136,7 +136,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | [Permission, string]
   "POST /api/sites/posts/:postId/revert": ["publish", "post.improvement_reverted"],
   "GET /api/sites/posts/:postId/performance": "read",
 
-  "POST /api/sites/:siteId/chat": "publish",
+  "POST /api/sites/:siteId/chat": ["publish", "site.agent_message_sent"],
   "GET /api/sites/:siteId/chat": "read",
 
   "GET /api/sites/:siteId/blog/categories": "read",
@@ -152,7 +152,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | [Permission, string]
   "GET /api/sites/:siteId/blog/settings": "read",
   "POST /api/sites/:siteId/blog/settings": ["admin", "blog.settings_updated"],
 
-  "POST /api/uploads": "write",
+  "POST /api/uploads": ["write", "upload.created"],
   "GET /api/uploads": "read",
 
   "POST /api/integrations/google": ["admin", "google.connect_started"],

@@ -1,3 +1,4 @@
+import { recordAudit } from "../audit/audit";
 import { AuthorizationError, CimdFetchError, type ConsentDescription } from "@cloudflare/workers-oauth-provider";
 import type { Context } from "hono";
 import { Hono } from "hono";
@@ -90,6 +91,17 @@ consentRoutes.post(AUTHORIZE_PATH, async (c) => {
       props,
     });
     log("info", "oauth_consent_approved", { accountId: session.accountId, clientId: approved.request.clientId });
+    await recordAudit(
+      c.get("db"),
+      session.accountId,
+      { memberId: session.memberId, via: "session" },
+      {
+        action: "oauth_grant.created",
+        targetType: "oauth_client",
+        targetId: approved.request.clientId,
+        detail: { clientName: client?.clientName ?? approved.request.clientId },
+      },
+    );
     approved.headers.set("Location", redirectTo);
     return new Response(null, { status: 302, headers: approved.headers });
   } catch (error) {

@@ -1,3 +1,4 @@
+import { auditStatement } from "../audit/audit";
 import { and, eq, inArray, lt, ne } from "drizzle-orm";
 import { WEBMASTERS_READONLY } from "../adapters/google-oauth/port";
 import { isProviderError, ProviderError } from "../adapters/provider-error";
@@ -159,10 +160,24 @@ export async function completeGoogleAuth(
     createdAt: stamp,
     updatedAt: stamp,
   };
-  await services.db
-    .insert(googleConnections)
-    .values({ accountId: pending.accountId, ...connection })
-    .onConflictDoUpdate({ target: googleConnections.accountId, set: connection });
+  await services.db.batch([
+    services.db
+      .insert(googleConnections)
+      .values({ accountId: pending.accountId, ...connection })
+      .onConflictDoUpdate({ target: googleConnections.accountId, set: connection }),
+    // Google's callback carries no session: the member who started it is in google.connect_started.
+    auditStatement(
+      services.db,
+      pending.accountId,
+      { memberId: null, via: "system", label: "Google" },
+      {
+        action: "google.connected",
+        targetType: "google_connection",
+        targetId: pending.accountId,
+        detail: { googleEmail: grant.email, properties: properties.length },
+      },
+    ),
+  ]);
 
   for (const site of await searchableSites(services.db, pending.accountId)) {
     if (await applyPropertyChoice(services.db, site, properties)) await queueSiteSync(services, site, now);

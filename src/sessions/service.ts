@@ -327,6 +327,20 @@ export async function changePassword(
     if (blocked) return { blocked };
   }
   await setPassword(services, who.userId, input.next, input.now);
+  const [member] = await services.db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.accountId, who.accountId), eq(members.userId, who.userId)));
+  await recordAudit(
+    services.db,
+    who.accountId,
+    { memberId: member?.id ?? null, via: "session" },
+    {
+      action: stored?.hash ? "member.password_changed" : "member.password_set",
+      targetType: "member",
+      targetId: member?.id,
+    },
+  );
   return { sessionId: await startSession(services, who, input.now) };
 }
 
