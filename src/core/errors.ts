@@ -28,6 +28,7 @@ const STATUS_BY_CODE = {
   invitation_invalid: 400,
   invitation_other_email: 400,
   sign_in_link_invalid: 400,
+  sign_up_link_invalid: 400,
   empty_file: 400,
   unsubscribe_link_invalid: 400,
 

@@ -20,7 +20,8 @@ export function newId(
     | "eml"
     | "exp"
     | "sil"
-    | "rev",
+    | "rev"
+    | "sup",
 ): string {
   return `${prefix}_${randomBase62(16)}`;
 }

@@ -259,3 +259,41 @@ export async function sendSignInLinkEmail(
   ]);
   return { emailId: emailId ?? null };
 }
+
+/** Queues the confirmation of a sign-up to the address it names (no account yet), once per sign-up. */
+export async function sendSignUpConfirmEmail(
+  deps: EmailDeps & Pick<Services, "encryptionKey">,
+  input: { signUpId: string; email: string; locale: Locale; url: string; expiresAt: string },
+): Promise<void> {
+  const urlEncrypted = await encryptSecret(requireEncryptionKey(deps.encryptionKey), input.url);
+  await queueEmails(deps, [
+    {
+      accountId: null,
+      kind: "sign_up_confirm",
+      dedupeKey: `sign_up_confirm:${input.signUpId}`,
+      memberId: null,
+      toEmail: input.email,
+      locale: input.locale,
+      data: { urlEncrypted, expiresAt: input.expiresAt },
+    },
+  ]);
+}
+
+/** Tells the owner of an address that someone tried to sign up with it (once per `eventKey`). */
+export async function sendSignUpExistingEmail(
+  deps: EmailDeps & Pick<Services, "encryptionKey">,
+  input: { accountId: string | null; eventKey: string; email: string; locale: Locale; signInUrl: string },
+): Promise<void> {
+  const urlEncrypted = await encryptSecret(requireEncryptionKey(deps.encryptionKey), input.signInUrl);
+  await queueEmails(deps, [
+    {
+      accountId: input.accountId,
+      kind: "sign_up_existing",
+      dedupeKey: `sign_up_existing:${input.eventKey}`,
+      memberId: null,
+      toEmail: input.email,
+      locale: input.locale,
+      data: { urlEncrypted },
+    },
+  ]);
+}

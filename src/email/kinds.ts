@@ -8,7 +8,13 @@ import { EMAIL_KINDS, ROLES, type EmailKind, type Role } from "../db/schema";
  * The kinds that always go: an invitation (its invitee is no member yet) and the link to an export
  * (the member asked for it; src/account-data/export.ts). Their button is their own link, stored encrypted.
  */
-export const LINK_EMAIL_KINDS = ["invitation", "export_ready", "sign_in_link"] as const satisfies readonly EmailKind[];
+export const LINK_EMAIL_KINDS = [
+  "invitation",
+  "export_ready",
+  "sign_in_link",
+  "sign_up_confirm",
+  "sign_up_existing",
+] as const satisfies readonly EmailKind[];
 export type LinkEmailKind = (typeof LINK_EMAIL_KINDS)[number];
 
 /** The kinds a member may turn off and unsubscribe from: every kind but those that always go. */
@@ -65,6 +71,9 @@ export const EMAIL_DATA = {
   // The download link carries the export's secret: stored encrypted, like an invitation's.
   export_ready: z.object({ urlEncrypted: z.string(), expiresAt: z.string(), sizeBytes: z.number().int() }),
   sign_in_link: z.object({ urlEncrypted: z.string(), expiresAt: z.string() }),
+  // A sign-up's confirmation (no account yet: the row has none) and the note to the owner of an address already taken.
+  sign_up_confirm: z.object({ urlEncrypted: z.string(), expiresAt: z.string() }),
+  sign_up_existing: z.object({ urlEncrypted: z.string() }),
   payment_received: z.object({
     merchantOid: z.string(),
     amount: z.string(),

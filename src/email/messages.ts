@@ -115,6 +115,24 @@ const en: Words = {
             paragraphs: [`${d.used} of this month's ${d.quota} articles are used.`, `The quota starts again on ${day("en", d.resetsAt)}.`],
             button: "Open billing",
           },
+    sign_up_confirm: (d) => ({
+      subject: `Confirm your address to create your ${PRODUCT_NAME} account`,
+      heading: "One step left",
+      paragraphs: [
+        `Someone, probably you, signed up to ${PRODUCT_NAME} with this address. Open the link to confirm it: your account is made and you are signed in.`,
+        `The link works once, until ${day("en", d.expiresAt)}. If you did not sign up, ignore this e-mail: no account is made.`,
+      ],
+      button: "Confirm and sign in",
+    }),
+    sign_up_existing: () => ({
+      subject: `Someone tried to sign up to ${PRODUCT_NAME} with your address`,
+      heading: "You already have an account",
+      paragraphs: [
+        `Someone, probably you, tried to create a new ${PRODUCT_NAME} account with this address, which already signs in here. No new account was made.`,
+        "If it was you, sign in instead; if you forgot your password, the sign-in page e-mails you a one-time link. If it was not you, nothing changed and you can ignore this e-mail.",
+      ],
+      button: "Sign in",
+    }),
     sign_in_link: (d) => ({
       subject: `Your sign-in link for ${PRODUCT_NAME}`,
       heading: "Sign in without your password",
@@ -235,6 +253,24 @@ const tr: Words = {
             paragraphs: [`Bu ayki ${d.quota} makalenin ${d.used} tanesi kullanıldı.`, `Kota ${day("tr", d.resetsAt)} tarihinde yenilenir.`],
             button: "Faturalandırmayı aç",
           },
+    sign_up_confirm: (d) => ({
+      subject: `${PRODUCT_NAME} hesabınızı oluşturmak için adresinizi doğrulayın`,
+      heading: "Bir adım kaldı",
+      paragraphs: [
+        `Birisi, büyük olasılıkla siz, bu adresle ${PRODUCT_NAME}'a kaydoldu. Doğrulamak için bağlantıyı açın: hesabınız oluşturulur ve oturumunuz açılır.`,
+        `Bağlantı ${day("tr", d.expiresAt)} tarihine kadar bir kez çalışır. Kaydolmadıysanız bu e-postayı yok sayın: hesap oluşturulmaz.`,
+      ],
+      button: "Doğrula ve oturum aç",
+    }),
+    sign_up_existing: () => ({
+      subject: `Biri adresinizle ${PRODUCT_NAME}'a kaydolmayı denedi`,
+      heading: "Zaten bir hesabınız var",
+      paragraphs: [
+        `Birisi, büyük olasılıkla siz, bu adresle yeni bir ${PRODUCT_NAME} hesabı oluşturmayı denedi; bu adresle zaten oturum açılıyor. Yeni hesap oluşturulmadı.`,
+        "Siz denediyseniz oturum açın; şifrenizi unuttuysanız oturum açma sayfası size tek kullanımlık bir bağlantı e-postalar. Siz değilseniz hiçbir şey değişmedi, bu e-postayı yok sayabilirsiniz.",
+      ],
+      button: "Oturum aç",
+    }),
     sign_in_link: (d) => ({
       subject: `${PRODUCT_NAME} için oturum açma bağlantınız`,
       heading: "Şifreniz olmadan oturum açın",

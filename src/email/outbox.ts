@@ -20,7 +20,8 @@ import { EMAIL_AUDIENCE, type EmailData, type OptionalEmailKind } from "./kinds"
 export type EmailDeps = Pick<Services, "db" | "config"> & { queues?: Partial<Services["queues"]> };
 
 export interface NewEmail {
-  accountId: string;
+  /** Null for a sign-up's confirmation: no account exists yet. */
+  accountId: string | null;
   kind: EmailKind;
   /** Unique across the outbox: `<kind>:<event>:<member>` (`invitation:<invitation id>`). */
   dedupeKey: string;
@@ -53,6 +54,14 @@ export async function queueEmails(deps: EmailDeps, emails: NewEmail[]): Promise<
   const off = deps.config.email.provider === "off";
   const left = off ? new Map<string, number>() : await budgetsLeft(deps, emails);
   const rows = emails.map((email) => {
+    // A sign-up's confirmation (no account) is bounded by the sign-up limits instead.
+    if (email.accountId === null)
+      return {
+        id: newId("eml"),
+        ...email,
+        status: off ? ("skipped" as const) : ("pending" as const),
+        error: off ? "EMAIL_PROVIDER=off" : null,
+      };
     const budget = left.get(email.accountId) ?? 0;
     if (!off) left.set(email.accountId, budget - 1);
     const skip = off ? "EMAIL_PROVIDER=off" : budget <= 0 ? "E_DAILY_BUDGET" : null;
@@ -78,7 +87,7 @@ export async function queueEmails(deps: EmailDeps, emails: NewEmail[]): Promise<
 async function budgetsLeft(deps: EmailDeps, emails: NewEmail[]): Promise<Map<string, number>> {
   const since = toIsoSeconds(new Date(Date.now() - 24 * 60 * 60_000));
   const left = new Map<string, number>();
-  for (const accountId of new Set(emails.map((email) => email.accountId))) {
+  for (const accountId of new Set(emails.flatMap((email) => (email.accountId ? [email.accountId] : [])))) {
     const [queued] = await deps.db
       .select({ total: count() })
       .from(emailOutbox)

@@ -52,14 +52,17 @@ export async function sendQueuedEmail(services: Services, message: EmailSend, no
     return finish(services, row, "failed", { error });
   }
   const action =
-    parsed.kind === "invitation" || parsed.kind === "export_ready" || parsed.kind === "sign_in_link"
+    "urlEncrypted" in parsed.data
       ? await decryptSecret(requireEncryptionKey(services.encryptionKey), parsed.data.urlEncrypted).catch(() => null)
-      : actionUrl(origin, parsed);
+      : actionUrl(origin, parsed as Parameters<typeof actionUrl>[1]);
   if (action === null) {
     log("error", "email_not_renderable", { emailId: row.id, kind: row.kind, error: "E_DATA_INVALID" });
     return finish(services, row, "failed", { error: "E_DATA_INVALID" });
   }
-  const [account] = await db.select({ email: accounts.email, name: accounts.name }).from(accounts).where(eq(accounts.id, row.accountId));
+  // A sign-up's confirmation has no account yet.
+  const [account] = row.accountId
+    ? await db.select({ email: accounts.email, name: accounts.name }).from(accounts).where(eq(accounts.id, row.accountId))
+    : [];
   const unsubscribe =
     row.memberId && isOptionalKind(parsed.kind)
       ? unsubscribeUrl(origin, await unsubscribeToken(services.encryptionKey, row.memberId, parsed.kind))
@@ -99,7 +102,7 @@ export async function sendQueuedEmail(services: Services, message: EmailSend, no
 
 /** Why a member's message is no longer wanted (removed, or the kind turned off since it was queued); null when it is. */
 async function whyNotWanted(services: Services, row: OutboxRow): Promise<string | null> {
-  if (!row.memberId) return null;
+  if (!row.memberId || !row.accountId) return null;
   const [member] = await services.db
     .select({ emailOff: members.emailOff })
     .from(members)

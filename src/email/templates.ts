@@ -32,7 +32,10 @@ export function renderEmail(message: KindAndData, context: RenderContext): Rende
   const footer =
     message.kind === "invitation"
       ? { why: words.whyInvited, unsubscribe: null }
-      : message.kind === "export_ready" || message.kind === "sign_in_link"
+      : message.kind === "export_ready" ||
+          message.kind === "sign_in_link" ||
+          message.kind === "sign_up_confirm" ||
+          message.kind === "sign_up_existing"
         ? { why: words.whyRequested, unsubscribe: null }
         : {
             why: words.whyMember(context.account),

@@ -28,6 +28,7 @@ import {
   SessionSchema,
   SignInLinkRequestSchema,
   SignInLinkSentSchema,
+  SignUpAcceptedSchema,
   SwitchAccountBodySchema,
   UseSignInLinkBodySchema,
   SignInBodySchema,
@@ -37,6 +38,7 @@ import {
   acceptInvite,
   assertInvitationLookupsLeft,
   changePassword,
+  confirmSignUp,
   countUnknownInvitation,
   endSession,
   inviteAccount,
@@ -134,18 +136,21 @@ sessionRoutes.openapi(
     path: "/session/signup",
     tags,
     security: [],
-    summary: "Create an account with email and password (only when SIGNUP_OPEN=true), signed in at once",
-    description: "5 sign-ups per address per hour; past that, 429.",
+    summary: "Sign up with email and password (only when SIGNUP_OPEN=true): a link to confirm the address is e-mailed",
+    description:
+      "Always the same 202 for a new address and a taken one, so sign-up tells no one which addresses have accounts. A new address gets a link (24 hours, once) that makes the account and signs in: POST /api/session/signup/confirm. The owner of a taken address is told someone tried (at most 3 times an hour). 5 sign-ups per client address per hour; past that, 429.",
     request: { body: jsonBody(SignUpBodySchema) },
-    responses: { 201: jsonContent(SessionSchema, "The new account, signed in"), ...errorResponses(400, 403, 409, 429) },
+    responses: { 202: jsonContent(SignUpAcceptedSchema, "Check the mailbox"), ...errorResponses(400, 403, 429) },
   }),
   async (c) => {
     assertSameOrigin(c, false);
-    const { email, password } = c.req.valid("json");
+    const { email, password, locale } = c.req.valid("json");
     const result = await signUp(c.get("services"), {
       email,
       password,
+      locale,
       addressKey: clientAddressKey(c.req.header("CF-Connecting-IP")),
+      origin: new URL(c.req.url).origin,
       now: new Date(),
     });
     if ("blocked" in result)
@@ -154,8 +159,33 @@ sessionRoutes.openapi(
         rateLimitHeaders(result.blocked),
         `Too many sign-ups from this address (${result.blocked.limit} per hour); try again later`,
       );
+    return c.json({ status: "check_email" as const }, 202);
+  },
+);
+
+sessionRoutes.openapi(
+  createRoute({
+    method: "post",
+    operationId: "confirmSignUp",
+    path: "/session/signup/confirm",
+    tags,
+    security: [],
+    summary: "Confirm a sign-up with its e-mailed link's token: the account is made and signed in (once)",
+    description:
+      "400 `sign_up_link_invalid` for a link unknown, used or expired; 409 `email_taken` when the address got an account since. Unknown links count against the address's 20 per 15 minutes (then 429).",
+    request: { body: jsonBody(UseSignInLinkBodySchema) },
+    responses: { 201: jsonContent(SessionSchema, "The new account, signed in"), ...errorResponses(400, 403, 409, 429) },
+  }),
+  async (c) => {
+    assertSameOrigin(c, false);
+    const result = await confirmSignUp(c.get("services"), {
+      token: c.req.valid("json").token,
+      addressKey: clientAddressKey(c.req.header("CF-Connecting-IP")),
+      now: new Date(),
+    });
     writeSessionCookie(c, result.sessionId);
-    return c.json(await answer(c, { accountId: result.accountId, userId: result.userId }, "session"), 201);
+    writeDeviceCookie(c, result.deviceMark);
+    return c.json(await answer(c, result, "session"), 201);
   },
 );
 

@@ -13,7 +13,14 @@ export const SignInBodySchema = z
   .strict()
   .openapi("SignInRequest");
 export const SignUpBodySchema = z
-  .object({ email: z.email().max(254), password: Password })
+  .object({
+    email: z.email().max(254),
+    password: Password,
+    locale: z
+      .enum(["en", "tr"])
+      .optional()
+      .openapi({ description: "The language of the confirmation e-mail and of the account's panel (default en)" }),
+  })
   .strict()
   .openapi("SignUpRequest");
 export const ChangePasswordBodySchema = z
@@ -93,3 +100,11 @@ export const UseSignInLinkBodySchema = z
   .object({ token: z.string().min(20).max(200) })
   .strict()
   .openapi("UseSignInLinkRequest");
+
+export const SignUpAcceptedSchema = z
+  .object({
+    status: z.literal("check_email").openapi({
+      description: "Always: a new address gets a link that makes the account; the owner of a taken one is told someone tried",
+    }),
+  })
+  .openapi("SignUpAccepted");

@@ -5,7 +5,7 @@ import { AppError } from "../core/errors";
 import { log } from "../core/logger";
 import { newId } from "../core/ids";
 import { toIsoSeconds } from "../core/time";
-import { accountInvites, accounts, memberInvitations, members, sessions, signInLinks, users } from "../db/schema";
+import { accountInvites, accounts, memberInvitations, members, pendingSignUps, sessions, signInLinks, users } from "../db/schema";
 import type { Caller } from "../http/context";
 import {
   claimInvitation,
@@ -22,7 +22,7 @@ import type { RateLimitDecision } from "../durable-objects/account-state";
 import type { Services } from "../services/container";
 import { hashPassword, verifyNothing, verifyPassword } from "./passwords";
 import { isKnownDevice, knownDeviceMark } from "./known-device";
-import { sendSignInLinkEmail } from "../email/events";
+import { sendSignInLinkEmail, sendSignUpConfirmEmail, sendSignUpExistingEmail } from "../email/events";
 
 /** A session lasts this long after its last use (sliding). */
 export const SESSION_DAYS = 30;
@@ -271,14 +271,21 @@ export async function useSignInLink(
   return { ...(await startHomeSession(services, person, input.now)), deviceMark: await markOf(services, person, input.now) };
 }
 
+/** A sign-up's confirmation link lives this long; the owner of a taken address is told at most SIGN_UP_NOTES_PER_HOUR times an hour. */
+export const SIGN_UP_CONFIRM_HOURS = 24;
+const SIGN_UP_NOTES_PER_HOUR = 3;
+
 /**
- * SIGNUP_OPEN: a new account (with the signup credit) and its password; signed in at once.
- * SIGN_UP_LIMIT sign-ups per address per hour, each attempt counted.
+ * SIGNUP_OPEN: a sign-up answers the same for a new address and a taken one (the same work is
+ * done: the password is hashed either way), so it tells no one which addresses have accounts.
+ * A new address is sent a link that makes the account (with the signup credit) and signs in
+ * (confirmSignUp); the owner of a taken address is told someone tried. SIGN_UP_LIMIT sign-ups
+ * per client address per hour, each attempt counted.
  */
 export async function signUp(
   services: Services,
-  input: { email: string; password: string; addressKey: string; now: Date },
-): Promise<{ accountId: string; userId: string; sessionId: string } | { blocked: RateLimitDecision }> {
+  input: { email: string; password: string; addressKey: string; origin: string; locale?: "en" | "tr"; now: Date },
+): Promise<{ accepted: true } | { blocked: RateLimitDecision }> {
   if (!services.config.signupOpen)
     throw new AppError("signup_closed", "Sign-up is closed on this service; ask the operator for an invitation");
   const states = services.accountState;
@@ -290,20 +297,99 @@ export async function signUp(
     return { blocked: decision };
   }
   const email = input.email.trim().toLowerCase();
-  const [person] = await services.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (person)
-    throw new AppError(
-      "email_taken",
-      `Someone already signs in with ${email}; sign in with it (an owner can invite it to another account)`,
-    );
-  const { account, userId } = await createAccount(services.db, {
+  const passwordHash = await hashPassword(input.password);
+  const base = services.config.publicBaseUrl ?? input.origin;
+  const [[person], [account]] = await Promise.all([
+    services.db.select({ id: users.id, locale: users.locale }).from(users).where(eq(users.email, email)),
+    services.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email)),
+  ]);
+  if (person || account) {
+    await noteTakenSignUp(services, {
+      email,
+      person: person ?? null,
+      accountId: account?.id ?? null,
+      signInUrl: `${base}/sign-in`,
+      now: input.now,
+    });
+    return { accepted: true };
+  }
+  const token = randomSecret();
+  const id = newId("sup");
+  const expiresAt = toIsoSeconds(new Date(input.now.getTime() + SIGN_UP_CONFIRM_HOURS * HOUR_MS));
+  const locale = input.locale ?? "en";
+  await services.db.insert(pendingSignUps).values({
+    id,
+    tokenHash: await sha256Hex(token),
     email,
+    passwordHash,
+    locale,
+    expiresAt,
+    createdAt: toIsoSeconds(input.now),
+  });
+  await sendSignUpConfirmEmail(services, { signUpId: id, email, locale, url: `${base}/sign-up/confirm#${token}`, expiresAt });
+  return { accepted: true };
+}
+
+/** The owner of an address someone tried to sign up with is told, at most SIGN_UP_NOTES_PER_HOUR times an hour. */
+async function noteTakenSignUp(
+  services: Services,
+  input: { email: string; person: { id: string; locale: "en" | "tr" } | null; accountId: string | null; signInUrl: string; now: Date },
+): Promise<void> {
+  const states = services.accountState;
+  const window = await states
+    .get(states.idFromName(`signup-note:${await sha256Hex(input.email)}`))
+    .loginAttempt("signups", true, SIGN_UP_NOTES_PER_HOUR, HOUR_MS);
+  if (!window.allowed) return;
+  const memberships = input.person ? await membershipsOf(services.db, input.person.id) : [];
+  const home = memberships.find((m) => m.accountEmail === input.email) ?? memberships[0];
+  await sendSignUpExistingEmail(services, {
+    accountId: home?.accountId ?? input.accountId,
+    eventKey: `${await sha256Hex(input.email)}:${input.now.getTime()}`,
+    email: input.email,
+    locale: input.person?.locale ?? "en",
+    signInUrl: input.signInUrl,
+  });
+}
+
+/**
+ * The sign-up's link: the account is made (with the signup credit and the password given at
+ * sign-up) and the person signed in. Once (one conditional update); 400 `sign_up_link_invalid`
+ * for a link unknown, used or expired, 409 `email_taken` when the address got an account since.
+ */
+export async function confirmSignUp(
+  services: Services,
+  input: { token: string; addressKey: string; now: Date },
+): Promise<{ accountId: string; userId: string; sessionId: string; deviceMark: string | null }> {
+  await assertInvitationLookupsLeft(services, input.addressKey);
+  const at = toIsoSeconds(input.now);
+  const [claimed] = await services.db
+    .update(pendingSignUps)
+    .set({ usedAt: at })
+    .where(and(eq(pendingSignUps.tokenHash, await sha256Hex(input.token)), isNull(pendingSignUps.usedAt), gt(pendingSignUps.expiresAt, at)))
+    .returning();
+  if (!claimed) {
+    await countUnknownInvitation(services, input.addressKey);
+    throw new AppError("sign_up_link_invalid", "This sign-up link is unknown, used or expired; sign up again");
+  }
+  const [taken] = await services.db.select({ id: users.id }).from(users).where(eq(users.email, claimed.email));
+  if (taken) throw new AppError("email_taken", `${claimed.email} has an account already: sign in with it`);
+  const { account, userId } = await createAccount(services.db, {
+    email: claimed.email,
     signupCreditKurus: services.config.signupCreditKurus,
     now: input.now,
   });
-  await setPassword(services, userId, input.password, input.now);
+  await services.db
+    .update(users)
+    .set({ passwordHash: claimed.passwordHash, passwordUpdatedAt: at, locale: claimed.locale })
+    .where(eq(users.id, userId));
   log("info", "account_signed_up", { accountId: account.id });
-  return { accountId: account.id, userId, sessionId: await startSession(services, { accountId: account.id, userId }, input.now) };
+  const person = { id: userId, passwordUpdatedAt: at };
+  return {
+    accountId: account.id,
+    userId,
+    sessionId: await startSession(services, { accountId: account.id, userId }, input.now),
+    deviceMark: await markOf(services, person, input.now),
+  };
 }
 
 /**
@@ -594,6 +680,7 @@ export async function purgeExpiredSessions(services: Pick<Services, "db">, now: 
     services.db.delete(accountInvites).where(lt(accountInvites.expiresAt, at)),
     services.db.delete(memberInvitations).where(lt(memberInvitations.expiresAt, at)),
     services.db.delete(signInLinks).where(lt(signInLinks.expiresAt, at)),
+    services.db.delete(pendingSignUps).where(lt(pendingSignUps.expiresAt, at)),
   ]);
   return gone.length;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { apiTokens, auditEvents, emailOutbox, memberInvitations, users } from "../../src/db/schema";
 import { decryptSecret } from "../../src/core/crypto";
 import { BASE, call, db, expectError, seedAccount, seedArticle, seedSite, testEnv, useVars } from "../harness";
+import { linkMailedTo, signUpConfirmed } from "../sessions/sign-up";
 import { seedMember } from "./helpers";
 
 // Issue 40: the safety of teams and invitations. Each test here failed on the code before it.
@@ -48,9 +49,7 @@ async function operatorLink(accountId: string) {
 }
 
 async function signUp(email = random("stranger")) {
-  useVars({ SIGNUP_OPEN: "true" });
-  const response = await call("/api/session/signup", { method: "POST", headers: sameOrigin, json: { email, password: PASSWORD } });
-  expect(response.status).toBe(201);
+  const response = await signUpConfirmed(email, PASSWORD, `192.0.2.${Math.floor(Math.random() * 250) + 1}`);
   return { email, cookie: cookieOf(response), accountId: ((await response.json()) as { accountId: string }).accountId };
 }
 
@@ -601,5 +600,32 @@ describe("15. a writer's edit of a published article waits for an editor", () =>
     });
     expect(edited.status).toBe(200);
     expect(await edited.json()).toMatchObject({ title: "Edited draft" });
+  });
+});
+
+describe("16. sign-up tells no one which addresses have accounts", () => {
+  it("answers a taken address as a new one; only the mailbox learns which it was, and a link makes the account once", async () => {
+    useVars({ SIGNUP_OPEN: "true" });
+    const taken = await signUp(random("taken"));
+    const fresh = random("fresh");
+    const ask = (email: string) =>
+      call("/api/session/signup", {
+        method: "POST",
+        headers: { ...sameOrigin, "CF-Connecting-IP": `192.0.2.${Math.floor(Math.random() * 250) + 1}` },
+        json: { email, password: ATTACKER_PASSWORD },
+      });
+    const [a, b] = [await ask(taken.email), await ask(fresh)];
+    expect([a.status, b.status]).toEqual([202, 202]);
+    expect(await a.text()).toBe(await b.text());
+    // The taken address's owner is told; their password is untouched.
+    expect(await linkMailedTo(taken.email, "sign_up_existing")).toMatch(/\/sign-in$/);
+    await expectError(await signIn(taken.email, ATTACKER_PASSWORD), 401, "unauthorized");
+    // The new address has no account until its link is used, then exactly one.
+    await expectError(await signIn(fresh, ATTACKER_PASSWORD), 401, "unauthorized");
+    const token = tokenOf(await linkMailedTo(fresh, "sign_up_confirm"));
+    const confirm = () => call("/api/session/signup/confirm", { method: "POST", headers: sameOrigin, json: { token } });
+    expect((await confirm()).status).toBe(201);
+    await expectError(await confirm(), 400, "sign_up_link_invalid");
+    expect((await signIn(fresh, ATTACKER_PASSWORD)).status).toBe(200);
   });
 });

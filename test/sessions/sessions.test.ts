@@ -3,9 +3,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { bytesToBase64 } from "../../src/core/crypto";
 import { toIsoSeconds } from "../../src/core/time";
-import { apiTokens, sessions, users } from "../../src/db/schema";
+import { apiTokens, emailOutbox, sessions, users } from "../../src/db/schema";
 import { runCronTick } from "../../src/jobs/cron";
 import { BASE, call, db, expectError, seedAccount, testServices, useVars } from "../harness";
+import { linkMailedTo, signUpConfirmed } from "./sign-up";
 
 // Issue 19, signing in: passwords, the session cookie, CSRF, the lockout, invitations.
 
@@ -22,10 +23,11 @@ function cookieOf(res: Response): string {
 const withCookie = (cookie: string, headers: Record<string, string> = {}) => ({ Cookie: `__Host-session=${cookie}`, ...headers });
 const email = () => `owner-${crypto.randomUUID()}@example.com`;
 
+const freshIp = () => `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
+
+/** Signs up and confirms the address with the e-mailed link (issue 40 §16): the new account, signed in. */
 async function signUp(address = email(), password = PASSWORD) {
-  useVars({ SIGNUP_OPEN: "true", SIGNUP_CREDIT_TRY: "100.00" });
-  const res = await call("/api/session/signup", { method: "POST", json: { email: address, password }, headers: SAME_ORIGIN });
-  expect(res.status).toBe(201);
+  const res = await signUpConfirmed(address, password, freshIp());
   return { email: address, cookie: cookieOf(res), body: (await res.json()) as { accountId: string; email: string; via: string } };
 }
 
@@ -33,14 +35,8 @@ const signIn = (address: string, password: string, ip = "198.51.100.7") =>
   call("/api/session", { method: "POST", json: { email: address, password }, headers: { ...SAME_ORIGIN, "CF-Connecting-IP": ip } });
 
 describe("sign-up and sign-in", () => {
-  it("signs up (SIGNUP_OPEN), sets a __Host- cookie with the right flags, and the cookie reaches the management API", async () => {
-    useVars({ SIGNUP_OPEN: "true", SIGNUP_CREDIT_TRY: "100.00" });
-    const res = await call("/api/session/signup", {
-      method: "POST",
-      json: { email: "New.Owner@Example.com", password: PASSWORD },
-      headers: SAME_ORIGIN,
-    });
-    expect(res.status).toBe(201);
+  it("signs up (SIGNUP_OPEN), confirms the address, sets a __Host- cookie with the right flags, and the cookie reaches the management API", async () => {
+    const res = await signUpConfirmed("New.Owner@Example.com", PASSWORD, freshIp());
     const setCookie = res.headers.get("Set-Cookie")!;
     expect(setCookie).toMatch(/^__Host-session=[A-Za-z0-9_-]{40,};/);
     for (const flag of ["HttpOnly", "Secure", "SameSite=Lax", "Path=/", "Max-Age=2592000"]) expect(setCookie).toContain(flag);
@@ -64,7 +60,7 @@ describe("sign-up and sign-in", () => {
     expect(password!.passwordHash).toMatch(/^pbkdf2-sha256\$100000\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
   });
 
-  it("is closed by default (403), refuses a short password (400) and a taken email (409)", async () => {
+  it("is closed by default (403), refuses a short password (400), and answers a taken email as a new one (issue 40 §16)", async () => {
     await expectError(
       await call("/api/session/signup", { method: "POST", json: { email: email(), password: PASSWORD } }),
       403,
@@ -78,11 +74,22 @@ describe("sign-up and sign-in", () => {
     );
     expect(short.message).toContain("'password'");
     const { email: taken } = await signUp();
-    await expectError(
-      await call("/api/session/signup", { method: "POST", json: { email: taken, password: PASSWORD } }),
-      409,
-      "email_taken",
-    );
+    const again = await call("/api/session/signup", {
+      method: "POST",
+      headers: { "CF-Connecting-IP": freshIp() },
+      json: { email: taken, password: PASSWORD },
+    });
+    const fresh = await call("/api/session/signup", {
+      method: "POST",
+      headers: { "CF-Connecting-IP": freshIp() },
+      json: { email: email(), password: PASSWORD },
+    });
+    expect([again.status, fresh.status]).toEqual([202, 202]);
+    expect(await again.json()).toEqual(await fresh.json());
+    expect(again.headers.get("Set-Cookie")).toBeNull();
+    // The owner of the taken address is told; nobody is signed in to it and no account is made.
+    expect(await linkMailedTo(taken, "sign_up_existing")).toMatch(/\/sign-in$/);
+    expect(await db().select().from(users).where(eq(users.email, taken))).toHaveLength(1);
   });
 
   it("makes no token whose secret nobody saw; the owner's own last manage token can be revoked (the password still signs in)", async () => {
@@ -254,13 +261,14 @@ describe("guessing limits (issue 27)", () => {
         json: { email: address, password: PASSWORD },
         headers: { ...SAME_ORIGIN, "CF-Connecting-IP": ip },
       });
-    for (let i = 0; i < 5; i += 1) expect((await signUpFrom("198.51.100.41")).status).toBe(201);
+    for (let i = 0; i < 5; i += 1) expect((await signUpFrom("198.51.100.41")).status).toBe(202);
     const sixth = email();
     const blocked = await signUpFrom("198.51.100.41", sixth);
     await expectError(blocked, 429, "rate_limited");
     expect(blocked.headers.get("Set-Cookie")).toBeNull();
     await expectError(await signIn(sixth, PASSWORD, "198.51.100.43"), 401, "unauthorized");
-    expect((await signUpFrom("198.51.100.42")).status).toBe(201);
+    expect((await signUpFrom("198.51.100.42")).status).toBe(202);
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toEmail, sixth))).toEqual([]);
   });
 
   it("passwords are compared in Unicode NFC: é typed as one character or as e + accent is the same password", async () => {

@@ -25,6 +25,8 @@ export const EMAIL_KINDS = [
   "payment_received",
   "export_ready",
   "sign_in_link",
+  "sign_up_confirm",
+  "sign_up_existing",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -162,9 +164,7 @@ export const emailOutbox = sqliteTable(
   "email_outbox",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: text("account_id").references(() => accounts.id, { onDelete: "cascade" }),
     dedupeKey: text("dedupe_key").notNull(),
     kind: text("kind", { enum: EMAIL_KINDS }).notNull(),
     memberId: text("member_id"),

@@ -52,3 +52,25 @@ export const signInLinks = sqliteTable(
   },
   (t) => [uniqueIndex("sign_in_links_token_unique").on(t.tokenHash), index("sign_in_links_user_idx").on(t.userId)],
 );
+
+/**
+ * A sign-up waiting for its address to be confirmed: the account is made only when the link
+ * e-mailed to the address is used, so sign-up answers the same for a new and a taken address.
+ * Only the hash of the link's secret and of the password are kept.
+ */
+export const pendingSignUps = sqliteTable(
+  "pending_sign_ups",
+  {
+    id: text("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    locale: text("locale", { enum: ["en", "tr"] })
+      .notNull()
+      .default("en"),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("pending_sign_ups_token_unique").on(t.tokenHash), index("pending_sign_ups_email_idx").on(t.email)],
+);
