@@ -761,10 +761,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create an account with email and password (only when SIGNUP_OPEN=true), signed in at once
-         * @description 5 sign-ups per address per hour; past that, 429.
+         * Sign up with email and password (only when SIGNUP_OPEN=true): a link to confirm the address is e-mailed
+         * @description Always the same 202 for a new address and a taken one, so sign-up tells no one which addresses have accounts. A new address gets a link (24 hours, once) that makes the account and signs in: POST /api/session/signup/confirm. The owner of a taken address is told someone tried (at most 3 times an hour). 5 sign-ups per client address per hour; past that, 429.
          */
         post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/signup/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a sign-up with its e-mailed link's token: the account is made and signed in (once)
+         * @description 400 `sign_up_link_invalid` for a link unknown, used or expired; 409 `email_taken` when the address got an account since. Unknown links count against the address's 20 per 15 minutes (then 429).
+         */
+        post: operations["confirmSignUp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1889,7 +1909,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running";
+            code: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "sign_up_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running";
             /** @description For a 400 about fields: one entry per field */
             issues?: components["schemas"]["ValidationIssue"][];
         };
@@ -2036,7 +2056,7 @@ export interface components {
             /** @description Set with PUT /api/members/me/notifications (docs/guides/email.md) */
             notifications: {
                 /** @description The e-mails this member turned off */
-                off: ("invitation" | "item_failed" | "site_error" | "review_digest" | "refresh_suggested" | "balance_low" | "payment_received" | "export_ready" | "sign_in_link")[];
+                off: ("invitation" | "item_failed" | "site_error" | "review_digest" | "refresh_suggested" | "balance_low" | "payment_received" | "export_ready" | "sign_in_link" | "sign_up_confirm" | "sign_up_existing")[];
                 /**
                  * @description The language of their e-mails
                  * @enum {string}
@@ -2743,7 +2763,7 @@ export interface components {
              * @description The error code of the last failure (docs/errors.md); null when none, or for failures recorded before codes were
              * @enum {string|null}
              */
-            failureCode: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running" | null;
+            failureCode: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "sign_up_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running" | null;
             /** @description Runs started so far (a FAILED item can be run again) */
             runs: number;
             /**
@@ -2940,6 +2960,13 @@ export interface components {
             email: string;
             password: string;
         };
+        SignUpAccepted: {
+            /**
+             * @description Always: a new address gets a link that makes the account; the owner of a taken one is told someone tried
+             * @enum {string}
+             */
+            status: "check_email";
+        };
         SignUpRequest: {
             /** Format: email */
             email: string;
@@ -2948,6 +2975,14 @@ export interface components {
              * @example correct horse battery
              */
             password: string;
+            /**
+             * @description The language of the confirmation e-mail and of the account's panel (default en)
+             * @enum {string}
+             */
+            locale?: "en" | "tr";
+        };
+        UseSignInLinkRequest: {
+            token: string;
         };
         ChangePasswordRequest: {
             currentPassword: string;
@@ -3007,9 +3042,6 @@ export interface components {
         SignInLinkRequest: {
             /** Format: email */
             email: string;
-        };
-        UseSignInLinkRequest: {
-            token: string;
         };
         ArticlePage: {
             items: components["schemas"]["ArticleSummary"][];
@@ -7516,6 +7548,66 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SignUpRequest"];
+            };
+        };
+        responses: {
+            /** @description Check the mailbox */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignUpAccepted"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmSignUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UseSignInLinkRequest"];
             };
         };
         responses: {
