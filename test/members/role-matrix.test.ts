@@ -6,7 +6,7 @@ import { isManagementPath } from "../../src/http/route-families";
 import { TOOL_PERMISSIONS } from "../../src/mcp/permissions";
 import { MCP_TOOLS } from "../../src/mcp/server";
 import { leastRoleFor, type Permission, ROUTE_PERMISSIONS, roleMay, ruleFor } from "../../src/members/roles";
-import { call, expectError, seedAccount } from "../harness";
+import { call, expectError, seedAccount, seedSite } from "../harness";
 import { connect } from "../mcp/client";
 import { seedMember } from "./helpers";
 
@@ -46,6 +46,12 @@ describe("every management route × every role", () => {
     const { accountId, token: ownerToken } = await seedAccount();
     const tokens: Record<Role, string> = { owner: ownerToken } as Record<Role, string>;
     for (const role of ROLES.filter((r) => r !== "owner")) tokens[role] = (await seedMember(accountId, role)).token;
+    // Issue 40 §2: admin and writer call through tokens made by tokens (the owner's, with a role), which must hold as a member's own.
+    for (const role of ["admin", "writer"] as const) {
+      const made = await call("/api/tokens", { method: "POST", token: ownerToken, json: { name: `made by a token: ${role}`, role } });
+      expect(made.status).toBe(201);
+      tokens[role] = ((await made.json()) as { token: string }).token;
+    }
 
     const outcomes: string[] = [];
     for (const route of registered) {
@@ -107,4 +113,35 @@ describe("every MCP tool × every role", () => {
     }
     expect(outcomes).toEqual([]);
   }, 120_000);
+});
+
+describe("a site-limited admin × every route that names a site", () => {
+  it("is refused another site (403 site_not_allowed) on every such route, and never gets a 500", async () => {
+    const { accountId } = await seedAccount();
+    const mine = await seedSite(accountId);
+    const other = await seedSite(accountId);
+    const admin = await seedMember(accountId, "admin", { siteIds: [mine.id] });
+    const outcomes: string[] = [];
+    for (const route of registered.filter((r) => r.path.includes(":siteId"))) {
+      const path = concrete(route.path.replace(":siteId", other.id));
+      const response = await call(path, {
+        method: route.method,
+        token: admin.token,
+        ...(route.method === "GET" || route.method === "DELETE" ? {} : { json: {} }),
+      });
+      const body = response.status === 403 ? ((await response.json()) as { code: string }) : null;
+      if (body?.code !== "site_not_allowed") outcomes.push(`${route.method} ${route.path}: ${response.status} ${body?.code ?? ""}`);
+    }
+    // Connecting a new site, and naming another site in a body, are refused too.
+    for (const [path, json] of [
+      ["/api/sites", { platform: "custom", url: "https://new.invalid" }],
+      ["/api/platforms/custom/connect", { url: "https://new.invalid" }],
+      ["/api/autopilot/plans", { siteId: other.id, keywords: ["a"] }],
+    ] as const) {
+      const response = await call(path, { method: "POST", token: admin.token, json });
+      const body = (await response.json()) as { code: string };
+      if (response.status !== 403 || body.code !== "site_not_allowed") outcomes.push(`POST ${path}: ${response.status} ${body.code}`);
+    }
+    expect(outcomes).toEqual([]);
+  }, 60_000);
 });
