@@ -6,7 +6,8 @@ import { accounts, apiTokens, creditLedger } from "../../src/db/schema";
 import { call, db, expectError, seedAccount, testEnv } from "../harness";
 
 const ADMIN = { Authorization: "Bearer test-admin-token" };
-const ACCOUNT_FIELDS = ["billingMode", "createdAt", "creditBalance", "email", "id"];
+// name (issue 40 §6) and closesAt (§17) joined the record.
+const ACCOUNT_FIELDS = ["billingMode", "closesAt", "createdAt", "creditBalance", "email", "id", "name"];
 
 const uniqueEmail = (tag = "new") => `${tag}-${crypto.randomUUID()}@example.com`;
 
@@ -130,6 +131,8 @@ describe("GET /api/auth/me", () => {
     expect(await res.json()).toStrictEqual({
       id: account.id,
       email: account.email,
+      name: null,
+      closesAt: null,
       billingMode: "CREDITS",
       creditBalance: "123.45",
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
