@@ -4,7 +4,7 @@ import { AppError } from "../core/errors";
 import type { Database } from "../db/client";
 import { articles, existingPosts, planItems, plans } from "../db/schema";
 import type { AppEnv, Caller } from "../http/context";
-import { leastRoleFor, PERMISSION_WORDS, type Permission, type RouteRule, roleMay, ruleFor } from "../members/roles";
+import { leastRoleFor, PERMISSION_WORDS, type Permission, type RouteRule, roleMay, ruleFor, safeDecode } from "../members/roles";
 import { recordAudit } from "../audit/audit";
 import { allowedWhileClosing, assertAccountOpen } from "../account-data/close";
 
@@ -136,14 +136,6 @@ function resourceOfPath(path: string): { kind: SiteResource; id: string } | null
     return { kind, id: safeDecode(id) };
   }
   return null;
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 async function assertSiteOfPath(db: Database, caller: Caller, path: string): Promise<void> {

@@ -223,7 +223,8 @@ export function ruleFor(method: string, path: string): RouteRule | null {
   return null;
 }
 
-function safeDecode(segment: string): string {
+/** A path segment decoded, or as it is when it is not valid percent-encoding. */
+export function safeDecode(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
