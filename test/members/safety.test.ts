@@ -4,6 +4,7 @@ import { apiTokens, auditEvents, emailOutbox, memberInvitations, users } from ".
 import { decryptSecret } from "../../src/core/crypto";
 import { BASE, call, db, expectError, seedAccount, seedArticle, seedSite, testEnv, useVars } from "../harness";
 import { linkMailedTo, signUpConfirmed } from "../sessions/sign-up";
+import { decide, openConsent, register } from "../oauth/helpers";
 import { seedMember } from "./helpers";
 
 // Issue 40: the safety of teams and invitations. Each test here failed on the code before it.
@@ -627,5 +628,26 @@ describe("16. sign-up tells no one which addresses have accounts", () => {
     expect((await confirm()).status).toBe(201);
     await expectError(await confirm(), 400, "sign_up_link_invalid");
     expect((await signIn(fresh, ATTACKER_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe("10. admins do not touch owners' OAuth grants", () => {
+  it("an admin neither lists nor revokes an owner's grant, and still manages a writer's", async () => {
+    const { accountId } = await seedAccount();
+    const owner = await seedMember(accountId, "owner");
+    const writer = await seedMember(accountId, "writer");
+    const admin = await seedMember(accountId, "admin");
+    for (const member of [owner, writer]) {
+      const clientId = await register(`${member.email}'s assistant`);
+      const consent = await openConsent(member.cookie, clientId);
+      expect((await decide(member.cookie, consent, "approve")).status).toBe(302);
+    }
+    const all = (await (await call("/api/oauth/grants", { token: owner.token })).json()) as { items: { id: string; memberId: string }[] };
+    const ownersGrant = all.items.find((g) => g.memberId === owner.memberId)!;
+    const writersGrant = all.items.find((g) => g.memberId === writer.memberId)!;
+    const seen = (await (await call("/api/oauth/grants", { token: admin.token })).json()) as { items: { memberId: string }[] };
+    expect(seen.items.map((g) => g.memberId)).toEqual([writer.memberId]);
+    await expectError(await call(`/api/oauth/grants/${ownersGrant.id}`, { method: "DELETE", token: admin.token }), 404, "not_found");
+    expect((await call(`/api/oauth/grants/${writersGrant.id}`, { method: "DELETE", token: admin.token })).status).toBe(200);
   });
 });
