@@ -137,6 +137,11 @@ node test/e2e-dev/search.mjs "$API" "$TOKEN"
 # role refused billing; the audit log; removal ends the session.
 node test/e2e-dev/teams.mjs "$API" "$TOKEN"
 
+# The safety of teams (issue 40): removal withdraws invitations, an existing person's invitation
+# sets no password, invite-and-withdraw mails once (.eml counted), token-made tokens stay at their
+# maker's role, sign-up answers a taken address as a new one and confirms by its e-mailed link.
+node test/e2e-dev/safety.mjs "$API" "$TOKEN"
+
 # The MCP server: the SDK's own client with the demo token, then the MCP Inspector's CLI mode.
 node test/e2e-dev/mcp.mjs "http://localhost:$PORT" "$TOKEN"
 NODE24=node_modules/node/bin/node
