@@ -15,6 +15,10 @@ const LOCAL_DEFAULTS = {
   // Local runs let anyone sign up with email and password (POST /api/session/signup).
   SIGNUP_OPEN: "true",
   ADMIN_TOKEN: "dev-admin-token",
+  // The demo account is invited from and mailed by every local run, browser tests included: the
+  // production limits (30 invitations and 200 e-mails an account a day) would stop them by noon.
+  INVITATIONS_PER_DAY: "1000",
+  EMAIL_DAILY_LIMIT_PER_ACCOUNT: "5000",
   // Development only: a fixed 32-byte key so locally stored credentials survive restarts.
   ENCRYPTION_KEY: "ZGV2LW9ubHktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM=",
   // Billing without PayTR or model providers: payments complete with a signed callback (docs/guides/billing.md).

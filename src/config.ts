@@ -140,6 +140,7 @@ const varsSchema = z.object({
   EMAIL_DEV_SINK_URL: z.preprocess(unsetWhenEmpty, z.url({ protocol: /^https?$/ }).optional()),
   LOW_BALANCE_TRY: amountVar("50.00"),
   EMAIL_DAILY_LIMIT_PER_ACCOUNT: countVar(200, 1),
+  INVITATIONS_PER_DAY: countVar(30, 1),
 });
 
 /** The model each text and image provider uses when TEXT_MODEL / IMAGE_MODEL are not set. */
@@ -162,6 +163,8 @@ const configSchema = varsSchema
     signupCreditKurus: v.SIGNUP_CREDIT_TRY,
     /** Anyone may create an account with email and password (POST /api/session/signup). */
     signupOpen: v.SIGNUP_OPEN,
+    /** Invitations one account may make per rolling day, withdrawn ones included (then 429). */
+    invitationsPerDay: v.INVITATIONS_PER_DAY,
     publicBaseUrl: v.PUBLIC_BASE_URL ? v.PUBLIC_BASE_URL.replace(/\/+$/, "") : null,
     /** Browser origins besides the service's own that may call /mcp (comma-separated); none by default. */
     mcpAllowedOrigins: (v.MCP_ALLOWED_ORIGINS ?? "")

@@ -100,4 +100,6 @@ export interface Env {
   LOW_BALANCE_TRY?: string;
   /** E-mails one account may queue per rolling day (default 200); the rest are stored as skipped. */
   EMAIL_DAILY_LIMIT_PER_ACCOUNT?: string;
+  /** Invitations one account may make per rolling day (default 30). */
+  INVITATIONS_PER_DAY?: string;
 }

@@ -15,8 +15,6 @@ import { sendInvitationEmail } from "../email/events";
 import { rateLimitedError, rateLimitHeaders } from "../http/rate-limit";
 
 export const MEMBER_INVITE_DAYS = 7;
-/** Invitations one account may make per rolling day (withdrawn ones count): past it, 429. */
-export const INVITATIONS_PER_ACCOUNT_PER_DAY = 30;
 /** Invitation e-mails one address may receive per rolling day from every account together; past it the link is only in the answer. */
 export const INVITATION_MAILS_PER_ADDRESS_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60_000;
@@ -170,12 +168,12 @@ export async function inviteMember(
   const states = services.accountState;
   const window = await states
     .get(states.idFromName(caller.accountId))
-    .loginAttempt("invitations", true, INVITATIONS_PER_ACCOUNT_PER_DAY, DAY_MS);
+    .loginAttempt("invitations", true, services.config.invitationsPerDay, DAY_MS);
   if (!window.allowed)
     throw rateLimitedError(
       window,
       rateLimitHeaders(window),
-      `This account made ${INVITATIONS_PER_ACCOUNT_PER_DAY} invitations in the last 24 hours (withdrawn ones count); try again later`,
+      `This account made ${window.limit} invitations in the last 24 hours (withdrawn ones count); try again later`,
     );
   const token = randomSecret();
   const invitation: InvitationRow = {
