@@ -10,6 +10,7 @@ import { goNext, safeNext } from "./lib/url";
 import { SignInScreen } from "./screens/auth/sign-in";
 import { InviteScreen } from "./screens/auth/invite";
 import { SignUpScreen } from "./screens/auth/sign-up";
+import { SignUpConfirmScreen } from "./screens/auth/sign-up-confirm";
 import { RoleGate } from "./components/role-notice";
 import { OverviewScreen } from "./screens/overview/overview";
 import { useQueryClient } from "@tanstack/react-query";
@@ -37,7 +38,7 @@ const AuditScreen = screen(() => import("./screens/settings/audit"), "AuditScree
 const NotificationsScreen = screen(() => import("./screens/settings/notifications"), "NotificationsScreen");
 const ApproveScreen = lazy(() => import("./screens/approve/approve").then((module) => ({ default: module.ApproveScreen })));
 
-const SIGNED_OUT_PATHS = ["/sign-in", "/sign-up", "/invite"];
+const SIGNED_OUT_PATHS = ["/sign-in", "/sign-up", "/sign-up/confirm", "/invite"];
 const APPROVAL_PATH = /^\/approve\/([^/]+)$/;
 
 /** A client's approval page needs no session (its link is the key) and never asks for one; every other page is the panel's. */
@@ -79,6 +80,7 @@ function Panel() {
       <Switch>
         <Route path="/sign-in" component={SignInScreen} />
         <Route path="/sign-up" component={SignUpScreen} />
+        <Route path="/sign-up/confirm" component={SignUpConfirmScreen} />
         <Route path="/invite" component={InviteScreen} />
       </Switch>
     );
@@ -87,6 +89,8 @@ function Panel() {
     return <SignedInAlready next={safeNext(new URLSearchParams(window.location.search).get("next"))} />;
   // A member invitation opened while signed in: joined with one click, outside the panel's frame.
   if (location === "/invite") return <InviteScreen />;
+  // A sign-up link opened while signed in: it makes its own account and signs in to that one.
+  if (location === "/sign-up/confirm") return <SignUpConfirmScreen />;
 
   return (
     <Layout>

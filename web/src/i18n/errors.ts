@@ -32,6 +32,7 @@ export const errorMessages = defineMessages<Keys>(
     "code.wrong_password": "The current password is not correct.",
     "code.invitation_invalid": "This invitation link is unknown, used or expired. Ask for a new one.",
     "code.sign_in_link_invalid": "This sign-in link is unknown, used or expired. Ask for a new one on the sign-in page.",
+    "code.sign_up_link_invalid": "This sign-up link is unknown, used or expired (it works once, for 24 hours). Sign up again.",
     "code.invitation_other_email": "This is not the address the invitation was sent to. Enter the address it came to.",
     "code.empty_file": "The file is empty.",
     "code.unsubscribe_link_invalid": "This unsubscribe link is not valid.",
@@ -158,6 +159,8 @@ export const errorMessages = defineMessages<Keys>(
     "code.invitation_invalid": "Bu davet bağlantısı bilinmiyor, kullanılmış ya da süresi dolmuş. Yenisini isteyin.",
     "code.sign_in_link_invalid":
       "Bu oturum açma bağlantısı tanınmıyor, kullanılmış ya da süresi dolmuş. Oturum açma sayfasından yenisini isteyin.",
+    "code.sign_up_link_invalid":
+      "Bu kayıt bağlantısı tanınmıyor, kullanılmış ya da süresi dolmuş (24 saat boyunca bir kez çalışır). Yeniden kaydolun.",
     "code.invitation_other_email": "Davet bu adrese gönderilmedi. Davetin geldiği adresi girin.",
     "code.empty_file": "Dosya boş.",
     "code.unsubscribe_link_invalid": "Bu abonelikten çıkma bağlantısı geçerli değil.",
