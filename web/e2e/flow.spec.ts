@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { planMessages } from "../src/screens/plans/messages";
 import { postMessages } from "../src/screens/posts/messages";
-import { expectAccessible, screenshot, uniqueEmail } from "./support";
+import { expectAccessible, screenshot, signUpLink, uniqueEmail } from "./support";
 
 // The whole product in the browser, as a new site owner uses it, against `npm run dev` and the
 // real WordPress peer: sign up → connect the WordPress → sync → brief → plan → curate → approve →
@@ -27,6 +27,9 @@ test("a site owner's first day, in the browser", async ({ page }) => {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Create the account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your e-mail", level: 1 })).toBeVisible();
+  const confirmLink = new URL(await signUpLink(email));
+  await page.goto(confirmLink.pathname + confirmLink.hash);
   await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: /^Balance: TRY 100\.00$/ })).toBeVisible();
 

@@ -9,7 +9,7 @@ import { authMessages } from "../src/screens/auth/messages";
 import { overviewMessages } from "../src/screens/overview/messages";
 import { planMessages } from "../src/screens/plans/messages";
 import { siteMessages } from "../src/screens/sites/messages";
-import { expectReachable, freshAddress, messagePattern, settled, uniqueEmail } from "./support";
+import { expectReachable, freshAddress, messagePattern, settled, signUpLink, uniqueEmail } from "./support";
 
 // Issue 28, "The way in": the new-user journey in the browser, as a site owner takes it, against
 // `npm run dev` and the real WordPress peer: sign up → connect the WordPress → plan → approve →
@@ -116,13 +116,17 @@ async function walkTheWayIn(steps: Journey, marker: string) {
   await page.goto("/sign-up");
   await expect(page.locator("html")).toHaveAttribute("lang", language);
   await expect(page.getByRole("heading", { name: auth["signUp.title"], level: 1 })).toBeVisible();
-  await steps.fill(
-    page.getByLabel(auth["signIn.email"], { exact: true }),
-    uniqueEmail(`journey-${language}-${page.viewportSize()!.width}`),
-  );
+  const email = uniqueEmail(`journey-${language}-${page.viewportSize()!.width}`);
+  await steps.fill(page.getByLabel(auth["signIn.email"], { exact: true }), email);
   await steps.fill(page.getByLabel(auth["signIn.password"], { exact: true }), PASSWORD);
   await steps.shot("sign-up");
   await steps.click(page.getByRole("button", { name: auth["signUp.submit"] }));
+
+  // Confirmed by the link in the e-mail (the dev mail sink's .eml), which signs in.
+  await expect(page.getByRole("heading", { name: auth["signUp.checkTitle"], level: 1 })).toBeVisible();
+  await steps.shot("sign-up-check-email");
+  const confirmLink = new URL(await signUpLink(email));
+  await page.goto(confirmLink.pathname + confirmLink.hash);
 
   // The overview of a new account: its first step is connecting a site.
   await expect(page.getByRole("heading", { name: overview.title, level: 1 })).toBeVisible();

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const SCREENSHOTS = fileURLToPath(new URL("../../test-results/panel-screens/", import.meta.url));
@@ -218,9 +218,67 @@ export const freshAddress = () => `198.18.${randomBytes(1)[0]}.${randomBytes(1)[
 
 /** A new account, signed in (the session cookie is the page's). */
 export async function signUpFresh(page: Page, label: string): Promise<void> {
-  const headers = { Origin: new URL(page.url()).origin, "CF-Connecting-IP": freshAddress() };
-  const res = await page.request.post("/api/session/signup", { data: { email: uniqueEmail(label), password: DEMO.password }, headers });
-  expect(res.status(), await res.text()).toBe(201);
+  await signUpConfirmed(page, uniqueEmail(label), DEMO.password);
+}
+
+/**
+ * A sign-up as a person makes it: the sign-up (202, the same for any address), the link the dev
+ * mail sink wrote for `email`, and its confirmation (201), which signs the page in.
+ */
+export async function signUpConfirmed(page: Page, email: string, password: string): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post("/api/session/signup", {
+    data: { email, password },
+    headers: { Origin: origin, "CF-Connecting-IP": freshAddress() },
+  });
+  expect(res.status(), await res.text()).toBe(202);
+  const token = new URL(await signUpLink(email)).hash.slice(1);
+  const confirmed = await page.request.post("/api/session/signup/confirm", {
+    data: { token },
+    headers: { Origin: origin, "CF-Connecting-IP": freshAddress() },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(201);
+}
+
+/** Where `npm run dev`'s mail sink writes each message (scripts/mail-sink.mjs), from the repository's root. */
+const MAIL_DIR = fileURLToPath(new URL("../../.wrangler/emails/", import.meta.url));
+
+/** The messages the mail sink wrote to `address` so far, raw. */
+export function mailsTo(address: string): string[] {
+  const names = existsSync(MAIL_DIR) ? readdirSync(MAIL_DIR).filter((name) => name.endsWith(".eml")) : [];
+  return names
+    .map((name) => readFileSync(`${MAIL_DIR}${name}`, "latin1"))
+    .filter((raw) => raw.toLowerCase().includes(`\r\nto: ${address.toLowerCase()}\r\n`));
+}
+
+/** A message's text part, decoded from base64 or quoted-printable (soft line breaks undone). */
+export function mailText(raw: string): string {
+  const part = raw.split(/\r\n--[^\r\n]+\r\n/).find((chunk) => /^Content-Type: text\/plain/i.test(chunk));
+  if (!part) return "";
+  const split = part.indexOf("\r\n\r\n");
+  const head = part.slice(0, split);
+  const body = part.slice(split + 4);
+  if (/^Content-Transfer-Encoding:\s*base64/im.test(head)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (/^Content-Transfer-Encoding:\s*quoted-printable/im.test(head)) {
+    const bytes = body
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    return Buffer.from(bytes, "latin1").toString("utf8");
+  }
+  return body;
+}
+
+/** The sign-up confirmation link e-mailed to `email` (the queue delivers it: waited for, up to 30 s). */
+export async function signUpLink(email: string): Promise<string> {
+  const pattern = /https?:\/\/\S+\/sign-up\/confirm#[A-Za-z0-9_-]+/;
+  let link: string | undefined;
+  await expect
+    .poll(() => (link = mailsTo(email).map(mailText).join("\n").match(pattern)?.[0]), {
+      message: `a sign-up confirmation e-mail to ${email} under ${MAIL_DIR}`,
+      timeout: 30_000,
+    })
+    .toBeTruthy();
+  return link!;
 }
 
 /** An app allowed through OAuth as an MCP client does it (registration, PKCE), the owner pressing Allow. */

@@ -23,6 +23,7 @@ import {
   screenshot,
   settled,
   signIn,
+  signUpConfirmed,
   uniqueEmail,
   WIDTHS,
 } from "./support";
@@ -384,11 +385,7 @@ test("someone who signs in here already signs in through the link, joins with on
     // A person with an account of their own.
     const { context, page: writer } = await secondBrowser(browser);
     await writer.goto("/sign-in");
-    const signedUp = await writer.request.post("/api/session/signup", {
-      data: { email: writerEmail, password: PASSWORD },
-      headers: originOf(writer),
-    });
-    expect(signedUp.status(), await signedUp.text()).toBe(201);
+    await signUpConfirmed(writer, writerEmail, PASSWORD);
     await writer.request.delete("/api/session", { headers: originOf(writer) });
     await context.clearCookies();
 
@@ -561,11 +558,7 @@ test("a new owner names the account, exports everything, closes the account, can
   // An account of its own: closing deletes its credentials and tokens, which the demo account's other specs need.
   const ownerEmail = uniqueEmail("closing-owner");
   await page.goto("/sign-in");
-  const signedUp = await page.request.post("/api/session/signup", {
-    data: { email: ownerEmail, password: PASSWORD },
-    headers: { ...originOf(page), "CF-Connecting-IP": freshAddress() },
-  });
-  expect(signedUp.status(), await signedUp.text()).toBe(201);
+  await signUpConfirmed(page, ownerEmail, PASSWORD);
 
   // The account's name: refused with markup, then saved; an invitation names the account by it.
   const accountName = `Fırın & Ortakları ${Date.now() % 100000}`;

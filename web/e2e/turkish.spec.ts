@@ -139,9 +139,12 @@ test("every screen in Turkish, with its error states: no catalogue miss, no Engl
   // Signed out, in Turkish: the pages before signing in, and a wrong password.
   await page.goto("/sign-in");
   await page.getByLabel("Language").first().selectOption("tr");
-  for (const path of ["/sign-in", "/sign-up", "/invite#abcdefghijklmnopqrstuvwxyz"]) {
+  for (const path of ["/sign-in", "/sign-up", "/invite#abcdefghijklmnopqrstuvwxyz", "/sign-up/confirm#abcdefghijklmnopqrstuvwxyz"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // An unknown sign-up link is refused in words of the panel's own.
+    if (path.startsWith("/sign-up/confirm"))
+      await expect(page.getByRole("alert")).toContainText(tr(errorMessages, "code.sign_up_link_invalid"));
     await expectTurkish(page, path, apiProse);
   }
   await page.goto("/sign-in");

@@ -62,7 +62,7 @@ function Failure({ error, onRetry }: { error: Error; onRetry: () => void }) {
 
 function Refusal({ text, href, action }: { text: string; href: string; action: string }) {
   return (
-    <div className="notice notice-warning" role="alert" data-testid="sign-up-confirm-refused">
+    <div className="notice notice-warning sign-up-refused" role="alert" data-testid="sign-up-confirm-refused">
       <p>{text}</p>
       <Link href={href} className="button">
         {action}
