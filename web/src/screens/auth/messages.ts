@@ -85,7 +85,7 @@ export const authMessages = defineMessages(
     "signUp.signInLink": "Giriş yapın",
     "signUp.checkTitle": "E-postanızı kontrol edin",
     "signUp.checkBody":
-      "{email} yeni bir hesap için kullanılabiliyorsa onaylamanız için bir bağlantı gönderdik; bağlantı 24 saat boyunca bir kez çalışır. Adresin zaten bir hesabı varsa bunun yerine bir not gönderdik: giriş yapın.",
+      "{email} adresiyle yeni bir hesap açılabiliyorsa onay bağlantısı gönderdik; bağlantı 24 saat içinde bir kez kullanılabilir. Adresin zaten bir hesabı varsa bunun yerine giriş yapmanızı söyleyen bir not gönderdik.",
     "signUp.checkSpam": "Birkaç dakika içinde bir şey gelmediyse istenmeyen e-posta klasörüne bakın.",
     "signUp.another": "Başka bir adres kullan",
     "confirm.title": "Yeni hesabınız",
