@@ -15,6 +15,11 @@ import { ARTICLES_KEY, articleKey } from "./shared";
 type Article = Schemas["Article"];
 type ArticleEdit = Schemas["ArticleEdit"];
 type EditResult = Schemas["ArticleEditResult"];
+type Revision = Schemas["ArticleRevision"];
+
+/** A writer's edit of a published article answers 202 with the revision that waits for an editor. */
+const isRevision = (result: EditResult | Revision | null): result is Revision =>
+  result !== null && "fields" in result && !("blogUpdated" in result);
 
 interface Draft {
   title: string;
@@ -80,6 +85,13 @@ export function ArticleEditor({ article }: { article: Article }) {
     mutationFn: (edit: ArticleEdit) =>
       unwrap(api.PATCH("/api/autopilot/articles/{articleId}", { params: { path: { articleId: article.id } }, body: edit })),
     onSuccess: (result) => {
+      if (!result) return;
+      if (isRevision(result)) {
+        // The live article is unchanged: the form goes back to it, the article shows the waiting revision.
+        void queryClient.invalidateQueries({ queryKey: articleKey(article.id) });
+        setDraft(draftOf(article));
+        return;
+      }
       queryClient.setQueryData(articleKey(article.id), result);
       void queryClient.invalidateQueries({ queryKey: ARTICLES_KEY });
       // What is stored now (the HTML as sanitised) becomes the form's starting point.
@@ -161,7 +173,14 @@ export function ArticleEditor({ article }: { article: Article }) {
           error={fieldError(error, "featuredImage")}
         />
         <BodyEditor html={draft.html} language={article.language} onChange={set("html")} error={fieldError(error, "html")} />
-        <SaveOutcome result={save.isSuccess ? save.data : undefined} scoreBefore={save.context?.scoreBefore ?? null} />
+        {save.isSuccess && save.data && isRevision(save.data) ? (
+          <Notice tone="info">{t("edit.waitsForEditor")}</Notice>
+        ) : (
+          <SaveOutcome
+            result={save.isSuccess && save.data && !isRevision(save.data) ? save.data : undefined}
+            scoreBefore={save.context?.scoreBefore ?? null}
+          />
+        )}
         {nothingChanged ? <Notice>{t("edit.nothingChanged")}</Notice> : null}
         <ErrorNotice error={error} />
         <div className="actions">

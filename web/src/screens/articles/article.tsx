@@ -14,6 +14,7 @@ import { ArticleEditor } from "./article-editor";
 import { ArticleRead } from "./article-read";
 import { RoleNote } from "../../components/role-notice";
 import { useRole } from "../../lib/current-member";
+import { RevisionPanel } from "./revision-panel";
 import { IndexNowStatus } from "./index-now-status";
 import { articleMessages } from "./messages";
 import { QualityPanel } from "./quality-panel";
@@ -60,6 +61,7 @@ export function ArticleScreen() {
           {mayPublish && (waiting || publish.isSuccess || publish.isError) ? (
             <PublishPanel article={article.data} publish={publish} />
           ) : null}
+          <RevisionPanel article={article.data} />
           <ApprovalPanel article={article.data} />
           <ArticleSearch article={article.data} />
           <div className="article-work">
