@@ -11,6 +11,7 @@ import { SignInScreen } from "./screens/auth/sign-in";
 import { InviteScreen } from "./screens/auth/invite";
 import { SignUpScreen } from "./screens/auth/sign-up";
 import { SignUpConfirmScreen } from "./screens/auth/sign-up-confirm";
+import { SignInLinkScreen } from "./screens/auth/sign-in-link";
 import { RoleGate } from "./components/role-notice";
 import { OverviewScreen } from "./screens/overview/overview";
 import { useQueryClient } from "@tanstack/react-query";
@@ -38,7 +39,7 @@ const AuditScreen = screen(() => import("./screens/settings/audit"), "AuditScree
 const NotificationsScreen = screen(() => import("./screens/settings/notifications"), "NotificationsScreen");
 const ApproveScreen = lazy(() => import("./screens/approve/approve").then((module) => ({ default: module.ApproveScreen })));
 
-const SIGNED_OUT_PATHS = ["/sign-in", "/sign-up", "/sign-up/confirm", "/invite"];
+const SIGNED_OUT_PATHS = ["/sign-in", "/sign-in-link", "/sign-up", "/sign-up/confirm", "/invite"];
 const APPROVAL_PATH = /^\/approve\/([^/]+)$/;
 
 /** A client's approval page needs no session (its link is the key) and never asks for one; every other page is the panel's. */
@@ -81,6 +82,7 @@ function Panel() {
         <Route path="/sign-in" component={SignInScreen} />
         <Route path="/sign-up" component={SignUpScreen} />
         <Route path="/sign-up/confirm" component={SignUpConfirmScreen} />
+        <Route path="/sign-in-link" component={SignInLinkScreen} />
         <Route path="/invite" component={InviteScreen} />
       </Switch>
     );
@@ -91,6 +93,8 @@ function Panel() {
   if (location === "/invite") return <InviteScreen />;
   // A sign-up link opened while signed in: it makes its own account and signs in to that one.
   if (location === "/sign-up/confirm") return <SignUpConfirmScreen />;
+  // A sign-in link opened while signed in: it signs in as its own person.
+  if (location === "/sign-in-link") return <SignInLinkScreen />;
 
   return (
     <Layout>

@@ -2,6 +2,14 @@ import { defineMessages } from "../../i18n/language";
 
 export const authMessages = defineMessages(
   {
+    "link.title": "Signing in with your link",
+    "link.working": "Signing you in…",
+    "link.missing": "This link is incomplete: copy the whole address from the e-mail, or ask for a new one.",
+    "link.askAgain": "Ask for a new link",
+    "link.ask": "Locked out or forgot your password? E-mail me a sign-in link",
+    "link.explain": "We send a link that signs you in once, within 15 minutes, without your password.",
+    "link.send": "E-mail me a link",
+    "link.sent": "If {email} signs in here, a link is on its way. It works once, for 15 minutes.",
     "signIn.title": "Sign in",
     "signIn.email": "Email",
     "signIn.password": "Password",
@@ -61,6 +69,14 @@ export const authMessages = defineMessages(
     "invite.checking": "Reading the invitation…",
   },
   {
+    "link.title": "Bağlantınızla oturum açma",
+    "link.working": "Oturumunuz açılıyor…",
+    "link.missing": "Bu bağlantı eksik: e-postadaki adresin tamamını kopyalayın ya da yeni bir bağlantı isteyin.",
+    "link.askAgain": "Yeni bağlantı iste",
+    "link.ask": "Giriş yapamıyor musunuz ya da şifrenizi mi unuttunuz? Bana oturum açma bağlantısı gönderin",
+    "link.explain": "Şifreniz olmadan, 15 dakika içinde bir kez oturum açan bir bağlantı göndeririz.",
+    "link.send": "Bağlantıyı e-postayla gönder",
+    "link.sent": "{email} ile burada oturum açılıyorsa bağlantı yolda. Bağlantı 15 dakika boyunca bir kez çalışır.",
     "signIn.title": "Giriş yap",
     "signIn.email": "E-posta",
     "signIn.password": "Parola",

@@ -7,6 +7,7 @@ import { SESSION_KEY } from "../../lib/session";
 import { goNext, safeNext } from "../../lib/url";
 import { ErrorNotice, fieldError, Notice, PageTitle, TextField, useErrorText } from "../../components/ui";
 import { AuthFrame } from "./frame";
+import { AskForSignInLink } from "./sign-in-link";
 import { authMessages } from "./messages";
 
 export function SignInScreen() {
@@ -79,6 +80,11 @@ export function SignInScreen() {
           {signIn.isPending ? t("signIn.working") : t("signIn.submit")}
         </button>
       </form>
+      <AskForSignInLink
+        key={signIn.error instanceof ApiError && signIn.error.status === 429 ? "locked" : "open"}
+        email={email}
+        open={signIn.error instanceof ApiError && signIn.error.status === 429}
+      />
       <p>
         {t("signIn.noAccount")}{" "}
         <Link href={`/sign-up${next !== "/" ? `?next=${encodeURIComponent(next)}` : ""}`}>{t("signIn.signUpLink")}</Link>
