@@ -40,18 +40,7 @@ export type RateLimitBucket =
  * Windows of failed logins (and of sign-ups and OAuth registrations, each counted as it is
  * made): kept in storage, so an attacker who waits for the object to be evicted finds the count still there.
  */
-export type FailureBucket = Extract<
-  RateLimitBucket,
-  | "operator-failures"
-  | "signin-failures"
-  | "signups"
-  | "oauth-registrations"
-  | "approval-failures"
-  | "invitation-failures"
-  | "invitations"
-  | "invitation-mails"
-  | "signin-links"
->;
+export type FailureBucket = Exclude<RateLimitBucket, "public" | "manage">;
 
 /**
  * The per-account state every request consults, one object per account (keyed by account id):
