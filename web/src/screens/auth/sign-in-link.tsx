@@ -55,11 +55,18 @@ export function SignInLinkScreen() {
 export function AskForSignInLink({ email: typed, open }: { email: string; open: boolean }) {
   const { t } = useMessages(authMessages);
   const [email, setEmail] = useState(typed);
+  const [shown, setShown] = useState(open);
   const ask = useMutation({ mutationFn: () => unwrap(api.POST("/api/session/sign-in-link", { body: { email } })) });
+  // The form is rendered only while open, so the page has one "Email" field until someone asks for a link.
   return (
-    <details className="token-sign-in" open={open} data-testid="sign-in-link">
+    <details
+      className="token-sign-in"
+      open={open}
+      data-testid="sign-in-link"
+      onToggle={(event) => setShown(event.currentTarget.open)}
+    >
       <summary>{t("link.ask")}</summary>
-      {ask.isSuccess ? (
+      {!shown ? null : ask.isSuccess ? (
         <p role="status">{t("link.sent", { email })}</p>
       ) : (
         <form
