@@ -1,16 +1,18 @@
-import { foldText } from "../text-folding";
+import { copyNormalForm } from "./normal-form";
 
 // How much of the article is someone else's text: its 5-word-shingle resemblance to the site's
-// other texts, and the longest run of words it shares with one source. Words are compared after
-// folding (case, diacritics, the Turkish i's), and punctuation does not count, so a copied
-// sentence with a changed comma or capital is still copied.
+// other texts, and the longest run of words it shares with one source. Words are compared in
+// copyNormalForm (case, diacritics, the Turkish i's, look-alike letters, invisible characters and
+// markup inside words do not count), and punctuation does not count, so a copied sentence with a
+// changed comma or capital is still copied. A word keeps its inner apostrophes ("10'dan") but not
+// its hyphens: "well-known" is two words, as "well known" is.
 
 export const SHINGLE_WORDS = 5;
-const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+const WORD = /[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*/gu;
 
-/** The folded words of a text, in order. */
+/** The words of a text in copyNormalForm, in order. */
 export function foldedWords(text: string): string[] {
-  return foldText(text).match(WORD) ?? [];
+  return copyNormalForm(text).match(WORD) ?? [];
 }
 
 /** The distinct runs of SHINGLE_WORDS consecutive words of a text, each as one string. */
