@@ -1,6 +1,9 @@
 import { blockText } from "../reader-checks";
+import { sentencesOf } from "./sentences";
 import { syllablesOf } from "./syllables";
 import type { Readability, ReadabilityFormula } from "./types";
+
+export { sentencesOf } from "./sentences";
 
 // Readability by the formula made for each language (EXTERNAL_APIS-2 §8): W words, S sentences,
 // Y syllables; ASL = W/S, ASW = Y/W. The score shown is clamped to 0–100 and the band is read from
@@ -71,40 +74,21 @@ const FORMULAS: Record<string, Formula> = {
 /** Fewer words than this make the figures noisy. */
 export const NOISY_BELOW_WORDS = 100;
 
-// Abbreviations whose full stop does not end a sentence (folded, without the dot). Tokens with a
-// dot inside ("e.g.", "z.B.", "p.ej.") and single letters (initials) are abbreviations too.
-const ABBREVIATIONS = new Set(
-  "mr mrs ms dr prof st vs etc approx fig no nr vb vd sn yy bzw usw ca ggf inkl evtl mme mlle sr sra srta dra ud uds pag".split(" "),
-);
-const SENTENCE_END = /[.!?…]+(?=\s|$)/gu;
 const URL_OR_EMAIL = /(?:https?:\/\/|www\.)\S+|\S+@\S+\.\S+/giu;
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+const CODE = /<(pre|code)\b[\s\S]*?<\/\1\s*>/giu;
+// Flesch and the others measured running prose: headings, list items, table cells, terms and
+// captions are not read. Each leaves an empty paragraph, so the text around it stays apart.
+const NOT_PROSE = /<(h[1-6]|li|dt|td|th|caption|figcaption)\b[\s\S]*?<\/\1\s*>/giu;
 
-/** The text of article HTML as the formulas read it: one line per block, code and preformatted text left out. */
+/**
+ * The text of article HTML as the formulas read it: one line per prose block (paragraphs, quotes).
+ * An article with no prose at all (only lists, say) is read whole, code left out, so it still gets figures.
+ */
 export function readableText(html: string): string {
-  return blockText(html.replace(/<(pre|code)\b[\s\S]*?<\/\1\s*>/giu, " "));
-}
-
-/** The sentences of plain text, a line break ending one too. */
-export function sentencesOf(text: string): string[] {
-  const sentences: string[] = [];
-  for (const line of text.split("\n")) {
-    let start = 0;
-    for (const end of line.matchAll(SENTENCE_END)) {
-      const stop = end.index + end[0].length;
-      if (end[0] === "." && isAbbreviation(line.slice(start, end.index))) continue;
-      sentences.push(line.slice(start, stop).trim());
-      start = stop;
-    }
-    sentences.push(line.slice(start).trim());
-  }
-  return sentences.filter((sentence) => wordsOf(sentence).length > 0);
-}
-
-function isAbbreviation(before: string): boolean {
-  const token = before.split(/\s+/).pop() ?? "";
-  const bare = token.replace(/^[("'“‘«]+/u, "").toLowerCase();
-  return bare.includes(".") || /^\p{L}$/u.test(bare) || ABBREVIATIONS.has(bare);
+  const withoutCode = html.replace(CODE, " ");
+  const prose = blockText(withoutCode.replace(NOT_PROSE, "<p></p>"));
+  return wordsOf(prose).length > 0 ? prose : blockText(withoutCode);
 }
 
 /** Words as the formulas count them: letters with inner apostrophes or hyphens; numbers, URLs and e-mail addresses are not words. */
@@ -119,7 +103,7 @@ export function readabilityOf(html: string, language: string): Readability {
 
 /** Readability of plain text (a line break ends a sentence). */
 export function readabilityOfText(text: string, language: string): Readability {
-  const sentences = sentencesOf(text);
+  const sentences = sentencesOf(text, language).filter((sentence) => wordsOf(sentence).length > 0);
   const words = sentences.flatMap(wordsOf);
   // Guarded so an empty text gives figures, not NaN.
   const w = Math.max(1, words.length);
