@@ -6,7 +6,7 @@ import { foldText } from "./text-folding";
 
 const STOP_WORDS: Record<string, string> = {
   en: "the and of to that for it with are be this by you or have from they which but not at your can has their more when what there been if would about into than these them its also should how we our do",
-  tr: "ve bir bu için ile çok daha gibi olarak olan ama kadar sonra ne mi değil her var yok ise veya hem nasıl neden çünkü şu bunu buna bunun olur olabilir ayrıca sadece önce göre diye tüm bütün de da en ki o biz siz kendi arasında üzere şekilde önemli",
+  tr: "ve bir bu için ile çok daha gibi olarak olan ama kadar sonra ne mi mı mu mü ya değil her var yok ise veya hem nasıl neden çünkü şu bunu buna bunun olur olabilir ayrıca sadece önce göre diye tüm bütün de da en ki o biz siz kendi arasında üzere şekilde önemli",
   de: "der die das und ist nicht mit von zu den dem des ein eine einen einem auf für sich auch es wird werden sind bei oder aber wie wenn nach noch nur kann über diese dieser ihr im zum zur sie wir durch haben hat dass als",
   fr: "le la les et est un une des du de que qui dans pour pas sur au aux avec ce cette ces il elle ils sont par plus ne se son sa ses mais ou nous vous leur été être très aussi comme tout peut notre toujours autres ici ainsi où faire après maintenant encore",
   es: "el la los las y en de del que es un una por con para no se su sus al lo como más pero este esta son también muy hay puede entre cuando sobre todo ya ser fue tiene sin desde porque estos a nuestro nuestra nuestros nuestras siempre mucho mucha muchos otros otras eso esto así donde están hacer hasta después ahora",

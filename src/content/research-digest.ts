@@ -1,5 +1,6 @@
 import type { StoredSource } from "../db/schema";
-import { headingCoverage, TOP_TERMS, termCoverage, termsOf } from "./quality/terms";
+import { sharedFacts, sourceFacts } from "./quality/facts";
+import { headingCoverage, lexiconOf, TOP_TERMS, termCoverage, termsOf } from "./quality/terms";
 
 // What the writer is told about the top pages: the subtopics they share, what searchers ask, the
 // numbered sources with their key passages, and the terms most of them use (issue 29 §2).
@@ -26,11 +27,16 @@ export interface ResearchDigest {
   sources: DigestSource[];
   /** The terms the top pages use most (TF-IDF over them), weightiest first. */
   terms: string[];
+  /** The names, named things and numbers with units two or more top pages state, the most widely stated first. */
+  facts: string[];
 }
 
 export function researchDigest(research: { questions: string[]; sources: StoredSource[] }, language: string): ResearchDigest {
   const texts = research.sources.map((source) => source.text);
-  const terms = termCoverage("", texts, language).missing.slice(0, DIGEST_TERMS);
+  const lexicon = lexiconOf(texts, language);
+  const terms = termCoverage("", texts, language, lexicon).missing.slice(0, DIGEST_TERMS);
+  const pages = research.sources.map((source) => ({ text: source.text, headings: source.headings.map((heading) => heading.text) }));
+  const facts = sharedFacts(pages.map((page) => sourceFacts(page, language, lexicon))).map((fact) => fact.text);
   const sharedHeadings = headingCoverage(
     [],
     research.sources.map((source) => source.headings.map((heading) => heading.text)),
@@ -46,6 +52,7 @@ export function researchDigest(research: { questions: string[]; sources: StoredS
       passages: keyPassages(source, terms, language),
     })),
     terms,
+    facts,
   };
 }
 

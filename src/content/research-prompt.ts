@@ -29,7 +29,18 @@ export function researchPrompt(research: ResearchDigest | null, writing: Researc
     );
   if (research.questions.length > 0)
     parts.push(["Questions searchers ask (the FAQ draws on them):", ...research.questions.map((question) => `- ${question}`)].join("\n"));
-  if (research.terms.length > 0) parts.push(`Terms most top pages use: ${research.terms.join(", ")}.`);
+  if (research.terms.length > 0)
+    parts.push(
+      `Terms most top pages use: ${research.terms.join(", ")}.\nWrite about what they name, in sentences of the body; only terms standing in a sentence count. Never list them (a comma-separated run of terms holds the article as keyword stuffing), never put them only in headings or alt text, and use each no more often than a good page on the topic would.`,
+    );
+  if (research.facts.length > 0)
+    parts.push(
+      `Facts two or more top pages state (names, named things, numbers with units): ${research.facts.join("; ")}.\n${
+        writing === "article"
+          ? "State those that belong in the article, each in a sentence, with its source's number in `claims`."
+          : "Where the post should state one of them, state it in a sentence."
+      }`,
+    );
   parts.push(
     [
       "Numbered sources, with their key passages:",

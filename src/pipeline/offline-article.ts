@@ -33,7 +33,7 @@ export function writeOfflineArticle(input: WriteInput): OfflineArticle {
   const headings = withSharedHeadings(phrases.headings(subject), input.research?.sharedHeadings ?? []);
   const k = keyword || subject;
   const faq = input.brief.faq ? faqHtml(faqHeading(language), phrases.faq(k)) : "";
-  const research = offlineResearch(input, phrases);
+  const research = offlineResearch(input, phrases, headings.length);
   const html =
     articleHtml(
       phrases,
@@ -75,7 +75,7 @@ function articleHtml(
   links: SiteLink[],
   minWords: number,
   language: string,
-  researchParagraphs: string[],
+  researchParagraphs: string[][],
 ): string {
   const opening = `<p>${escapeHtml(phrases.opening(keyword))}</p>`;
   const related = links.length > 0 ? `<p>${escapeHtml(phrases.related)} ${joinLinks(links, phrases.and)}.</p>` : "";
@@ -97,7 +97,7 @@ function articleHtml(
   const sections = headings.map((heading, i) => {
     const body = paragraphs.slice(share(i), share(i + 1)).map((text) => `<p>${escapeHtml(text)}</p>`);
     if (i === 1 && related) body.push(related);
-    if (i > 0 && researchParagraphs[i - 1]) body.push(researchParagraphs[i - 1]!);
+    body.push(...(researchParagraphs[i] ?? []));
     return `<h2>${escapeHtml(heading)}</h2>${body.join("")}`;
   });
   return opening + sections.join("");
@@ -137,43 +137,58 @@ function withSharedHeadings(own: string[], shared: readonly string[]): string[] 
 }
 
 const QUOTED_WORDS = 10;
-const CITED_SOURCES = 3;
+/** Quotations the offline article makes, at most: about a hundred words per section after the first. */
+const QUOTATIONS = 12;
+const QUOTATIONS_PER_PARAGRAPH = 2;
 
 /**
- * What the offline writer makes of the research: a paragraph naming the terms the top pages use,
- * then one paragraph per cited source (up to three) quoting the start of its key passage, with
- * the quotation as the claim the source supports. Quotations stay under the copied-run limit.
+ * What the offline writer makes of the research, standing in for a model that writes about it:
+ * short quotations (up to QUOTED_WORDS words, under the copied-run limit) of the sentences of the
+ * sources' key passages, each attributed with a link and each a claim its source supports, spread
+ * over the sections after the first. The quotations carry what the sources say into sentences; the
+ * offline writer never lists the terms the score weighs.
  */
-function offlineResearch(input: WriteInput, phrases: OfflinePhrases): { paragraphs: string[]; claims: DraftClaim[] } {
+function offlineResearch(input: WriteInput, phrases: OfflinePhrases, sections: number): { paragraphs: string[][]; claims: DraftClaim[] } {
   const research = input.research;
-  if (!research || research.sources.length === 0) return { paragraphs: [], claims: [] };
-  const paragraphs: string[] = [];
-  if (research.terms.length > 0) paragraphs.push(`<p>${escapeHtml(phrases.covers(listOf(research.terms, phrases.and)))}</p>`);
-  const claims: DraftClaim[] = [];
+  const paragraphs: string[][] = Array.from({ length: sections }, () => []);
+  if (!research || research.sources.length === 0 || sections < 2) return { paragraphs, claims: [] };
+  // Two sources may say the same thing (syndicated pages): each quotation is used once.
   const quoted = new Set<string>();
-  for (const source of research.sources) {
-    if (claims.length === CITED_SOURCES) break;
-    // Two sources may say the same thing (syndicated pages): each quotation is used once.
-    const quote = source.passages
-      .map((passage) =>
-        passage
+  const bySource = research.sources.map((source) => ({
+    source,
+    quotes: source.passages
+      .flatMap((passage) => passage.split(/(?<=[.!?…])\s+/u))
+      .map((sentence) =>
+        sentence
           .split(/\s+/)
           .slice(0, QUOTED_WORDS)
           .join(" ")
           .replace(/[.,;:!?…]+$/u, ""),
       )
-      .find((candidate) => !quoted.has(candidate));
-    if (!quote) continue;
-    quoted.add(quote);
-    const link = `<a href="${escapeHtml(source.url)}">${escapeHtml(source.title)}</a>`;
-    paragraphs.push(`<p>${phrases.cites(link, escapeHtml(quote))}</p>`);
-    claims.push({ text: quote, source: Number(source.id) });
+      .filter((quote) => quote.split(" ").length >= 4),
+  }));
+  // Sources take turns, each with its next quotation not said yet.
+  const chosen: { source: (typeof research.sources)[number]; quote: string }[] = [];
+  while (chosen.length < QUOTATIONS && bySource.some((entry) => entry.quotes.length > 0)) {
+    for (const { source, quotes } of bySource) {
+      let quote = quotes.shift();
+      while (quote !== undefined && quoted.has(quote)) quote = quotes.shift();
+      if (quote === undefined || chosen.length === QUOTATIONS) continue;
+      quoted.add(quote);
+      chosen.push({ source, quote });
+    }
   }
+  const claims: DraftClaim[] = [];
+  chosen.forEach(({ source, quote }, index) => {
+    const link = `<a href="${escapeHtml(source.url)}">${escapeHtml(source.title)}</a>`;
+    const section = 1 + (Math.floor(index / QUOTATIONS_PER_PARAGRAPH) % (sections - 1));
+    const sentence = phrases.cites(link, escapeHtml(quote));
+    const list = paragraphs[section]!;
+    if (index % QUOTATIONS_PER_PARAGRAPH === 0) list.push(`<p>${sentence}</p>`);
+    else list[list.length - 1] = list[list.length - 1]!.replace(/<\/p>$/, ` ${sentence}</p>`);
+    claims.push({ text: quote, source: Number(source.id) });
+  });
   return { paragraphs, claims };
-}
-
-function listOf(words: readonly string[], and: string): string {
-  return words.length === 1 ? words[0]! : `${words.slice(0, -1).join(", ")} ${and} ${words.at(-1)}`;
 }
 
 /** The FAQ section: the heading, then each question as an <h3> followed by its answer. */

@@ -16,7 +16,6 @@ export interface OfflinePhrases {
   related: string;
   and: string;
   /** A sentence on the terms the top pages use, and one quoting a source (its link HTML, the quoted words). */
-  covers: (terms: string) => string;
   cites: (link: string, quote: string) => string;
   seoTitlePads: string[];
   seoDesc: (K: string) => string;
@@ -92,8 +91,7 @@ const en: OfflinePhrases = {
   ],
   related: "Related reading on this site:",
   and: "and",
-  covers: (terms) => `The pages that rank for this topic keep coming back to the same points: ${terms}.`,
-  cites: (link, quote) => `${link} sums it up this way: “${quote}”`,
+  cites: (link, quote) => `${link} sums it up this way: “${quote}”.`,
   seoTitlePads: [" – a practical guide", ", tips and examples", " for beginners"],
   seoDesc: (K) =>
     `${K}: an offline draft that explains what it is, why it matters, how to start step by step, which mistakes to avoid and practical tips to use today.`,
@@ -173,8 +171,7 @@ const tr: OfflinePhrases = {
   leadIns: ["Açıkçası", "Başlangıç olarak", "Kısaca söylemek gerekirse", "Genel olarak", "Çoğu zaman", "Aslında", "Doğrusu", "Bu noktada"],
   related: "Bu sitede ilgili yazılar:",
   and: "ve",
-  covers: (terms) => `Bu konuda öne çıkan sayfalar hep aynı noktalara değiniyor: ${terms}.`,
-  cites: (link, quote) => `${link} bunu şöyle özetliyor: “${quote}”`,
+  cites: (link, quote) => `${link} bunu şöyle özetliyor: “${quote}”.`,
   seoTitlePads: [" – pratik rehber", ", ipuçları ve örnekler", " (yeni başlayanlar için)"],
   seoDesc: (K) =>
     `${K}: ne olduğu, neden önemli olduğu, adım adım nasıl başlanacağı, sık yapılan hatalar ve pratik ipuçları üzerine çevrimdışı bir taslak.`,

@@ -11,12 +11,42 @@ export const QualitySchema = z
   .object({
     contentScore: z.number().int().nullable().openapi({
       description:
-        "0–100: how well the article covers what the pages that rank for its keyword cover (terms 50 %, shared subtopics 30 %, length 20 %); null when no top page could be read",
+        "0–100: how well the article's prose covers what the pages that rank for its keyword cover (terms 30 %, facts 25 %, shared subtopics 25 %, length 20 %; keyword stuffing takes 25 points off); null when no top page could be read",
       example: 78,
     }),
-    missingTerms: z
+    missingTerms: z.array(z.string()).openapi({
+      description: "Terms two or more top pages use that the article's prose lacks, the weightiest first",
+      example: ["hydration"],
+    }),
+    facts: z
+      .object({
+        covered: z.number().int(),
+        total: z.number().int(),
+        missing: z.array(z.string()),
+      })
+      .optional()
+      .openapi({
+        description:
+          "The names, named things and numbers with units two or more top pages state, and those the article's prose does not (absent on scores computed before facts were measured; the next edit adds it)",
+        example: { covered: 9, total: 14, missing: ["float test", "24–27 °C"] },
+      }),
+    uncoveredSubtopics: z
       .array(z.string())
-      .openapi({ description: "Terms two or more top pages use that the article lacks, the weightiest first", example: ["hydration"] }),
+      .optional()
+      .openapi({
+        description:
+          "Subtopics two or more top pages give a heading that no section of the article covers to half (absent on older scores)",
+        example: ["Storing your starter"],
+      }),
+    stuffing: z
+      .object({
+        termLists: z.number().int().openapi({ description: "Comma-separated runs made mostly of the weighed terms" }),
+        density: z.number().openapi({ description: "Weighed terms per 100 content words of the article's prose" }),
+        sourceDensity: z.number().openapi({ description: "The same in the densest top page" }),
+      })
+      .nullable()
+      .optional()
+      .openapi({ description: "Keyword stuffing found (holds the article with keyword_stuffing), or null (absent on older scores)" }),
     similarity: z.number().openapi({
       description:
         "The highest 5-word-shingle Jaccard (0–1) against the site's existing posts and its other articles: a near-duplicate competes with its own page",
@@ -53,7 +83,7 @@ export const ReviewReasonSchema = z
   .object({
     code: z.enum(REVIEW_REASON_CODES).openapi({
       description:
-        "content_score_low (params score, min), too_similar (similarity, max), copied_from_source (words, max), too_few_citations (citations, min), claims_unsupported (claims), claims_contradicted (claims)",
+        "content_score_low (params score, min), too_similar (similarity, max), copied_from_source (words, max), too_few_citations (citations, min), claims_unsupported (claims), claims_contradicted (claims), keyword_stuffing (termLists, density, sourceDensity)",
     }),
     params: z.record(z.string(), z.number()),
     message: z.string(),

@@ -73,6 +73,36 @@ if (!(pasted.quality.longestSourceRun > 12)) fail("a pasted paragraph did not ra
 if (!pasted.reviewReasons.some((reason) => reason.code === "copied_from_source"))
   fail("a pasted paragraph did not fail the copying check", pasted.reviewReasons);
 
+// 5. The page issue 41 gamed the old score with: the headings the top pages share, the weighed
+// terms as a comma-separated list (the thinned article lacks nearly all of them, so its missing
+// terms are that list) and generic filler. Under the gate, held with keyword_stuffing.
+const sharedHeadings = [...new Set(heldItem.research.sources.flatMap((source) => source.headings.map((heading) => heading.text)))];
+const filler =
+  "This is an important topic that many people want to understand better. In this section we look at the details and explain what matters most. There are many things to keep in mind, and every situation is a little different.";
+const gamedHtml = `<p>${thinned.quality.missingTerms.join(", ")}.</p>${sharedHeadings.map((heading) => `<h2>${heading}</h2><p>${filler}</p>`).join("")}`;
+await call("PUT", `/sites/${site.id}/brief`, { business: "Home coffee: grinders, espresso machines, brewing guides", minContentScore: 60 });
+const gamed = await call("PATCH", `/autopilot/articles/${pending.id}`, { html: gamedHtml });
+if (!(gamed.quality.contentScore < 60)) fail("the gamed page scores at or over the gate", gamed.quality);
+if (!gamed.reviewReasons.some((reason) => reason.code === "keyword_stuffing"))
+  fail("the term list is not named as keyword stuffing", gamed.reviewReasons);
+if (gamed.status !== "pending") fail("the gamed page is not waiting for review", { status: gamed.status });
+
+// 6. A Turkish site's offline article passes the default gate as the English one did.
+const turkish = await call("POST", "/platforms/custom/connect", {
+  url: "https://kalite-e2e.invalid",
+  language: "tr",
+  businessContext: "Ev kahvesi: öğütücüler, espresso makineleri, demleme rehberleri",
+});
+const turkishPlan = await call("POST", "/autopilot/plans", { siteId: turkish.id, articleCount: 1, cadencePerWeek: 1 });
+const turkishRun = await call("POST", `/autopilot/items/${turkishPlan.items[0].id}/run`);
+const turkishArticle = await call("GET", `/autopilot/articles/${turkishRun.articleId}`);
+if (turkishArticle.status !== "published" || !(turkishArticle.quality.contentScore >= 60))
+  fail("the Turkish offline article did not pass the default gate", {
+    status: turkishArticle.status,
+    score: turkishArticle.quality.contentScore,
+    reasons: turkishArticle.reviewReasons,
+  });
+
 console.log(
-  `quality e2e: ${quality.sources.length} sources, ${quality.citations} citations, ${article.claims.length} claims checked, score ${quality.contentScore} → ${thinned.quality.contentScore} when thinned; a gate of 100 held the next item (${heldItem.reviewReasons.map((reason) => reason.code).join(", ")}); a pasted paragraph: ${pasted.quality.longestSourceRun} copied words`,
+  `quality e2e: ${quality.sources.length} sources, ${quality.citations} citations, ${article.claims.length} claims checked, score ${quality.contentScore} → ${thinned.quality.contentScore} when thinned; a gate of 100 held the next item (${heldItem.reviewReasons.map((reason) => reason.code).join(", ")}); a pasted paragraph: ${pasted.quality.longestSourceRun} copied words; the gamed page scores ${gamed.quality.contentScore} (${gamed.reviewReasons.map((reason) => reason.code).join(", ")}); a Turkish offline article ${turkishArticle.quality.contentScore} (English ${quality.contentScore})`,
 );

@@ -50,6 +50,15 @@ export function reviewReasonsOf(quality: Quality, gate: QualityGate): ReviewReas
         quality.missingTerms.length > 0 ? `; the top pages cover terms it lacks: ${quality.missingTerms.slice(0, 10).join(", ")}` : ""
       }`,
     });
+  if (quality.stuffing)
+    reasons.push({
+      code: "keyword_stuffing",
+      params: { ...quality.stuffing },
+      message:
+        quality.stuffing.termLists > 0
+          ? `The article lists the terms it should write about (${quality.stuffing.termLists} ${quality.stuffing.termLists === 1 ? "list" : "lists"} of bare terms): cover them in sentences instead`
+          : `The top pages' terms make ${quality.stuffing.density}% of the article's words, against at most ${quality.stuffing.sourceDensity}% in any top page: write naturally instead of repeating them`,
+    });
   if (quality.similarity > gate.maxSimilarity)
     reasons.push({
       code: "too_similar",

@@ -49,6 +49,11 @@ const SMALL_LETTERS = new Map([
 const CAPITAL = new RegExp(`[${[...CAPITALS.keys()].join("")}]`, "g");
 const SMALL_LETTER = new RegExp(`[${[...SMALL_LETTERS.keys()].join("")}]`, "g");
 
+/** HTML without the inline tags inside words (`ex<b>am</b>ple` → `example`), read before the tags between words become spaces. */
+export function withoutInlineTags(html: string): string {
+  return html.replace(INLINE_TAG, "");
+}
+
 /**
  * The text in the form it is compared in for copied words: no markup inside words, one apostrophe,
  * NFKD without marks or format characters, Latin look-alikes as Latin, then foldText (lower case,

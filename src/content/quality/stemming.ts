@@ -1,113 +1,89 @@
-// Light stemmers for en/tr/de/fr/es, on folded words (lower case, no diacritics: foldText). They
-// only need to make an article and its sources meet on the same key ("recipes" and "recipe",
-// "tarifleri" and "tarif", "Brote" and "Brot"), never to produce a real root, so each strips a
-// few inflectional endings in a fixed order and never leaves fewer than MIN_STEM letters. Same
-// input, same stem: no dictionary, no state. Other languages are folded only.
+import { stemmer as dutch } from "@orama/stemmers/dutch";
+import { stemmer as english } from "@orama/stemmers/english";
+import { stemmer as french } from "@orama/stemmers/french";
+import { stemmer as german } from "@orama/stemmers/german";
+import { stemmer as italian } from "@orama/stemmers/italian";
+import { stemmer as portuguese } from "@orama/stemmers/portuguese";
+import { stemmer as spanish } from "@orama/stemmers/spanish";
+import { stemmer as turkish } from "@orama/stemmers/turkish";
+import { foldText } from "../text-folding";
 
-const MIN_STEM = 3;
+// Words meet on their Snowball stem (snowballstem.org, through Orama's build of the Snowball
+// stemmers), so "mayanızı", "mayaya" and "maya", or "baking", "baked" and "bakes", count as one
+// term. Snowball reads the word as written (Turkish vowel harmony needs ı and i apart); the stem
+// is folded afterwards, so comparisons stay case- and accent-blind. Other languages are folded only.
 
-/** The light stem of a folded word in `language`; the word itself for other languages. */
-export function stemWord(word: string, language: string): string {
-  switch (language) {
-    case "en":
-      return english(word);
-    case "tr":
-      return turkish(word);
-    case "de":
-      return stripFirst(stripFirst(word, ["ern", "em", "en", "er", "es", "e"]), ["s"], /[bdfghklmnrt]s$/);
-    case "fr":
-      return french(word);
-    case "es":
-      return stripFirst(stripFirst(word, ["es", "s"]), ["a", "o", "e"]);
-    default:
-      return word;
-  }
-}
+const SNOWBALL: Record<string, (word: string) => string> = {
+  en: english,
+  tr: turkish,
+  de: german,
+  fr: french,
+  es: spanish,
+  it: italian,
+  pt: portuguese,
+  nl: dutch,
+};
 
-/** `word` without the first of `endings` it ends with, when MIN_STEM letters remain (and `only` matches, if given). */
-function stripFirst(word: string, endings: readonly string[], only?: RegExp): string {
-  if (only && !only.test(word)) return word;
-  for (const ending of endings) {
-    if (word.endsWith(ending) && word.length - ending.length >= MIN_STEM) return word.slice(0, -ending.length);
-  }
-  return word;
+/**
+ * Snowball strips a case ending off short roots that only look inflected: Turkish "maya" → "ma"
+ * (as if dative), "günü" → "g", "unun" → "u". A stem under this many letters is not trusted on
+ * its own (see stemWord).
+ */
+const SHORT_STEM = 3;
+
+/** The words a stem may be read against: every word of the texts compared together, lower case. */
+export interface Lexicon {
+  has(word: string): boolean;
 }
 
 /**
- * English: possessive, plural (-ies → i, -sses/-xes/-ches/-shes → -, -s not after s/u/i), then
- * -ing, -ed, -ly, and a final -e, so "baking", "baked", "bakes" and "bake" all meet at "bak".
+ * The folded stem of a lower-case word in `language`. A stem under SHORT_STEM letters is replaced
+ * by the shortest word of `lexicon` (two letters or more) that starts with that stem and that the
+ * word starts with: with "gün" in the texts, "günü" and "günde" meet at "gün"; with "un", "unun"
+ * and "undan" meet at "un"; "maya" stays "maya". The word itself qualifies, so the result is never
+ * shorter than a word of the texts.
  */
-function english(word: string): string {
-  let stem = word.replace(/['’]s$/, "");
-  if (stem.endsWith("ies") && stem.length > 4) stem = `${stem.slice(0, -3)}i`;
-  else if (/(?:ss|x|ch|sh)es$/.test(stem)) stem = stem.slice(0, -2);
-  else if (/[^sui]s$/.test(stem) && stem.length > MIN_STEM) stem = stem.slice(0, -1);
-  stem = stripFirst(stem, ["ing", "ed", "ly"]);
-  // "stopped"/"stopping" → "stop".
-  if (/([^aeiouls])\1$/.test(stem) && stem !== word) stem = stem.slice(0, -1);
-  if (/[^aeiou]y$/.test(stem) && stem.length > MIN_STEM) stem = `${stem.slice(0, -1)}i`;
-  return stripFirst(stem, ["e"]);
+export function stemWord(word: string, language: string, lexicon: Lexicon = new Set([word])): string {
+  const bare = withoutClitics(word.replace(/[’ʼ‘`´]/g, "'"), language);
+  const snowball = SNOWBALL[language];
+  if (!snowball) return foldText(bare);
+  const stem = snowballStem(snowball, bare, language);
+  if (stem.length >= SHORT_STEM || !bare.startsWith(stem)) return foldText(stem);
+  let root = bare;
+  for (let end = Math.max(2, stem.length); end < bare.length; end++) {
+    const prefix = bare.slice(0, end);
+    if (lexicon.has(prefix)) {
+      root = prefix;
+      break;
+    }
+  }
+  return foldText(root);
 }
 
-// Folded Turkish suffixes (ş → s, ı → i, ğ → g…), longest first: plural, possessive, case.
-const TURKISH_SUFFIXES = [
-  "larinin",
-  "lerinin",
-  "larini",
-  "lerini",
-  "lari",
-  "leri",
-  "lar",
-  "ler",
-  "nin",
-  "nun",
-  "dan",
-  "den",
-  "tan",
-  "ten",
-  "nda",
-  "nde",
-  "yla",
-  "yle",
-  "da",
-  "de",
-  "ta",
-  "te",
-  "si",
-  "su",
-  "in",
-  "un",
-  "ni",
-  "nu",
-  "yi",
-  "yu",
-  "i",
-  "u",
-  "a",
-  "e",
-];
+// Stems repeat across texts and requests: each is computed once per isolate, up to a bound.
+const STEMS_KEPT = 50_000;
+const stems = new Map<string, string>();
 
-/**
- * Turkish: up to three suffixes off the end (plural, possessive, case: "ekmeklerinden" → "ekmek"),
- * keeping at least four letters since Turkish roots of three letters are often whole words.
- * A final g left by a suffix that began with a vowel is the softened k: "ekmegi" → "ekmek".
- */
-function turkish(word: string): string {
-  let stem = word;
-  for (let round = 0; round < 3; round++) {
-    const suffix = TURKISH_SUFFIXES.find((ending) => stem.endsWith(ending) && stem.length - ending.length >= 4);
-    if (!suffix) break;
-    stem = stem.slice(0, -suffix.length);
-    if (/^[aeiu]/.test(suffix) && stem.endsWith("g")) stem = `${stem.slice(0, -1)}k`;
+function snowballStem(snowball: (word: string) => string, word: string, language: string): string {
+  const key = `${language}:${word}`;
+  let stem = stems.get(key);
+  if (stem === undefined) {
+    if (stems.size >= STEMS_KEPT) stems.clear();
+    stem = snowball(word);
+    stems.set(key, stem);
   }
   return stem;
 }
 
-/** French: -aux → -al, a plural -s/-x, then a feminine -e and a doubled final consonant ("bonne" → "bon"). */
-function french(word: string): string {
-  if (word.endsWith("aux") && word.length > 4) return `${word.slice(0, -3)}al`;
-  let stem = stripFirst(word, ["s", "x"]);
-  stem = stripFirst(stem, ["e"]);
-  if (stem !== word && /([lnst])\1$/.test(stem)) stem = stem.slice(0, -1);
-  return stem;
+/**
+ * The word without what an apostrophe attaches to it: Turkish writes a proper name's or number's
+ * suffixes after one ("İstanbul'da" → "istanbul"), French and Italian an elided article before
+ * one ("l'eau" → "eau"). English keeps it for Snowball, which strips the possessive itself.
+ */
+function withoutClitics(word: string, language: string): string {
+  const apostrophe = word.indexOf("'");
+  if (apostrophe < 0) return word;
+  if (language === "tr") return word.slice(0, apostrophe);
+  if ((language === "fr" || language === "it") && apostrophe <= 3) return word.slice(apostrophe + 1);
+  return language === "en" ? word : word.replace(/'/g, "");
 }

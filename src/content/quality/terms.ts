@@ -1,13 +1,14 @@
 import { stopWordsOf } from "../language";
 import { foldText } from "../text-folding";
-import { stemWord } from "./stemming";
+import { type Lexicon, stemWord } from "./stemming";
 
-// What the top pages talk about and the article does not: terms (light stems of folded words,
-// stop words and words under three letters left out) weighed by TF-IDF over the sources, and the
+// What the top pages talk about and the article does not: terms (Snowball stems of words, stop
+// words and words too short to name anything left out) weighed by TF-IDF over the sources, and the
 // subtopics their headings share.
 
-const WORD = /\p{L}+(?:['’-]\p{L}+)*/gu;
-const MIN_TERM_LETTERS = 3;
+const WORD = /\p{L}+(?:['’ʼ]\p{L}+)*/gu;
+/** Letters a term has at least: Turkish has two-letter nouns ("un", "su", "et"), the others' two-letter words are function words. */
+const minTermLetters = (language: string) => (language === "tr" ? 2 : 3);
 /** A term or a subtopic counts when this many sources have it. */
 export const MIN_SOURCES = 2;
 /** The weightiest shared terms that coverage is measured on (and missing terms are listed from). */
@@ -21,33 +22,119 @@ export interface Term {
   word: string;
 }
 
-/** The terms of a text in `language`, in order. */
-export function termsOf(text: string, language: string): Term[] {
-  const stop = stopWordsOf(language);
+/** Text lower-cased as `language` writes it ("I" is "ı" in Turkish), without stray combining dots. */
+function lowerCase(text: string, language: string): string {
   // Lower-casing "İ" outside Turkish leaves a combining dot after the "i": dropped, so the word stays whole.
-  const lower = text
+  return text
     .normalize("NFC")
     .toLocaleLowerCase(language)
     .replace(/i\u0307/g, "i");
-  const written = lower.match(WORD) ?? [];
-  // Folding the whole text once is much cheaper than word by word; it keeps the words one to one
-  // unless the text carried stray combining marks, and then each word is folded on its own.
-  const foldedWhole = foldText(lower).match(WORD) ?? [];
-  const folded = foldedWhole.length === written.length ? foldedWhole : written.map(foldText);
-  // Words repeat: each distinct one is judged and stemmed once.
-  const seen = new Map<string, Term | null>();
+}
+
+/**
+ * The words of `texts`, lower case: what a short Snowball stem is read against (stemming.ts).
+ * Gathered on the first question, since most texts never ask one.
+ */
+export function lexiconOf(texts: readonly string[], language: string): Lexicon {
+  let words: Set<string> | null = null;
+  return {
+    has(word: string) {
+      if (!words) {
+        words = new Set();
+        for (const text of texts) for (const found of lowerCase(text, language).match(WORD) ?? []) words.add(found);
+      }
+      return words.has(word);
+    },
+  };
+}
+
+/** The terms of a text in `language`, in order; short stems are read against `lexicon` (the text's own words by default). */
+export function termsOf(text: string, language: string, lexicon?: Lexicon): Term[] {
+  const written = lowerCase(text, language).match(WORD) ?? [];
+  const read = termReader(language, lexicon ?? new Set(written));
   const terms: Term[] = [];
-  for (let i = 0; i < written.length; i++) {
-    const word = written[i]!;
-    let term = seen.get(word);
-    if (term === undefined) {
-      const bare = folded[i]!.replace(/['’]/g, "");
-      term = bare.length < MIN_TERM_LETTERS || stop.has(bare) ? null : { word: word.replace(/['’]/g, ""), stem: stemWord(bare, language) };
-      seen.set(word, term);
-    }
+  for (const word of written) {
+    const term = read(word);
     if (term) terms.push(term);
   }
   return terms;
+}
+
+/**
+ * The term of one word (any case), or null for a stop word or a word too short to be a term.
+ * Words repeat: each distinct one is judged and stemmed once per reader.
+ */
+export function termReader(language: string, lexicon: Lexicon): (word: string) => Term | null {
+  // The texts scored together share one lexicon: their words are read once, whichever text has them.
+  const readers = sharedReaders.get(lexicon) ?? new Map<string, (word: string) => Term | null>();
+  sharedReaders.set(lexicon, readers);
+  let reader = readers.get(language);
+  if (!reader) {
+    reader = newReader(language, lexicon);
+    readers.set(language, reader);
+  }
+  return reader;
+}
+
+const sharedReaders = new WeakMap<Lexicon, Map<string, (word: string) => Term | null>>();
+
+function newReader(language: string, lexicon: Lexicon): (word: string) => Term | null {
+  const stop = stopWordsOf(language);
+  const minLetters = minTermLetters(language);
+  const seen = new Map<string, Term | null>();
+  return (written) => {
+    let term = seen.get(written);
+    if (term === undefined) {
+      const word = lowerCase(written, language);
+      const folded = foldText(word).replace(/['’ʼ]/g, "");
+      const bare = foldText(word.replace(/['’ʼ].*$/u, ""));
+      term =
+        folded.length < minLetters || stop.has(folded) || stop.has(bare)
+          ? null
+          : { word: word.replace(/['’ʼ]/g, ""), stem: stemWord(word, language, lexicon) };
+      seen.set(written, term);
+    }
+    return term;
+  };
+}
+
+/** A term the sources share, with its TF-IDF weight and the word they write it as most often. */
+export interface WeightedTerm {
+  stem: string;
+  weight: number;
+  word: string;
+}
+
+/**
+ * TF-IDF over the sources: a term's weight is the sum over sources of its share of that source's
+ * terms, times ln(1 + N/df). The smoothed idf keeps a term every source uses (df = N) above zero:
+ * here those are the topic's core terms, not noise. Only terms of at least MIN_SOURCES sources
+ * count; the TOP_TERMS weightiest are kept, ties by stem so the same corpus gives the same list.
+ */
+export function weightedTerms(sourceTexts: readonly string[], language: string, lexicon?: Lexicon): WeightedTerm[] {
+  const known = lexicon ?? lexiconOf(sourceTexts, language);
+  return weighTerms(sourceTexts.map((text) => termsOf(text, language, known)));
+}
+
+/** weightedTerms of sources already read into terms. */
+export function weighTerms(sources: readonly (readonly Term[])[]): WeightedTerm[] {
+  const df = new Map<string, number>();
+  const tf = new Map<string, number>();
+  const words = new Map<string, Map<string, number>>();
+  for (const terms of sources) {
+    for (const { stem, word } of terms) {
+      tf.set(stem, (tf.get(stem) ?? 0) + 1 / terms.length);
+      const forms = words.get(stem) ?? new Map<string, number>();
+      words.set(stem, forms.set(word, (forms.get(word) ?? 0) + 1));
+    }
+    for (const stem of new Set(terms.map((term) => term.stem))) df.set(stem, (df.get(stem) ?? 0) + 1);
+  }
+  const n = sources.length;
+  return [...df]
+    .filter(([, count]) => count >= MIN_SOURCES)
+    .map(([stem, count]) => ({ stem, weight: tf.get(stem)! * Math.log(1 + n / count), word: commonestForm(words.get(stem)!) }))
+    .sort((a, b) => b.weight - a.weight || (a.stem < b.stem ? -1 : 1))
+    .slice(0, TOP_TERMS);
 }
 
 export interface TermCoverage {
@@ -57,41 +144,52 @@ export interface TermCoverage {
   missing: string[];
 }
 
-/**
- * TF-IDF over the sources: a term's weight is the sum over sources of its share of that source's
- * terms, times ln(1 + N/df). The smoothed idf keeps a term every source uses (df = N) above zero:
- * here those are the topic's core terms, not noise. Only terms of at least MIN_SOURCES sources count.
- */
-export function termCoverage(articleText: string, sourceTexts: readonly string[], language: string): TermCoverage {
-  const article = new Set(termsOf(articleText, language).map((term) => term.stem));
-  const df = new Map<string, number>();
-  const tf = new Map<string, number>();
-  const words = new Map<string, Map<string, number>>();
-  for (const text of sourceTexts) {
-    const terms = termsOf(text, language);
-    for (const { stem, word } of terms) {
-      tf.set(stem, (tf.get(stem) ?? 0) + 1 / terms.length);
-      const forms = words.get(stem) ?? new Map<string, number>();
-      words.set(stem, forms.set(word, (forms.get(word) ?? 0) + 1));
-    }
-    for (const stem of new Set(terms.map((term) => term.stem))) df.set(stem, (df.get(stem) ?? 0) + 1);
-  }
-  const n = sourceTexts.length;
-  const top = [...df]
-    .filter(([, sources]) => sources >= MIN_SOURCES)
-    .map(([stem, sources]) => ({ stem, weight: tf.get(stem)! * Math.log(1 + n / sources) }))
-    // Ties by stem, so the same corpus always gives the same list.
-    .sort((a, b) => b.weight - a.weight || (a.stem < b.stem ? -1 : 1))
-    .slice(0, TOP_TERMS);
+/** How much of the weight of the sources' shared terms `articleText` carries. */
+export function termCoverage(articleText: string, sourceTexts: readonly string[], language: string, lexicon?: Lexicon): TermCoverage {
+  const known = lexicon ?? lexiconOf([articleText, ...sourceTexts], language);
+  return coverageOf(new Set(termsOf(articleText, language, known).map((term) => term.stem)), weightedTerms(sourceTexts, language, known));
+}
+
+/** The coverage of `top` by the stems an article has. */
+export function coverageOf(article: ReadonlySet<string>, top: readonly WeightedTerm[]): TermCoverage {
   if (top.length === 0) return { coverage: null, missing: [] };
   const total = top.reduce((sum, term) => sum + term.weight, 0);
   const covered = top.filter((term) => article.has(term.stem)).reduce((sum, term) => sum + term.weight, 0);
-  const missing = top.filter((term) => !article.has(term.stem)).map((term) => commonestForm(words.get(term.stem)!));
-  return { coverage: covered / total, missing };
+  return { coverage: covered / total, missing: top.filter((term) => !article.has(term.stem)).map((term) => term.word) };
 }
 
 function commonestForm(forms: Map<string, number>): string {
   return [...forms].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+}
+
+/** A subtopic two or more sources give a heading: its wording in the first source having it, and its stems. */
+export interface Subtopic {
+  heading: string;
+  stems: Set<string>;
+}
+
+/**
+ * The subtopics the sources share: a heading that headings of MIN_SOURCES sources match. Headings
+ * match loosely: their term sets (stemmed, no stop words) overlap with a Dice coefficient of
+ * HEADING_MATCH or more, so "How to feed a sourdough starter" and "Feeding your starter" are one
+ * subtopic, "Storing bread" and "Bread history" are not.
+ */
+export function sharedSubtopics(sourceHeadings: readonly (readonly string[])[], language: string, lexicon?: Lexicon): Subtopic[] {
+  const stems = (heading: string) => headingStems(heading, language, lexicon);
+  const sources = sourceHeadings.map((headings) => headings.map((heading) => ({ heading, stems: stems(heading) })));
+  const shared: Subtopic[] = [];
+  for (const headings of sources) {
+    for (const candidate of headings) {
+      if (candidate.stems.size === 0 || shared.some((subtopic) => headingsMatch(subtopic.stems, candidate.stems))) continue;
+      const having = sources.filter((other) => other.some((heading) => headingsMatch(heading.stems, candidate.stems))).length;
+      if (having >= MIN_SOURCES) shared.push(candidate);
+    }
+  }
+  return shared;
+}
+
+export function headingStems(heading: string, language: string, lexicon?: Lexicon): Set<string> {
+  return new Set(termsOf(heading, language, lexicon).map((term) => term.stem));
 }
 
 export interface HeadingCoverage {
@@ -101,35 +199,20 @@ export interface HeadingCoverage {
   uncovered: string[];
 }
 
-/**
- * The subtopics the sources share, a heading that headings of MIN_SOURCES sources match, and how
- * many of them an article heading matches. Headings match loosely: their term sets (folded,
- * stemmed, no stop words) overlap with a Dice coefficient of HEADING_MATCH or more, so "How to
- * feed a sourdough starter" and "Feeding your starter" are one subtopic, "Storing bread" and
- * "Bread history" are not.
- */
+/** How many of the shared subtopics an article heading names (the research digest lists them all for an article of none). */
 export function headingCoverage(
   articleHeadings: readonly string[],
   sourceHeadings: readonly (readonly string[])[],
   language: string,
 ): HeadingCoverage {
-  const stems = (heading: string) => new Set(termsOf(heading, language).map((term) => term.stem));
-  const sources = sourceHeadings.map((headings) => headings.map((heading) => ({ heading, stems: stems(heading) })));
-  const shared: { heading: string; stems: Set<string> }[] = [];
-  for (const headings of sources) {
-    for (const candidate of headings) {
-      if (candidate.stems.size === 0 || shared.some((subtopic) => matches(subtopic.stems, candidate.stems))) continue;
-      const having = sources.filter((other) => other.some((heading) => matches(heading.stems, candidate.stems))).length;
-      if (having >= MIN_SOURCES) shared.push(candidate);
-    }
-  }
+  const shared = sharedSubtopics(sourceHeadings, language);
   if (shared.length === 0) return { coverage: null, uncovered: [] };
-  const article = articleHeadings.map(stems);
-  const uncovered = shared.filter((subtopic) => !article.some((heading) => matches(heading, subtopic.stems)));
+  const article = articleHeadings.map((heading) => headingStems(heading, language));
+  const uncovered = shared.filter((subtopic) => !article.some((heading) => headingsMatch(heading, subtopic.stems)));
   return { coverage: (shared.length - uncovered.length) / shared.length, uncovered: uncovered.map((subtopic) => subtopic.heading) };
 }
 
-function matches(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+export function headingsMatch(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   if (a.size === 0 || b.size === 0) return false;
   let common = 0;
   for (const stem of a) if (b.has(stem)) common++;

@@ -1,6 +1,8 @@
 // The quality score of an article (issue 29 §4): what goes in and what comes out. Computed by the
 // service from the article and the top pages it was written against; no model is asked.
 
+import type { Stuffing } from "./stuffing";
+
 /** A top page the article was written against. */
 export interface QualitySource {
   id: string;
@@ -53,8 +55,14 @@ export interface Readability {
 export interface Quality {
   /** 0–100; null when there are no sources to score against. */
   contentScore: number | null;
-  /** Terms that two or more sources use and the article lacks, the weightiest first. */
+  /** Terms that two or more sources use and the article's prose lacks, the weightiest first. */
   missingTerms: string[];
+  /** The facts (names, named things, numbers with units) two or more sources state, and those the prose does not. */
+  facts: { covered: number; total: number; missing: string[] };
+  /** The subtopics the sources share that no section of the article covers to half. */
+  uncoveredSubtopics: string[];
+  /** Keyword stuffing found, or null. */
+  stuffing: Stuffing | null;
   /** The highest 5-word-shingle Jaccard against the other texts, 0–1. */
   similarity: number;
   /** The longest run of consecutive words copied from one source. */

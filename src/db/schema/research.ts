@@ -68,6 +68,7 @@ export const REVIEW_REASON_CODES = [
   "too_few_citations",
   "claims_unsupported",
   "claims_contradicted",
+  "keyword_stuffing",
 ] as const;
 export type ReviewReasonCode = (typeof REVIEW_REASON_CODES)[number];
 export interface ReviewReason {

@@ -17,13 +17,18 @@ const input = (html: string, overrides: Partial<QualityInput> = {}): QualityInpu
   ...overrides,
 });
 
-describe("content score: 0.5 terms + 0.3 headings + 0.2 length", () => {
+describe("content score: 0.3 terms + 0.25 facts + 0.25 subtopics + 0.2 length, less 25 for stuffing", () => {
   it("weighs the measures, leaving out those without a reference", () => {
-    // 100 × (0.5 × 0.5 + 0.3 × 1/3 + 0.2 × 1) = 100 × (0.25 + 0.1 + 0.2) = 55.
-    expect(contentScore({ terms: 0.5, headings: 1 / 3, length: 1 })).toBe(55);
-    // Without headings: (0.5 × 0.5 + 0.2 × 1) / 0.7 = 0.642857 → 64.
-    expect(contentScore({ terms: 0.5, headings: null, length: 1 })).toBe(64);
-    expect(contentScore({ terms: null, headings: null, length: null })).toBeNull();
+    // 100 × (0.3 × 0.5 + 0.25 × 0.4 + 0.25 × 1/3 + 0.2 × 1) = 15 + 10 + 8.333 + 20 = 53.3 → 53.
+    expect(contentScore({ terms: 0.5, facts: 0.4, subtopics: 1 / 3, length: 1 })).toBe(53);
+    // Without facts and subtopics: (0.3 × 0.5 + 0.2 × 1) / 0.5 = 0.7 → 70.
+    expect(contentScore({ terms: 0.5, facts: null, subtopics: null, length: 1 })).toBe(70);
+    expect(contentScore({ terms: null, facts: null, subtopics: null, length: null })).toBeNull();
+  });
+
+  it("takes 25 points off a stuffed article, never below 0", () => {
+    expect(contentScore({ terms: 0.5, facts: 0.4, subtopics: 1 / 3, length: 1 }, true)).toBe(28);
+    expect(contentScore({ terms: 0.1, facts: 0, subtopics: 0, length: 0.5 }, true)).toBe(0);
   });
 
   it("rewards length up to the median, stops at twice it, then takes a little off", () => {
@@ -34,25 +39,23 @@ describe("content score: 0.5 terms + 0.3 headings + 0.2 length", () => {
     expect(lengthScore(10, 0)).toBeNull();
   });
 
-  // The sources have 10, 13 and 12 words: the median is 12. Terms and headings as in terms.test.ts.
   const base = "<h2>Sourdough starter explained</h2><p>Our sourdough starter needs flour.</p>";
-  const fuller = `${base}<h2>Feeding your starter</h2><p>Feed it water.</p><h2>Baking tips</h2><p>Bake bread.</p>`;
+  const fuller = `${base}<h2>Feeding your starter</h2><p>Feed it water every day.</p><h2>Baking tips</h2><p>Bake the bread hot.</p>`;
   const thinner = "<h2>Sourdough starter</h2><p>Starter needs flour.</p>";
 
-  it("rises when missing terms are added and headings covered, falls when the article is thinned", () => {
-    // base: terms 0.521469, headings 1/3, 8 words → 8/12.
-    // 100 × (0.5 × 0.521469 + 0.3 × 0.333333 + 0.2 × 0.666667) = 26.0735 + 10 + 13.3333 = 49.4 → 49.
+  it("rises when missing terms are written in sentences, falls when the article is thinned", () => {
     const before = scoreArticle(input(base));
-    expect(before.contentScore).toBe(49);
     expect(before.missingTerms).toEqual(["feed", "water", "bake", "bread"]);
-    // fuller: every term (feed, water, bak, bread now in), all three subtopics, 18 words (1.5 × the
-    // median, full marks): 100.
     const after = scoreArticle(input(fuller));
-    expect(after.contentScore).toBe(100);
     expect(after.missingTerms).toEqual([]);
-    // thinner: the same terms and subtopic as base, 5 words → 5/12.
-    // 26.0735 + 10 + 0.2 × 41.6667 = 44.4 → 44.
-    expect(scoreArticle(input(thinner)).contentScore).toBe(44);
+    expect(after.contentScore!).toBeGreaterThan(before.contentScore!);
+    expect(scoreArticle(input(thinner)).contentScore!).toBeLessThan(before.contentScore!);
+  });
+
+  it("counts no term that stands only in a heading, a bare-word list or alt text", () => {
+    const named =
+      '<h2>Feed the water</h2><ul><li>Bake</li><li>Bread</li></ul><p><img alt="feed water bake bread"></p><p>Our sourdough starter needs flour.</p>';
+    expect(scoreArticle(input(named)).missingTerms).toEqual(["feed", "water", "bake", "bread"]);
   });
 
   it("is null with no source", () => {
@@ -85,7 +88,19 @@ describe("the quality answer", () => {
       { id: "src_3", url: "https://example3.com/sourdough", title: "Source 3" },
     ]);
     expect(Object.keys(quality).sort()).toEqual(
-      ["citations", "contentScore", "factCheck", "longestSourceRun", "missingTerms", "readability", "similarity", "sources"].sort(),
+      [
+        "citations",
+        "contentScore",
+        "factCheck",
+        "facts",
+        "longestSourceRun",
+        "missingTerms",
+        "readability",
+        "similarity",
+        "sources",
+        "stuffing",
+        "uncoveredSubtopics",
+      ].sort(),
     );
   });
 });

@@ -2790,10 +2790,10 @@ export interface components {
         };
         ReviewReason: {
             /**
-             * @description content_score_low (params score, min), too_similar (similarity, max), copied_from_source (words, max), too_few_citations (citations, min), claims_unsupported (claims), claims_contradicted (claims)
+             * @description content_score_low (params score, min), too_similar (similarity, max), copied_from_source (words, max), too_few_citations (citations, min), claims_unsupported (claims), claims_contradicted (claims), keyword_stuffing (termLists, density, sourceDensity)
              * @enum {string}
              */
-            code: "content_score_low" | "too_similar" | "copied_from_source" | "too_few_citations" | "claims_unsupported" | "claims_contradicted";
+            code: "content_score_low" | "too_similar" | "copied_from_source" | "too_few_citations" | "claims_unsupported" | "claims_contradicted" | "keyword_stuffing";
             params: {
                 [key: string]: number;
             };
@@ -3190,17 +3190,49 @@ export interface components {
         /** @description The quality of the current text, recomputed on every edit; null for articles written before research existed or by hand */
         Quality: {
             /**
-             * @description 0–100: how well the article covers what the pages that rank for its keyword cover (terms 50 %, shared subtopics 30 %, length 20 %); null when no top page could be read
+             * @description 0–100: how well the article's prose covers what the pages that rank for its keyword cover (terms 30 %, facts 25 %, shared subtopics 25 %, length 20 %; keyword stuffing takes 25 points off); null when no top page could be read
              * @example 78
              */
             contentScore: number | null;
             /**
-             * @description Terms two or more top pages use that the article lacks, the weightiest first
+             * @description Terms two or more top pages use that the article's prose lacks, the weightiest first
              * @example [
              *       "hydration"
              *     ]
              */
             missingTerms: string[];
+            /**
+             * @description The names, named things and numbers with units two or more top pages state, and those the article's prose does not (absent on scores computed before facts were measured; the next edit adds it)
+             * @example {
+             *       "covered": 9,
+             *       "total": 14,
+             *       "missing": [
+             *         "float test",
+             *         "24–27 °C"
+             *       ]
+             *     }
+             */
+            facts?: {
+                covered: number;
+                total: number;
+                missing: string[];
+            };
+            /**
+             * @description Subtopics two or more top pages give a heading that no section of the article covers to half (absent on older scores)
+             * @example [
+             *       "Storing your starter"
+             *     ]
+             */
+            uncoveredSubtopics?: string[];
+            /** @description Keyword stuffing found (holds the article with keyword_stuffing), or null (absent on older scores) */
+            stuffing?: {
+                /** @description Comma-separated runs made mostly of the weighed terms */
+                termLists: number;
+                /** @description Weighed terms per 100 content words of the article's prose */
+                density: number;
+                /** @description The same in the densest top page */
+                sourceDensity: number;
+            } | null;
             /**
              * @description The highest 5-word-shingle Jaccard (0–1) against the site's existing posts and its other articles: a near-duplicate competes with its own page
              * @example 0.04

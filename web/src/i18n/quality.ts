@@ -68,6 +68,8 @@ export const qualityMessages = defineMessages<Keys>(
     "reason.too_few_citations": "Too few links to its sources: {citations} (at least {min} are needed).",
     "reason.claims_unsupported": "Claims the sources do not back up: {claims}.",
     "reason.claims_contradicted": "Claims the sources contradict: {claims}.",
+    "reason.keyword_stuffing":
+      "Keyword stuffing: the top pages' terms are listed instead of written about ({termLists} term lists) or repeated far more often than on any top page ({density} % of its words, against {sourceDensity} %).",
     "verdict.supported": "Supported",
     "verdict.unsupported": "Not supported",
     "verdict.contradicted": "Contradicted",
@@ -125,6 +127,8 @@ export const qualityMessages = defineMessages<Keys>(
     "reason.too_few_citations": "Kaynaklara çok az bağlantı veriyor: {citations} (en az {min} gerekli).",
     "reason.claims_unsupported": "Kaynakların desteklemediği iddialar: {claims}.",
     "reason.claims_contradicted": "Kaynaklarla çelişen iddialar: {claims}.",
+    "reason.keyword_stuffing":
+      "Anahtar kelime doldurma: üst sıradaki sayfaların terimleri anlatılmak yerine sıralanmış ({termLists} terim listesi) ya da herhangi bir üst sayfadakinden çok daha sık tekrarlanmış (kelimelerin %{density} kadarı; üst sayfalarda en fazla %{sourceDensity}).",
     "verdict.supported": "Destekleniyor",
     "verdict.unsupported": "Desteklenmiyor",
     "verdict.contradicted": "Çelişiyor",

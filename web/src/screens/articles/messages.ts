@@ -191,6 +191,10 @@ export const articleMessages = defineMessages(
     "quality.missingTerms": "Missing terms",
     "quality.missingTermsHint": "Words two or more top pages use that this article does not, the weightiest first.",
     "quality.missingTermsNone": "None: it uses the terms the top pages share.",
+    "quality.facts": "Facts the top pages share",
+    "quality.factsCovered": "{covered} of {total} stated in the article",
+    "quality.factsHint":
+      "Names, named things and numbers with units that two or more top pages state. Those the article does not state yet:",
     "quality.sources": "Sources",
     "quality.sourcesNone": "No top page could be read, so the article has no sources.",
     "quality.claims": "Claims and fact check",
@@ -413,6 +417,10 @@ export const articleMessages = defineMessages(
     "quality.missingTerms": "Eksik terimler",
     "quality.missingTermsHint": "Üst sıradaki sayfalardan en az ikisinin kullandığı ama bu makalede geçmeyen kelimeler; en önemlisi başta.",
     "quality.missingTermsNone": "Yok: makale, üst sıradaki sayfaların ortak terimlerini kullanıyor.",
+    "quality.facts": "Üst sayfaların ortak bilgileri",
+    "quality.factsCovered": "{total} bilginin {covered} tanesi makalede geçiyor",
+    "quality.factsHint":
+      "Üst sıradaki sayfalardan en az ikisinin verdiği adlar, adlandırılmış şeyler ve birimli sayılar. Makalede henüz geçmeyenler:",
     "quality.sources": "Kaynaklar",
     "quality.sourcesNone": "Üst sıradaki sayfaların hiçbiri okunamadı; bu yüzden makalenin kaynağı yok.",
     "quality.claims": "İddialar ve doğruluk kontrolü",

@@ -31,6 +31,7 @@ export function QualityPanel({ article }: { article: Article }) {
           <p className="muted quality-note">{t("quality.savedFigures")}</p>
           <ContentScore score={quality.contentScore} />
           <MissingTerms terms={quality.missingTerms} />
+          {quality.facts ? <Facts facts={quality.facts} /> : null}
           <Sources sources={quality.sources} />
           <Claims claims={article.claims} sources={quality.sources} factCheck={quality.factCheck} />
           <Originality quality={quality} />
@@ -52,6 +53,20 @@ function ContentScore({ score }: { score: number | null }) {
       <ScoreFigure score={score} testId="content-score" />
       <p className="field-hint">{t("quality.scoreHint")}</p>
     </div>
+  );
+}
+
+/** The names, named things and numbers the top pages share, and those the article does not state. */
+function Facts({ facts }: { facts: NonNullable<Quality["facts"]> }) {
+  const { t } = useMessages(articleMessages);
+  if (facts.total === 0) return null;
+  return (
+    <section aria-labelledby="quality-facts">
+      <h3 id="quality-facts">{t("quality.facts")}</h3>
+      <p data-testid="facts-covered">{t("quality.factsCovered", { covered: facts.covered, total: facts.total })}</p>
+      <p className="field-hint">{t("quality.factsHint")}</p>
+      {facts.missing.length > 0 ? <TermList terms={facts.missing} shown={TERMS_SHOWN} /> : null}
+    </section>
   );
 }
 
