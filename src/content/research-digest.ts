@@ -1,6 +1,6 @@
 import type { StoredSource } from "../db/schema";
 import { sharedFacts, sourceFacts } from "./quality/facts";
-import { headingCoverage, lexiconOf, TOP_TERMS, termCoverage, termsOf } from "./quality/terms";
+import { headingCoverage, lexiconOf, TOP_TERMS, termsOf, weightedTerms } from "./quality/terms";
 
 // What the writer is told about the top pages: the subtopics they share, what searchers ask, the
 // numbered sources with their key passages, and the terms most of them use (issue 29 §2).
@@ -34,9 +34,11 @@ export interface ResearchDigest {
 export function researchDigest(research: { questions: string[]; sources: StoredSource[] }, language: string): ResearchDigest {
   const texts = research.sources.map((source) => source.text);
   const lexicon = lexiconOf(texts, language);
-  const terms = termCoverage("", texts, language, lexicon).missing.slice(0, DIGEST_TERMS);
+  const top = weightedTerms(texts, language, lexicon);
+  const terms = top.map((term) => term.word).slice(0, DIGEST_TERMS);
+  const reading = { language, lexicon, weighed: new Set(top.map((term) => term.stem)) };
   const pages = research.sources.map((source) => ({ text: source.text, headings: source.headings.map((heading) => heading.text) }));
-  const facts = sharedFacts(pages.map((page) => sourceFacts(page, language, lexicon))).map((fact) => fact.text);
+  const facts = sharedFacts(pages.map((page) => sourceFacts(page, reading))).map((fact) => fact.text);
   const sharedHeadings = headingCoverage(
     [],
     research.sources.map((source) => source.headings.map((heading) => heading.text)),

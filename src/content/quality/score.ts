@@ -80,7 +80,7 @@ export function scoreArticle(input: QualityInput): Quality {
   const top = weighTerms(sourceTerms);
   const proseTerms = termsOf(proseText, language, lexicon);
   const terms = coverageOf(new Set(proseTerms.map((term) => term.stem)), top);
-  const facts = factCoverage(prose.sentences, sources, language, lexicon);
+  const facts = factCoverage(prose.sentences, sources, { language, lexicon, weighed: new Set(top.map((term) => term.stem)) });
   const subtopics = subtopicCoverage(prose, sources, language, lexicon);
   const articleWords = countWords(text) - prose.termLists.reduce((sum, list) => sum + countWords(list), 0);
   const length = sources.length === 0 ? null : lengthScore(articleWords, median(sourceTexts.map(countWords)));

@@ -44,21 +44,30 @@ export interface Lexicon {
  * shorter than a word of the texts.
  */
 export function stemWord(word: string, language: string, lexicon: Lexicon = new Set([word])): string {
-  const bare = withoutClitics(word.replace(/[’ʼ‘`´]/g, "'"), language);
+  return trustedStem(word, language) ?? rootIn(lexicon, word, language);
+}
+
+/** The folded stem of a lower-case word when it does not depend on the texts' words; null when it is too short to trust. */
+export function trustedStem(word: string, language: string): string | null {
+  const bare = bareWord(word, language);
   const snowball = SNOWBALL[language];
   if (!snowball) return foldText(bare);
   const stem = snowballStem(snowball, bare, language);
-  if (stem.length >= SHORT_STEM || !bare.startsWith(stem)) return foldText(stem);
-  let root = bare;
+  return stem.length >= SHORT_STEM || !bare.startsWith(stem) ? foldText(stem) : null;
+}
+
+/** The root of a word whose Snowball stem is too short: the shortest word of the lexicon between the stem and the word. */
+function rootIn(lexicon: Lexicon, word: string, language: string): string {
+  const bare = bareWord(word, language);
+  const stem = snowballStem(SNOWBALL[language]!, bare, language);
   for (let end = Math.max(2, stem.length); end < bare.length; end++) {
     const prefix = bare.slice(0, end);
-    if (lexicon.has(prefix)) {
-      root = prefix;
-      break;
-    }
+    if (lexicon.has(prefix)) return foldText(prefix);
   }
-  return foldText(root);
+  return foldText(bare);
 }
+
+const bareWord = (word: string, language: string) => withoutClitics(word.replace(/[’ʼ‘`´]/g, "'"), language);
 
 // Stems repeat across texts and requests: each is computed once per isolate, up to a bound.
 const STEMS_KEPT = 50_000;

@@ -1,6 +1,6 @@
 import { stopWordsOf } from "../language";
 import { foldText } from "../text-folding";
-import { type Lexicon, stemWord } from "./stemming";
+import { type Lexicon, stemWord, trustedStem } from "./stemming";
 
 // What the top pages talk about and the article does not: terms (Snowball stems of words, stop
 // words and words too short to name anything left out) weighed by TF-IDF over the sources, and the
@@ -79,23 +79,47 @@ export function termReader(language: string, lexicon: Lexicon): (word: string) =
 const sharedReaders = new WeakMap<Lexicon, Map<string, (word: string) => Term | null>>();
 
 function newReader(language: string, lexicon: Lexicon): (word: string) => Term | null {
-  const stop = stopWordsOf(language);
-  const minLetters = minTermLetters(language);
-  const seen = new Map<string, Term | null>();
+  const short = new Map<string, Term>();
   return (written) => {
-    let term = seen.get(written);
-    if (term === undefined) {
-      const word = lowerCase(written, language);
-      const folded = foldText(word).replace(/['’ʼ]/g, "");
-      const bare = foldText(word.replace(/['’ʼ].*$/u, ""));
-      term =
-        folded.length < minLetters || stop.has(folded) || stop.has(bare)
-          ? null
-          : { word: word.replace(/['’ʼ]/g, ""), stem: stemWord(word, language, lexicon) };
-      seen.set(written, term);
+    const reading = readingOf(written, language);
+    if (reading === null || "stem" in reading) return reading;
+    let term = short.get(written);
+    if (!term) {
+      term = { word: reading.word, stem: stemWord(reading.lower, language, lexicon) };
+      short.set(written, term);
     }
     return term;
   };
+}
+
+/** How a word reads on its own: its term, null for no term, or `short` when its stem depends on the texts' words. */
+type Reading = Term | null | { word: string; lower: string; short: true };
+
+// Words repeat across texts and requests: each is read once per isolate and language, up to a bound.
+const READINGS_KEPT = 100_000;
+const readingsByLanguage = new Map<string, Map<string, Reading>>();
+
+function readingOf(written: string, language: string): Reading {
+  let readings = readingsByLanguage.get(language);
+  if (!readings) {
+    readings = new Map();
+    readingsByLanguage.set(language, readings);
+  }
+  let reading = readings.get(written);
+  if (reading !== undefined) return reading;
+  const lower = lowerCase(written, language);
+  const folded = foldText(lower).replace(/['’ʼ]/g, "");
+  const bare = foldText(lower.replace(/['’ʼ].*$/u, ""));
+  const stop = stopWordsOf(language);
+  if (folded.length < minTermLetters(language) || stop.has(folded) || stop.has(bare)) reading = null;
+  else {
+    const word = lower.replace(/['’ʼ]/g, "");
+    const stem = trustedStem(lower, language);
+    reading = stem === null ? { word, lower, short: true } : { word, stem };
+  }
+  if (readings.size >= READINGS_KEPT) readings.clear();
+  readings.set(written, reading);
+  return reading;
 }
 
 /** A term the sources share, with its TF-IDF weight and the word they write it as most often. */

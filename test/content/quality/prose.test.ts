@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { factCoverage } from "../../../src/content/quality/facts";
 import { isTermList, proseOf } from "../../../src/content/quality/prose";
-import { lexiconOf } from "../../../src/content/quality/terms";
+import { lexiconOf, weightedTerms } from "../../../src/content/quality/terms";
 
 describe("prose: where coverage is earned", () => {
   it("keeps the sentences of paragraphs and of list items written as sentences, under their headings", () => {
@@ -50,17 +50,19 @@ describe("facts the sources share", () => {
     { text: "The float test tells you when it peaks. At 24 °C that takes about 6 hours. Ask King Arthur Baking.", headings: [] },
     { text: "Use rye flour. A float test helps. Some use whole wheat.", headings: [] },
   ];
-  const lexicon = lexiconOf(
-    sources.map((source) => source.text),
-    "en",
-  );
+  const texts = sources.map((source) => source.text);
+  const reading = {
+    language: "en",
+    lexicon: lexiconOf(texts, "en"),
+    weighed: new Set(weightedTerms(texts, "en").map((term) => term.stem)),
+  };
 
   it("counts the names and named things two sources state, and which the prose states", () => {
-    const none = factCoverage(["Feed your starter every day."], sources, "en", lexicon);
+    const none = factCoverage(["Feed your starter every day."], sources, reading);
     expect(none.total).toBeGreaterThanOrEqual(3);
     expect(none.covered).toBe(0);
     expect(none.missing).toEqual(expect.arrayContaining(["King Arthur Baking", "float test", "rye flour"]));
-    const some = factCoverage(["Try the float test with rye flour from King Arthur Baking."], sources, "en", lexicon);
+    const some = factCoverage(["Try the float test with rye flour from King Arthur Baking."], sources, reading);
     expect(some.missing).not.toContain("float test");
     expect(some.missing).not.toContain("King Arthur Baking");
     expect(some.covered).toBeGreaterThanOrEqual(3);
@@ -68,6 +70,6 @@ describe("facts the sources share", () => {
   });
 
   it("has no reference without a fact two sources share", () => {
-    expect(factCoverage(["Anything."], [{ text: "Alpha beta.", headings: [] }], "en", lexiconOf(["Alpha beta."], "en")).share).toBeNull();
+    expect(factCoverage(["Anything."], [{ text: "Alpha beta.", headings: [] }], { ...reading, lexicon: lexiconOf(["Alpha beta."], "en") }).share).toBeNull();
   });
 });
