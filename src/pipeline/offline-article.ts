@@ -154,17 +154,14 @@ function offlineResearch(input: WriteInput, phrases: OfflinePhrases, sections: n
   if (!research || research.sources.length === 0 || sections < 2) return { paragraphs, claims: [] };
   // Two sources may say the same thing (syndicated pages): each quotation is used once.
   const quoted = new Set<string>();
+  const wanted = new Set(
+    [...research.terms, ...research.facts.flatMap((fact) => fact.split(" "))].map((word) => word.toLocaleLowerCase(input.language)),
+  );
   const bySource = research.sources.map((source) => ({
     source,
     quotes: source.passages
       .flatMap((passage) => passage.split(/(?<=[.!?…])\s+/u))
-      .map((sentence) =>
-        sentence
-          .split(/\s+/)
-          .slice(0, QUOTED_WORDS)
-          .join(" ")
-          .replace(/[.,;:!?…]+$/u, ""),
-      )
+      .map((sentence) => richestWindow(sentence.split(/\s+/), wanted, input.language).replace(/[.,;:!?…]+$/u, ""))
       .filter((quote) => quote.split(" ").length >= 4),
   }));
   // Sources take turns, each with its next quotation not said yet.
@@ -189,6 +186,19 @@ function offlineResearch(input: WriteInput, phrases: OfflinePhrases, sections: n
     claims.push({ text: quote, source: Number(source.id) });
   });
   return { paragraphs, claims };
+}
+
+/** The QUOTED_WORDS consecutive words of a sentence that hold the most of the wanted words (the first such run). */
+function richestWindow(words: string[], wanted: ReadonlySet<string>, language: string): string {
+  if (words.length <= QUOTED_WORDS) return words.join(" ");
+  const hits = words.map((word) => (wanted.has(word.replace(/[^\p{L}\p{N}'’-]/gu, "").toLocaleLowerCase(language)) ? 1 : 0));
+  let best = 0;
+  let bestCount = -1;
+  for (let start = 0; start + QUOTED_WORDS <= words.length; start++) {
+    const count = hits.slice(start, start + QUOTED_WORDS).reduce<number>((sum, hit) => sum + hit, 0);
+    if (count > bestCount) [best, bestCount] = [start, count];
+  }
+  return words.slice(best, best + QUOTED_WORDS).join(" ");
 }
 
 /** The FAQ section: the heading, then each question as an <h3> followed by its answer. */

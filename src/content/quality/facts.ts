@@ -69,12 +69,13 @@ function idOf(ids: Map<string, number>, stem: string): number {
 
 const DIGIT = /\p{N}/u;
 const SENTENCE_END = /(?<=[.!?…])\s+/u;
-const CAPITALISED = /^\p{Lu}[\p{L}\p{N}'’-]*$/u;
+// A capitalised word of two letters or more: a lone capital is an initial or a unit ("°C").
+const CAPITALISED = /^\p{Lu}[\p{L}\p{N}-]+(?:['’]\p{L}+)?$/u;
 const TOKEN = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
 /**
  * The facts a text states, each once with how often: names (runs of capitalised words not opening
- * a sentence, and acronyms), two-word phrases of terms (one of them weighed), and numbers with their units (numbers.ts).
+ * a sentence, and acronyms), two-word phrases of weighed terms, and numbers with their units (numbers.ts).
  */
 export function factsOf(sentences: readonly string[], reading: FactReading): Map<FactId, FactMention & { count: number }> {
   const { language, lexicon, weighed } = reading;
@@ -101,11 +102,11 @@ export function factsOf(sentences: readonly string[], reading: FactReading): Map
         start = -1;
       }
     }
-    // Phrases: two adjacent words that are both terms, one of them a weighed term.
+    // Phrases: two adjacent words that are both weighed terms ("citric acid", "limon tuzu").
     for (let i = 0; i + 1 < tokens.length; i++) {
       const first = stems[i];
       const second = stems[i + 1];
-      if (!first || !second || first === second || !(weighed.has(first) || weighed.has(second))) continue;
+      if (!first || !second || first === second || !weighed.has(first) || !weighed.has(second)) continue;
       const id = phraseId(ids, first, second);
       const known = facts.get(id);
       if (known) known.count += 1;

@@ -11,6 +11,11 @@ import { headingStems, headingsMatch, sharedSubtopics, termsOf } from "./terms";
 export const HEADING_SHARE = 0.2;
 /** The stems a subtopic is measured on. */
 const SUBTOPIC_TERMS = 8;
+/**
+ * The share of a subtopic's stems a section's prose needs for full marks: real pages word a
+ * subtopic their own way and cover about half of what the others' sections under it say.
+ */
+const FULL_PROSE = 0.5;
 /** A subtopic is listed as uncovered under this share. */
 const COVERED = 0.5;
 
@@ -99,7 +104,8 @@ export function subtopicCoverage(article: Prose, sources: readonly SourcePage[],
     let best = 0;
     for (const section of sections) {
       const heading = headingsMatch(section.stems, subtopic.stems) ? HEADING_SHARE : 0;
-      const prose = stems.length === 0 ? 0 : stems.filter((stem) => section.prose.has(stem)).length / stems.length;
+      const prose =
+        stems.length === 0 ? 0 : Math.min(1, stems.filter((stem) => section.prose.has(stem)).length / stems.length / FULL_PROSE);
       best = Math.max(best, heading + (1 - HEADING_SHARE) * prose);
     }
     total += best;
