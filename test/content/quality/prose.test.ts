@@ -70,6 +70,8 @@ describe("facts the sources share", () => {
   });
 
   it("has no reference without a fact two sources share", () => {
-    expect(factCoverage(["Anything."], [{ text: "Alpha beta.", headings: [] }], { ...reading, lexicon: lexiconOf(["Alpha beta."], "en") }).share).toBeNull();
+    expect(
+      factCoverage(["Anything."], [{ text: "Alpha beta.", headings: [] }], { ...reading, lexicon: lexiconOf(["Alpha beta."], "en") }).share,
+    ).toBeNull();
   });
 });
