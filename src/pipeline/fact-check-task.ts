@@ -2,11 +2,13 @@ import { z } from "zod";
 import type { StructuredTask } from "../adapters/text-model/port";
 import { primaryLanguage } from "../content/article-rules";
 import { LANGUAGE_NAMES } from "../content/language";
+import { numbersOf, rivalsNumber, statesNumber } from "../content/quality/numbers";
 import { termsOf } from "../content/quality/terms";
 import { CLAIM_VERDICTS, type ClaimVerdict } from "../db/schema";
 
 // The fact check (issue 29 §3): a second model task reads each claim of the article beside the
-// passages of the source it cites and says whether the source supports it.
+// passages of the source it cites and says whether the source supports it. The claim's numbers are
+// checked by the service first (numberVerdict, issue 41 §5); the model judges only what they leave open.
 
 export interface FactCheckClaim {
   /** 1, 2…: how the answer names it. */
@@ -14,7 +16,7 @@ export interface FactCheckClaim {
   text: string;
   /** The cited source's id; null when the writer cited none. */
   source: string | null;
-  /** The cited source's paragraphs nearest the claim. */
+  /** The windows of the cited source around the sentences nearest the claim, the nearest first (claim-passages.ts). */
   passages: string[];
 }
 
@@ -45,7 +47,6 @@ const AnswerSchema = z.object({
 
 /** Of a claim's passages, the share of its key terms (folded, stemmed, no stop words) a passage must hold to support it offline. */
 const OFFLINE_SUPPORT = 0.6;
-const NUMBER = /\d+(?:[.,]\d+)?/g;
 
 // The offline answer is parsed by the schema like a model's, so the task's value is the answer as it comes.
 export const factCheckTask: StructuredTask<FactCheckInput, { verdicts: FactCheckVerdict[] }> = {
@@ -75,13 +76,34 @@ export const factCheckTask: StructuredTask<FactCheckInput, { verdicts: FactCheck
 };
 
 /**
- * The offline check: a claim is supported when a passage of its source holds most of its key
- * terms, contradicted when that passage also gives numbers and none of the claim's, and
- * unsupported otherwise (or without a source).
+ * The service's verdict on a claim's numbers (issue 41 §5), which no model answer overturns; null
+ * when the claim states no number, or one passage states every number of it with its unit (the
+ * model judges the rest). Otherwise the nearest passage decides: `contradicted` when it gives
+ * another value of a missing number's unit ("$6,500" beside "$7,000"), `unsupported` when it gives
+ * none; a number without a source is `unsupported`. A value inside a range the passage states does
+ * not state it: "5 hours" is not in "4–6 hours".
+ */
+export function numberVerdict(claim: FactCheckClaim, language: string): FactCheckVerdict | null {
+  const claimed = numbersOf(claim.text, language);
+  if (claimed.length === 0) return null;
+  if (claim.source === null) return { claim: claim.n, verdict: "unsupported", passage: "" };
+  const stated = claim.passages.map((passage) => numbersOf(passage, language));
+  if (stated.some((numbers) => claimed.every((number) => numbers.some((own) => statesNumber(own, number))))) return null;
+  const nearest = stated[0] ?? [];
+  const missing = claimed.filter((number) => !nearest.some((own) => statesNumber(own, number)));
+  const contradicted = missing.some((number) => nearest.some((own) => rivalsNumber(own, number)));
+  return { claim: claim.n, verdict: contradicted ? "contradicted" : "unsupported", passage: claim.passages[0] ?? "" };
+}
+
+/**
+ * The offline check: the service's number verdict first; then a claim is supported when a passage
+ * of its source holds most of its key terms, and unsupported otherwise (or without a source).
  */
 export function checkClaimsOffline(input: FactCheckInput): { verdicts: FactCheckVerdict[] } {
   const language = primaryLanguage(input.language);
   const verdicts = input.claims.map((claim): FactCheckVerdict => {
+    const decided = numberVerdict(claim, language);
+    if (decided) return decided;
     const stems = new Set(termsOf(claim.text, language).map((term) => term.stem));
     if (claim.source === null || stems.size === 0) return { claim: claim.n, verdict: "unsupported", passage: "" };
     let best = { share: 0, passage: "" };
@@ -90,11 +112,7 @@ export function checkClaimsOffline(input: FactCheckInput): { verdicts: FactCheck
       const share = [...stems].filter((stem) => own.has(stem)).length / stems.size;
       if (share > best.share) best = { share, passage };
     }
-    if (best.share < OFFLINE_SUPPORT) return { claim: claim.n, verdict: "unsupported", passage: best.passage };
-    const claimed: string[] = claim.text.match(NUMBER) ?? [];
-    const stated: string[] = best.passage.match(NUMBER) ?? [];
-    const contradicted = claimed.length > 0 && stated.length > 0 && !claimed.some((number) => stated.includes(number));
-    return { claim: claim.n, verdict: contradicted ? "contradicted" : "supported", passage: best.passage };
+    return { claim: claim.n, verdict: best.share >= OFFLINE_SUPPORT ? "supported" : "unsupported", passage: best.passage };
   });
   return { verdicts };
 }

@@ -2,24 +2,23 @@ import { and, eq, sql } from "drizzle-orm";
 import { addUsage, NO_USAGE } from "../../adapters/provider-usage";
 import { generateStructured } from "../../adapters/text-model/structured";
 import { modelsForAccount } from "../../billing/account-models";
-import { keyPassages } from "../../content/research-digest";
+import { primaryLanguage } from "../../content/article-rules";
+import { claimPassageFinder } from "../../content/claim-passages";
 import { AppError } from "../../core/errors";
 import { log } from "../../core/logger";
 import { toIsoSeconds } from "../../core/time";
 import { itemRuns, type CheckedClaim, type StoredSource } from "../../db/schema";
 import { getResearch } from "../../research/research";
 import type { Services } from "../../services/container";
-import { factCheckTask, type FactCheckClaim } from "../fact-check-task";
+import { factCheckTask, numberVerdict, type FactCheckClaim } from "../fact-check-task";
 import type { ItemRunParams } from "../run-params";
 import { markStage, runRow, subjectOf } from "./run-state";
 
-/** Passages of the cited source shown beside each claim. */
-const PASSAGES_PER_CLAIM = 3;
-
 /**
- * Checks the stored draft's claims against the passages of the sources they cite and stores the
- * verdicts with the round they are for. A replay of a round already checked changes nothing; a
- * draft without claims or research stores its claims unchecked without asking the model.
+ * Checks the stored draft's claims against windows of the sources they cite and stores the
+ * verdicts with the round they are for. The service decides a claim whose numbers its source does
+ * not state (numberVerdict); the model judges the others. A replay of a round already checked
+ * changes nothing; a draft without claims or research stores its claims unchecked without asking the model.
  */
 export async function factCheckDraft(services: Services, run: ItemRunParams, now = new Date()): Promise<{ round: number }> {
   await markStage(services, run, "fact check", now);
@@ -37,18 +36,28 @@ export async function factCheckDraft(services: Services, run: ItemRunParams, now
   }));
   let usage = NO_USAGE;
   if (claims.length > 0 && sources.size > 0) {
-    const { text } = await modelsForAccount(services, run.accountId);
+    const language = primaryLanguage(site.language);
+    const passagesOf = sourcePassages(sources, language);
     const asked: FactCheckClaim[] = claims.map((claim, index) => ({
       n: index + 1,
       text: claim.text,
       source: claim.source,
-      passages: claim.source ? passagesFor(sources.get(claim.source)!, claim.text, site.language) : [],
+      passages: claim.source ? passagesOf(claim.source, claim.text) : [],
     }));
-    const answer = await generateStructured(text, factCheckTask, { language: site.language, claims: asked });
-    usage = answer.usage;
-    for (const verdict of answer.value.verdicts) {
-      const claim = claims[verdict.claim - 1];
-      if (claim && claim.verdict === null) Object.assign(claim, { verdict: verdict.verdict, passage: verdict.passage.slice(0, 2000) });
+    // The service's verdicts stand: the model is asked only about the claims they leave open.
+    for (const claimAsked of asked) {
+      const decided = numberVerdict(claimAsked, language);
+      if (decided) Object.assign(claims[claimAsked.n - 1]!, { verdict: decided.verdict, passage: decided.passage.slice(0, 2000) });
+    }
+    const open = asked.filter((claimAsked) => claims[claimAsked.n - 1]!.verdict === null);
+    if (open.length > 0) {
+      const { text } = await modelsForAccount(services, run.accountId);
+      const answer = await generateStructured(text, factCheckTask, { language: site.language, claims: open });
+      usage = answer.usage;
+      for (const verdict of answer.value.verdicts) {
+        const claim = claims[verdict.claim - 1];
+        if (claim && claim.verdict === null) Object.assign(claim, { verdict: verdict.verdict, passage: verdict.passage.slice(0, 2000) });
+      }
     }
     // A claim the answer skipped counts as unsupported: nothing vouched for it.
     for (const claim of claims) if (claim.verdict === null) claim.verdict = "unsupported";
@@ -72,7 +81,15 @@ export async function factCheckDraft(services: Services, run: ItemRunParams, now
   return { round: record.draftRound };
 }
 
-/** The source's paragraphs richest in the claim's terms. */
-function passagesFor(source: StoredSource, claim: string, language: string): string[] {
-  return keyPassages(source, [claim], language).slice(0, PASSAGES_PER_CLAIM);
+/** The windows of a cited source around a claim; each source is read into sentences once, for all its claims. */
+function sourcePassages(sources: ReadonlyMap<string, StoredSource>, language: string): (source: string, claim: string) => string[] {
+  const finders = new Map<string, (claim: string) => string[]>();
+  return (source, claim) => {
+    let find = finders.get(source);
+    if (!find) {
+      find = claimPassageFinder(sources.get(source)!, language);
+      finders.set(source, find);
+    }
+    return find(claim);
+  };
 }
