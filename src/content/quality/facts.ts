@@ -1,3 +1,4 @@
+import { NUMBER_UNITS, type NumberUnit, numbersOf, type StatedNumber } from "./numbers";
 import type { Lexicon } from "./stemming";
 import { termReader } from "./terms";
 
@@ -68,6 +69,8 @@ function idOf(ids: Map<string, number>, stem: string): number {
 }
 
 const DIGIT = /\p{N}/u;
+// A digit that does not continue a word ("MP3", "word1a" are names, not numbers).
+const ANY_DIGIT = /(?<![\p{L}\p{N}])\d/u;
 const SENTENCE_END = /(?<=[.!?…])\s+/u;
 // A capitalised word of two letters or more: a lone capital is an initial or a unit ("°C").
 const CAPITALISED = /^\p{Lu}[\p{L}\p{N}-]+(?:['’]\p{L}+)?$/u;
@@ -119,7 +122,64 @@ export function factsOf(sentences: readonly string[], reading: FactReading): Map
         });
     }
   }
+  // Facts are numbers in digits: a sentence without one is not read for numbers (numbersOf reads words too, at a cost).
+  noteNumbers(facts, sentences.filter((sentence) => ANY_DIGIT.test(sentence)).join("\n"), language);
   return facts;
+}
+
+/** Units a number must have to be a fact: a plain count ("3 jars", "step 2") says too little alone. */
+const FACT_UNITS = new Set<NumberUnit>(NUMBER_UNITS.filter((unit) => unit !== "count"));
+
+/** The numbers with units of a text, as facts compared by value and unit ("7.000 $" states "$7,000"). */
+function noteNumbers(facts: Facts, text: string, language: string): void {
+  for (const number of numbersOf(text, language)) {
+    if (!FACT_UNITS.has(number.unit)) continue;
+    const id = `number:${number.unit}:${number.value}`;
+    const known = facts.get(id);
+    if (known) known.count += 1;
+    else facts.set(id, { kind: "number", key: `${number.value} ${number.unit}`, text: numberText(number), count: 1 });
+  }
+}
+
+const UNIT_TEXT: Partial<Record<NumberUnit, (value: string) => string>> = {
+  percent: (value) => `${value} %`,
+  usd: (value) => `$${value}`,
+  eur: (value) => `${value} €`,
+  gbp: (value) => `£${value}`,
+  try: (value) => `${value} TL`,
+  celsius: (value) => `${value} °C`,
+  fahrenheit: (value) => `${value} °F`,
+  degree: (value) => `${value}°`,
+  mass: (value) => `${value} g`,
+  volume: (value) => `${value} ml`,
+  length: (value) => `${value} m`,
+  ounce: (value) => `${value} oz`,
+  pound: (value) => `${value} lb`,
+  cup: (value) => `${value} cups`,
+  tablespoon: (value) => `${value} tbsp`,
+  teaspoon: (value) => `${value} tsp`,
+  inch: (value) => `${value} in`,
+  foot: (value) => `${value} ft`,
+  age: (value) => `age ${value}`,
+};
+
+// Seconds in a year, a month (a twelfth of the year, as numbers.ts reads it), a week, a day, an hour, a minute.
+const DURATIONS = [
+  [31_557_600, "y"],
+  [2_629_800, "mo"],
+  [604_800, "wk"],
+  [86_400, "d"],
+  [3_600, "h"],
+  [60, "min"],
+] as const;
+
+/** A number as the missing facts list it: durations in the largest whole unit, the rest in the unit's base. */
+function numberText({ value, unit }: StatedNumber): string {
+  if (unit === "duration") {
+    const [size, name] = DURATIONS.find(([seconds]) => value % seconds === 0) ?? [1, "s"];
+    return `${value / size} ${name}`;
+  }
+  return UNIT_TEXT[unit]?.(String(value)) ?? String(value);
 }
 
 type Facts = Map<FactId, FactMention & { count: number }>;
