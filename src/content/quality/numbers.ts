@@ -88,7 +88,7 @@ export function numbersOf(text: string, language: string): StatedNumber[] {
       continue;
     }
     const joiner = tokens[first.next];
-    const second = joiner && isRangeJoiner(joiner, primary) ? reader(first.next + 1) : null;
+    const second = joiner && (isRangeJoiner(joiner, primary) || joinsBetween(tokens, i, joiner, primary)) ? reader(first.next + 1) : null;
     if (second === null || second === "name") {
       pushStated(found, first);
       i = first.next;
@@ -116,6 +116,28 @@ function pushStated(found: StatedNumber[], quantity: Quantity): void {
 function isRangeJoiner(token: Token, language: string): boolean {
   if (token.kind === "mark") return RANGE_MARKS.has(token.text);
   return token.kind === "word" && wordsOf(language).rangeWords.has(token.text.toLocaleLowerCase(language));
+}
+
+// "between 24 and 27 °C": a range when the word before its first number says so.
+const BETWEEN: Readonly<Record<string, readonly [between: string, and: string]>> = {
+  en: ["between", "and"],
+  de: ["zwischen", "und"],
+  fr: ["entre", "et"],
+  es: ["entre", "y"],
+  pt: ["entre", "e"],
+  it: ["tra", "e"],
+  nl: ["tussen", "en"],
+};
+
+function joinsBetween(tokens: readonly Token[], first: number, joiner: Token, language: string): boolean {
+  const words = BETWEEN[language];
+  return (
+    words !== undefined &&
+    joiner.kind === "word" &&
+    joiner.text.toLocaleLowerCase(language) === words[1] &&
+    tokens[first - 1]?.kind === "word" &&
+    tokens[first - 1]!.text.toLocaleLowerCase(language) === words[0]
+  );
 }
 
 const tight = (a: Token | undefined, b: Token | undefined) => a !== undefined && b !== undefined && a.end === b.start;
@@ -282,9 +304,12 @@ function quantityReader(tokens: readonly Token[], language: string): (index: num
         return { value, unit, spelled, yearLike: false, of: null, next: k + 1 };
       }
     }
-    // A Turkish ending after an apostrophe ("2024'te", "%20'si") closes the number.
+    // A Turkish ending after an apostrophe ("2024'te", "%20'si") closes the number; a unit may
+    // still follow a distributive one ("60'ar gram").
     if (APOSTROPHES.has(tokens[k]?.text ?? "") && tight(tokens[k - 1], tokens[k])) {
       const next = tight(tokens[k], tokens[k + 1]) ? k + 2 : k + 1;
+      const after = unit ? null : unitAt(next);
+      if (after) return { value, unit: after.unit, spelled, yearLike: false, of: null, next: after.next };
       return { value, unit, spelled, yearLike: yearLike && unit === null, of: null, next };
     }
     if (!spelled && words.multipliers.has(lower(tokens[k]))) {

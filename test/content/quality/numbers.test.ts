@@ -79,6 +79,18 @@ describe("numbersOf", () => {
     ])
       expect(numbersOf(text!, language!), text).toEqual([hours(4), hours(6)]);
     expect(numbersOf("20–30%", "en").map((number) => number.unit)).toEqual(["percent", "percent"]);
+    // "between … and …" when the word before the first number says so; "and" alone joins nothing.
+    expect(numbersOf("between 75 and 80 °F", "en")).toEqual([
+      { value: 75, unit: "fahrenheit", of: null },
+      { value: 80, unit: "fahrenheit", of: null },
+    ]);
+    expect(numbersOf("zwischen 24 und 27 °C", "de").map((number) => number.unit)).toEqual(["celsius", "celsius"]);
+    expect(numbersOf("2 eggs and 3 cups", "en").map((number) => number.unit)).toEqual(["count", "cup"]);
+  });
+
+  it("reads the unit after a Turkish distributive ending: 60'ar gram", () => {
+    expect(numbersOf("60'ar gram unla", "tr")).toEqual([{ value: 60, unit: "mass", of: null }]);
+    expect(numbersOf("2024'te", "tr")).toEqual([{ value: 2024, unit: "year", of: null }]);
   });
 
   it("reads weights and volumes in their scales, and what a count counts", () => {
