@@ -59,12 +59,7 @@ export function AskForSignInLink({ email: typed, open }: { email: string; open: 
   const ask = useMutation({ mutationFn: () => unwrap(api.POST("/api/session/sign-in-link", { body: { email } })) });
   // The form is rendered only while open, so the page has one "Email" field until someone asks for a link.
   return (
-    <details
-      className="token-sign-in"
-      open={open}
-      data-testid="sign-in-link"
-      onToggle={(event) => setShown(event.currentTarget.open)}
-    >
+    <details className="token-sign-in" open={open} data-testid="sign-in-link" onToggle={(event) => setShown(event.currentTarget.open)}>
       <summary>{t("link.ask")}</summary>
       {!shown ? null : ask.isSuccess ? (
         <p role="status">{t("link.sent", { email })}</p>
