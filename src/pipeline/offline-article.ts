@@ -145,7 +145,9 @@ const QUOTATIONS_PER_PARAGRAPH = 2;
  * What the offline writer makes of the research, standing in for a model that writes about it:
  * short quotations (up to QUOTED_WORDS words, under the copied-run limit) of the sentences of the
  * sources' key passages, each attributed with a link and each a claim its source supports, spread
- * over the sections after the first. The quotations carry what the sources say into sentences; the
+ * over the sections after the first. The attribution follows each quotation, so what comes after it
+ * in the article (the next section's heading, often the heading that follows it on the page
+ * quoted) never reads as part of one copied run. The quotations carry what the sources say into sentences; the
  * offline writer never lists the terms the score weighs.
  */
 function offlineResearch(input: WriteInput, phrases: OfflinePhrases, sections: number): { paragraphs: string[][]; claims: DraftClaim[] } {

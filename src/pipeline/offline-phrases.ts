@@ -91,7 +91,7 @@ const en: OfflinePhrases = {
   ],
   related: "Related reading on this site:",
   and: "and",
-  cites: (link, quote) => `${link} sums it up this way: “${quote}”.`,
+  cites: (link, quote) => `“${quote}”, as ${link} puts it.`,
   seoTitlePads: [" – a practical guide", ", tips and examples", " for beginners"],
   seoDesc: (K) =>
     `${K}: an offline draft that explains what it is, why it matters, how to start step by step, which mistakes to avoid and practical tips to use today.`,
@@ -171,7 +171,7 @@ const tr: OfflinePhrases = {
   leadIns: ["Açıkçası", "Başlangıç olarak", "Kısaca söylemek gerekirse", "Genel olarak", "Çoğu zaman", "Aslında", "Doğrusu", "Bu noktada"],
   related: "Bu sitede ilgili yazılar:",
   and: "ve",
-  cites: (link, quote) => `${link} bunu şöyle özetliyor: “${quote}”.`,
+  cites: (link, quote) => `“${quote}” (kaynak: ${link}).`,
   seoTitlePads: [" – pratik rehber", ", ipuçları ve örnekler", " (yeni başlayanlar için)"],
   seoDesc: (K) =>
     `${K}: ne olduğu, neden önemli olduğu, adım adım nasıl başlanacağı, sık yapılan hatalar ve pratik ipuçları üzerine çevrimdışı bir taslak.`,
