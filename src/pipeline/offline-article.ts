@@ -8,6 +8,7 @@ import { linkTarget } from "../content/links";
 import { cutAtWord, fitLength } from "../content/fit-length";
 import { OFFLINE_PHRASES, type OfflinePhrases } from "./offline-phrases";
 import { fnv1a } from "../adapters/serp-research/offline";
+import { foldedWords } from "../content/quality/shingles";
 
 export const ARTICLE_TITLE_MAX = 200;
 const LINKED_PAGES = 3;
@@ -190,17 +191,24 @@ function offlineResearch(input: WriteInput, phrases: OfflinePhrases, sections: n
   return { paragraphs, claims };
 }
 
-/** The QUOTED_WORDS consecutive words of a sentence that hold the most of the wanted words (the first such run). */
+/**
+ * The QUOTED_WORDS consecutive words of a sentence that hold the most of the wanted words (the
+ * first such run), shortened until the copy check counts no more than QUOTED_WORDS in it: it
+ * counts "how-to-hub" as three words.
+ */
 function richestWindow(words: string[], wanted: ReadonlySet<string>, language: string): string {
-  if (words.length <= QUOTED_WORDS) return words.join(" ");
-  const hits = words.map((word) => (wanted.has(word.replace(/[^\p{L}\p{N}'’-]/gu, "").toLocaleLowerCase(language)) ? 1 : 0));
   let best = 0;
   let bestCount = -1;
-  for (let start = 0; start + QUOTED_WORDS <= words.length; start++) {
-    const count = hits.slice(start, start + QUOTED_WORDS).reduce<number>((sum, hit) => sum + hit, 0);
-    if (count > bestCount) [best, bestCount] = [start, count];
+  if (words.length > QUOTED_WORDS) {
+    const hits = words.map((word) => (wanted.has(word.replace(/[^\p{L}\p{N}'’-]/gu, "").toLocaleLowerCase(language)) ? 1 : 0));
+    for (let start = 0; start + QUOTED_WORDS <= words.length; start++) {
+      const count = hits.slice(start, start + QUOTED_WORDS).reduce<number>((sum, hit) => sum + hit, 0);
+      if (count > bestCount) [best, bestCount] = [start, count];
+    }
   }
-  return words.slice(best, best + QUOTED_WORDS).join(" ");
+  const window = words.slice(best, best + QUOTED_WORDS);
+  while (window.length > 1 && foldedWords(window.join(" ")).length > QUOTED_WORDS) window.pop();
+  return window.join(" ");
 }
 
 /** The FAQ section: the heading, then each question as an <h3> followed by its answer. */
