@@ -10,8 +10,8 @@
 // and answers the tasks of a plan and an article: seed_keywords, plan_titles, write_article and
 // fact_check, with JSON that passes the article checks (src/pipeline/checks.ts) for an English site
 // and follows the research the prompt gives, as a good model would: the shared subtopics as
-// sections, the top pages' terms, a short quotation of up to three sources cited with their links
-// and listed as claims; the fact check supports a claim whose words stand in one of its passages. Every
+// sections, what the top pages say in short quotations (never a list of their terms), each source
+// cited with its link and each quotation listed as a claim; the fact check supports a claim whose words stand in one of its passages. Every
 // article says MARKER in its first paragraph, so the smoke can tell who wrote it. Plain Node, no
 // project code.
 import http from "node:http";
@@ -230,24 +230,34 @@ function writeArticle(prompt) {
       : "";
   const research = researchOf(prompt);
   const headings = [`${K}: where to begin`, ...research.subtopics.slice(0, 3), ...HEADINGS];
-  // What the top pages cover, and each source cited once with a quotation of at most ten words.
+  // What the top pages cover, in sentences as the prompt asks (never a list of its terms): short
+  // quotations of the sources' passages, eight words at most so hyphen-joined words stay under the
+  // copy limit, each followed by its attribution and listed as a claim; sources take turns.
   const claims = [];
-  const cited = research.sources.slice(0, 3).flatMap((source) => {
-    const quote = source.passages[claims.length % Math.max(1, source.passages.length)]
-      ?.split(/\s+/)
-      .slice(0, 10)
-      .join(" ")
-      .replace(/[.,;:!?…]+$/u, "");
-    if (!quote || claims.some((claim) => claim.text === quote)) return [];
-    claims.push({ text: quote, source: source.id });
-    return [`<p>As <a href="${escapeHtml(source.url)}">${escapeHtml(source.title)}</a> puts it, “${escapeHtml(quote)}”.</p>`];
-  });
-  const researchParagraphs = [
-    ...(research.terms.length > 0
-      ? [`<p>The pages that rank for this keep returning to a few points: ${escapeHtml(research.terms.join(", "))}.</p>`]
-      : []),
-    ...cited,
-  ];
+  const queues = research.sources.map((source) => ({
+    source,
+    quotes: source.passages
+      .flatMap((passage) => passage.split(/(?<=[.!?…])\s+/u))
+      .map((sentence) =>
+        sentence
+          .split(/\s+/)
+          .slice(0, 8)
+          .join(" ")
+          .replace(/[.,;:!?…]+$/u, ""),
+      )
+      .filter((quote) => quote.split(" ").length >= 4),
+  }));
+  const cited = [];
+  while (cited.length < 12 && queues.some((queue) => queue.quotes.length > 0)) {
+    for (const { source, quotes } of queues) {
+      let quote = quotes.shift();
+      while (quote !== undefined && claims.some((claim) => claim.text === quote)) quote = quotes.shift();
+      if (quote === undefined || cited.length === 12) continue;
+      claims.push({ text: quote, source: source.id });
+      cited.push(`<p>“${escapeHtml(quote)}”, as <a href="${escapeHtml(source.url)}">${escapeHtml(source.title)}</a> puts it.</p>`);
+    }
+  }
+  const researchParagraphs = cited;
 
   const paragraphs = [];
   let words = wordCount(`${opening} ${headings.join(" ")} ${faq}`.replace(/<[^>]+>/g, " "));
@@ -260,7 +270,7 @@ function writeArticle(prompt) {
   const sections = headings.map((heading, i) => {
     const body = paragraphs.slice(share(i), share(i + 1)).map((text) => `<p>${escapeHtml(text)}</p>`);
     if (i === 1) body.push(related);
-    if (i > 0 && researchParagraphs[i - 1]) body.push(researchParagraphs[i - 1]);
+    if (i > 0) body.push(...researchParagraphs.filter((_, n) => n % (headings.length - 1) === i - 1));
     return `<h2>${escapeHtml(heading)}</h2>${body.join("")}`;
   });
 
