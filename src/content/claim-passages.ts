@@ -1,6 +1,6 @@
 import type { StoredSource } from "../db/schema";
 import { numbersOf } from "./quality/numbers";
-import { sentencesOf } from "./quality/readability";
+import { sentencesOf } from "./quality/sentences";
 import { termsOf } from "./quality/terms";
 
 // The passages a claim is judged by (issue 41 §5): windows of its source around the sentences that
