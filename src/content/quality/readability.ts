@@ -3,7 +3,6 @@ import { sentencesOf } from "./sentences";
 import { syllablesOf } from "./syllables";
 import type { Readability, ReadabilityFormula } from "./types";
 
-
 // Readability by the formula made for each language (EXTERNAL_APIS-2 §8): W words, S sentences,
 // Y syllables; ASL = W/S, ASW = Y/W. The score shown is clamped to 0–100 and the band is read from
 // it; the raw score is kept for comparisons. A formula is only read on its own scale: German under
