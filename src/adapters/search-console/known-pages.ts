@@ -2,12 +2,14 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { articles, existingPosts, sites } from "../../db/schema";
 import { propertyCovers, propertyHost } from "../../core/page-url-key";
+import type { KnownPage } from "./offline-pages";
 
 /**
  * The published pages the account's sites under a property's host have: their articles'
- * publication URLs and the inventory's posts. The offline Search Console invents figures for exactly these.
+ * publication URLs (with when they were published) and the inventory's posts, by URL. The offline
+ * Search Console invents figures for exactly these.
  */
-export async function knownPagesOfProperty(db: Database, property: string, accountId: string): Promise<string[]> {
+export async function knownPagesOfProperty(db: Database, property: string, accountId: string): Promise<KnownPage[]> {
   const host = propertyHost(property);
   if (!host) return [];
   const bare = host.replace(/^www\./, "");
@@ -20,16 +22,20 @@ export async function knownPagesOfProperty(db: Database, property: string, accou
       }
     },
   );
-  const urls = new Set<string>();
+  const pages = new Map<string, KnownPage>();
   for (const site of candidates) {
     const [published, posts] = await Promise.all([
       db
-        .select({ url: articles.publicationUrl })
+        .select({ url: articles.publicationUrl, publishedAt: articles.publishedAt })
         .from(articles)
         .where(and(eq(articles.siteId, site.id), eq(articles.status, "published"), isNotNull(articles.publicationUrl))),
       db.select({ url: existingPosts.url }).from(existingPosts).where(eq(existingPosts.siteId, site.id)),
     ]);
-    for (const row of [...published, ...posts]) if (row.url && propertyCovers(property, row.url)) urls.add(row.url);
+    // An article's row wins over the inventory's post at the same URL: it knows when it was published.
+    for (const row of [...posts, ...published]) {
+      if (row.url && propertyCovers(property, row.url))
+        pages.set(row.url, { url: row.url, publishedAt: "publishedAt" in row ? row.publishedAt : null });
+    }
   }
-  return [...urls].sort();
+  return [...pages.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
 }

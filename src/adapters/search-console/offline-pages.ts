@@ -1,3 +1,4 @@
+import { dayNumber } from "../../core/search-days";
 import { fnv1a } from "../serp-research/offline";
 
 // The invented search life of one page. Everything follows from hashes of the URL and the day
@@ -17,8 +18,10 @@ export interface OfflineFigures {
   position: number;
 }
 
-interface OfflineQuery {
+export interface OfflineQuery {
   text: string;
+  /** The hash of `text`, which salts the query's daily wobble. */
+  salt: number;
   /** Its part of the page's impressions; the parts sum to 0.85 (the rest are anonymised queries). */
   share: number;
   /** A fixed rank between 8 and 30 (an opportunity), or null to follow the page's rank. */
@@ -31,10 +34,13 @@ export interface OfflinePage {
   url: string;
   profile: OfflineProfile;
   queries: OfflineQuery[];
-  /** Figures of one day; `age` is how many days before the last complete day it is (0 = that day). */
+  /**
+   * Figures of one day, at least one impression; `age` is how many days before the last complete
+   * day it is (0 = that day).
+   */
   day(day: number, age: number): OfflineFigures;
-  /** Figures of one query on one day, derived from the page's. */
-  queryDay(query: OfflineQuery, day: number, page: OfflineFigures): OfflineFigures;
+  /** Figures of one of `queries` on one day, derived from the page's. */
+  queryDay(query: OfflineQuery, day: number, age: number): OfflineFigures;
 }
 
 /** A number in [0, 1) from a seed and a salt: murmur3's finaliser over both. */
@@ -81,19 +87,28 @@ export function offlinePage(url: string): OfflinePage {
     }
   }
 
+  function figuresOn(day: number, age: number): OfflineFigures {
+    const shape = trend(age);
+    const impressions = Math.max(1, Math.round(base.impressions * shape.impressions * (0.85 + 0.3 * unit(seed, day * 4 + 2))));
+    const position = Math.max(1, shape.position + (unit(seed, day * 4 + 3) - 0.5) * 1.2);
+    const clicks = Math.round(impressions * ctrAt(position) * (0.9 + 0.2 * unit(seed, day * 4 + 4)));
+    return { clicks: Math.min(clicks, impressions), impressions, position: round2(position) };
+  }
+  // A page's queries are read one after another for the same day: keep that day's figures.
+  let last = { day: Number.NaN, figures: { clicks: 0, impressions: 0, position: 0 } };
+  const dayOnce = (at: number, age: number) => {
+    if (last.day !== at) last = { day: at, figures: figuresOn(at, age) };
+    return last.figures;
+  };
+
   return {
     url,
     profile,
     queries: queriesOf(url, seed),
-    day(day, age) {
-      const shape = trend(age);
-      const impressions = Math.round(base.impressions * shape.impressions * (0.85 + 0.3 * unit(seed, day * 4 + 2)));
-      const position = Math.max(1, shape.position + (unit(seed, day * 4 + 3) - 0.5) * 1.2);
-      const clicks = Math.round(impressions * ctrAt(position) * (0.9 + 0.2 * unit(seed, day * 4 + 4)));
-      return { clicks: Math.min(clicks, impressions), impressions, position: round2(position) };
-    },
-    queryDay(query, day, page) {
-      const salt = fnv1a(query.text);
+    day: figuresOn,
+    queryDay(query, day, age) {
+      const page = dayOnce(day, age);
+      const salt = query.salt;
       const impressions = Math.round(page.impressions * query.share);
       // ±0.6 a day, so a deep query stays within 8–30.
       const wobble = (unit(seed ^ salt, day * 2 + 5) - 0.5) * 1.2;
@@ -157,13 +172,17 @@ function slugWords(url: string): string[] {
   return words.length > 0 ? words : [parsed.hostname.replace(/^www\./, "").split(".")[0] || "home"];
 }
 
+/** The words that carry the topic: "how-to-bake-sourdough" is about "bake sourdough". */
+function topicWords(words: string[]): string[] {
+  const core = words.filter((word) => !FUNCTION_WORDS.has(word));
+  return core.length > 0 ? core : words;
+}
+
 /** Three to six searches a page like this is found for, some ranking 8–30 so there are opportunities. */
 function queriesOf(url: string, seed: number): OfflineQuery[] {
   const words = slugWords(url);
   const head = words.join(" ");
-  // The words that carry the topic: "how-to-bake-sourdough" is about "bake sourdough".
-  const core = words.filter((word) => !FUNCTION_WORDS.has(word));
-  const topic = core.length > 0 ? core : words;
+  const topic = topicWords(words);
   const topicHead = topic.join(" ");
   const firstTwo = topic.slice(0, 2).join(" ");
   const { extra, howTo } = looksTurkish(words, hostOf(url)) ? MODIFIERS.tr : MODIFIERS.en;
@@ -184,6 +203,7 @@ function queriesOf(url: string, seed: number): OfflineQuery[] {
     const deep = index === texts.length - 1 || (texts.length >= 5 && index === texts.length - 2);
     return {
       text,
+      salt: fnv1a(text),
       share: (0.85 * weights[index]!) / total,
       deepPosition: deep ? 8.6 + unit(seed, 30 + index) * 20.8 : null,
       offset: index === 0 ? -0.5 : unit(seed, 40 + index) * 3 - 0.5,
@@ -197,4 +217,84 @@ function hostOf(url: string): string {
   } catch {
     return "";
   }
+}
+
+/** A page the service knows under a property: an article's (with its publication time) or an inventory post's. */
+export interface KnownPage {
+  url: string;
+  publishedAt?: string | null;
+}
+
+/** An article this long without a single impression is one that never got traction. */
+export const UNSEEN_AFTER_DAYS = 56;
+/** The weaker page's part of a shared query, against the stronger page's impressions for it. */
+const SHARED_PART = 0.6;
+
+/**
+ * The invented search life of a whole property, so the site-wide views have something to show:
+ * each page as `offlinePage` has it, except that one article published at least 56 days ago (the
+ * lowest hash) is never found, and two pages compete for one query (below). Linear in pages.
+ */
+export function offlineSite(known: KnownPage[], lastComplete: number): OfflinePage[] {
+  let unseen: string | null = null;
+  for (const page of known) {
+    if (!page.publishedAt || dayNumber(page.publishedAt.slice(0, 10)) > lastComplete - UNSEEN_AFTER_DAYS) continue;
+    if (unseen === null || fnv1a(page.url) < fnv1a(unseen) || (fnv1a(page.url) === fnv1a(unseen) && page.url < unseen)) unseen = page.url;
+  }
+  const pages = known.filter((page) => page.url !== unseen).map((page) => offlinePage(page.url));
+  const pair = competingPair(pages);
+  if (!pair) return pages;
+  const [stronger, weaker] = pair;
+  return pages.map((page) => (page === weaker ? withSharedQuery(weaker, stronger) : page));
+}
+
+/**
+ * The two pages that share a query: of the pages whose slugs start with the same topic word, the
+ * first group in word order, its first two URLs; without such a group, the first two URLs.
+ */
+function competingPair(pages: OfflinePage[]): [OfflinePage, OfflinePage] | null {
+  if (pages.length < 2) return null;
+  const byWord = new Map<string, OfflinePage[]>();
+  for (const page of pages) {
+    const word = topicWords(slugWords(page.url))[0]!;
+    const group = byWord.get(word);
+    if (group) group.push(page);
+    else byWord.set(word, [page]);
+  }
+  const groups = [...byWord].filter(([, group]) => group.length >= 2).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const chosen = groups[0]?.[1] ?? pages;
+  const [first, second] = [...chosen].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+  return [first!, second!];
+}
+
+/**
+ * `weaker` also found for `stronger`'s main query: 60 % of the stronger page's impressions for it,
+ * 2.5 places lower. Its page figures include them, so its queries never add up to more than the page.
+ */
+function withSharedQuery(weaker: OfflinePage, stronger: OfflinePage): OfflinePage {
+  const main = stronger.queries[0]!;
+  if (weaker.queries.some((query) => query.text === main.text)) return weaker;
+  const shared: OfflineQuery = { ...main, share: 0, deepPosition: null, offset: 0 };
+  const seed = fnv1a(`${weaker.url} ${main.text}`);
+  const sharedOn = (day: number, age: number): OfflineFigures => {
+    const theirs = stronger.queryDay(main, day, age);
+    const impressions = Math.max(1, Math.round(theirs.impressions * SHARED_PART));
+    const position = Math.max(1, theirs.position + 2.5 + (unit(seed, day * 2 + 7) - 0.5));
+    const clicks = Math.round(impressions * ctrAt(position) * (0.9 + 0.2 * unit(seed, day * 2 + 8)));
+    return { clicks: Math.min(clicks, impressions), impressions, position: round2(position) };
+  };
+  return {
+    ...weaker,
+    queries: [...weaker.queries, shared],
+    day(day, age) {
+      const own = weaker.day(day, age);
+      const extra = sharedOn(day, age);
+      const impressions = own.impressions + extra.impressions;
+      const position = (own.position * own.impressions + extra.position * extra.impressions) / impressions;
+      return { clicks: own.clicks + extra.clicks, impressions, position: round2(position) };
+    },
+    queryDay(query, day, age) {
+      return query === shared ? sharedOn(day, age) : weaker.queryDay(query, day, age);
+    },
+  };
 }

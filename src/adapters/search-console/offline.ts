@@ -1,6 +1,6 @@
 import { dayDate, dayNumber, HISTORY_DAYS, lastCompleteDay, pacificToday } from "../../core/search-days";
 import { ProviderError } from "../provider-error";
-import { type OfflineFigures, type OfflinePage, offlinePage } from "./offline-pages";
+import { type KnownPage, type OfflineFigures, type OfflinePage, offlineSite } from "./offline-pages";
 import {
   SEARCH_ANALYTICS_ROW_LIMIT,
   type SearchAnalyticsRequest,
@@ -13,15 +13,10 @@ import {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PROVIDER = "Offline Search Console";
 
-interface Fact extends OfflineFigures {
-  page: string;
-  query: string | null;
-  date: string;
-}
-
 interface Group {
   keys: string[];
-  date: string | null;
+  /** The keys as one string, for the order of groups with equal figures. */
+  order: string;
   clicks: number;
   impressions: number;
   weightedPosition: number;
@@ -31,12 +26,17 @@ interface Group {
  * A Search Console without Google, for local runs: plausible figures, the same on every run,
  * for the pages the service knows under a property (`pagesOf`). Each page follows a profile
  * chosen by its URL's hash (growing, decaying, steady, near page one) and is found for three to
- * six searches made of its slug's words. Like Google, it has nothing for days after the last
+ * six searches made of its slug's words; across the property two pages share a query and one old
+ * article is never found (`offlineSite`). Like Google, it has nothing for days after the last
  * complete day or older than 16 months.
+ *
+ * Rows with a date come day by day and every page has a row every day, so a page of rows is made
+ * from the days it covers only: reading a property's 16 months costs time in proportion to its
+ * rows, not to the rows times the pages.
  */
 export function createOfflineSearchConsole(deps: {
   /** The pages under a property of the account an access token names (`offline:<accountId>`; any other token: none). */
-  pagesOf: (property: string, accountId: string) => Promise<string[]>;
+  pagesOf: (property: string, accountId: string) => Promise<KnownPage[]>;
   now?: () => Date;
 }): SearchConsole {
   const now = deps.now ?? (() => new Date());
@@ -53,44 +53,53 @@ export function createOfflineSearchConsole(deps: {
     async query(accessToken: string, siteUrl: string, request: SearchAnalyticsRequest): Promise<SearchAnalyticsRow[]> {
       checkRequest(request);
       const at = now();
+      const lastComplete = lastCompleteDay(at);
       const first = Math.max(dayNumber(request.startDate), pacificToday(at) - HISTORY_DAYS);
-      const last = Math.min(dayNumber(request.endDate), lastCompleteDay(at));
+      const last = Math.min(dayNumber(request.endDate), lastComplete);
       if (first > last) return [];
       const accountId = accessToken.startsWith("offline:") ? accessToken.slice("offline:".length) : "";
-      const urls = (accountId ? await deps.pagesOf(siteUrl, accountId) : []).filter(
-        (url) => request.page === undefined || url === request.page,
+      const known = accountId ? await deps.pagesOf(siteUrl, accountId) : [];
+      const pages = memoisedSite(`${accountId} ${siteUrl}`, known, lastComplete).filter(
+        (page) => request.page === undefined || page.url === request.page,
       );
-      const pages = urls.map(offlinePage);
-      const byDate = request.dimensions.includes("date");
-      const groups = new Map<string, Group>();
-      for (const fact of facts(pages, first, last, lastCompleteDay(at), request.dimensions.includes("query"))) {
-        const keys = request.dimensions.map((dimension) => keyOf(fact, dimension));
-        const id = keys.join("\u0000");
-        const group = groups.get(id) ?? { keys, date: byDate ? fact.date : null, clicks: 0, impressions: 0, weightedPosition: 0 };
-        group.clicks += fact.clicks;
-        group.impressions += fact.impressions;
-        group.weightedPosition += fact.position * fact.impressions;
-        groups.set(id, group);
-      }
-      return [...groups.values()]
-        .filter((group) => group.impressions > 0)
-        .sort(
-          (a, b) =>
-            (a.date ?? "").localeCompare(b.date ?? "") ||
-            b.clicks - a.clicks ||
-            b.impressions - a.impressions ||
-            a.keys.join(" ").localeCompare(b.keys.join(" ")),
-        )
-        .slice(request.startRow, request.startRow + request.rowLimit)
-        .map((group) => ({
-          keys: group.keys,
-          clicks: group.clicks,
-          impressions: group.impressions,
-          ctr: group.clicks / group.impressions,
-          position: Math.round((group.weightedPosition / group.impressions) * 100) / 100,
-        }));
+      const read = { pages, first, last, lastComplete, dimensions: request.dimensions };
+      const wanted = { from: request.startRow, count: request.rowLimit };
+      const groups =
+        request.dimensions.includes("date") && !request.dimensions.includes("query") ? dayByDay(read, wanted) : grouped(read, wanted);
+      return groups.map((group) => ({
+        keys: group.keys,
+        clicks: group.clicks,
+        impressions: group.impressions,
+        ctr: group.clicks / group.impressions,
+        position: Math.round((group.weightedPosition / group.impressions) * 100) / 100,
+      }));
     },
   };
+}
+
+/** The invented sites last read, by account and property: a sync reads one property page after page. */
+const recentSites = new Map<string, { fingerprint: string; pages: OfflinePage[] }>();
+const RECENT_SITES = 8;
+
+/**
+ * `offlineSite` of the known pages, made once for as long as they stay the same: making a page's
+ * search life parses its URL and words, which per page of rows would cost a 10,000-page site a
+ * quarter of a second each time.
+ */
+function memoisedSite(key: string, known: KnownPage[], lastComplete: number): OfflinePage[] {
+  let hash = 0x811c9dc5;
+  for (const page of known) {
+    const text = `${page.url} ${page.publishedAt ?? ""}\n`;
+    for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  }
+  const fingerprint = `${lastComplete} ${known.length} ${hash}`;
+  const seen = recentSites.get(key);
+  if (seen?.fingerprint === fingerprint) return seen.pages;
+  const pages = offlineSite(known, lastComplete);
+  recentSites.delete(key);
+  recentSites.set(key, { fingerprint, pages });
+  if (recentSites.size > RECENT_SITES) recentSites.delete(recentSites.keys().next().value!);
+  return pages;
 }
 
 /** The answers Google gives a malformed request (400), so the offline stand-in does not hide a caller's bug. */
@@ -107,23 +116,109 @@ function checkRequest(request: SearchAnalyticsRequest): void {
   }
 }
 
-/** Each page's figures per day (or per query and day) from `first` to `last`. */
-function* facts(pages: OfflinePage[], first: number, last: number, lastComplete: number, perQuery: boolean): Generator<Fact> {
-  for (const page of pages) {
-    for (let day = first; day <= last; day += 1) {
-      const figures = page.day(day, lastComplete - day);
-      const date = dayDate(day);
-      if (!perQuery) {
-        yield { ...figures, page: page.url, query: null, date };
-        continue;
-      }
-      for (const query of page.queries) yield { ...page.queryDay(query, day, figures), page: page.url, query: query.text, date };
-    }
-  }
+interface Read {
+  pages: OfflinePage[];
+  first: number;
+  last: number;
+  lastComplete: number;
+  dimensions: SearchDimension[];
 }
 
-function keyOf(fact: Fact, dimension: SearchDimension): string {
-  if (dimension === "date") return fact.date;
-  if (dimension === "page") return fact.page;
-  return fact.query ?? "";
+/** Rows `from` to `from + count` of the whole answer. */
+interface Wanted {
+  from: number;
+  count: number;
+}
+
+/** Within a day (and in answers without dates) Google's order: clicks, then impressions, then the keys. */
+function byClicks(a: Group, b: Group): number {
+  return b.clicks - a.clicks || b.impressions - a.impressions || (a.order < b.order ? -1 : a.order > b.order ? 1 : 0);
+}
+
+const groupOf = (keys: string[]): Group => ({ keys, order: keys.join(" "), clicks: 0, impressions: 0, weightedPosition: 0 });
+
+function add(group: Group, figures: OfflineFigures): void {
+  group.clicks += figures.clicks;
+  group.impressions += figures.impressions;
+  group.weightedPosition += figures.position * figures.impressions;
+}
+
+/**
+ * Dimensions with a date and without a query: chronological, a day's rows by clicks. A day has one
+ * row per page (per property without the page dimension), since every page has impressions every
+ * day, so the rows before `from` are skipped by whole days without being made.
+ */
+function dayByDay(read: Read, wanted: Wanted): Group[] {
+  const perPage = read.dimensions.includes("page");
+  const rowsPerDay = perPage ? read.pages.length : Math.min(1, read.pages.length);
+  if (rowsPerDay === 0) return [];
+  const out: Group[] = [];
+  let skip = wanted.from % rowsPerDay;
+  for (let day = read.first + Math.floor(wanted.from / rowsPerDay); day <= read.last && out.length < wanted.count; day += 1) {
+    const date = dayDate(day);
+    const age = read.lastComplete - day;
+    const keysOf = (page: string) => read.dimensions.map((dimension) => (dimension === "date" ? date : page));
+    let rows: Group[];
+    if (perPage) {
+      rows = read.pages.map((page) => {
+        const group = groupOf(keysOf(page.url));
+        add(group, page.day(day, age));
+        return group;
+      });
+      rows.sort(byClicks);
+    } else {
+      const total = groupOf(keysOf(""));
+      for (const page of read.pages) add(total, page.day(day, age));
+      rows = [total];
+    }
+    out.push(...rows.slice(skip, skip + wanted.count - out.length));
+    skip = 0;
+  }
+  return out;
+}
+
+/**
+ * Everything else (queries, or no date): each page's figures summed over the days, per query when
+ * asked, then merged across pages when the page is not a dimension. Chronological when a date is
+ * a dimension, else by clicks.
+ */
+function grouped(read: Read, wanted: Wanted): Group[] {
+  const perQuery = read.dimensions.includes("query");
+  const groups = new Map<string, Group>();
+  const dates = Array.from({ length: read.last - read.first + 1 }, (_, index) => dayDate(read.first + index));
+  for (const page of read.pages) {
+    const own = new Map<string, Group>();
+    const count = (keys: string[], figures: OfflineFigures) => {
+      const id = keys.join("\u0000");
+      let group = own.get(id);
+      if (!group) {
+        group = groupOf(keys);
+        own.set(id, group);
+      }
+      add(group, figures);
+    };
+    for (let day = read.first; day <= read.last; day += 1) {
+      const date = dates[day - read.first]!;
+      const age = read.lastComplete - day;
+      const keysOf = (query: string) =>
+        read.dimensions.map((dimension) => (dimension === "date" ? date : dimension === "page" ? page.url : query));
+      if (!perQuery) count(keysOf(""), page.day(day, age));
+      else for (const query of page.queries) count(keysOf(query.text), page.queryDay(query, day, age));
+    }
+    for (const [id, group] of own) {
+      const seen = groups.get(id);
+      if (!seen) groups.set(id, group);
+      else {
+        seen.clicks += group.clicks;
+        seen.impressions += group.impressions;
+        seen.weightedPosition += group.weightedPosition;
+      }
+    }
+  }
+  const dateAt = read.dimensions.indexOf("date");
+  const dateOf = (group: Group) => (dateAt < 0 ? "" : group.keys[dateAt]!);
+  return [...groups.values()]
+    .filter((group) => group.impressions > 0)
+    .sort((a, b) => (dateOf(a) < dateOf(b) ? -1 : dateOf(a) > dateOf(b) ? 1 : byClicks(a, b)))
+    .slice(wanted.from, wanted.from + wanted.count);
 }

@@ -28,12 +28,14 @@ const SLUGS = [
   "tahinli-corek",
 ];
 const PAGES = SLUGS.map((slug) => `https://bakery.example/${slug}/`);
+/** The first URL's main query, which the second URL also ranks for. */
+const SHARED_QUERY = "brownie puf noktalari";
 const NOW = new Date("2026-03-15T12:00:00Z");
 const LAST = lastCompleteDay(NOW);
 
 function offline(now = NOW) {
   return createOfflineSearchConsole({
-    pagesOf: async (property, accountId) => (property === PROPERTY && accountId === ACCOUNT ? PAGES : []),
+    pagesOf: async (property, accountId) => (property === PROPERTY && accountId === ACCOUNT ? PAGES.map((url) => ({ url })) : []),
     now: () => now,
   });
 }
@@ -110,15 +112,98 @@ describe("offline Search Console", () => {
 
   it("finds each page for 3–6 searches made of its slug, some ranking 8–30 (opportunities)", async () => {
     const rows = await offline().query(TOKEN, PROPERTY, request({ dimensions: ["page", "query"] }));
+    // The query the weaker page competes for (below) is not made of its slug.
+    const weaker = [...PAGES].sort()[1];
+    const own = (page: string) => rows.filter((row) => row.keys[0] === page && !(page === weaker && row.keys[1] === SHARED_QUERY));
     for (const page of PAGES) {
-      const own = rows.filter((row) => row.keys[0] === page);
-      expect(own.length).toBeGreaterThanOrEqual(3);
-      expect(own.length).toBeLessThanOrEqual(6);
-      expect(own.some((row) => row.position >= 8 && row.position <= 30)).toBe(true);
+      expect(own(page).length).toBeGreaterThanOrEqual(3);
+      expect(own(page).length).toBeLessThanOrEqual(6);
+      expect(own(page).some((row) => row.position >= 8 && row.position <= 30)).toBe(true);
     }
-    const bread = rows.filter((row) => row.keys[0] === PAGES[0]).map((row) => row.keys[1]);
+    const bread = own(PAGES[0]!).map((row) => row.keys[1]);
     expect(bread).toContain("eksi maya ekmegi");
     expect(bread.every((query) => query!.includes("eksi") || query!.includes("maya") || query!.includes("ekmegi"))).toBe(true);
+  });
+
+  it("two pages compete for one query, each with a real share of its impressions", async () => {
+    // No two slugs here start with the same word: the first two URLs compete, for the first one's main query.
+    const [stronger, weaker] = [...PAGES].sort();
+    const rows = await offline().query(TOKEN, PROPERTY, request({ dimensions: ["page", "query"] }));
+    const shared = rows.filter((row) => row.keys[1] === SHARED_QUERY);
+    expect(shared.map((row) => row.keys[0]).sort()).toEqual([stronger, weaker]);
+    const total = sum(shared, "impressions");
+    for (const row of shared) expect(row.impressions / total).toBeGreaterThanOrEqual(0.3);
+    const ofStronger = shared.find((row) => row.keys[0] === stronger)!;
+    const ofWeaker = shared.find((row) => row.keys[0] === weaker)!;
+    expect(ofWeaker.position).toBeGreaterThan(ofStronger.position);
+    expect(ofWeaker.position).toBeLessThanOrEqual(30);
+    // The weaker page's figures include the shared query: its queries never add up to more than the page.
+    const [page] = await offline().query(TOKEN, PROPERTY, request({ page: weaker }));
+    expect(
+      sum(
+        rows.filter((row) => row.keys[0] === weaker),
+        "impressions",
+      ),
+    ).toBeLessThanOrEqual(page!.impressions);
+  });
+
+  it("pages sharing their first topic word are the ones that compete", async () => {
+    const urls = [
+      "https://bakery.example/kahve-demleme/",
+      "https://bakery.example/pizza-hamuru/",
+      "https://bakery.example/kahve-cekirdegi/",
+    ];
+    const searchConsole = createOfflineSearchConsole({
+      pagesOf: async () => urls.map((url) => ({ url })),
+      now: () => NOW,
+    });
+    const rows = await searchConsole.query(TOKEN, PROPERTY, request({ dimensions: ["page", "query"] }));
+    const byQuery = new Map<string, SearchAnalyticsRow[]>();
+    for (const row of rows) byQuery.set(row.keys[1]!, [...(byQuery.get(row.keys[1]!) ?? []), row]);
+    const competing = [...byQuery].filter(([, pages]) => pages.length >= 2);
+    expect(competing).toHaveLength(1);
+    expect(competing[0]![0]).toBe("kahve cekirdegi");
+    expect(competing[0]![1].map((row) => row.keys[0]).sort()).toEqual([urls[2], urls[0]]);
+  });
+
+  it("one article published 56 or more days ago is never found; newer ones and posts are", async () => {
+    // Articles published 80 and 60 days before the last complete day, and one 40 days before.
+    const lastDay = new Date(LAST * 86_400_000);
+    const at = (days: number) => new Date(lastDay.getTime() - days * 86_400_000).toISOString();
+    const articles = [
+      { url: "https://bakery.example/yeni-tarif-bir/", publishedAt: at(80) },
+      { url: "https://bakery.example/yeni-tarif-iki/", publishedAt: at(60) },
+      { url: "https://bakery.example/yeni-tarif-uc/", publishedAt: at(40) },
+    ];
+    const searchConsole = createOfflineSearchConsole({
+      pagesOf: async () => [...PAGES.map((url) => ({ url })), ...articles],
+      now: () => NOW,
+    });
+    const rows = await searchConsole.query(TOKEN, PROPERTY, request({ dimensions: ["page"], startDate: dayDate(LAST - 90) }));
+    const found = new Set(rows.map((row) => row.keys[0]));
+    const unseen = articles.filter((article) => !found.has(article.url));
+    expect(unseen).toHaveLength(1);
+    expect(unseen[0]!.url).not.toBe(articles[2]!.url);
+    for (const url of PAGES) expect(found.has(url)).toBe(true);
+    // Not in any answer: by date, by query, filtered to it.
+    expect(await searchConsole.query(TOKEN, PROPERTY, request({ dimensions: ["date"], page: unseen[0]!.url }))).toEqual([]);
+    const queries = await searchConsole.query(TOKEN, PROPERTY, request({ dimensions: ["page", "query"] }));
+    expect(queries.some((row) => row.keys[0] === unseen[0]!.url)).toBe(false);
+  });
+
+  it("pages page × date rows through startRow, across day boundaries, to the same rows as one big page", async () => {
+    const all = await offline().query(TOKEN, PROPERTY, request({ dimensions: ["page", "date"] }));
+    for (const size of [5, 16, 23]) {
+      const paged: SearchAnalyticsRow[] = [];
+      for (let startRow = 0; ; startRow += size) {
+        const rows = await offline().query(TOKEN, PROPERTY, request({ dimensions: ["page", "date"], rowLimit: size, startRow }));
+        paged.push(...rows);
+        if (rows.length < size) break;
+      }
+      expect(paged).toEqual(all);
+    }
+    const byDate = await offline().query(TOKEN, PROPERTY, request({ dimensions: ["date"], startRow: 20 }));
+    expect(byDate.map((row) => row.keys[0])).toEqual([dayDate(LAST - 7), ...[6, 5, 4, 3, 2, 1, 0].map((back) => dayDate(LAST - back))]);
   });
 
   it("nothing after the last complete day (Pacific, three days back) nor older than 16 months", async () => {
