@@ -2,7 +2,7 @@ import { and, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import { urlKey } from "../core/page-url-key";
 import { runBatch } from "../db/batch";
 import type { Database } from "../db/client";
-import { articles, existingPosts } from "../db/schema";
+import { articles, existingPosts, searchPages } from "../db/schema";
 import type { DayRange } from "./figures";
 
 // The sync's writes. Rows travel as one JSON array per statement and are unpacked with json_each:
@@ -90,17 +90,29 @@ export async function upsertPageDays(db: Database, siteId: string, rows: (Figure
     if (!urls.has(key)) urls.set(key, row.url);
     days.push([key, row.day, whole(row.clicks), whole(row.impressions), row.position]);
   }
-  await runAll(db, [
-    ...pageInserts(siteId, urls),
-    ...chunks(days).map((chunk) => {
-      const json = JSON.stringify(chunk);
-      return sql`INSERT INTO search_daily (page_id, day, clicks, impressions, position)
-        SELECT p.id, json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'), json_extract(j.value, '$[3]'), json_extract(j.value, '$[4]')
-        FROM json_each(${json}) AS j JOIN search_pages AS p ON p.site_id = ${siteId} AND p.url_key = json_extract(j.value, '$[0]')
-        WHERE true
-        ON CONFLICT (page_id, day) DO UPDATE SET clicks = excluded.clicks, impressions = excluded.impressions, position = excluded.position`;
-    }),
-  ]);
+  await runAll(db, [...pageInserts(siteId, urls), ...chunks(days).map((chunk) => pageDaysUpsert(siteId, JSON.stringify(chunk)))]);
+}
+
+// The rows' side of these joins comes first (CROSS JOIN fixes SQLite's order): each row then finds
+// its page through the (site_id, url_key) index. Left to the planner, it walked every page of the
+// site and scanned the rows for each, so a sync took time in the square of the site's pages.
+
+/** One statement of `upsertPageDays`: `json` holds [url_key, day, clicks, impressions, position] rows. */
+export function pageDaysUpsert(siteId: string, json: string): SQL {
+  return sql`INSERT INTO search_daily (page_id, day, clicks, impressions, position)
+    SELECT p.id, json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'), json_extract(j.value, '$[3]'), json_extract(j.value, '$[4]')
+    FROM json_each(${json}) AS j CROSS JOIN search_pages AS p ON p.site_id = ${siteId} AND p.url_key = json_extract(j.value, '$[0]')
+    WHERE true
+    ON CONFLICT (page_id, day) DO UPDATE SET clicks = excluded.clicks, impressions = excluded.impressions, position = excluded.position`;
+}
+
+/** One statement of `addQueries`: `json` holds [url_key, query, clicks, impressions, position] rows. */
+export function queriesUpsert(siteId: string, json: string): SQL {
+  return sql`INSERT INTO search_queries (page_id, site_id, query, clicks, impressions, position)
+    SELECT p.id, ${siteId}, json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'), json_extract(j.value, '$[3]'), json_extract(j.value, '$[4]')
+    FROM json_each(${json}) AS j CROSS JOIN search_pages AS p ON p.site_id = ${siteId} AND p.url_key = json_extract(j.value, '$[0]')
+    WHERE true
+    ON CONFLICT (page_id, query) DO UPDATE SET clicks = excluded.clicks, impressions = excluded.impressions, position = excluded.position`;
 }
 
 /** Empties the site's queries before a sync writes the window's again. */
@@ -121,17 +133,7 @@ export async function addQueries(db: Database, siteId: string, rows: (Figures & 
     if (!urls.has(key)) urls.set(key, row.url);
     queries.push([key, row.query, whole(row.clicks), whole(row.impressions), row.position]);
   }
-  await runAll(db, [
-    ...pageInserts(siteId, urls),
-    ...chunks(queries).map((chunk) => {
-      const json = JSON.stringify(chunk);
-      return sql`INSERT INTO search_queries (page_id, site_id, query, clicks, impressions, position)
-        SELECT p.id, ${siteId}, json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'), json_extract(j.value, '$[3]'), json_extract(j.value, '$[4]')
-        FROM json_each(${json}) AS j JOIN search_pages AS p ON p.site_id = ${siteId} AND p.url_key = json_extract(j.value, '$[0]')
-        WHERE true
-        ON CONFLICT (page_id, query) DO UPDATE SET clicks = excluded.clicks, impressions = excluded.impressions, position = excluded.position`;
-    }),
-  ]);
+  await runAll(db, [...pageInserts(siteId, urls), ...chunks(queries).map((chunk) => queriesUpsert(siteId, JSON.stringify(chunk)))]);
 }
 
 /** Keeps each page's `perPage` best queries (by clicks, then impressions). */
@@ -172,15 +174,23 @@ export async function refreshPageFigures(db: Database, siteId: string, windows: 
   ]);
 }
 
-/** Links each page to the site's article published there and to the inventory's post at that URL, by normalised URL. */
+/**
+ * Links each page to the site's article published there and to the inventory's post at that URL,
+ * by normalised URL. The matching is done here, in one pass over each list; only the pages whose
+ * links change are written, by their id.
+ */
 export async function matchPages(db: Database, siteId: string): Promise<void> {
-  const [published, posts] = await Promise.all([
+  const [published, posts, pages] = await Promise.all([
     db
       .select({ id: articles.id, url: articles.publicationUrl })
       .from(articles)
       .where(and(eq(articles.siteId, siteId), isNotNull(articles.publicationUrl)))
       .orderBy(articles.id),
     db.select({ id: existingPosts.id, url: existingPosts.url }).from(existingPosts).where(eq(existingPosts.siteId, siteId)),
+    db
+      .select({ id: searchPages.id, urlKey: searchPages.urlKey, articleId: searchPages.articleId, postId: searchPages.postId })
+      .from(searchPages)
+      .where(eq(searchPages.siteId, siteId)),
   ]);
   const keyed = <T extends string | number>(rows: { id: T; url: string | null }[]) => {
     // The latest article at a URL wins (rows come oldest first).
@@ -189,17 +199,28 @@ export async function matchPages(db: Database, siteId: string): Promise<void> {
       const key = row.url ? urlKey(row.url) : null;
       if (key) byKey.set(key, row.id);
     }
-    return chunks([...byKey]);
+    return byKey;
   };
-  const link = (column: "article_id" | "post_id", chunk: [string, string | number][]) =>
-    sql`UPDATE search_pages SET ${sql.raw(column)} = m.id
-      FROM (SELECT json_extract(value, '$[0]') AS url_key, json_extract(value, '$[1]') AS id FROM json_each(${JSON.stringify(chunk)})) AS m
-      WHERE search_pages.site_id = ${siteId} AND search_pages.url_key = m.url_key`;
-  await runAll(db, [
-    sql`UPDATE search_pages SET article_id = NULL, post_id = NULL WHERE site_id = ${siteId} AND (article_id IS NOT NULL OR post_id IS NOT NULL)`,
-    ...keyed(published).map((chunk) => link("article_id", chunk)),
-    ...keyed(posts).map((chunk) => link("post_id", chunk)),
-  ]);
+  const articleAt = keyed(published);
+  const postAt = keyed(posts);
+  const changed: [number, number | null, string | null][] = [];
+  for (const page of pages) {
+    const articleId = articleAt.get(page.urlKey) ?? null;
+    const postId = postAt.get(page.urlKey) ?? null;
+    if (articleId !== page.articleId || postId !== page.postId) changed.push([page.id, articleId, postId]);
+  }
+  await runAll(
+    db,
+    chunks(changed).map((chunk) => pageLinksUpdate(JSON.stringify(chunk))),
+  );
+}
+
+/** One statement of `matchPages`: `json` holds [page id, article id, post id] rows. */
+export function pageLinksUpdate(json: string): SQL {
+  return sql`UPDATE search_pages SET article_id = m.article_id, post_id = m.post_id
+    FROM (SELECT json_extract(value, '$[0]') AS id, json_extract(value, '$[1]') AS article_id, json_extract(value, '$[2]') AS post_id
+      FROM json_each(${json})) AS m
+    WHERE search_pages.id = m.id`;
 }
 
 /** Forgets the days before `firstDay` (Search Console keeps 16 months; so does the loop), and pages left without figures. */
