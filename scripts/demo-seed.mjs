@@ -26,9 +26,15 @@ export function loadOrCreateDemoToken(path = ".wrangler/demo-token") {
   return token;
 }
 
+/**
+ * `daysAgo`: when each was written (and published): the published ones 30 to 100 days ago, so the
+ * site's traction list has articles old enough to judge (one never found, under the offline
+ * Search Console).
+ */
 const SAMPLE_ARTICLES = [
   {
     title: "Ekşi Mayalı Ekmeğin Sırları",
+    daysAgo: 100,
     language: "tr",
     status: "published",
     keywords: ["ekşi maya", "ekmek"],
@@ -36,6 +42,7 @@ const SAMPLE_ARTICLES = [
   },
   {
     title: "İstanbul'da Bir Hafta Sonu Rotası",
+    daysAgo: 80,
     language: "tr",
     status: "published",
     keywords: ["istanbul", "gezi"],
@@ -43,6 +50,7 @@ const SAMPLE_ARTICLES = [
   },
   {
     title: "A Beginner's Guide to Sourdough Bread",
+    daysAgo: 62,
     language: "en",
     status: "published",
     keywords: ["sourdough", "bread"],
@@ -50,6 +58,7 @@ const SAMPLE_ARTICLES = [
   },
   {
     title: "How to Speed Up a WordPress Site",
+    daysAgo: 45,
     language: "en",
     status: "published",
     keywords: ["wordpress", "performance"],
@@ -57,6 +66,7 @@ const SAMPLE_ARTICLES = [
   },
   {
     title: "Choosing Keywords That Bring Readers",
+    daysAgo: 3,
     language: "en",
     status: "draft",
     keywords: ["seo", "keywords"],
@@ -64,6 +74,7 @@ const SAMPLE_ARTICLES = [
   },
   {
     title: "Kış Aylarında Bahçe Bakımı",
+    daysAgo: 2,
     language: "tr",
     status: "pending",
     keywords: ["bahçe", "kış"],
@@ -71,6 +82,7 @@ const SAMPLE_ARTICLES = [
   },
   {
     title: "Die besten Wanderwege im Schwarzwald",
+    daysAgo: 30,
     language: "de",
     status: "published",
     keywords: ["wandern"],
@@ -78,6 +90,7 @@ const SAMPLE_ARTICLES = [
   },
   {
     title: "Old Announcement: Spring Sale",
+    daysAgo: 150,
     language: "en",
     status: "archived",
     keywords: ["sale"],
@@ -129,8 +142,8 @@ export function demoSeedSql(token, signupCreditKurus = 10_000) {
     `INSERT OR IGNORE INTO members (id, account_id, user_id, role, created_at) SELECT ${quote(MEMBER_ID)}, ${quote(ACCOUNT_ID)}, id, 'owner', ${quote(iso(now))} FROM users WHERE email = ${quote(DEMO_EMAIL)};`,
     `INSERT OR IGNORE INTO api_tokens (id, account_id, member_id, name, scope, token_hash, prefix, last_four, expires_at, created_at) VALUES (${quote(TOKEN_ID)}, ${quote(ACCOUNT_ID)}, ${quote(MEMBER_ID)}, 'Demo token', 'manage', ${quote(tokenHash)}, ${quote(token.slice(0, 8))}, ${quote(token.slice(-4))}, ${quote(iso(expires))}, ${quote(iso(now))});`,
   ];
-  SAMPLE_ARTICLES.forEach((article, index) => {
-    const created = iso(new Date(now.getTime() - (SAMPLE_ARTICLES.length - index) * 86_400_000));
+  SAMPLE_ARTICLES.forEach((article) => {
+    const created = iso(new Date(now.getTime() - article.daysAgo * 86_400_000));
     const text = htmlToText(article.html);
     const publishedAt = article.status === "published" || article.status === "archived" ? created : null;
     statements.push(
