@@ -335,16 +335,17 @@ export function linksTo(html: string, key: string): boolean {
 }
 
 /**
- * The edit that mends a broken link: the sentence holding an `<a>` whose href leads to `brokenKey`,
+ * The edit that mends a broken link: the sentence holding an `<a>` whose href (read against the
+ * page's address `pageUrl`) leads to `brokenKey`,
  * with that href changed to `href` and nothing else. Null when no sentence holds one.
  */
-export function proposeHrefEdit(html: string, brokenKey: string, href: string): SentenceEdit | null {
+export function proposeHrefEdit(html: string, brokenKey: string, href: string, pageUrl: string): SentenceEdit | null {
   for (const sentence of sentencesOf(html)) {
     for (const tag of sentence.links) {
       const raw = html.slice(tag.start, tag.end);
       const attribute = /(\shref\s*=\s*)(?:"[^"]*"|'[^']*'|[^\s"'>]+)/i.exec(raw);
       const current = hrefOf(raw.slice(2, -1));
-      if (!attribute || !current || urlKey(current) !== brokenKey) continue;
+      if (!attribute || !current || urlKey(resolved(current, pageUrl)) !== brokenKey) continue;
       const from = tag.start + attribute.index;
       const to = from + attribute[0].length;
       const close = html.indexOf("</a", tag.end);
@@ -363,4 +364,13 @@ export function applySentenceEdit(html: string, edit: Pick<SentenceEdit, "senten
   const index = html.indexOf(edit.sentence);
   if (index < 0) return null;
   return `${html.slice(0, index)}${edit.linked}${html.slice(index + edit.sentence.length)}`;
+}
+
+/** `href` read against the page's address: a relative link as the browser follows it. */
+function resolved(href: string, pageUrl: string): string {
+  try {
+    return new URL(href, pageUrl).href;
+  } catch {
+    return href;
+  }
 }

@@ -132,7 +132,7 @@ export async function suggestMend(
   if (from.remoteId === null || !broken.suggestedUrl) return null;
   const brokenKey = urlKey(broken.toUrl);
   if (!brokenKey) return null;
-  const edit = proposeHrefEdit(await rawContentOf(wp, from.remoteId), brokenKey, broken.suggestedUrl);
+  const edit = proposeHrefEdit(await rawContentOf(wp, from.remoteId), brokenKey, broken.suggestedUrl, from.url);
   return edit ? storeSuggestion(services, site, from, broken.suggestedUrl, edit, "broken", now) : null;
 }
 
