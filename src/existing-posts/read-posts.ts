@@ -24,7 +24,7 @@ const PER_PAGE = 100;
 const MAX_PAGES = 500;
 const PARALLEL_PAGES = 4;
 // Only what is stored of an existing post: the full objects carry much more.
-// `content_autopilot_old_slugs` is the connector plugin's (1.3.0+); WordPress leaves out a field it does not know.
+// `content_autopilot_old_slugs` is the connector plugin's; WordPress leaves out a field it does not know.
 const FIELDS = "id,link,title,content,modified_gmt,content_autopilot_old_slugs";
 
 /**
