@@ -16,6 +16,7 @@ import type { Env } from "./env";
 import { blogAdminRoutes } from "./blog-admin/routes";
 import { existingPostsRoutes } from "./existing-posts/routes";
 import { improvementRoutes } from "./improvements/routes";
+import { linkRoutes } from "./links/routes";
 import { agentRoutes } from "./agent/routes";
 import { reportRoutes } from "./report/routes";
 import { siteRoutes } from "./sites/routes";
@@ -100,6 +101,7 @@ export function createApp(options: AppOptions = {}) {
   app.route("/api", approvalRoutes);
   app.route("/api", existingPostsRoutes);
   app.route("/api", improvementRoutes);
+  app.route("/api", linkRoutes);
   app.route("/api", agentRoutes);
   app.route("/api", reportRoutes);
   app.route("/api", blogAdminRoutes);

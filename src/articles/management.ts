@@ -17,6 +17,7 @@ import { RemotePostNotOurs, type PublishingPlatform } from "../publishing/port";
 import type { Services } from "../services/container";
 import { getSite, type SiteRow } from "../sites/service";
 import { queueIndexNowOfArticle } from "./index-now";
+import { queueLinkUpkeep } from "./link-upkeep";
 import { toArticleSummary, type ArticleEdit, type EditWarningCode, type MANAGED_ARTICLE_SORTS } from "./management-schemas";
 
 type ManagedArticleSort = (typeof MANAGED_ARTICLE_SORTS)[number];
@@ -343,6 +344,7 @@ export async function publishArticle(services: Services, accountId: string, arti
   log("info", "article_published", { articleId, siteId: article.siteId, platform: site?.platform ?? null });
   const published = await getArticleWithImages(db, accountId, articleId);
   await queueIndexNowOfArticle(services, published.article, now);
+  await queueLinkUpkeep(services, published.article);
   return published;
 }
 
@@ -368,6 +370,7 @@ async function republishArticle(
   log("info", "article_republished", { articleId: article.id, siteId: article.siteId });
   const republished = await getArticleWithImages(services.db, article.accountId, article.id);
   await queueIndexNowOfArticle(services, republished.article, now);
+  await queueLinkUpkeep(services, republished.article);
   return republished;
 }
 

@@ -90,6 +90,9 @@ const STATUS_BY_CODE = {
   account_not_closing: 409,
   password_not_set: 409,
   export_not_ready: 409,
+  link_suggestion_stale: 409,
+  link_suggestion_busy: 409,
+  link_not_applied: 409,
 
   // 422: understood, but the site, the platform or the content says no.
   site_unreachable: 422,

@@ -21,7 +21,8 @@ export function newId(
     | "exp"
     | "sil"
     | "rev"
-    | "sup",
+    | "sup"
+    | "lnk",
 ): string {
   return `${prefix}_${randomBase62(16)}`;
 }

@@ -75,3 +75,16 @@ export type EmailSend = z.infer<typeof EmailSend>;
 export const EXPORT_STEP_MESSAGE = "export.step";
 export const ExportStep = z.object({ exportId: z.string().min(1), step: z.number().int().min(0) });
 export type ExportStep = z.infer<typeof ExportStep>;
+
+/**
+ * After an article went live (src/links/after-publish.ts), on the search queue: record its
+ * internal links, suggest links to it from related older pages and mend broken ones (applied at
+ * once when the site's autoLinks is on). Every part is idempotent, so a redelivery adds nothing.
+ */
+export const LINKS_PUBLISHED_MESSAGE = "links.published";
+export const LinksPublished = z.object({
+  accountId: z.string().min(1),
+  siteId: z.string().min(1),
+  articleId: z.number().int(),
+});
+export type LinksPublished = z.infer<typeof LinksPublished>;

@@ -12,6 +12,8 @@ import {
   IndexNowSubmit,
   ITEM_RUN_MESSAGE,
   ItemRunParams,
+  LINKS_PUBLISHED_MESSAGE,
+  LinksPublished,
   SEARCH_REFRESH_MESSAGE,
   SEARCH_SYNC_MESSAGE,
   SearchRefresh,
@@ -25,6 +27,7 @@ import { startQueuedRuns } from "../pipeline/start";
 import { deliverFromQueue } from "../webhooks/deliver";
 import { sendQueuedEmail } from "../email/send";
 import { runExportStep } from "../account-data/export-build";
+import { upkeepLinksAfterPublish } from "../links/after-publish";
 
 export const DEAD_LETTER_QUEUE = "content-autopilot-dead-letter";
 
@@ -39,6 +42,9 @@ export const messageHandlers: Record<string, MessageHandler> = {
   [SEARCH_REFRESH_MESSAGE]: (body, services) => refreshDecayingPost(services, parseBody(SearchRefresh, body)),
   [EMAIL_SEND_MESSAGE]: (body, services) => sendQueuedEmail(services, parseBody(EmailSend, body)),
   [EXPORT_STEP_MESSAGE]: (body, services) => runExportStep(services, parseBody(ExportStep, body)),
+  [LINKS_PUBLISHED_MESSAGE]: async (body, services) => {
+    await upkeepLinksAfterPublish(services, parseBody(LinksPublished, body));
+  },
 };
 
 /** A kind handled a batch at a time: each body is parsed alone, then one call takes them all. */

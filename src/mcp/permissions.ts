@@ -32,4 +32,8 @@ export const TOOL_PERMISSIONS: Record<string, Permission | [Permission, string]>
   revert_improvement: ["publish", "post.improvement_reverted"],
   get_report: "read",
   get_balance: "read",
+  list_site_links: "read",
+  list_link_suggestions: "read",
+  apply_link_suggestion: ["publish", "link.applied"],
+  revert_link_suggestion: ["publish", "link.reverted"],
 };

@@ -10,11 +10,12 @@ import { type AuditEntry, recordAudit } from "../audit/audit";
 import { toolError, toolResult, type Tool, type ToolContext, type ToolExtra } from "./tool";
 import { accountTools } from "./tools/account";
 import { articleTools } from "./tools/articles";
+import { linkTools } from "./tools/links";
 import { planTools } from "./tools/plans";
 import { searchTools } from "./tools/search";
 import { siteTools } from "./tools/sites";
 
-export const MCP_TOOLS: Tool[] = [...siteTools, ...planTools, ...articleTools, ...searchTools, ...accountTools];
+export const MCP_TOOLS: Tool[] = [...siteTools, ...planTools, ...articleTools, ...searchTools, ...accountTools, ...linkTools];
 
 export const MCP_SERVER_INFO = { name: "content-autopilot", version: "1.0.0" };
 

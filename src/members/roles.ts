@@ -163,6 +163,11 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | [Permission, string]
   "GET /api/sites/:siteId/performance": "read",
   "GET /api/sites/:siteId/decay": "read",
   "GET /api/sites/:siteId/opportunities": "read",
+
+  "GET /api/sites/:siteId/links": "read",
+  "GET /api/sites/:siteId/links/suggestions": "read",
+  "POST /api/sites/:siteId/links/suggestions/:id/apply": ["publish", "link.applied"],
+  "POST /api/sites/:siteId/links/suggestions/:id/revert": ["publish", "link.reverted"],
 };
 
 /** The routes that connect a new site: a member limited to some sites may not (the new site would be outside its limit). */

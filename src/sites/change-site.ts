@@ -12,6 +12,8 @@ import { replaceWordPressCredentials } from "./wordpress-connect";
  */
 export async function changeSite(deps: SiteAccessDeps, accountId: string, siteId: string, body: UpdateSiteBody): Promise<SiteRow> {
   let site = await getSite(deps.db, accountId, siteId);
+  if (body.autoLinks !== undefined && site.platform !== "blog")
+    throw new AppError("wrong_platform", `Site ${siteId} is a ${site.platform} site; only blog sites have autoLinks`);
   let webhookUrl: string | null | undefined;
   if (body.webhookUrl !== undefined) {
     if (site.platform !== "custom")
@@ -25,8 +27,13 @@ export async function changeSite(deps: SiteAccessDeps, accountId: string, siteId
     const blogUsername = body.blogUsername ?? site.blogUsername ?? "";
     site = await replaceWordPressCredentials(deps, accountId, siteId, { blogUsername, blogAppPassword: body.blogAppPassword });
   }
-  if (body.businessContext !== undefined || body.language !== undefined || webhookUrl !== undefined) {
-    site = await updateSite(deps.db, accountId, siteId, { businessContext: body.businessContext, language: body.language, webhookUrl });
+  if (body.businessContext !== undefined || body.language !== undefined || webhookUrl !== undefined || body.autoLinks !== undefined) {
+    site = await updateSite(deps.db, accountId, siteId, {
+      businessContext: body.businessContext,
+      language: body.language,
+      webhookUrl,
+      autoLinks: body.autoLinks,
+    });
   }
   return site;
 }

@@ -82,6 +82,10 @@ export const SiteSchema = z
       })
       .nullable()
       .openapi({ description: "The site's IndexNow key (blog and custom sites); null for forums, which cannot serve a root file" }),
+    autoLinks: z.boolean().openapi({
+      description:
+        "Apply link suggestions (GET /api/sites/{siteId}/links/suggestions) as soon as they are made, without asking; default false",
+    }),
     warnings: z.array(z.string()).openapi({
       description:
         "What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin; a brief naming an author other than WordPress's byline), or for Search Console figures to keep coming (a broken Google connection, a missing or unreadable property)",
@@ -128,6 +132,7 @@ export function toSite(row: SiteRow): Site {
       row.indexNowKey && row.platform !== "forum"
         ? { key: row.indexNowKey, keyUrl: `${row.url.replace(/\/+$/, "")}/${row.indexNowKey}.txt` }
         : null,
+    autoLinks: row.autoLinks,
     warnings: [...siteWarnings(row), ...bylineWarnings(row), ...searchConsoleWarnings(row)],
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -192,6 +197,7 @@ export const UpdateSiteBodySchema = z
       description: "Custom sites: where signed webhooks go from now on (checked like at connect); null stops webhooks",
       example: "https://www.example.com/hooks/autopilot",
     }),
+    autoLinks: z.boolean().optional().openapi({ description: "Blog sites: apply link suggestions without asking" }),
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "Send at least one field to change" })

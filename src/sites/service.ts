@@ -106,6 +106,7 @@ export type SiteChanges = Partial<
     SiteRow,
     | "businessContext"
     | "language"
+    | "autoLinks"
     | "blogUsername"
     | "blogAppPasswordEncrypted"
     | "blogApiRoot"

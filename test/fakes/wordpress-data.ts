@@ -15,6 +15,8 @@ export interface FakePost {
   featuredMedia: number;
   /** Post meta written through REST: only the connector plugin's keys, and only while it is installed. */
   meta?: Record<string, string>;
+  /** Former slugs (`_wp_old_slug`): the connector plugin reports them as `content_autopilot_old_slugs`. */
+  oldSlugs?: string[];
 }
 
 export interface FakeTerm {

@@ -314,6 +314,7 @@ function postJson(post: FakePost, origin: string, edit: boolean) {
     author: 1,
     featured_media: post.featuredMedia,
     meta: { ...(post.meta ?? {}) },
+    ...(post.oldSlugs ? { content_autopilot_old_slugs: post.oldSlugs } : {}),
     ...(post.type === "post" ? { categories: post.categories, tags: post.tags } : { parent: 0, menu_order: 0 }),
   };
 }

@@ -10,6 +10,10 @@ import { connect, tool, toolError } from "./client";
 // with what the HTTP API says.
 
 const TOOLS = [
+  "list_site_links",
+  "list_link_suggestions",
+  "apply_link_suggestion",
+  "revert_link_suggestion",
   "list_sites",
   "get_site",
   "get_brief",
@@ -42,7 +46,7 @@ const TOOLS = [
 const api = async (path: string, token: string) => (await call(path, { token })).json();
 
 describe("the MCP server at /mcp", () => {
-  it("lists the 27 tools, each with an input and output schema and honest annotations", async () => {
+  it("lists the 31 tools, each with an input and output schema and honest annotations", async () => {
     const { token } = await seedAccount();
     const client = await connect(token);
     expect(client.getServerVersion()).toMatchObject({ name: "content-autopilot" });

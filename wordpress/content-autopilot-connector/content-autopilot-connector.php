@@ -25,3 +25,4 @@ require_once __DIR__ . '/includes/sync.php';
 require_once __DIR__ . '/includes/head.php';
 require_once __DIR__ . '/includes/schema.php';
 require_once __DIR__ . '/includes/indexnow.php';
+require_once __DIR__ . '/includes/old-slugs.php';

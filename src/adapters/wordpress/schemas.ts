@@ -21,6 +21,8 @@ export const WpPostSchema = z.object({
   content: rendered.optional(),
   excerpt: rendered.optional(),
   featured_media: int,
+  /** The connector plugin's list of the post's former slugs (`_wp_old_slug`); absent without it. */
+  content_autopilot_old_slugs: z.array(z.string().max(200)).max(50).optional().catch(undefined),
 });
 export type WpPost = z.infer<typeof WpPostSchema>;
 

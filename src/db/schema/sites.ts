@@ -85,6 +85,8 @@ export const sites = sqliteTable(
     searchSettings: text("search_settings", { mode: "json" }).$type<SearchSettings>(),
     /** The IndexNow key the site hosts at /{key}.txt (blog and custom sites); set at connect. */
     indexNowKey: text("index_now_key"),
+    /** Apply link suggestions (src/links/) without asking the owner. */
+    autoLinks: integer("auto_links", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

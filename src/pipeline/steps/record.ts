@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { NO_USAGE } from "../../adapters/provider-usage";
 import { queueIndexNow } from "../../articles/index-now";
+import { queueLinkUpkeep } from "../../articles/link-upkeep";
 import { bodyColumns } from "../../articles/service";
 import { storeGeneratedArticle } from "../../articles/writes";
 import { AppError } from "../../core/errors";
@@ -106,5 +107,13 @@ export async function recordArticle(
   });
   if (published.status === "published" && stored.url)
     await queueIndexNow(services, { accountId: run.accountId, siteId: site.id, url: stored.url, articleId: stored.articleId }, now);
+  if (published.status === "published" && stored.url)
+    await queueLinkUpkeep(services, {
+      id: stored.articleId,
+      accountId: run.accountId,
+      siteId: site.id,
+      status: "published",
+      publicationUrl: stored.url,
+    });
   return stored;
 }

@@ -1208,6 +1208,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sites/{siteId}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site's internal links: counts, orphan pages, broken links
+         * @description Computed from the links the inventory sync and every publish recorded. An orphan is a page (existing post or published article) no other page of the site links to; a broken link goes to an old slug of a post (suggestedUrl is its address now) or to an own-host URL that is no page and answered 404/410 to the sync's bounded check.
+         */
+        get: operations["getSiteLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/links/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Link suggestions: from older related pages to each new one, and mends of broken links */
+        get: operations["listLinkSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/links/suggestions/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add the suggested link to the live post: one sentence edited, nothing else
+         * @description Checked against the post's current raw content first: 409 `link_suggestion_stale` (and the suggestion turns stale) when the sentence is no longer there exactly. Exactly once: applying an applied suggestion answers it unchanged, and a retry after a lost answer finds the link already there.
+         */
+        post: operations["applyLinkSuggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/links/suggestions/{id}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put the post's content back as it was before the apply, byte for byte
+         * @description 409 `link_not_applied` when the suggestion is not applied, or when the post was edited after the apply.
+         */
+        post: operations["revertLinkSuggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sites/{siteId}/chat": {
         parameters: {
             query?: never;
@@ -1909,7 +1986,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "sign_up_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running";
+            code: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "sign_up_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "link_suggestion_stale" | "link_suggestion_busy" | "link_not_applied" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running";
             /** @description For a 400 about fields: one entry per field */
             issues?: components["schemas"]["ValidationIssue"][];
         };
@@ -2427,6 +2504,8 @@ export interface components {
                  */
                 keyUrl: string;
             } | null;
+            /** @description Apply link suggestions (GET /api/sites/{siteId}/links/suggestions) as soon as they are made, without asking; default false */
+            autoLinks: boolean;
             /** @description What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin; a brief naming an author other than WordPress's byline), or for Search Console figures to keep coming (a broken Google connection, a missing or unreadable property) */
             warnings: string[];
             createdAt: string;
@@ -2524,6 +2603,8 @@ export interface components {
              * @example https://www.example.com/hooks/autopilot
              */
             webhookUrl?: string | null;
+            /** @description Blog sites: apply link suggestions without asking */
+            autoLinks?: boolean;
         };
         SiteBrief: {
             /**
@@ -2763,7 +2844,7 @@ export interface components {
              * @description The error code of the last failure (docs/errors.md); null when none, or for failures recorded before codes were
              * @enum {string|null}
              */
-            failureCode: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "sign_up_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running" | null;
+            failureCode: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "sign_up_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "link_suggestion_stale" | "link_suggestion_busy" | "link_not_applied" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running" | null;
             /** @description Runs started so far (a FAILED item can be run again) */
             runs: number;
             /**
@@ -3528,6 +3609,62 @@ export interface components {
             appliedAt: string | null;
             revertedAt: string | null;
             post: components["schemas"]["ExistingPost"] & unknown;
+        };
+        SiteLinks: {
+            stats: {
+                /** @description Existing posts and published articles, one per address */
+                pages: number;
+                /** @description Links from a page of the site to another URL of its own host */
+                links: number;
+                orphans: number;
+                broken: number;
+            };
+            /** @description Pages no other page of the site links to */
+            orphans: {
+                url: string;
+                postId?: string;
+                articleId?: number;
+            }[];
+            /** @description Links to the site's own URLs that name an old slug or answer 404/410 */
+            broken: {
+                fromUrl: string;
+                toUrl: string;
+                anchor: string;
+                /** @description 301: the URL names a post's old slug (WordPress redirects it); 404 or 410: what the URL answered the sync's check */
+                status: number;
+                /** @enum {string} */
+                reason: "old_slug" | "missing";
+                /** @description For an old slug: the post's address now */
+                suggestedUrl?: string;
+                fromPostId?: string;
+                fromArticleId?: number;
+            }[];
+        };
+        LinkSuggestionList: {
+            items: components["schemas"]["LinkSuggestion"][];
+        };
+        LinkSuggestion: {
+            id: string;
+            fromUrl: string;
+            fromPostId?: string;
+            fromArticleId?: number;
+            toUrl: string;
+            /** @description The words of the sentence the link goes around */
+            anchor: string;
+            /** @description The sentence's HTML as it is in the post */
+            sentence: string;
+            /** @description The sentence's HTML with the link: the only change an apply makes */
+            linked: string;
+            /**
+             * @description new_page: to a newly published page; broken: mends a link to an old slug; requested: asked for (topic clusters)
+             * @enum {string}
+             */
+            reason: "new_page" | "broken" | "requested";
+            /** @enum {string} */
+            state: "suggested" | "applied" | "reverted" | "stale";
+            appliedAt: string | null;
+            revertedAt: string | null;
+            createdAt: string;
         };
         ChatReply: {
             /**
@@ -9279,6 +9416,288 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PostImprovement"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but refused (for example rejected credentials) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSiteLinks: {
+        parameters: {
+            query?: {
+                /** @description Orphans and broken links listed at most, each (the stats count them all) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stats and up to `limit` orphans and broken links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteLinks"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLinkSuggestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestions, newest first (200 at most) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkSuggestionList"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applyLinkSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestion, state applied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkSuggestion"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but refused (for example rejected credentials) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revertLinkSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestion, state reverted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkSuggestion"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked API token */
