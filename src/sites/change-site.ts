@@ -25,8 +25,13 @@ export async function changeSite(deps: SiteAccessDeps, accountId: string, siteId
     const blogUsername = body.blogUsername ?? site.blogUsername ?? "";
     site = await replaceWordPressCredentials(deps, accountId, siteId, { blogUsername, blogAppPassword: body.blogAppPassword });
   }
-  if (body.businessContext !== undefined || body.language !== undefined || webhookUrl !== undefined) {
-    site = await updateSite(deps.db, accountId, siteId, { businessContext: body.businessContext, language: body.language, webhookUrl });
+  if (body.businessContext !== undefined || body.language !== undefined || webhookUrl !== undefined || body.maxNewPerWeek !== undefined) {
+    site = await updateSite(deps.db, accountId, siteId, {
+      businessContext: body.businessContext,
+      language: body.language,
+      webhookUrl,
+      maxNewPerWeek: body.maxNewPerWeek,
+    });
   }
   return site;
 }

@@ -82,6 +82,10 @@ export const SiteSchema = z
       })
       .nullable()
       .openapi({ description: "The site's IndexNow key (blog and custom sites); null for forums, which cannot serve a root file" }),
+    maxNewPerWeek: z.number().int().nullable().openapi({
+      description:
+        "New articles the autopilot publishes here in any 7 days; null: the default from the site's size (docs/guides/site-health.md, Pace)",
+    }),
     warnings: z.array(z.string()).openapi({
       description:
         "What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin; a brief naming an author other than WordPress's byline), or for Search Console figures to keep coming (a broken Google connection, a missing or unreadable property)",
@@ -128,6 +132,7 @@ export function toSite(row: SiteRow): Site {
       row.indexNowKey && row.platform !== "forum"
         ? { key: row.indexNowKey, keyUrl: `${row.url.replace(/\/+$/, "")}/${row.indexNowKey}.txt` }
         : null,
+    maxNewPerWeek: row.maxNewPerWeek ?? null,
     warnings: [...siteWarnings(row), ...bylineWarnings(row), ...searchConsoleWarnings(row)],
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -192,6 +197,17 @@ export const UpdateSiteBodySchema = z
       description: "Custom sites: where signed webhooks go from now on (checked like at connect); null stops webhooks",
       example: "https://www.example.com/hooks/autopilot",
     }),
+    maxNewPerWeek: z
+      .number({ error: "maxNewPerWeek must be a whole number or null" })
+      .int("maxNewPerWeek must be a whole number")
+      .min(1, "maxNewPerWeek must be at least 1")
+      .max(50, "maxNewPerWeek must be at most 50")
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "New articles the autopilot publishes on the site in any 7 days, 1–50; null: the default from the site's size (a tenth of its posts, at least 2, at most 14)",
+      }),
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "Send at least one field to change" })

@@ -119,6 +119,7 @@ export type SiteChanges = Partial<
     | "previousWebhookSecretEncrypted"
     | "previousWebhookSecretUntil"
     | "indexNowKey"
+    | "maxNewPerWeek"
   >
 >;
 

@@ -85,6 +85,8 @@ export const sites = sqliteTable(
     searchSettings: text("search_settings", { mode: "json" }).$type<SearchSettings>(),
     /** The IndexNow key the site hosts at /{key}.txt (blog and custom sites); set at connect. */
     indexNowKey: text("index_now_key"),
+    /** New articles the autopilot publishes on the site in any 7 days; null: the default from the site's size (src/plans/pace.ts). */
+    maxNewPerWeek: integer("max_new_per_week"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
