@@ -129,7 +129,10 @@ describe("POST /api/autopilot/plans: overlap and suggestion", () => {
       { keyword: "focaccia recipe", searchVolume: 1000, competitionLevel: "LOW" },
       { keyword: "banana loaf", searchVolume: 500, competitionLevel: "LOW" },
     ]);
-    openai.script({ answer: { seeds: ["bread"] } }, { answer: { titles: ["The first title here", "The second title here", "The third title here"] } });
+    openai.script(
+      { answer: { seeds: ["bread"] } },
+      { answer: { titles: ["The first title here", "The second title here", "The third title here"] } },
+    );
 
     const plan = await createPlanVia(token, { siteId: site.id, articleCount: 4, cadencePerWeek: 2 });
     const items = plan.items as unknown as { targetKeyword: string; overlap: Record<string, unknown> | null; suggestion: string | null }[];
@@ -182,7 +185,11 @@ describe("POST /api/autopilot/plans/{planId}/items and PATCH /api/autopilot/item
   it("an added keyword overlapping another page carries its overlap", async () => {
     const { token, plan, site } = await draftWithOneItem();
     await seedPage(site.id, "oats", [{ query: "oat bread", impressions: 20, position: 25 }]);
-    const res = await call(`/api/autopilot/plans/${plan.id}/items`, { method: "POST", token, json: { keyword: "Oat Breads", title: "Oats" } });
+    const res = await call(`/api/autopilot/plans/${plan.id}/items`, {
+      method: "POST",
+      token,
+      json: { keyword: "Oat Breads", title: "Oats" },
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ overlap: { kind: "page", url: `${SITE_URL}/oats/`, query: "oat bread" }, suggestion: "new" });
   });

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { AppError } from "../../core/errors";
 import { log } from "../../core/logger";
 import { toIsoSeconds } from "../../core/time";
-import { planItems, plans } from "../../db/schema";
+import { planItems, plans, postImprovements } from "../../db/schema";
 import { applyImprovement, improvePost } from "../../improvements/improve";
 import { getPlanItemRow } from "../../plans/read";
 import type { Services } from "../../services/container";
@@ -13,7 +13,11 @@ import { markStage } from "./run-state";
 // The run's charge (kind improvement, reserved by the claim's reference) is the only one: the
 // improvement itself is uncharged here, so a retried step never charges twice.
 
-/** Writes the improvement suggestion of the item's overlapped post (the run holds the charge). */
+/**
+ * Writes the improvement suggestion of the item's overlapped post (the run holds the charge). A
+ * suggestion made since the item was first claimed is an earlier run's (one restarted after a
+ * crash): it stands, so the post is never improved, nor edited, twice for one item.
+ */
 export async function improveItemPost(
   services: Services,
   run: ItemRunParams,
@@ -21,8 +25,18 @@ export async function improveItemPost(
   now = new Date(),
 ): Promise<{ postId: string }> {
   await markStage(services, run, "write article", now);
+  if (await improvedForItem(services, run, postId)) return { postId };
   await improvePost(services, run.accountId, postId, now, { charged: false });
   return { postId };
+}
+
+async function improvedForItem(services: Services, run: ItemRunParams, postId: string): Promise<boolean> {
+  const item = await getPlanItemRow(services.db, run.accountId, run.itemId);
+  const [improvement] = await services.db
+    .select({ suggestedAt: postImprovements.suggestedAt })
+    .from(postImprovements)
+    .where(eq(postImprovements.postId, postId));
+  return Boolean(item.firstClaimedAt && improvement?.suggestedAt && improvement.suggestedAt >= item.firstClaimedAt);
 }
 
 /**
