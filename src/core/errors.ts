@@ -86,6 +86,8 @@ const STATUS_BY_CODE = {
   google_not_configured: 409,
   google_not_connected: 409,
   keyword_already_planned: 409,
+  keyword_same_topic: 409,
+  item_not_improvable: 409,
   account_closing: 409,
   account_not_closing: 409,
   password_not_set: 409,

@@ -95,9 +95,17 @@ async function refreshExistingPost(
  * the failures; failing again is 422), scores the post before and after against the research,
  * stores it as the post's suggestion and charges the improvement price: reserved first (402/403
  * before any work), settled when stored, refunded on any failure. Each run replaces the
- * suggestion and is charged (and researched) on its own.
+ * suggestion and is charged (and researched) on its own. With `charged: false` the caller holds
+ * the charge (a plan item's run, src/pipeline/steps/improve-item.ts): nothing is reserved here.
  */
-export async function improvePost(services: Services, accountId: string, postId: string, now = new Date()) {
+export async function improvePost(
+  services: Services,
+  accountId: string,
+  postId: string,
+  now = new Date(),
+  options: { charged?: boolean } = {},
+) {
+  const charged = options.charged ?? true;
   const { post, site } = await postOf(services, accountId, postId);
   const remote = await withWordPress(services, site, (wp) => wp.getPost(post.remoteId));
   if (wpGmt(remote.modified_gmt) !== post.modifiedAt) {
@@ -114,16 +122,20 @@ export async function improvePost(services: Services, accountId: string, postId:
   const run = claimed!.run;
   const reference = `improve:${postId}:${run}`;
   const models = await modelsForAccount(services, accountId);
-  const { charge } = await reserveGeneration(services.db, services.config.billing, {
-    accountId,
-    reference,
-    kind: "improvement",
-    model: models.text.model,
-    note: post.title,
-    siteId: site.id,
-    now,
-  });
-  await notifyLowFunds(services, accountId, now);
+  const charge = charged
+    ? (
+        await reserveGeneration(services.db, services.config.billing, {
+          accountId,
+          reference,
+          kind: "improvement",
+          model: models.text.model,
+          note: post.title,
+          siteId: site.id,
+          now,
+        })
+      ).charge
+    : { amountKurus: 0 };
+  if (charged) await notifyLowFunds(services, accountId, now);
 
   try {
     const source = versionOf(remote);
@@ -167,11 +179,11 @@ export async function improvePost(services: Services, accountId: string, postId:
       .set({ improvementStatus: "SUGGESTED" })
       .where(eq(existingPosts.id, postId))
       .returning();
-    await settleCharge(services.db, { accountId, reference, now: new Date() });
+    if (charged) await settleCharge(services.db, { accountId, reference, now: new Date() });
     log("info", "improve_post_suggested", { postId, siteId: site.id, run, provider: models.text.provider });
     return { post: current ?? post, improvement: stored, chargedKurus: charge.amountKurus };
   } catch (error) {
-    await refundCharge(services.db, { accountId, reference, now: new Date() });
+    if (charged) await refundCharge(services.db, { accountId, reference, now: new Date() });
     log("warn", "improve_post_failed", { postId, run, error: String(error) });
     throw error;
   }

@@ -41,6 +41,17 @@ export async function endStaleReservations(services: Services, now: Date): Promi
 /** Whether the charged work is still going, stored its result, or ended without one. */
 async function outcomeOf(services: Services, charge: Charge): Promise<Outcome> {
   const { db } = services;
+  // A plan item's run: a generation, or an improvement of the post the item overlaps (src/pipeline/steps/improve-item.ts).
+  const itemRun = /^(item_[^:]+):a(\d+)$/.exec(charge.reference);
+  if (charge.kind === "improvement" && itemRun) {
+    const [item] = await db
+      .select()
+      .from(planItems)
+      .where(and(eq(planItems.id, itemRun[1]!), eq(planItems.accountId, charge.accountId)));
+    if (!item || item.attempts !== Number(itemRun[2])) return "failed";
+    if (item.status === "QUEUED" || item.status === "GENERATING") return "running";
+    return item.status === "PUBLISHED" || item.status === "REVIEW" ? "earned" : "failed";
+  }
   if (charge.kind === "generation") {
     const match = /^(.+):a(\d+)$/.exec(charge.reference);
     if (!match) return "failed";

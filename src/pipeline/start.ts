@@ -6,6 +6,7 @@ import { toIsoSeconds } from "../core/time";
 import type { Database } from "../db/client";
 import { articles, planItems } from "../db/schema";
 import { modelsForAccount } from "../billing/account-models";
+import { maxNewPerWeekSql, newArticlesSinceSql } from "../plans/pace";
 import { getPlanItemRow } from "../plans/read";
 import type { Services } from "../services/container";
 import { assertSiteTakesArticles, getSite } from "../sites/service";
@@ -13,6 +14,7 @@ import { ITEM_RUN_MESSAGE, runChargeReference, runInstanceId, type ItemRunParams
 import { refundRunCharge } from "./steps/finish";
 import type { ItemRunOutput } from "./workflow";
 
+const WEEK_MS = 7 * 86_400_000;
 /** Items handed to the queue per statement, and statements per tick (sendBatch takes 100 messages). */
 const DUE_BATCH = 100;
 const MAX_DUE_BATCHES_PER_TICK = 20;
@@ -34,17 +36,23 @@ export async function enqueueDueItems(services: Services, now: Date): Promise<nu
     if (runs.length < DUE_BATCH) break;
   }
   if (queued > 0) log("info", "items_queued", { count: queued });
+  const held = await holdPacedItems(services.db, at);
+  if (held.length > 0) log("info", "items_held_for_pace", { count: held.length, sites: [...new Set(held.map((item) => item.siteId))] });
   return queued;
 }
 
 /**
  * One statement of the clock: up to DUE_BATCH due SCHEDULED items of ACTIVE plans turn QUEUED
- * with their next run number. The literal status lets SQLite use the partial index.
+ * with their next run number. The literal status lets SQLite use the partial index. An item
+ * writing a new article starts only while its site has room in its pace: the new articles of the
+ * last 7 days and those being written, plus the due ones before it, stay under maxNewPerWeek
+ * (src/plans/pace.ts); an improvement is not a new article and always starts.
  */
 export function queueDueItems(db: Database, at: string) {
+  const since = toIsoSeconds(new Date(Date.parse(at) - WEEK_MS));
   return db
     .update(planItems)
-    .set({ status: "QUEUED", attempts: sql`${planItems.attempts} + 1`, stage: "queued", progressAt: at, updatedAt: at })
+    .set({ status: "QUEUED", attempts: sql`${planItems.attempts} + 1`, stage: "queued", progressAt: at, waitReason: null, updatedAt: at })
     .where(
       and(
         eq(planItems.status, "SCHEDULED"),
@@ -52,10 +60,47 @@ export function queueDueItems(db: Database, at: string) {
           SELECT id FROM plan_items AS due INDEXED BY plan_items_due_idx
           WHERE status = 'SCHEDULED' AND scheduled_at <= ${at}
             AND EXISTS (SELECT 1 FROM plans WHERE plans.id = due.plan_id AND plans.status = 'ACTIVE')
+            AND (due.suggestion = 'improve' OR ${newArticlesSinceSql(sql`due.site_id`, since)} + (
+              SELECT count(*) FROM plan_items AS earlier
+              WHERE earlier.site_id = due.site_id AND earlier.status = 'SCHEDULED' AND earlier.scheduled_at <= ${at}
+                AND (earlier.suggestion IS NULL OR earlier.suggestion = 'new')
+                AND (earlier.scheduled_at < due.scheduled_at OR (earlier.scheduled_at = due.scheduled_at AND earlier.id < due.id))
+                AND EXISTS (SELECT 1 FROM plans WHERE plans.id = earlier.plan_id AND plans.status = 'ACTIVE'))
+              < ${maxNewPerWeekSql(sql`due.site_id`)})
           ORDER BY scheduled_at LIMIT ${DUE_BATCH})`,
       ),
     )
     .returning({ itemId: planItems.id, accountId: planItems.accountId, attempt: planItems.attempts });
+}
+
+/**
+ * Due items the pace held back wait for their site's next free day: when the oldest new article
+ * of the last 7 days leaves the window (an hour from now when only runs in flight fill it). They
+ * stay SCHEDULED with `waitReason: "pace"`; nothing is queued, so nothing can start twice.
+ */
+export function holdPacedItems(db: Database, at: string) {
+  const since = toIsoSeconds(new Date(Date.parse(at) - WEEK_MS));
+  const inAnHour = toIsoSeconds(new Date(Date.parse(at) + 60 * 60_000));
+  return db
+    .update(planItems)
+    .set({
+      waitReason: "pace",
+      scheduledAt: sql`COALESCE((SELECT strftime('%Y-%m-%dT%H:%M:%SZ', min(articles.published_at), '+7 days', '+1 minute') FROM articles
+        WHERE articles.site_id = ${planItems.siteId} AND articles.plan_item_id IS NOT NULL AND articles.published_at >= ${since}), ${inAnHour})`,
+      updatedAt: at,
+    })
+    .where(
+      and(
+        eq(planItems.status, "SCHEDULED"),
+        sql`${planItems.id} IN (
+          SELECT id FROM plan_items AS due INDEXED BY plan_items_due_idx
+          WHERE status = 'SCHEDULED' AND scheduled_at <= ${at} AND (due.suggestion IS NULL OR due.suggestion = 'new')
+            AND EXISTS (SELECT 1 FROM plans WHERE plans.id = due.plan_id AND plans.status = 'ACTIVE')
+            AND ${newArticlesSinceSql(sql`due.site_id`, since)} >= ${maxNewPerWeekSql(sql`due.site_id`)}
+          LIMIT ${DUE_BATCH * MAX_DUE_BATCHES_PER_TICK})`,
+      ),
+    )
+    .returning({ itemId: planItems.id, siteId: planItems.siteId, scheduledAt: planItems.scheduledAt });
 }
 
 /** Runs with no progress since `cutoff`, by the partial index on started items. */
@@ -174,6 +219,13 @@ async function claimForRunNow(services: Services, accountId: string, itemId: str
       );
     }
     if (item.status === "QUEUED" || item.status === "GENERATING") return { accountId, itemId, attempt: item.attempts };
+    if (item.suggestion === "improve") {
+      // Run-now answers an article; an item on improve runs with its plan (or the post is improved directly).
+      throw new AppError(
+        "item_not_run",
+        `Item ${itemId} is set to improve post ${item.overlap?.postId} instead of writing an article; improve it with POST /api/sites/posts/${item.overlap?.postId}/improve, or switch the item to new with PATCH /api/autopilot/items/${itemId}`,
+      );
+    }
     // Refused before any model work or charge: the run could not publish.
     assertSiteTakesArticles(await getSite(services.db, accountId, item.siteId), "running items");
 
@@ -242,6 +294,8 @@ async function finishedRun(
   output: ItemRunOutput,
 ): Promise<{ articleId: number; url: string | null }> {
   if (output.outcome === "published") return { articleId: output.articleId, url: output.url };
+  if (output.outcome === "improved")
+    throw new AppError("item_not_run", `Item ${run.itemId} improved post ${output.postId}; it has no article`);
   // Skipped: the item left the queue (paused plan) or a newer run took it.
   const item = await getPlanItemRow(services.db, run.accountId, run.itemId);
   if ((item.status === "PUBLISHED" || item.status === "REVIEW") && item.articleId !== null) {

@@ -13,6 +13,7 @@ import { checkDraft, writeDraft } from "./steps/write";
 import { factCheckDraft } from "./steps/fact-check";
 import { researchRun } from "./steps/research";
 import { scoreDraft } from "./steps/score";
+import { applyItemImprovement, improveItemPost } from "./steps/improve-item";
 
 /**
  * A step's retry policy: the numbers the item's "next try at" is counted from, and the engine's
@@ -43,7 +44,10 @@ const SETTLE_STEP = stepPolicy(10, 5, "1 minute");
 /** Calls to the user's platform. */
 const PLATFORM_STEP = stepPolicy(5, 30, "5 minutes");
 
-export type ItemRunOutput = { outcome: "published"; articleId: number; url: string | null } | { outcome: "skipped"; reason: string };
+export type ItemRunOutput =
+  | { outcome: "published"; articleId: number; url: string | null }
+  | { outcome: "improved"; postId: string; applied: boolean }
+  | { outcome: "skipped"; reason: string };
 
 /** A failure that ends the run: recorded on the item, then the instance errors with its message. */
 class RunFailed extends Error {
@@ -116,6 +120,7 @@ export class ItemPipeline extends WorkflowEntrypoint<Env, ItemRunParams> {
       );
       return outcomeValue(outcome as unknown as StepOutcome<T>);
     };
+    if (claim.improvePostId) return this.improveInstead(step, attempt, services, run, claim.improvePostId);
     let article: { articleId: number; url: string | null };
     try {
       const { amountKurus } = await attempt("reserve charge", DATABASE_STEP, () => reserveRunCharge(services, run));
@@ -134,5 +139,30 @@ export class ItemPipeline extends WorkflowEntrypoint<Env, ItemRunParams> {
     // (should it still fail, the reservation sweep settles it, src/jobs/stale-reservations.ts).
     await step.do("settle charge", SETTLE_STEP.config, () => settleRun(services, run));
     return { outcome: "published", articleId: article.articleId, url: article.url };
+  }
+
+  /**
+   * An item on `improve`: the overlapped post is improved (and applied in publish mode) instead
+   * of writing an article, charged the improvement price once under the run's reference.
+   */
+  private async improveInstead(
+    step: WorkflowStep,
+    attempt: Attempt,
+    services: Services,
+    run: ItemRunParams,
+    postId: string,
+  ): Promise<ItemRunOutput> {
+    let applied: boolean;
+    try {
+      await attempt("reserve charge", DATABASE_STEP, () => reserveRunCharge(services, run, new Date(), "improvement"));
+      await attempt("improve post", MODEL_STEP, () => improveItemPost(services, run, postId));
+      ({ applied } = await attempt("apply improvement", PLATFORM_STEP, () => applyItemImprovement(services, run, postId)));
+    } catch (error) {
+      const failure = error instanceof RunFailed ? error.failure : failureOf(error);
+      await step.do("record failure", DATABASE_STEP.config, () => failRun(services, run, failure));
+      throw new NonRetryableError(failure.message);
+    }
+    await step.do("settle charge", SETTLE_STEP.config, () => settleRun(services, run));
+    return { outcome: "improved", postId, applied };
   }
 }

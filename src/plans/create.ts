@@ -14,7 +14,13 @@ import { briefOf, type Brief } from "../sites/brief";
 import { assertSiteTakesArticles, getSite, type SiteRow } from "../sites/service";
 import { chooseKeywords } from "./choose-keywords";
 import { mentionsTopic } from "../content/text-folding";
-import { CoveredTopics, slugWords } from "./keyword-key";
+import { lowerCaseIn } from "../adapters/keyword-research/seeds";
+import type { KeywordIdea } from "../adapters/keyword-research/port";
+import type { PlanItemOverlap } from "../db/schema";
+import type { ChosenKeyword } from "./choose-keywords";
+import { keywordTargeted } from "./items";
+import { CoveredTopics, keywordKey, slugWords } from "./keyword-key";
+import { OverlapIndex, overlapTopic, suggestionFor } from "./overlap";
 import { getPlan, type PlanDetail } from "./read";
 import {
   ideasWithOpportunities,
@@ -32,10 +38,12 @@ export interface NewPlanInput {
   publishMode: PublishMode;
   /** Take the site's Search Console opportunities as keyword ideas and seeds beside research. */
   fromSearchConsole?: boolean;
+  /** A topic cluster: a pillar item for this keyword and spokes from research around it (src/plans/cluster.ts). */
+  cluster?: { pillarKeyword: string };
 }
 
-// D1 binds at most 100 values per statement: an item row binds each of its 16 columns.
-const ITEM_ROWS_PER_STATEMENT = 6;
+// D1 binds at most 100 values per statement: an item row binds each of its 20 columns.
+const ITEM_ROWS_PER_STATEMENT = 4;
 /** Ideas asked from research per wanted article: room for what the site covers and duplicates. */
 const IDEAS_PER_ARTICLE = 10;
 
@@ -62,6 +70,13 @@ export async function createPlan(services: Services, accountId: string, input: N
     );
   }
   const covered = await coveredTopicsOf(services, site);
+  const pillarKey = input.cluster ? keywordKey(input.cluster.pillarKeyword) : null;
+  if (input.cluster && pillarKey && (await keywordTargeted(db, { accountId, siteId: site.id }, pillarKey))) {
+    throw new AppError(
+      "keyword_already_planned",
+      `An item or article of site ${site.id} already targets the pillar keyword '${input.cluster.pillarKeyword}'; choose another pillar`,
+    );
+  }
   const opportunities = input.fromSearchConsole ? await opportunitiesForPlan(db, accountId, site.id, input.articleCount) : null;
   log("info", "plan_research_started", {
     accountId,
@@ -71,12 +86,15 @@ export async function createPlan(services: Services, accountId: string, input: N
     keywordProvider: research.provider,
   });
 
-  const seeds = await generateStructured(models.text, seedKeywordsTask, {
-    language: site.language,
-    siteUrl: site.url,
-    brief,
-    existingTitles: covered.titles,
-  });
+  // A cluster's spokes are researched around its pillar alone.
+  const seeds = input.cluster
+    ? { value: { seeds: [lowerCaseIn(input.cluster.pillarKeyword, site.language)] }, usage: NO_USAGE }
+    : await generateStructured(models.text, seedKeywordsTask, {
+        language: site.language,
+        siteUrl: site.url,
+        brief,
+        existingTitles: covered.titles,
+      });
   const researchSeeds = seedsWithOpportunities(seeds.value.seeds, opportunities ?? []);
   const ideas = await research.keywordIdeas({
     seeds: researchSeeds,
@@ -84,10 +102,15 @@ export async function createPlan(services: Services, accountId: string, input: N
     limit: Math.min(1000, Math.max(100, input.articleCount * IDEAS_PER_ARTICLE)),
   });
   const candidates = ideasWithOpportunities(ideas.ideas, opportunities ?? []);
-  const allowed = candidates.ideas.filter((idea) => !mentionsAvoidedTopic(idea.keyword, brief));
+  const allowed = candidates.ideas.filter(
+    (idea) => !mentionsAvoidedTopic(idea.keyword, brief) && (pillarKey === null || keywordKey(idea.keyword) !== pillarKey),
+  );
   // The whole ranking, so opportunities can go first among ideas it ranks equal before the cut.
   const choice = chooseKeywords(allowed, covered.topics, allowed.length);
-  const chosen = preferOpportunities(choice.chosen, candidates.keys).slice(0, input.articleCount);
+  const overlaps = await OverlapIndex.load(db, site);
+  const pillar = input.cluster ? pillarIdea(input.cluster.pillarKeyword, ideas.ideas, pillarKey!) : null;
+  const ranked = preferOpportunities(choice.chosen, candidates.keys);
+  const chosen = oneItemPerTopic(pillar ? [pillar, ...ranked] : ranked, overlaps, input.articleCount);
   const ideasFound = candidates.ideas.length;
   log("info", "plan_keywords_chosen", {
     siteId: site.id,
@@ -155,8 +178,9 @@ export async function createPlan(services: Services, accountId: string, input: N
     inputTokens: usage.inputTokens,
     outputTokens: usage.outputTokens,
   };
-  const items = chosen.map((idea, i) => ({
-    id: newId("item"),
+  const ids = chosen.map(() => newId("item"));
+  const items = chosen.map(({ overlap, ...idea }, i) => ({
+    id: ids[i]!,
     planId,
     accountId,
     siteId: site.id,
@@ -166,6 +190,9 @@ export async function createPlan(services: Services, accountId: string, input: N
     keywordKey: idea.key,
     monthlyVolume: idea.monthlyVolume,
     competition: idea.competition,
+    overlap,
+    suggestion: suggestionFor(overlap),
+    ...(pillar ? { clusterRole: i === 0 ? ("pillar" as const) : ("spoke" as const), pillarItemId: i === 0 ? null : ids[0]! } : {}),
     createdAt: at,
     updatedAt: at,
   }));
@@ -179,6 +206,7 @@ export async function createPlan(services: Services, accountId: string, input: N
       publishMode: input.publishMode,
       warnings,
       research: researchRecord,
+      cluster: input.cluster ? { pillarKeyword: input.cluster.pillarKeyword } : null,
       createdAt: at,
       updatedAt: at,
     }),
@@ -219,4 +247,35 @@ async function coveredTopicsOf(services: Services, site: SiteRow): Promise<{ top
 
 function mentionsAvoidedTopic(keyword: string, brief: Brief): boolean {
   return brief.topicsToAvoid.some((topic) => mentionsTopic(keyword, topic));
+}
+
+/** The pillar as an idea: research's figures for it when it returned the keyword, else unmeasured (0, MEDIUM). */
+function pillarIdea(keyword: string, ideas: KeywordIdea[], key: string): ChosenKeyword {
+  const measured = ideas.find((idea) => keywordKey(idea.keyword) === key);
+  return { keyword, key, monthlyVolume: measured?.monthlyVolume ?? 0, competition: measured?.competition ?? "MEDIUM" };
+}
+
+/**
+ * Up to `count` keywords in rank order, each with its overlap, keeping one per topic: a keyword
+ * overlapping the same page (or the same other item or article) as one kept before it is left
+ * out, so a plan never holds two items on one topic.
+ */
+function oneItemPerTopic(
+  ranked: ChosenKeyword[],
+  overlaps: OverlapIndex,
+  count: number,
+): (ChosenKeyword & { overlap: PlanItemOverlap | null })[] {
+  const topics = new Set<string>();
+  const kept: (ChosenKeyword & { overlap: PlanItemOverlap | null })[] = [];
+  for (const idea of ranked) {
+    if (kept.length >= count) break;
+    const overlap = overlaps.find(idea.keyword);
+    if (overlap) {
+      const topic = overlapTopic(overlap);
+      if (topics.has(topic)) continue;
+      topics.add(topic);
+    }
+    kept.push({ ...idea, overlap });
+  }
+  return kept;
 }

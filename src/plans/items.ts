@@ -7,11 +7,12 @@ import { AppError } from "../core/errors";
 import { newId } from "../core/ids";
 import { log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
-import { articles, planItems, searchQueries } from "../db/schema";
+import { articles, type ItemSuggestion, type PlanItemOverlap, planItems, searchQueries } from "../db/schema";
 import type { Services } from "../services/container";
 import { briefOf } from "../sites/brief";
 import { getSite, type SiteRow } from "../sites/service";
 import { keywordKey } from "./keyword-key";
+import { OverlapIndex, overlapTopic, suggestionFor } from "./overlap";
 import { getPlanItemRow, getPlanRow, type PlanItemRow, type PlanRow } from "./read";
 import { cadenceIntervalSeconds, completePlanIfDone } from "./state";
 import { planTitlesTask } from "./tasks";
@@ -22,18 +23,36 @@ const EDITABLE = ["PLANNED", "SCHEDULED"] as const;
 const startedConflict = (item: PlanItemRow, action: string) =>
   new AppError("plan_item_not_editable", `Plan item ${item.id} is ${item.status}; only PLANNED or SCHEDULED items can be ${action}`);
 
-/** Changes an unstarted item's title or target keyword (409 once it is queued or later). */
+/**
+ * Changes an unstarted item's title, target keyword or suggestion (409 once it is queued or
+ * later). A new keyword is compared with the site again (its overlap and suggestion follow);
+ * `improve` needs an overlap naming a post of the inventory (409 item_not_improvable).
+ */
 export async function updatePlanItem(
   db: Database,
   accountId: string,
   itemId: string,
-  changes: { title?: string; targetKeyword?: string },
+  changes: { title?: string; targetKeyword?: string; suggestion?: ItemSuggestion },
   now = new Date(),
 ): Promise<PlanItemRow> {
+  const item = await getPlanItemRow(db, accountId, itemId);
+  let overlap = item.overlap;
+  if (changes.targetKeyword !== undefined) {
+    const site = await getSite(db, accountId, item.siteId);
+    overlap = (await OverlapIndex.load(db, site)).find(changes.targetKeyword, item.id);
+  }
+  const suggestion = changes.suggestion ?? (changes.targetKeyword !== undefined ? suggestionFor(overlap) : item.suggestion);
+  if (suggestion === "improve" && !overlap?.postId)
+    throw new AppError(
+      "item_not_improvable",
+      `Plan item ${itemId} overlaps no post of the site's inventory, so there is nothing to improve instead; it can only be written new`,
+    );
   const [updated] = await db
     .update(planItems)
     .set({
       ...changes,
+      overlap,
+      suggestion,
       // A new keyword is researched afresh by the next run.
       ...(changes.targetKeyword !== undefined ? { keywordKey: keywordKey(changes.targetKeyword), researchId: null } : {}),
       updatedAt: toIsoSeconds(now),
@@ -84,6 +103,9 @@ export async function addPlanItem(
   const key = keywordKey(input.keyword);
   if (await keywordTargeted(db, plan, key)) throw alreadyPlanned(input.keyword, plan.siteId);
   const site = await getSite(db, accountId, plan.siteId);
+  const overlap = (await OverlapIndex.load(db, site)).find(input.keyword);
+  if (overlap) await assertNewTopic(db, planId, overlap, input.keyword);
+  const suggestion = suggestionFor(overlap);
   const title = input.title ?? (await writeTitle(services, accountId, site, input.keyword));
   const monthlyVolume = await searchConsoleVolume(db, plan.siteId, lowerCaseIn(input.keyword, site.language));
 
@@ -95,7 +117,7 @@ export async function addPlanItem(
   // where the row is written, so a plan paused, completed or given the same keyword meanwhile
   // gets no item (or no SCHEDULED item in a paused plan).
   await db.run(sql`
-      INSERT INTO plan_items (id, plan_id, account_id, site_id, position, title, target_keyword, keyword_key, monthly_volume, competition, status, scheduled_at, created_at, updated_at)
+      INSERT INTO plan_items (id, plan_id, account_id, site_id, position, title, target_keyword, keyword_key, monthly_volume, competition, status, scheduled_at, overlap, suggestion, cluster_role, pillar_item_id, created_at, updated_at)
       SELECT ${id}, plans.id, plans.account_id, plans.site_id,
         (SELECT coalesce(max(position), 0) + 1 FROM plan_items WHERE plan_id = plans.id),
         ${title}, ${input.keyword}, ${key}, ${monthlyVolume}, ${UNMEASURED_COMPETITION},
@@ -103,6 +125,9 @@ export async function addPlanItem(
         CASE plans.status WHEN 'ACTIVE' THEN strftime('%Y-%m-%dT%H:%M:%SZ', max(${nowEpoch}, coalesce(
           (SELECT max(CAST(strftime('%s', scheduled.scheduled_at) AS INTEGER)) FROM plan_items AS scheduled
             WHERE scheduled.plan_id = plans.id AND scheduled.scheduled_at IS NOT NULL) + ${interval}, ${nowEpoch})), 'unixepoch') END,
+        ${overlap ? JSON.stringify(overlap) : null}, ${suggestion},
+        CASE WHEN plans.cluster IS NOT NULL THEN 'spoke' END,
+        (SELECT pillar.id FROM plan_items AS pillar WHERE pillar.plan_id = plans.id AND pillar.cluster_role = 'pillar'),
         ${at}, ${at}
       FROM plans
       WHERE plans.id = ${planId} AND plans.account_id = ${accountId} AND plans.status IN ('DRAFT', 'ACTIVE', 'PAUSED')
@@ -117,6 +142,18 @@ export async function addPlanItem(
   return item;
 }
 
+/** 409 keyword_same_topic when an item of the plan already stands for the overlap's topic. */
+async function assertNewTopic(db: Database, planId: string, overlap: PlanItemOverlap, keyword: string): Promise<void> {
+  const topic = overlapTopic(overlap);
+  const others = await db.select({ id: planItems.id, overlap: planItems.overlap }).from(planItems).where(eq(planItems.planId, planId));
+  const same = others.find((other) => other.id === overlap.itemId || (other.overlap !== null && overlapTopic(other.overlap) === topic));
+  if (same)
+    throw new AppError(
+      "keyword_same_topic",
+      `Item ${same.id} of plan ${planId} is already on the topic of '${keyword}' (${overlap.kind === "page" ? `both overlap ${overlap.url}` : `their research shares ${overlap.sharedResults} top-10 results`}); a plan holds one item per topic`,
+    );
+}
+
 const completedConflict = (planId: string) =>
   new AppError("plan_completed", `Plan ${planId} is COMPLETED; add the keyword to another plan, or create a new one`);
 
@@ -127,7 +164,7 @@ const alreadyPlanned = (keyword: string, siteId: string) =>
   );
 
 /** Whether an item of the site's plans or an article of the site targets the key. */
-async function keywordTargeted(db: Database, plan: PlanRow, key: string): Promise<boolean> {
+export async function keywordTargeted(db: Database, plan: Pick<PlanRow, "accountId" | "siteId">, key: string): Promise<boolean> {
   const [items, written] = await db.batch([
     db
       .select({ id: planItems.id })

@@ -23,6 +23,7 @@ import {
   toPlanSummary,
   UpdatePlanItemBodySchema,
 } from "./schemas";
+import { planPace } from "./pace";
 import { approvePlan, pausePlan } from "./state";
 
 /** Content plans: create from keyword research, list, read, approve, pause, curate items. */
@@ -38,11 +39,14 @@ planRoutes.openapi(
     tags,
     summary: "Build a content plan from keyword research (takes up to 1–2 minutes)",
     description:
-      "The text model proposes seed keywords from the site's brief and posts; keyword research runs in the site's language; keywords the site already covers (post titles and slugs, earlier plans, articles) are dropped, near-duplicates grouped, and the best `articleCount` by volume and competition kept and titled. When research yields fewer usable keywords, the plan has fewer items and `warnings` says so. With `fromSearchConsole`, the site's Search Console opportunities (queries it ranks 8–30 for) join the ideas and the seeds: a query research measured takes its volume, another its 28-day impressions as a month. The plan starts as DRAFT: curate its items, then approve it.",
+      "The text model proposes seed keywords from the site's brief and posts; keyword research runs in the site's language; keywords the site already covers (post titles and slugs, earlier plans, articles) are dropped, near-duplicates grouped, and the best `articleCount` by volume and competition kept and titled. When research yields fewer usable keywords, the plan has fewer items and `warnings` says so. With `fromSearchConsole`, the site's Search Console opportunities (queries it ranks 8–30 for) join the ideas and the seeds: a query research measured takes its volume, another its 28-day impressions as a month. Each keyword is compared with the site: a page already earning impressions for it or a close variant at position ≤ 30, or another item or article whose research shares ≥ 4 top-10 URLs, is its `overlap`, and `suggestion` says whether approving improves that page or writes new; a plan keeps one item per topic. With `cluster`, the first item is the pillar and the others spokes researched around it. The plan starts as DRAFT: curate its items, then approve it.",
     request: { body: jsonBody(CreatePlanBodySchema) },
     responses: { 201: jsonContent(PlanSchema, "The new DRAFT plan"), ...errorResponses(400, 401, 403, 404, 409, 422, 502, 504) },
   }),
-  async (c) => c.json(toPlan(await createPlan(c.get("services"), c.get("caller").accountId, c.req.valid("json"))), 201),
+  async (c) => {
+    const plan = await createPlan(c.get("services"), c.get("caller").accountId, c.req.valid("json"));
+    return c.json(toPlan(plan, await planPace(c.get("db"), plan.plan)), 201);
+  },
 );
 
 planRoutes.openapi(
@@ -75,7 +79,10 @@ planRoutes.openapi(
     request: { params: PlanIdParamSchema },
     responses: { 200: jsonContent(PlanSchema, "The plan"), ...errorResponses(401, 403, 404) },
   }),
-  async (c) => c.json(toPlan(await getPlan(c.get("db"), c.get("caller").accountId, c.req.valid("param").planId)), 200),
+  async (c) => {
+    const plan = await getPlan(c.get("db"), c.get("caller").accountId, c.req.valid("param").planId);
+    return c.json(toPlan(plan, await planPace(c.get("db"), plan.plan)), 200);
+  },
 );
 
 planRoutes.openapi(
@@ -86,11 +93,14 @@ planRoutes.openapi(
     tags,
     summary: "Approve (or resume) a plan: DRAFT or PAUSED → ACTIVE",
     description:
-      "Spreads the items not started yet at the plan's cadence from now, the first at once (3 a week: one every 56 hours). Approving an ACTIVE plan changes nothing and answers the plan. 409 for a COMPLETED plan or one without items.",
+      "Spreads the items not started yet at the plan's cadence from now, the first at once (3 a week: one every 56 hours). Approving an ACTIVE plan changes nothing and answers the plan. 409 for a COMPLETED plan or one without items. `pace.exceeds` says when the site's active plans publish more new articles a week than its `maxNewPerWeek`: the clock then holds items (waitReason `pace`) until the site has room; raise it with PATCH /api/sites/{siteId}. Items with suggestion `improve` run an improvement of the overlapped post (charged as one) instead of writing an article.",
     request: { params: PlanIdParamSchema },
     responses: { 200: jsonContent(PlanSchema, "The plan"), ...errorResponses(401, 403, 404, 409) },
   }),
-  async (c) => c.json(toPlan(await approvePlan(c.get("db"), c.get("caller").accountId, c.req.valid("param").planId)), 200),
+  async (c) => {
+    const plan = await approvePlan(c.get("db"), c.get("caller").accountId, c.req.valid("param").planId);
+    return c.json(toPlan(plan, await planPace(c.get("db"), plan.plan)), 200);
+  },
 );
 
 planRoutes.openapi(
@@ -146,7 +156,9 @@ planRoutes.openapi(
     operationId: "updatePlanItem",
     path: "/autopilot/items/{itemId}",
     tags,
-    summary: "Change a plan item's title or target keyword (PLANNED or SCHEDULED items only)",
+    summary: "Change a plan item's title, target keyword or suggestion (PLANNED or SCHEDULED items only)",
+    description:
+      "`suggestion` switches an overlapping item between improving the overlapped post (`improve`, 409 item_not_improvable when the overlap names no post) and writing a new article (`new`). A new `targetKeyword` is compared with the site again: its overlap and suggestion follow.",
     request: { params: ItemIdParamSchema, body: jsonBody(UpdatePlanItemBodySchema) },
     responses: { 200: jsonContent(PlanItemSchema, "The item"), ...errorResponses(400, 401, 403, 404, 409) },
   }),

@@ -3,8 +3,11 @@ import { z } from "@hono/zod-openapi";
 import { ERROR_CODES } from "../core/errors";
 import { positiveIntParam } from "../core/pagination";
 import { plainText } from "../core/plain-text";
+import { CLUSTER_ROLES, ITEM_SUGGESTIONS, OVERLAP_KINDS, WAIT_REASONS } from "../db/schema";
 import { COMPETITION_LEVELS, PIPELINE_STAGES, PLAN_ITEM_STATUSES, PLAN_STATUSES, PLAN_WARNING_CODES, PUBLISH_MODES } from "../db/schema";
 import { keywordKey } from "./keyword-key";
+import type { PlanItemOverlap } from "../db/schema";
+import type { PlanPace } from "./pace";
 import type { ItemCounts, PlanDetail, PlanItemRow, PlanRow } from "./read";
 
 const wholeNumber = (name: string, min: number, max: number) =>
@@ -26,6 +29,20 @@ export const CreatePlanBodySchema = z
       description:
         "`publish` (default): live on the platform; `draft`: posted there as a draft; `review`: the article waits as `pending` until you publish it",
     }),
+    cluster: z
+      .object({
+        pillarKeyword: plainText(z.string().trim().min(1).max(100), { noMarkup: true })
+          .refine((keyword) => keywordKey(keyword) !== "", {
+            message: "pillarKeyword must name a topic, not only words such as 'the' or 'how'",
+          })
+          .openapi({ example: "sourdough bread" }),
+      })
+      .strict()
+      .optional()
+      .openapi({
+        description:
+          "A topic cluster: the first item is the pillar (this keyword), the others spokes researched around it; each spoke's article links to the pillar's page",
+      }),
     fromSearchConsole: z.boolean().default(false).openapi({
       description:
         "Plan from Search Console: the site's top opportunities (GET /api/sites/{siteId}/opportunities, up to 3 per article) join research's keyword ideas and seeds; `warnings` names the items that came from them, or says the site has no Search Console data yet",
@@ -49,6 +66,36 @@ export const AddPlanItemBodySchema = z
   .strict()
   .openapi("AddPlanItemRequest");
 
+export const PlanItemOverlapSchema = z
+  .object({
+    kind: z.enum(OVERLAP_KINDS).openapi({
+      description:
+        "`page`: a page of the site already earns impressions for the keyword or a close variant at average position ≤ 30; `item`: another item or article of the site whose research shares ≥ 4 top-10 URLs with the keyword's",
+    }),
+    url: z.string().nullable().openapi({ description: "The overlapped page; null for an item not published yet" }),
+    articleId: z.string().optional(),
+    postId: z.string().optional().openapi({ description: "The overlapped post of the site's inventory: what an improvement works on" }),
+    itemId: z.string().optional(),
+    query: z.string().optional().openapi({ description: "The Search Console query the page earns for" }),
+    position: z.number().optional().openapi({ description: "The page's average position for the query over 28 days" }),
+    impressions: z.number().int().optional(),
+    sharedResults: z.number().int().optional().openapi({ description: "Top-10 URLs the two keywords' research share" }),
+  })
+  .openapi("PlanItemOverlap");
+
+export const PlanPaceSchema = z
+  .object({
+    maxNewPerWeek: z.number().int().openapi({ description: "The site's pace: its own setting, or the default from its size" }),
+    planned: z
+      .number()
+      .int()
+      .openapi({ description: "New articles a week the site's active plans publish at their cadence (with this plan)" }),
+    exceeds: z
+      .boolean()
+      .openapi({ description: "True when planned > maxNewPerWeek: items wait (waitReason pace); raise it with PATCH /api/sites/{siteId}" }),
+  })
+  .openapi("PlanPace");
+
 export const PlanIdParamSchema = z.object({ planId: z.string().min(1).max(64) });
 export const ItemIdParamSchema = z.object({ itemId: z.string().min(1).max(64) });
 
@@ -56,9 +103,15 @@ export const UpdatePlanItemBodySchema = z
   .object({
     title: plainText(z.string().trim().min(1).max(200), { noMarkup: true }).optional(),
     targetKeyword: plainText(z.string().trim().min(1).max(100), { noMarkup: true }).optional(),
+    suggestion: z.enum(ITEM_SUGGESTIONS).optional().openapi({
+      description:
+        "`new`: write a new article although the keyword overlaps a page; `improve`: improve the overlapped post instead (409 item_not_improvable when the overlap names no post)",
+    }),
   })
   .strict()
-  .refine((body) => body.title !== undefined || body.targetKeyword !== undefined, { message: "Send title, targetKeyword or both" })
+  .refine((body) => body.title !== undefined || body.targetKeyword !== undefined || body.suggestion !== undefined, {
+    message: "Send title, targetKeyword, suggestion or several of them",
+  })
   .openapi("UpdatePlanItemRequest");
 
 export const PlanItemSchema = z
@@ -100,6 +153,22 @@ export const PlanItemSchema = z
     reviewReasons: z.array(ReviewReasonSchema).openapi({
       description:
         "REVIEW because the quality gate or the fact check held the article back (after its rewrite): what fell short. Empty otherwise (also when the plan's mode is review)",
+    }),
+    overlap: PlanItemOverlapSchema.nullable(),
+    suggestion: z.enum(ITEM_SUGGESTIONS).nullable().openapi({
+      description:
+        "With an overlap: `improve` (approving runs an improvement of the overlapped post, charged as one, instead of writing a competitor) or `new` (a new article is written); null without an overlap. Switch it with PATCH /api/autopilot/items/{itemId}",
+    }),
+    cluster: z
+      .object({
+        role: z.enum(CLUSTER_ROLES),
+        pillarItemId: z.string().nullable().openapi({ description: "The pillar item of a spoke; null for the pillar" }),
+      })
+      .nullable()
+      .openapi({ description: "The item's place in its plan's topic cluster; null outside a cluster" }),
+    waitReason: z.enum(WAIT_REASONS).nullable().openapi({
+      description:
+        "Why a SCHEDULED item waits past its first time: `pace`, the site's maxNewPerWeek new articles in 7 days are reached; `scheduledAt` is its next date",
     }),
     researched: z
       .boolean()
@@ -169,7 +238,19 @@ const planFields = {
 };
 
 export const PlanSummarySchema = z.object(planFields).openapi("PlanSummary");
-export const PlanSchema = z.object({ ...planFields, items: z.array(PlanItemSchema) }).openapi("Plan");
+export const PlanSchema = z
+  .object({
+    ...planFields,
+    cluster: z
+      .object({ pillarKeyword: z.string(), pillarItemId: z.string().nullable(), spokeItemIds: z.array(z.string()) })
+      .nullable()
+      .openapi({ description: "A topic cluster plan: its pillar and spokes; null otherwise" }),
+    pace: PlanPaceSchema.nullable().openapi({
+      description: "Whether the site's pace carries the plan's cadence (null on answers that do not compute it)",
+    }),
+    items: z.array(PlanItemSchema),
+  })
+  .openapi("Plan");
 
 export const PlanListQuerySchema = z.object({
   page: positiveIntParam("page", 100_000, 1, "Page number, from 1"),
@@ -231,10 +312,31 @@ export function toPlanItem(item: PlanItemRow & { articleUrl?: string | null }): 
     articleId: item.articleId === null ? null : String(item.articleId),
     url: item.articleUrl ?? null,
     reviewReasons: item.reviewReasons ?? [],
+    overlap: item.overlap ? toOverlap(item.overlap) : null,
+    suggestion: item.suggestion ?? null,
+    cluster: item.clusterRole ? { role: item.clusterRole, pillarItemId: item.pillarItemId } : null,
+    waitReason: item.waitReason ?? null,
     researched: item.researchId !== null,
   };
 }
 
-export function toPlan(detail: PlanDetail): z.infer<typeof PlanSchema> {
-  return { ...toPlanSummary(detail.plan, detail.counts), items: detail.items.map(toPlanItem) };
+function toOverlap(overlap: PlanItemOverlap): z.infer<typeof PlanItemOverlapSchema> {
+  const { articleId, ...rest } = overlap;
+  return { ...rest, ...(articleId !== undefined ? { articleId: String(articleId) } : {}) };
+}
+
+export function toPlan(detail: PlanDetail, pace: PlanPace | null = null): z.infer<typeof PlanSchema> {
+  const pillar = detail.items.find((item) => item.clusterRole === "pillar");
+  return {
+    ...toPlanSummary(detail.plan, detail.counts),
+    cluster: detail.plan.cluster
+      ? {
+          pillarKeyword: detail.plan.cluster.pillarKeyword,
+          pillarItemId: pillar?.id ?? null,
+          spokeItemIds: detail.items.filter((item) => item.clusterRole === "spoke").map((item) => item.id),
+        }
+      : null,
+    pace,
+    items: detail.items.map(toPlanItem),
+  };
 }

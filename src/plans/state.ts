@@ -89,7 +89,7 @@ export async function pausePlan(db: Database, accountId: string, planId: string,
       .returning({ id: plans.id }),
     db
       .update(planItems)
-      .set({ status: "PLANNED", scheduledAt: null, updatedAt: at })
+      .set({ status: "PLANNED", scheduledAt: null, waitReason: null, updatedAt: at })
       .where(
         and(
           eq(planItems.planId, planId),

@@ -27,12 +27,19 @@ export async function changeSite(deps: SiteAccessDeps, accountId: string, siteId
     const blogUsername = body.blogUsername ?? site.blogUsername ?? "";
     site = await replaceWordPressCredentials(deps, accountId, siteId, { blogUsername, blogAppPassword: body.blogAppPassword });
   }
-  if (body.businessContext !== undefined || body.language !== undefined || webhookUrl !== undefined || body.autoLinks !== undefined) {
+  if (
+    body.businessContext !== undefined ||
+    body.language !== undefined ||
+    webhookUrl !== undefined ||
+    body.autoLinks !== undefined ||
+    body.maxNewPerWeek !== undefined
+  ) {
     site = await updateSite(deps.db, accountId, siteId, {
       businessContext: body.businessContext,
       language: body.language,
       webhookUrl,
       autoLinks: body.autoLinks,
+      maxNewPerWeek: body.maxNewPerWeek,
     });
   }
   return site;

@@ -86,6 +86,10 @@ export const SiteSchema = z
       description:
         "Apply link suggestions (GET /api/sites/{siteId}/links/suggestions) as soon as they are made, without asking; default false",
     }),
+    maxNewPerWeek: z.number().int().nullable().openapi({
+      description:
+        "New articles the autopilot publishes here in any 7 days; null: the default from the site's size (docs/guides/site-health.md, Pace)",
+    }),
     warnings: z.array(z.string()).openapi({
       description:
         "What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin; a brief naming an author other than WordPress's byline), or for Search Console figures to keep coming (a broken Google connection, a missing or unreadable property)",
@@ -133,6 +137,7 @@ export function toSite(row: SiteRow): Site {
         ? { key: row.indexNowKey, keyUrl: `${row.url.replace(/\/+$/, "")}/${row.indexNowKey}.txt` }
         : null,
     autoLinks: row.autoLinks,
+    maxNewPerWeek: row.maxNewPerWeek ?? null,
     warnings: [...siteWarnings(row), ...bylineWarnings(row), ...searchConsoleWarnings(row)],
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -198,6 +203,17 @@ export const UpdateSiteBodySchema = z
       example: "https://www.example.com/hooks/autopilot",
     }),
     autoLinks: z.boolean().optional().openapi({ description: "Blog sites: apply link suggestions without asking" }),
+    maxNewPerWeek: z
+      .number({ error: "maxNewPerWeek must be a whole number or null" })
+      .int("maxNewPerWeek must be a whole number")
+      .min(1, "maxNewPerWeek must be at least 1")
+      .max(50, "maxNewPerWeek must be at most 50")
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "New articles the autopilot publishes on the site in any 7 days, 1–50; null: the default from the site's size (a tenth of its posts, at least 2, at most 14)",
+      }),
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "Send at least one field to change" })

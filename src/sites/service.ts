@@ -120,6 +120,7 @@ export type SiteChanges = Partial<
     | "previousWebhookSecretEncrypted"
     | "previousWebhookSecretUntil"
     | "indexNowKey"
+    | "maxNewPerWeek"
   >
 >;
 

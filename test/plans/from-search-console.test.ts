@@ -8,15 +8,20 @@ interface Warned {
   warningDetails: { code: string; params: Record<string, number> }[];
 }
 
-/** The site's Search Console queries, as a sync stores them (one page ranks for all). */
+/**
+ * The site's Search Console queries, as a sync stores them, each on a page of its own (a plan
+ * keeps one item per overlapped page: test/plans/overlap.test.ts).
+ */
 async function seedOpportunities(siteId: string, rows: { query: string; impressions: number; position: number }[]) {
-  const [page] = await db()
-    .insert(searchPages)
-    .values({ siteId, urlKey: "bakery.invalid/bread", url: "https://bakery.invalid/bread/" })
-    .returning();
-  await db()
-    .insert(searchQueries)
-    .values(rows.map((row) => ({ siteId, pageId: page!.id, clicks: 1, ...row })));
+  for (const [index, row] of rows.entries()) {
+    const [page] = await db()
+      .insert(searchPages)
+      .values({ siteId, urlKey: `bakery.invalid/bread-${index}`, url: `https://bakery.invalid/bread-${index}/` })
+      .returning();
+    await db()
+      .insert(searchQueries)
+      .values({ siteId, pageId: page!.id, clicks: 1, ...row });
+  }
 }
 
 const TITLES = ["A first title for a test", "A second title for a test", "A third title for a test", "A fourth title for a test"];

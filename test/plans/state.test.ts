@@ -342,7 +342,9 @@ describe("curating items: PATCH /api/autopilot/items/{itemId}", () => {
   });
 
   it.each([
-    ["an empty body", {}, "title, targetKeyword or both"],
+    ["an empty body", {}, "title, targetKeyword, suggestion or several"],
+    ["an unknown suggestion", { suggestion: "merge" }, "suggestion"],
+    ["a suggestion in capitals", { suggestion: "NEW" }, "suggestion"],
     ["an unknown key", { title: "Fine", status: "PUBLISHED" }, "status"],
     ["an unknown key alone", { position: 9 }, "position"],
     ["an empty title", { title: "" }, "title"],

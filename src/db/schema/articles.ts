@@ -101,6 +101,8 @@ export const articles = sqliteTable(
     uniqueIndex("articles_plan_item_unique").on(t.planItemId).where(sql`${t.planItemId} IS NOT NULL`),
     index("articles_account_site_idx").on(t.accountId, t.siteId, t.createdAt),
     index("articles_account_score_idx").on(t.accountId, t.contentScore, t.id),
+    // The autopilot's pace (src/plans/pace.ts): a site's new articles by publication time.
+    index("articles_site_published_idx").on(t.siteId, t.publishedAt).where(sql`${t.planItemId} IS NOT NULL`),
   ],
 );
 

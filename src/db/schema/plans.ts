@@ -33,6 +33,32 @@ export const PUBLISH_MODES = ["publish", "draft", "review"] as const;
 export type PublishMode = (typeof PUBLISH_MODES)[number];
 export const COMPETITION_LEVELS = ["LOW", "MEDIUM", "HIGH"] as const;
 
+/** What a planned keyword overlaps (docs/guides/site-health.md, "Update or write new"). */
+export const OVERLAP_KINDS = ["page", "item"] as const;
+/** `improve`: approving runs an improvement of the overlapped page instead of writing a new article; `new`: write it. */
+export const ITEM_SUGGESTIONS = ["improve", "new"] as const;
+export type ItemSuggestion = (typeof ITEM_SUGGESTIONS)[number];
+export const CLUSTER_ROLES = ["pillar", "spoke"] as const;
+/** Why a SCHEDULED item waits past its time: `pace`, the site's maxNewPerWeek is reached. */
+export const WAIT_REASONS = ["pace"] as const;
+
+/**
+ * A page of the site already earning impressions for the keyword (a close variant, average
+ * position ≤ 30), or another item or article of the site on the same topic (their top 10
+ * results share ≥ 4 URLs).
+ */
+export interface PlanItemOverlap {
+  kind: (typeof OVERLAP_KINDS)[number];
+  url: string | null;
+  articleId?: number;
+  postId?: string;
+  itemId?: string;
+  query?: string;
+  position?: number;
+  impressions?: number;
+  sharedResults?: number;
+}
+
 /** What a plan's keyword research used and cost; kept so the cost of a plan is known. */
 /**
  * Why a plan deserves a second look, as a stable code: `fewer_keywords` (params found, wanted, ideas, covered), `offline_research`,
@@ -86,6 +112,8 @@ export const plans = sqliteTable(
     /** Plain strings in plans made before warnings carried a code. */
     warnings: text("warnings", { mode: "json" }).$type<(PlanWarning | string)[]>().notNull().default([]),
     research: text("research", { mode: "json" }).$type<PlanResearch>().notNull(),
+    /** A topic cluster plan: its pillar keyword (the pillar is the item with cluster_role 'pillar'). */
+    cluster: text("cluster", { mode: "json" }).$type<{ pillarKeyword: string }>(),
     approvedAt: text("approved_at"),
     completedAt: text("completed_at"),
     createdAt: createdAt(),
@@ -144,6 +172,14 @@ export const planItems = sqliteTable(
     researchId: text("research_id"),
     /** Why the item's article waits in REVIEW when the quality gate or the fact check sent it there; null otherwise. */
     reviewReasons: text("review_reasons", { mode: "json" }).$type<ReviewReason[]>(),
+    /** What the keyword overlaps at planning, and whether approving improves that page or writes new (null: no overlap). */
+    overlap: text("overlap", { mode: "json" }).$type<PlanItemOverlap>(),
+    suggestion: text("suggestion", { enum: ITEM_SUGGESTIONS }),
+    /** A topic cluster's pillar or spoke; a spoke names its pillar item (src/plans/cluster.ts). */
+    clusterRole: text("cluster_role", { enum: CLUSTER_ROLES }),
+    pillarItemId: text("pillar_item_id"),
+    /** Why a SCHEDULED item was moved past its time (the clock's pace hold); null once it starts. */
+    waitReason: text("wait_reason", { enum: WAIT_REASONS }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -87,6 +87,8 @@ export const sites = sqliteTable(
     indexNowKey: text("index_now_key"),
     /** Apply link suggestions (src/links/) without asking the owner. */
     autoLinks: integer("auto_links", { mode: "boolean" }).notNull().default(false),
+    /** New articles the autopilot publishes on the site in any 7 days; null: the default from the site's size (src/plans/pace.ts). */
+    maxNewPerWeek: integer("max_new_per_week"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

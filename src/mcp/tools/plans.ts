@@ -5,6 +5,7 @@ import { planItems } from "../../db/schema";
 import { runItemNow } from "../../pipeline/start";
 import { createPlan } from "../../plans/create";
 import { deletePlanItem, updatePlanItem } from "../../plans/items";
+import { planPace } from "../../plans/pace";
 import { getPlan, planItemDetail } from "../../plans/read";
 import {
   CreatePlanBodySchema,
@@ -58,11 +59,14 @@ const planRequest = describeFields(CreatePlanBodySchema.shape, {
   publishMode:
     "publish (default): live on the site; draft: posted there as a draft; review: each article waits as pending for publish_article",
   fromSearchConsole: "true: the site's Search Console queries ranked 8–30 that nothing targets join the keyword ideas (default false)",
+  cluster: "A topic cluster: { pillarKeyword }; the first item is the pillar, the others spokes researched around it that link to it",
 });
 
 const itemChanges = describeFields(UpdatePlanItemBodySchema.shape, {
   title: "The item's new article title (plain text)",
   targetKeyword: "The new search keyword the article is written for",
+  suggestion:
+    "For an item with an overlap: improve (improve the overlapped post instead, charged as one improvement) or new (write a new article)",
 });
 
 const RunResultSchema = z.object({
@@ -77,7 +81,7 @@ export const planTools = [
     name: "create_plan",
     title: "Create a content plan",
     description:
-      "Researches keywords for the site (seeds from its brief and posts, volumes, competition), drops what the site already covers and titles the best articleCount as a DRAFT plan to curate and approve. Plans are free; takes up to a minute or two and reports progress.",
+      "Researches keywords for the site (seeds from its brief and posts, volumes, competition), drops what the site already covers and titles the best articleCount as a DRAFT plan to curate and approve. Each item names its overlap with the site (a page already earning for the keyword, or another item on the same topic) and its suggestion: improve that page or write new. With cluster, a pillar and its spokes. Plans are free; takes up to a minute or two and reports progress.",
     input: planRequest,
     output: PlanSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -88,7 +92,7 @@ export const planTools = [
         createPlan(context.services, context.accountId, input),
         async () => `Researching keywords and writing titles (${Math.round((Date.now() - started) / 1000)} s)`,
       );
-      return toPlan(plan);
+      return toPlan(plan, await planPace(context.services.db, plan.plan));
     },
   }),
   defineTool({
@@ -99,7 +103,10 @@ export const planTools = [
     input: { planId },
     output: PlanSchema,
     annotations: { readOnlyHint: true, openWorldHint: false },
-    run: async ({ planId }, { services, accountId }) => toPlan(await getPlan(services.db, accountId, planId)),
+    run: async ({ planId }, { services, accountId }) => {
+      const plan = await getPlan(services.db, accountId, planId);
+      return toPlan(plan, await planPace(services.db, plan.plan));
+    },
   }),
   defineTool({
     name: "get_item_research",
@@ -114,13 +121,15 @@ export const planTools = [
   defineTool({
     name: "update_plan_item",
     title: "Change a plan item",
-    description: "Changes an item's title and/or target keyword before it is written.",
+    description:
+      "Changes an item's title, target keyword and/or suggestion before it is written (suggestion improve: the overlapped post is improved instead of writing a new article; new: a new article is written).",
     input: { itemId, ...itemChanges },
     output: PlanItemSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    run: async ({ itemId, title, targetKeyword }, { services, accountId }) => {
-      if (title === undefined && targetKeyword === undefined) throw new AppError("invalid_request", "Send title, targetKeyword or both");
-      return toPlanItem(await updatePlanItem(services.db, accountId, itemId, { title, targetKeyword }));
+    run: async ({ itemId, title, targetKeyword, suggestion }, { services, accountId }) => {
+      if (title === undefined && targetKeyword === undefined && suggestion === undefined)
+        throw new AppError("invalid_request", "Send title, targetKeyword, suggestion or several of them");
+      return toPlanItem(await updatePlanItem(services.db, accountId, itemId, { title, targetKeyword, suggestion }));
     },
   }),
   defineTool({
@@ -139,11 +148,14 @@ export const planTools = [
     name: "approve_plan",
     title: "Approve a plan",
     description:
-      "Schedules a DRAFT (or paused) plan's items at its cadence; the autopilot then writes and publishes each when it is due, charging the article price each time.",
+      "Schedules a DRAFT (or paused) plan's items at its cadence; the autopilot then writes and publishes each when it is due, charging the article price each time (an item with suggestion improve is an improvement of its overlapped post, charged as one). pace.exceeds says when the site's maxNewPerWeek cannot carry the cadence: items then wait (waitReason pace).",
     input: { planId },
     output: PlanSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    run: async ({ planId }, { services, accountId }) => toPlan(await approvePlan(services.db, accountId, planId)),
+    run: async ({ planId }, { services, accountId }) => {
+      const plan = await approvePlan(services.db, accountId, planId);
+      return toPlan(plan, await planPace(services.db, plan.plan));
+    },
   }),
   defineTool({
     name: "pause_plan",

@@ -23,7 +23,7 @@ export async function claimRun(
   services: Services,
   run: ItemRunParams,
   now = new Date(),
-): Promise<{ claimed: boolean; startedAt: string; reason?: string }> {
+): Promise<{ claimed: boolean; startedAt: string; reason?: string; improvePostId?: string }> {
   const at = toIsoSeconds(now);
   const [claimed] = await services.db
     .update(planItems)
@@ -45,7 +45,7 @@ export async function claimRun(
         inArray(planItems.status, ["QUEUED", "GENERATING"]),
       ),
     )
-    .returning({ id: planItems.id });
+    .returning({ id: planItems.id, suggestion: planItems.suggestion, overlap: planItems.overlap });
   if (!claimed) {
     const item = await getPlanItemRow(services.db, run.accountId, run.itemId).catch(() => null);
     const reason = !item
@@ -63,18 +63,25 @@ export async function claimRun(
     .values({ itemId: run.itemId, attempt: run.attempt, accountId: run.accountId, createdAt: at, updatedAt: at })
     .onConflictDoNothing();
   log("info", "item_run_started", { ...run });
-  return { claimed: true, startedAt: at };
+  // An item the owner left on `improve` improves the overlapped post instead of writing an article.
+  const improvePostId = claimed.suggestion === "improve" ? claimed.overlap?.postId : undefined;
+  return { claimed: true, startedAt: at, ...(improvePostId ? { improvePostId } : {}) };
 }
 
 /** Reserves the run's price (credits) or quota unit (BYOK); 402/403 end the run before any model is called. */
-export async function reserveRunCharge(services: Services, run: ItemRunParams, now = new Date()): Promise<{ amountKurus: number }> {
+export async function reserveRunCharge(
+  services: Services,
+  run: ItemRunParams,
+  now = new Date(),
+  kind: "generation" | "improvement" = "generation",
+): Promise<{ amountKurus: number }> {
   await markStage(services, run, "reserve charge", now);
   const item = await getPlanItemRow(services.db, run.accountId, run.itemId);
   const models = await modelsForAccount(services, run.accountId);
   const { charge } = await reserveGeneration(services.db, services.config.billing, {
     accountId: run.accountId,
     reference: runChargeReference(run),
-    kind: "generation",
+    kind,
     model: models.text.model,
     note: item.title,
     siteId: item.siteId,

@@ -5,6 +5,7 @@ import { log } from "../../core/logger";
 import { toIsoSeconds } from "../../core/time";
 import { articles, itemRuns, type PipelineStage, planItems, existingPosts } from "../../db/schema";
 import { getPlanItemRow } from "../../plans/read";
+import { pillarOf } from "../../plans/cluster";
 import type { Services } from "../../services/container";
 import { getSite, type SiteRow } from "../../sites/service";
 import type { ItemRunParams } from "../run-params";
@@ -144,7 +145,11 @@ interface RunSubject {
 export async function subjectOf(services: Services, run: ItemRunParams): Promise<RunSubject> {
   const item = await getPlanItemRow(services.db, run.accountId, run.itemId);
   const site = await getSite(services.db, run.accountId, item.siteId);
-  return { item, site, links: await siteLinks(services, site) };
+  const links = await siteLinks(services, site);
+  // A cluster's spoke links to its pillar: its page first among the links offered.
+  const pillar = await pillarOf(services.db, item);
+  if (!pillar?.url) return { item, site, links };
+  return { item, site, links: [{ title: pillar.title, url: pillar.url }, ...links.filter((link) => link.url !== pillar.url)] };
 }
 
 /** The run's record, its stored draft parsed again (never trusted as a draft without it). */

@@ -97,6 +97,8 @@ export const errorMessages = defineMessages<Keys>(
     "code.google_not_configured": "Search Console is not set up on this service yet (the operator has not added a Google client).",
     "code.google_not_connected": "Connect Google Search Console first (Settings → Integrations).",
     "code.keyword_already_planned": "A plan item or an article of this site already targets that keyword.",
+    "code.keyword_same_topic": "An item of this plan is already on that topic.",
+    "code.item_not_improvable": "This item overlaps no post of the site that could be improved; it can only be written new.",
     "code.account_closing": "This account is closing: until the closure is cancelled it can only be read and exported.",
     "code.account_not_closing": "This account is not closing, so there is nothing to cancel.",
     "code.password_not_set":
@@ -227,6 +229,8 @@ export const errorMessages = defineMessages<Keys>(
     "code.google_not_configured": "Search Console bu hizmette henüz kurulmadı (işletmeci bir Google istemcisi eklemedi).",
     "code.google_not_connected": "Önce Google Search Console'u bağlayın (Ayarlar → Entegrasyonlar).",
     "code.keyword_already_planned": "Bu sitenin bir plan öğesi ya da makalesi bu anahtar kelimeyi zaten hedefliyor.",
+    "code.keyword_same_topic": "Bu planın bir öğesi zaten bu konuda.",
+    "code.item_not_improvable": "Bu öğe sitenin iyileştirilebilecek bir yazısıyla örtüşmüyor; yalnızca yeni yazılabilir.",
     "code.account_closing": "Bu hesap kapanıyor: kapanış iptal edilene kadar yalnızca okunabilir ve dışa aktarılabilir.",
     "code.account_not_closing": "Bu hesap kapanmıyor; iptal edilecek bir şey yok.",
     "code.password_not_set":
