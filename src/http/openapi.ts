@@ -71,6 +71,7 @@ export const OPERATION_TAGS = [
   { name: "Billing", description: "Credits, payments and BYOK licences" },
   { name: "Sites", description: "Connecting WordPress, XenForo and custom sites; the brief" },
   { name: "Existing posts", description: "A blog's existing posts: sync, list, improve" },
+  { name: "Site health", description: "Cannibalised queries, pages without traction, and the actions taken on them" },
   { name: "Live blog administration", description: "WordPress categories, tags, comments, pages, media and settings" },
   { name: "Plans", description: "Content plans and their items" },
   { name: "Articles", description: "The account's articles: list, read, edit, publish" },

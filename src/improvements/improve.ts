@@ -28,6 +28,12 @@ import { improvePostTask, type ImproveInput } from "./improve-task";
 import { postQuality, researchOfRun } from "./research";
 
 export type ImprovementRow = typeof postImprovements.$inferSelect;
+
+/** What an improvement aims at besides the post's own title: the keyword researched and an extra instruction to the model. */
+export interface ImproveFocus {
+  keyword?: string;
+  instruction?: string;
+}
 type PostRow = typeof existingPosts.$inferSelect;
 
 /** New internal links offered to the model: other existing posts. */
@@ -95,9 +101,10 @@ async function refreshExistingPost(
  * the failures; failing again is 422), scores the post before and after against the research,
  * stores it as the post's suggestion and charges the improvement price: reserved first (402/403
  * before any work), settled when stored, refunded on any failure. Each run replaces the
- * suggestion and is charged (and researched) on its own.
+ * suggestion and is charged (and researched) on its own. `focus` (site health's merge and
+ * differentiate) names the keyword to research instead of the title and adds an instruction.
  */
-export async function improvePost(services: Services, accountId: string, postId: string, now = new Date()) {
+export async function improvePost(services: Services, accountId: string, postId: string, now = new Date(), focus: ImproveFocus = {}) {
   const { post, site } = await postOf(services, accountId, postId);
   const remote = await withWordPress(services, site, (wp) => wp.getPost(post.remoteId));
   if (wpGmt(remote.modified_gmt) !== post.modifiedAt) {
@@ -134,12 +141,12 @@ export async function improvePost(services: Services, accountId: string, postId:
         accountId,
         siteId: site.id,
         siteUrl: site.url,
-        keyword: htmlToText(source.title) || post.title,
+        keyword: focus.keyword ?? (htmlToText(source.title) || post.title),
         language: site.language,
       },
       now,
     );
-    const { suggestion, usage } = await writeSuggestion(services, site, post, source, research, models.text);
+    const { suggestion, usage } = await writeSuggestion(services, site, post, source, research, models.text, focus.instruction);
     const suggestedAt = toIsoSeconds(new Date());
     const [stored] = await services.db
       .update(postImprovements)
@@ -184,6 +191,7 @@ async function writeSuggestion(
   current: PostVersion,
   research: ResearchRow,
   model: Awaited<ReturnType<typeof modelsForAccount>>["text"],
+  instruction?: string,
 ) {
   const originalHtml = sanitizeHtml(current.html);
   const brief = briefOf(site);
@@ -204,6 +212,7 @@ async function writeSuggestion(
     internalLinks: others,
     research: research.sources.length > 0 ? researchDigest(research, site.language) : null,
     failures: [],
+    ...(instruction ? { instruction } : {}),
   };
   const measured = {
     accountId: post.accountId,

@@ -32,4 +32,10 @@ export const TOOL_PERMISSIONS: Record<string, Permission | [Permission, string]>
   revert_improvement: ["publish", "post.improvement_reverted"],
   get_report: "read",
   get_balance: "read",
+  list_cannibalization: "read",
+  list_traction: "read",
+  start_cannibalization_action: ["publish", "site.health_action_started"],
+  start_traction_action: ["publish", "site.health_action_started"],
+  apply_health_action: ["publish", "site.health_action_applied"],
+  revert_health_action: ["publish", "site.health_action_reverted"],
 };

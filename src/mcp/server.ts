@@ -13,8 +13,9 @@ import { articleTools } from "./tools/articles";
 import { planTools } from "./tools/plans";
 import { searchTools } from "./tools/search";
 import { siteTools } from "./tools/sites";
+import { siteHealthTools } from "./tools/site-health";
 
-export const MCP_TOOLS: Tool[] = [...siteTools, ...planTools, ...articleTools, ...searchTools, ...accountTools];
+export const MCP_TOOLS: Tool[] = [...siteTools, ...planTools, ...articleTools, ...searchTools, ...accountTools, ...siteHealthTools];
 
 export const MCP_SERVER_INFO = { name: "content-autopilot", version: "1.0.0" };
 

@@ -163,6 +163,13 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | [Permission, string]
   "GET /api/sites/:siteId/performance": "read",
   "GET /api/sites/:siteId/decay": "read",
   "GET /api/sites/:siteId/opportunities": "read",
+  "GET /api/sites/:siteId/cannibalization": "read",
+  "POST /api/sites/:siteId/cannibalization/actions": ["publish", "site.health_action_started"],
+  "GET /api/sites/:siteId/traction": "read",
+  "POST /api/sites/:siteId/traction/actions": ["publish", "site.health_action_started"],
+  "GET /api/sites/:siteId/health-actions": "read",
+  "POST /api/sites/:siteId/health-actions/:actionId/apply": ["publish", "site.health_action_applied"],
+  "POST /api/sites/:siteId/health-actions/:actionId/revert": ["publish", "site.health_action_reverted"],
 };
 
 /** The routes that connect a new site: a member limited to some sites may not (the new site would be outside its limit). */

@@ -21,6 +21,8 @@ export const WpPostSchema = z.object({
   content: rendered.optional(),
   excerpt: rendered.optional(),
   featured_media: int,
+  /** Registered post meta (the connector's keys); WordPress sends `[]` when a post type has none. */
+  meta: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional(),
 });
 export type WpPost = z.infer<typeof WpPostSchema>;
 

@@ -12,3 +12,4 @@ export * from "./research";
 export * from "./search";
 export * from "./members";
 export * from "./account-data";
+export * from "./site-health";
