@@ -65,7 +65,7 @@ const holdUntil = (now: Date, ms: number) => toIsoSeconds(new Date(now.getTime()
 /**
  * Claims the action's row: a new row, or one that failed, was reverted, or whose run crashed
  * (its hold expired). `null` when another request holds it or it is already done: the caller
- * answers with the row as it is. A takeover of a crashed run keeps its `previous` and `startedAt`.
+ * answers with the row as it is. A takeover of a crashed run keeps its `startedAt`.
  */
 async function claimAction(services: Services, site: SiteRow, plan: ActionPlan, now: Date): Promise<ActionRow | null> {
   const at = toIsoSeconds(now);
@@ -101,7 +101,9 @@ async function claimAction(services: Services, site: SiteRow, plan: ActionPlan, 
         busyUntil,
         error: null,
         targetQuery: sql`excluded.target_query`,
-        previous: sql`CASE WHEN ${crashed} THEN ${t.previous} ELSE NULL END`,
+        // A failed or crashed run may have written before it stopped (an answer lost on the way
+        // back): its "before" stays. Only a reverted action starts from what the site has now.
+        previous: sql`CASE WHEN ${t.state} = 'reverted' THEN NULL ELSE ${t.previous} END`,
         startedAt: sql`CASE WHEN ${crashed} THEN ${t.startedAt} ELSE excluded.started_at END`,
         updatedAt: at,
       },
