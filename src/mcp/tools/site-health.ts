@@ -46,7 +46,9 @@ export const siteHealthTools = [
     input: {
       siteId,
       query: z.string().min(1).max(500).describe("The cannibalised query, as list_cannibalization names it"),
-      action: z.enum(["merge", "differentiate"]),
+      action: z
+        .enum(["merge", "differentiate"])
+        .describe("merge: fold the weaker page into the stronger; differentiate: move the weaker page to another query"),
       targetQuery: z.string().min(1).max(200).optional().describe("differentiate: the query the weaker page moves to"),
     },
     output: HealthActionResultSchema,
@@ -64,7 +66,9 @@ export const siteHealthTools = [
     input: {
       siteId,
       articleId: articleIdInput,
-      action: z.enum(["improve", "merge", "noindex", "unpublish"]),
+      action: z
+        .enum(["improve", "merge", "noindex", "unpublish"])
+        .describe("The list's suggestion for the article, or another of these four"),
       intoUrl: z.string().url().max(2048).optional().describe("merge: the page of the site to fold the article into"),
     },
     output: HealthActionResultSchema,
