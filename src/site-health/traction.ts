@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { SiteHealthConfig } from "../config";
 import type { Database } from "../db/client";
-import { type HealthActionKind, type HealthActionState, siteHealthActions } from "../db/schema";
+import { type HealthActionKind, type HealthActionState, siteHealthActions, sites } from "../db/schema";
 import { getSite } from "../sites/service";
 
 // Pages that never got traction: every article of the site published at least `minAgeDays`
@@ -92,8 +92,14 @@ function tractionRows(db: Database, siteId: string, publishedBefore: string) {
 
 const ORDER: Record<TractionState, number> = { none: 0, slow: 1, earning: 2 };
 
-/** The traction of every old-enough article of a site: pages with none first, then slow, then earning; oldest first within. */
+/**
+ * The traction of every old-enough article of a site: pages with none first, then slow, then
+ * earning; oldest first within. Empty before the site's first Search Console sync: without
+ * figures every page would read as none.
+ */
 export async function findTraction(db: Database, config: SiteHealthConfig, siteId: string, now = new Date()): Promise<TractionItem[]> {
+  const [site] = await db.select({ syncedAt: sites.searchSyncedAt }).from(sites).where(eq(sites.id, siteId));
+  if (!site?.syncedAt) return [];
   const t = config.traction;
   const cutoff = new Date(now.getTime() - t.minAgeDays * DAY_MS).toISOString().replace(/\.\d{3}Z$/, "Z");
   const [rows, actions] = await Promise.all([

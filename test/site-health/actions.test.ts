@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accounts, charges, siteHealthActions } from "../../src/db/schema";
+import { accounts, charges, siteHealthActions, sites } from "../../src/db/schema";
 import { fakeNetwork } from "../fakes/network";
 import { createFakeOpenAiChat } from "../fakes/openai-chat";
 import { createFakeWordPress } from "../fakes/wordpress";
@@ -212,6 +212,7 @@ describe("traction: noindex and unpublish", () => {
     const blog = await connectedBlog();
     const article = await publishedArticle(blog.accountId, blog.site.id, { title: "Post 3", url: url(3), ageDays: 60, remoteId: 102 });
     const post = blog.wp.content.posts.find((p) => p.id === 102)!;
+    await db().update(sites).set({ searchSyncedAt: "2026-11-24T06:00:00Z" }).where(eq(sites.id, blog.site.id));
     return { ...blog, article, post };
   }
 
