@@ -9,7 +9,7 @@ const LAYERS = [
   ["mcp"],
   ["oauth"],
   ["auth"],
-  ["pipeline", "improvements", "approvals", "links"],
+  ["pipeline", "improvements", "approvals", "links", "site-health"],
   ["public", "webhooks"],
   ["articles"],
   ["plans", "existing-posts", "blog-admin", "report", "agent", "publishing", "search-console", "account-data"],

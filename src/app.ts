@@ -42,6 +42,7 @@ import { grantRoutes } from "./oauth/grant-routes";
 import { searchConsoleRoutes } from "./search-console/routes";
 import { searchAnalyticsRoutes } from "./search-console/analytics-routes";
 import { opportunityRoutes } from "./search-console/opportunity-routes";
+import { siteHealthRoutes } from "./site-health/routes";
 import { emailRoutes } from "./email/routes";
 import { closeRoutes } from "./account-data/close-routes";
 import { exportRoutes } from "./account-data/export-routes";
@@ -116,6 +117,7 @@ export function createApp(options: AppOptions = {}) {
   app.route("/api", searchConsoleRoutes);
   app.route("/api", searchAnalyticsRoutes);
   app.route("/api", opportunityRoutes);
+  app.route("/api", siteHealthRoutes);
   app.route("/api", emailRoutes);
 
   mountOpenApiDocument(app);

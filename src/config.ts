@@ -128,6 +128,15 @@ const varsSchema = z.object({
   SEARCH_CONSOLE_BASE_URL: urlVar("https://searchconsole.googleapis.com"),
   INDEXNOW_PROVIDER: enumVar(["indexnow", "offline"], "indexnow"),
   INDEXNOW_ENDPOINT: urlVar("https://api.indexnow.org/indexnow"),
+  // Site health: cannibalisation and traction (docs/guides/site-health.md gives the evidence)
+  CANNIBALIZATION_MIN_SHARE_PERCENT: countVar(20, 1),
+  CANNIBALIZATION_MIN_IMPRESSIONS: countVar(10, 1),
+  TRACTION_MIN_AGE_DAYS: countVar(28, 1),
+  TRACTION_EARNING_IMPRESSIONS: countVar(100, 1),
+  TRACTION_EARNING_CLICKS: countVar(5, 1),
+  TRACTION_NONE_BELOW_IMPRESSIONS: countVar(10, 1),
+  TRACTION_NOINDEX_AFTER_DAYS: countVar(56, 1),
+  TRACTION_UNPUBLISH_AFTER_DAYS: countVar(112, 1),
   // The autopilot pipeline
   MIN_ARTICLE_WORDS: countVar(800, 1),
   STUCK_RUN_MINUTES: countVar(30, 1),
@@ -229,6 +238,23 @@ const configSchema = varsSchema
       indexNowProvider: v.INDEXNOW_PROVIDER,
       indexNowEndpoint: v.INDEXNOW_ENDPOINT,
     },
+    /** The thresholds of the cannibalisation and traction lists (src/site-health/). */
+    siteHealth: {
+      /** A page takes a real share of a query: at least this percentage of the site's impressions for it, and this many impressions. */
+      cannibalization: { minSharePercent: v.CANNIBALIZATION_MIN_SHARE_PERCENT, minImpressions: v.CANNIBALIZATION_MIN_IMPRESSIONS },
+      traction: {
+        /** Articles published at least this long ago are listed. */
+        minAgeDays: v.TRACTION_MIN_AGE_DAYS,
+        /** Earning: this many impressions or clicks over the last 28 days. */
+        earningImpressions: v.TRACTION_EARNING_IMPRESSIONS,
+        earningClicks: v.TRACTION_EARNING_CLICKS,
+        /** None: fewer impressions than this over the last 28 days. */
+        noneBelowImpressions: v.TRACTION_NONE_BELOW_IMPRESSIONS,
+        /** A page with none this old is suggested noindex; this old, unpublish. */
+        noindexAfterDays: v.TRACTION_NOINDEX_AFTER_DAYS,
+        unpublishAfterDays: v.TRACTION_UNPUBLISH_AFTER_DAYS,
+      },
+    },
     /** How long a webhook receiver may take to answer before the attempt counts as failed. */
     webhookTimeoutMs: v.WEBHOOK_TIMEOUT_MS,
     email: {
@@ -277,6 +303,7 @@ export type SearchConfig = Config["search"];
 export type GoogleConfig = NonNullable<SearchConfig["google"]>;
 export type LicenceOffer = BillingConfig["licences"]["BYOK_MONTHLY"];
 export type EmailConfig = Config["email"];
+export type SiteHealthConfig = Config["siteHealth"];
 
 const parsed = new WeakMap<object, Config>();
 

@@ -53,6 +53,14 @@ export interface Env {
   /** JSON object: model id → price of one article in lira, e.g. {"gpt-4o-mini":"15.00"}. */
   ARTICLE_PRICES_TRY?: string;
   IMPROVEMENT_PRICE_TRY?: string;
+  CANNIBALIZATION_MIN_SHARE_PERCENT?: string;
+  CANNIBALIZATION_MIN_IMPRESSIONS?: string;
+  TRACTION_MIN_AGE_DAYS?: string;
+  TRACTION_EARNING_IMPRESSIONS?: string;
+  TRACTION_EARNING_CLICKS?: string;
+  TRACTION_NONE_BELOW_IMPRESSIONS?: string;
+  TRACTION_NOINDEX_AFTER_DAYS?: string;
+  TRACTION_UNPUBLISH_AFTER_DAYS?: string;
   /** Price of one message to a site agent in lira; "0.00" (the default) leaves chat free. */
   CHAT_PRICE_TRY?: string;
   /** `provider` (a small call to the model provider) or `offline` (shape only, for local runs). */

@@ -62,6 +62,13 @@ export const EMAIL_DATA = {
     day: z.string(),
     total: z.number().int(),
     articles: z.array(z.object({ id: z.string(), title: z.string(), siteId: z.string(), siteUrl: z.string() })),
+    // Pages with no search traction (src/site-health/digest.ts); absent on digests queued before them.
+    noTraction: z
+      .object({
+        total: z.number().int(),
+        pages: z.array(z.object({ articleId: z.string(), title: z.string(), url: z.string(), siteId: z.string(), siteUrl: z.string() })),
+      })
+      .optional(),
   }),
   refresh_suggested: z.object({ ...siteFields, postId: z.string(), postTitle: z.string(), postUrl: z.string() }),
   balance_low: z.discriminatedUnion("mode", [

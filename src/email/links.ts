@@ -21,6 +21,9 @@ export function actionUrl(origin: string, message: Exclude<KindAndData, { kind: 
     case "site_error":
       return `${origin}/sites/${encodeURIComponent(message.data.siteId)}`;
     case "review_digest":
+      // A digest of pages without traction only opens the (first) site, where its Traction list is.
+      if (message.data.total === 0 && message.data.noTraction?.pages[0])
+        return `${origin}/sites/${encodeURIComponent(message.data.noTraction.pages[0].siteId)}`;
       return `${origin}/articles`;
     case "refresh_suggested":
       return `${origin}/posts/${encodeURIComponent(message.data.postId)}`;

@@ -81,14 +81,31 @@ const en: Words = {
       ],
       button: "Open the site",
     }),
-    review_digest: (d) => ({
-      subject: d.total === 1 ? "1 article is waiting for review" : `${d.total} articles are waiting for review`,
-      heading: "Articles waiting for your review",
-      paragraphs: ["These articles are written and wait for someone to approve them:"],
-      items: d.articles.map((a) => `${a.title} (${host(a.siteUrl)})`),
-      more: d.total > d.articles.length ? `…and ${d.total - d.articles.length} more.` : undefined,
-      button: "Review the articles",
-    }),
+    review_digest: (d) => {
+      const none = d.noTraction?.total ?? 0;
+      const pages = d.noTraction?.pages ?? [];
+      const noneLine = `${none === 1 ? "1 page published" : `${none} pages published`} 28 or more days ago ${none === 1 ? "has" : "have"} had almost no impressions in Google. Decide in the site's Traction list whether to wait, improve, merge, noindex or unpublish:`;
+      if (d.total === 0)
+        return {
+          subject: none === 1 ? "1 page has no search traction" : `${none} pages have no search traction`,
+          heading: "Pages without search traction",
+          paragraphs: [noneLine],
+          items: pages.map((p) => `${p.title} (${host(p.siteUrl)})`),
+          more: none > pages.length ? `…and ${none - pages.length} more.` : undefined,
+          button: "Open the site",
+        };
+      return {
+        subject: d.total === 1 ? "1 article is waiting for review" : `${d.total} articles are waiting for review`,
+        heading: "Articles waiting for your review",
+        paragraphs: ["These articles are written and wait for someone to approve them:", ...(none > 0 ? [`Also: ${noneLine}`] : [])],
+        items: [
+          ...d.articles.map((a) => `${a.title} (${host(a.siteUrl)})`),
+          ...pages.map((p) => `No search traction: ${p.title} (${host(p.siteUrl)})`),
+        ],
+        more: d.total > d.articles.length ? `…and ${d.total - d.articles.length} more.` : undefined,
+        button: "Review the articles",
+      };
+    },
     refresh_suggested: (d) => ({
       subject: `A refresh is ready for “${d.postTitle}”`,
       heading: "A refreshed version is waiting",
@@ -219,14 +236,31 @@ const tr: Words = {
       ],
       button: "Siteyi aç",
     }),
-    review_digest: (d) => ({
-      subject: `İncelemeyi bekleyen ${d.total} makale var`,
-      heading: "İncelemenizi bekleyen makaleler",
-      paragraphs: ["Bu makaleler yazıldı ve birinin onaylamasını bekliyor:"],
-      items: d.articles.map((a) => `${a.title} (${host(a.siteUrl)})`),
-      more: d.total > d.articles.length ? `…ve ${d.total - d.articles.length} makale daha.` : undefined,
-      button: "Makaleleri incele",
-    }),
+    review_digest: (d) => {
+      const none = d.noTraction?.total ?? 0;
+      const pages = d.noTraction?.pages ?? [];
+      const noneLine = `En az 28 gün önce yayımlanan ${none} sayfa Google'da neredeyse hiç gösterim almadı. Sitenin Çekiş listesinde beklemeye, iyileştirmeye, birleştirmeye, noindex yapmaya ya da yayından kaldırmaya karar verin:`;
+      if (d.total === 0)
+        return {
+          subject: `Arama çekişi olmayan ${none} sayfa var`,
+          heading: "Arama çekişi olmayan sayfalar",
+          paragraphs: [noneLine],
+          items: pages.map((p) => `${p.title} (${host(p.siteUrl)})`),
+          more: none > pages.length ? `…ve ${none - pages.length} sayfa daha.` : undefined,
+          button: "Siteyi aç",
+        };
+      return {
+        subject: `İncelemeyi bekleyen ${d.total} makale var`,
+        heading: "İncelemenizi bekleyen makaleler",
+        paragraphs: ["Bu makaleler yazıldı ve birinin onaylamasını bekliyor:", ...(none > 0 ? [`Ayrıca: ${noneLine}`] : [])],
+        items: [
+          ...d.articles.map((a) => `${a.title} (${host(a.siteUrl)})`),
+          ...pages.map((p) => `Arama çekişi yok: ${p.title} (${host(p.siteUrl)})`),
+        ],
+        more: d.total > d.articles.length ? `…ve ${d.total - d.articles.length} makale daha.` : undefined,
+        button: "Makaleleri incele",
+      };
+    },
     refresh_suggested: (d) => ({
       subject: `“${d.postTitle}” için bir yenileme hazır`,
       heading: "Yenilenmiş bir sürüm bekliyor",

@@ -72,6 +72,7 @@ export const OPERATION_TAGS = [
   { name: "Sites", description: "Connecting WordPress, XenForo and custom sites; the brief" },
   { name: "Existing posts", description: "A blog's existing posts: sync, list, improve" },
   { name: "Internal links", description: "A site's internal link graph (orphans, broken links) and link suggestions: apply, revert" },
+  { name: "Site health", description: "Cannibalised queries, pages without traction, and the actions taken on them" },
   { name: "Live blog administration", description: "WordPress categories, tags, comments, pages, media and settings" },
   { name: "Plans", description: "Content plans and their items" },
   { name: "Articles", description: "The account's articles: list, read, edit, publish" },

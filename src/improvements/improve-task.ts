@@ -26,6 +26,8 @@ export interface ImproveInput {
   research: ResearchDigest | null;
   /** What the checks found wrong in the previous suggestion; empty on the first round. */
   failures: string[];
+  /** What this improvement is for beyond a better post (site health: retarget it, fold another page in). */
+  instruction?: string;
 }
 
 const LINKS_IN_PROMPT = 50;
@@ -77,6 +79,7 @@ export const improvePostTask: StructuredTask<ImproveInput, SuggestedPost> = {
         : "Add no new internal links (the site has no other pages listed).",
       researchPrompt(input.research, "improvement"),
     ];
+    if (input.instruction) parts.push(`This improvement's purpose:\n${input.instruction}`);
     if (input.brief.topicsToAvoid.length > 0) parts.push(`Never write about: ${input.brief.topicsToAvoid.join("; ")}.`);
     if (input.failures.length > 0)
       parts.push(`Your previous suggestion failed these checks; fix each:\n${input.failures.map((failure) => `- ${failure}`).join("\n")}`);

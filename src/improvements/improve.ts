@@ -28,6 +28,12 @@ import { improvePostTask, type ImproveInput } from "./improve-task";
 import { postQuality, researchOfRun } from "./research";
 
 export type ImprovementRow = typeof postImprovements.$inferSelect;
+
+/** What an improvement aims at besides the post's own title: the keyword researched and an extra instruction to the model. */
+export interface ImproveFocus {
+  keyword?: string;
+  instruction?: string;
+}
 type PostRow = typeof existingPosts.$inferSelect;
 
 /** New internal links offered to the model: other existing posts. */
@@ -97,15 +103,18 @@ async function refreshExistingPost(
  * before any work), settled when stored, refunded on any failure. Each run replaces the
  * suggestion and is charged (and researched) on its own. With `charged: false` the caller holds
  * the charge (a plan item's run, src/pipeline/steps/improve-item.ts): nothing is reserved here.
+ * `focus` (site health's merge and differentiate) names the keyword to research instead of the
+ * title and adds an instruction.
  */
 export async function improvePost(
   services: Services,
   accountId: string,
   postId: string,
   now = new Date(),
-  options: { charged?: boolean } = {},
+  options: { charged?: boolean; focus?: ImproveFocus } = {},
 ) {
   const charged = options.charged ?? true;
+  const focus = options.focus ?? {};
   const { post, site } = await postOf(services, accountId, postId);
   const remote = await withWordPress(services, site, (wp) => wp.getPost(post.remoteId));
   if (wpGmt(remote.modified_gmt) !== post.modifiedAt) {
@@ -146,12 +155,12 @@ export async function improvePost(
         accountId,
         siteId: site.id,
         siteUrl: site.url,
-        keyword: htmlToText(source.title) || post.title,
+        keyword: focus.keyword ?? (htmlToText(source.title) || post.title),
         language: site.language,
       },
       now,
     );
-    const { suggestion, usage } = await writeSuggestion(services, site, post, source, research, models.text);
+    const { suggestion, usage } = await writeSuggestion(services, site, post, source, research, models.text, focus.instruction);
     const suggestedAt = toIsoSeconds(new Date());
     const [stored] = await services.db
       .update(postImprovements)
@@ -196,6 +205,7 @@ async function writeSuggestion(
   current: PostVersion,
   research: ResearchRow,
   model: Awaited<ReturnType<typeof modelsForAccount>>["text"],
+  instruction?: string,
 ) {
   const originalHtml = sanitizeHtml(current.html);
   const brief = briefOf(site);
@@ -216,6 +226,7 @@ async function writeSuggestion(
     internalLinks: others,
     research: research.sources.length > 0 ? researchDigest(research, site.language) : null,
     failures: [],
+    ...(instruction ? { instruction } : {}),
   };
   const measured = {
     accountId: post.accountId,

@@ -9,6 +9,7 @@ import { purgeExpiredSessions } from "../sessions/service";
 import { queueDailySyncs } from "../search-console/sync";
 import { endStaleReservations } from "./stale-reservations";
 import { runEmailTick } from "../email/cron";
+import { noTractionDigest } from "../site-health/digest";
 import { runAccountDataTick } from "../account-data/cron";
 
 /** Revoked or expired tokens are listed for 90 days, then removed. */
@@ -41,7 +42,7 @@ export async function runCronTick(services: Services, now: Date): Promise<void> 
   const queuedSearchSyncs = await job("queue search console syncs", () => queueDailySyncs(services, now));
   const purgedTokens = await job("purge dead tokens", () => purgeDeadTokens(services, now));
   const purgedSessions = await job("purge expired sessions", () => purgeExpiredSessions(services, now));
-  const queuedEmails = await job("queue e-mails", () => runEmailTick(services, now));
+  const queuedEmails = await job("queue e-mails", () => runEmailTick(services, now, noTractionDigest));
   const accountData = await job("exports and closed accounts", () => runAccountDataTick(services, now));
   log(failed.length ? "warn" : "info", "cron_tick", {
     at: toIsoSeconds(now),

@@ -36,4 +36,10 @@ export const TOOL_PERMISSIONS: Record<string, Permission | [Permission, string]>
   list_link_suggestions: "read",
   apply_link_suggestion: ["publish", "link.applied"],
   revert_link_suggestion: ["publish", "link.reverted"],
+  list_cannibalization: "read",
+  list_traction: "read",
+  start_cannibalization_action: ["publish", "site.health_action_started"],
+  start_traction_action: ["publish", "site.health_action_started"],
+  apply_health_action: ["publish", "site.health_action_applied"],
+  revert_health_action: ["publish", "site.health_action_reverted"],
 };

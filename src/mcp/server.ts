@@ -14,8 +14,17 @@ import { linkTools } from "./tools/links";
 import { planTools } from "./tools/plans";
 import { searchTools } from "./tools/search";
 import { siteTools } from "./tools/sites";
+import { siteHealthTools } from "./tools/site-health";
 
-export const MCP_TOOLS: Tool[] = [...siteTools, ...planTools, ...articleTools, ...searchTools, ...accountTools, ...linkTools];
+export const MCP_TOOLS: Tool[] = [
+  ...siteTools,
+  ...planTools,
+  ...articleTools,
+  ...searchTools,
+  ...accountTools,
+  ...linkTools,
+  ...siteHealthTools,
+];
 
 export const MCP_SERVER_INFO = { name: "content-autopilot", version: "1.0.0" };
 

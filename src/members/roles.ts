@@ -168,6 +168,13 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | [Permission, string]
   "GET /api/sites/:siteId/links/suggestions": "read",
   "POST /api/sites/:siteId/links/suggestions/:id/apply": ["publish", "link.applied"],
   "POST /api/sites/:siteId/links/suggestions/:id/revert": ["publish", "link.reverted"],
+  "GET /api/sites/:siteId/cannibalization": "read",
+  "POST /api/sites/:siteId/cannibalization/actions": ["publish", "site.health_action_started"],
+  "GET /api/sites/:siteId/traction": "read",
+  "POST /api/sites/:siteId/traction/actions": ["publish", "site.health_action_started"],
+  "GET /api/sites/:siteId/health-actions": "read",
+  "POST /api/sites/:siteId/health-actions/:actionId/apply": ["publish", "site.health_action_applied"],
+  "POST /api/sites/:siteId/health-actions/:actionId/revert": ["publish", "site.health_action_reverted"],
 };
 
 /** The routes that connect a new site: a member limited to some sites may not (the new site would be outside its limit). */

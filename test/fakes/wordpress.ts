@@ -241,8 +241,12 @@ const INDEXNOW_KEY = /^[a-zA-Z0-9-]{8,128}$/;
 
 /** Connector 1.2.0 and later keep and serve an IndexNow key. */
 function servesIndexNowKey(version: string): boolean {
+  return connectorAtLeast(version, 1, 2);
+}
+
+function connectorAtLeast(version: string, wantMajor: number, wantMinor: number): boolean {
   const [major = 0, minor = 0] = version.split(".").map((part) => Number.parseInt(part, 10) || 0);
-  return major > 1 || (major === 1 && minor >= 2);
+  return major > wantMajor || (major === wantMajor && minor >= wantMinor);
 }
 
 type Rest = Hono<{ Variables: { authenticated: boolean } }>;
@@ -383,7 +387,7 @@ function registerPostRoutes(rest: Rest, content: FakeContent, origin: string) {
         categories: (body.categories as number[]) ?? (type === "post" ? [1] : []),
         tags: (body.tags as number[]) ?? [],
         featuredMedia: (body.featured_media as number) ?? 0,
-        meta: connectorMeta(content, body.meta),
+        meta: connectorMeta(content, body.meta, origin),
       };
       content.posts.push(post);
       c.header("Location", `${origin}/wp-json/wp/v2/${type}s/${post.id}`);
@@ -405,7 +409,7 @@ function registerPostRoutes(rest: Rest, content: FakeContent, origin: string) {
       if (body.categories !== undefined) post.categories = body.categories as number[];
       if (body.tags !== undefined) post.tags = body.tags as number[];
       if (body.featured_media !== undefined) post.featuredMedia = body.featured_media as number;
-      post.meta = { ...post.meta, ...connectorMeta(content, body.meta) };
+      post.meta = { ...post.meta, ...connectorMeta(content, body.meta, origin) };
       post.modifiedGmt = now();
       return c.json(postJson(post, origin, true));
     });
@@ -418,16 +422,32 @@ function registerPostRoutes(rest: Rest, content: FakeContent, origin: string) {
  */
 function connectorMetaLimits(version: string): Record<string, number> {
   const prefix = /^(0|1\.0)(\.|$)/.test(version) ? "_ca_" : "_content_autopilot_";
-  return { [`${prefix}seo_title`]: 300, [`${prefix}seo_desc`]: 1000, [`${prefix}canonical`]: 2048, [`${prefix}jsonld`]: 65_535 };
+  const keys = { [`${prefix}seo_title`]: 300, [`${prefix}seo_desc`]: 1000, [`${prefix}canonical`]: 2048, [`${prefix}jsonld`]: 65_535 };
+  // 1.3.0 (includes/site-health.php): the redirect of a merged post and the noindex of a page without traction.
+  return connectorAtLeast(version, 1, 3) ? { ...keys, _content_autopilot_redirect: 2048, _content_autopilot_robots: 20 } : keys;
 }
 
 /** The meta WordPress keeps from a request: registered keys only (the connector's, while it is active); others are ignored, as WordPress does. */
-function connectorMeta(content: FakeContent, meta: unknown): Record<string, string> {
+function connectorMeta(content: FakeContent, meta: unknown, origin: string): Record<string, string> {
   if (!content.connector || !meta || typeof meta !== "object") return {};
   const registered = connectorMetaLimits(content.connector.version);
   return Object.fromEntries(
-    Object.entries(meta as Record<string, unknown>).filter(([key, value]) => key in registered && typeof value === "string"),
+    Object.entries(meta as Record<string, unknown>)
+      .filter(([key, value]) => key in registered && typeof value === "string")
+      .map(([key, value]) => [key, sanitizedMeta(key, value as string, origin)]),
   ) as Record<string, string>;
+}
+
+/** The plugin's sanitize callbacks of the site-health keys: a redirect stays on the site's host, robots is "noindex" or "". */
+function sanitizedMeta(key: string, value: string, origin: string): string {
+  if (key === "_content_autopilot_robots") return value.trim().toLowerCase() === "noindex" ? "noindex" : "";
+  if (key !== "_content_autopilot_redirect") return value;
+  try {
+    const url = new URL(value.trim());
+    return /^https?:$/.test(url.protocol) && url.host === new URL(origin).host ? url.href : "";
+  } catch {
+    return "";
+  }
 }
 
 function validatePostBody(body: Record<string, unknown>, content: FakeContent): string | null {

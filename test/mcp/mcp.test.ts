@@ -41,12 +41,21 @@ const TOOLS = [
   "list_decaying_pages",
   "list_opportunities",
   "add_plan_item",
+  // Site health (src/mcp/tools/site-health.ts)
+  ...[
+    "list_cannibalization",
+    "list_traction",
+    "start_cannibalization_action",
+    "start_traction_action",
+    "apply_health_action",
+    "revert_health_action",
+  ],
 ];
 
 const api = async (path: string, token: string) => (await call(path, { token })).json();
 
 describe("the MCP server at /mcp", () => {
-  it("lists the 31 tools, each with an input and output schema and honest annotations", async () => {
+  it("lists every tool, each with an input and output schema and honest annotations", async () => {
     const { token } = await seedAccount();
     const client = await connect(token);
     expect(client.getServerVersion()).toMatchObject({ name: "content-autopilot" });

@@ -17,7 +17,9 @@ require_once __DIR__ . '/includes/upgrade.php';
 // sync would take each deletion for an emptied value and delete the SEO plugin's field as well.
 remove_action( 'deleted_post_meta', 'content_autopilot_sync_meta_change', 10 );
 
-foreach ( array_merge( array_keys( content_autopilot_meta_keys() ), array_keys( content_autopilot_legacy_meta_keys() ) ) as $content_autopilot_key ) {
+// The site-health keys (includes/site-health.php) are named here: that file hooks the front end.
+$content_autopilot_health_keys = array( '_content_autopilot_redirect', '_content_autopilot_robots' );
+foreach ( array_merge( array_keys( content_autopilot_meta_keys() ), array_keys( content_autopilot_legacy_meta_keys() ), $content_autopilot_health_keys ) as $content_autopilot_key ) {
 	delete_post_meta_by_key( $content_autopilot_key );
 }
 delete_option( CONTENT_AUTOPILOT_CONNECTOR_VERSION_OPTION );

@@ -23,6 +23,8 @@ export const WpPostSchema = z.object({
   featured_media: int,
   /** The connector plugin's list of the post's former slugs (`_wp_old_slug`); absent without it. */
   content_autopilot_old_slugs: z.array(z.string().max(200)).max(50).optional().catch(undefined),
+  /** Registered post meta (the connector's keys); WordPress sends `[]` when a post type has none. */
+  meta: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional(),
 });
 export type WpPost = z.infer<typeof WpPostSchema>;
 

@@ -13,3 +13,4 @@ export * from "./search";
 export * from "./members";
 export * from "./account-data";
 export * from "./links";
+export * from "./site-health";

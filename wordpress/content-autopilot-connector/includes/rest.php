@@ -46,7 +46,7 @@ function content_autopilot_rest_status() {
 			'seoPlugin'        => $seo['slug'],
 			'seoPluginVersion' => $seo['version'],
 			'wordpress'        => (string) get_bloginfo( 'version' ),
-			'metaKeys'         => array_keys( content_autopilot_meta_keys() ),
+			'metaKeys'         => array_merge( array_keys( content_autopilot_meta_keys() ), array_keys( content_autopilot_health_meta_keys() ) ),
 		)
 	);
 }
