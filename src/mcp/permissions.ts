@@ -36,6 +36,7 @@ export const TOOL_PERMISSIONS: Record<string, Permission | [Permission, string]>
   list_link_suggestions: "read",
   apply_link_suggestion: ["publish", "link.applied"],
   revert_link_suggestion: ["publish", "link.reverted"],
+  get_site_health: "read",
   list_cannibalization: "read",
   list_traction: "read",
   start_cannibalization_action: ["publish", "site.health_action_started"],

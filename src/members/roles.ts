@@ -168,6 +168,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | [Permission, string]
   "GET /api/sites/:siteId/links/suggestions": "read",
   "POST /api/sites/:siteId/links/suggestions/:id/apply": ["publish", "link.applied"],
   "POST /api/sites/:siteId/links/suggestions/:id/revert": ["publish", "link.reverted"],
+  "GET /api/sites/:siteId/health": "read",
   "GET /api/sites/:siteId/cannibalization": "read",
   "POST /api/sites/:siteId/cannibalization/actions": ["publish", "site.health_action_started"],
   "GET /api/sites/:siteId/traction": "read",

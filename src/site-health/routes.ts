@@ -13,10 +13,12 @@ import {
   HealthActionListSchema,
   HealthActionResultSchema,
   HealthActionSchema,
+  SiteHealthSchema,
   TractionActionBodySchema,
   TractionListSchema,
   toHealthAction,
 } from "./schemas";
+import { siteHealth } from "./health";
 import { listTraction } from "./traction";
 
 /** Site health: cannibalised queries, pages without traction, and the actions taken on them (docs/guides/site-health.md). */
@@ -155,3 +157,18 @@ for (const step of ["apply", "revert"] as const) {
     },
   );
 }
+
+siteHealthRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/sites/{siteId}/health",
+    tags,
+    operationId: "getSiteHealth",
+    summary: "The site as a whole: a score and one figure per list (pace, cannibalisation, orphans, broken links, traction, decay)",
+    description:
+      "Each figure is counted as its own list counts it, at the moment of the request: `cannibalized` from GET …/cannibalization, `orphans` and `broken` from GET …/links, `noTraction` from GET …/traction (state none), `decaying` from GET …/decay (seasonal falls left out), `pace` as the scheduler holds new articles. The score is 100 less each problem's part: cannibalised queries 4 each (at most 20), orphans their share of the pages × 20, broken links 3 each (at most 15), pages without traction their share of the judged articles × 15, decaying pages their share of the pages in Search Console × 15, and 15 when the last 7 days published more new articles than the pace.",
+    request: { params: SiteIdParamSchema },
+    responses: { 200: jsonContent(SiteHealthSchema, "The site's health"), ...errorResponses(401, 403, 404) },
+  }),
+  async (c) => c.json(await siteHealth(c.get("services"), c.get("caller").accountId, c.req.valid("param").siteId), 200),
+);

@@ -148,3 +148,34 @@ export function toHealthAction(row: ActionRow): z.infer<typeof HealthActionSchem
     updatedAt: row.updatedAt,
   };
 }
+
+export const SiteHealthSchema = z
+  .object({
+    score: z.number().int().min(0).max(100).openapi({
+      description: "100 less each problem's part (docs/guides/site-health.md, One health view); 100 when nothing is wrong",
+      example: 82,
+    }),
+    pace: z
+      .object({
+        newLast7Days: z.number().int().openapi({ description: "New articles the autopilot published on the site in the last 7 days" }),
+        newLast28Days: z.number().int().openapi({ description: "…and in the last 28 days" }),
+        maxNewPerWeek: z.number().int().openapi({ description: "The site's pace: its own setting, or the default from its size" }),
+      })
+      .openapi({ description: "New articles against the pace the site can carry (GET /api/sites/{siteId}, maxNewPerWeek)" }),
+    cannibalized: z
+      .number()
+      .int()
+      .openapi({ description: "Queries two or more pages compete for (GET /api/sites/{siteId}/cannibalization)" }),
+    orphans: z.number().int().openapi({ description: "Pages no other page of the site links to (GET /api/sites/{siteId}/links)" }),
+    broken: z.number().int().openapi({ description: "Links to an old slug or a missing page of the site (GET /api/sites/{siteId}/links)" }),
+    noTraction: z
+      .number()
+      .int()
+      .openapi({ description: "Articles 28+ days old with no traction (GET /api/sites/{siteId}/traction, state none)" }),
+    decaying: z
+      .number()
+      .int()
+      .openapi({ description: "Pages the weekly check found decaying, seasonal falls left out (GET /api/sites/{siteId}/decay)" }),
+    checkedAt: z.string().openapi({ description: "When these figures were computed (now: nothing is cached)" }),
+  })
+  .openapi("SiteHealth");

@@ -43,6 +43,7 @@ const TOOLS = [
   "add_plan_item",
   // Site health (src/mcp/tools/site-health.ts)
   ...[
+    "get_site_health",
     "list_cannibalization",
     "list_traction",
     "start_cannibalization_action",
@@ -257,7 +258,7 @@ describe("the MCP server at /mcp", () => {
     );
     // Input the schema refuses never reaches the area functions.
     expect(await toolError(client, "create_plan", { siteId: site.id, articleCount: 0, cadencePerWeek: 1 })).toMatch(/articleCount/);
-    expect(await toolError(client, "update_plan_item", { itemId: "item_x" })).toMatch(/Send title, targetKeyword or both|not found/);
+    expect(await toolError(client, "update_plan_item", { itemId: "item_x" })).toMatch(/Send title, targetKeyword, suggestion|not found/);
 
     const plan = await tool<{ items: { id: string }[] }>(client, "create_plan", { siteId: site.id, articleCount: 1, cadencePerWeek: 1 });
     expect(await toolError(client, "run_item", { itemId: plan.items[0]!.id })).toMatch(/\[insufficient_credit, HTTP 402\]$/);

@@ -6,9 +6,11 @@ import {
   CannibalizationListSchema,
   HealthActionResultSchema,
   HealthActionSchema,
+  SiteHealthSchema,
   TractionListSchema,
   toHealthAction,
 } from "../../site-health/schemas";
+import { siteHealth } from "../../site-health/health";
 import { listTraction } from "../../site-health/traction";
 import { articleIdInput, defineTool } from "../tool";
 
@@ -18,6 +20,16 @@ const siteId = z.string().min(1).max(64).describe("A site id from list_sites, e.
 const actionId = z.string().min(1).max(64).describe("An action id from a *_action tool, e.g. sha_3f9a0c1b7d2e4a68");
 
 export const siteHealthTools = [
+  defineTool({
+    name: "get_site_health",
+    title: "Get a site's health",
+    description:
+      "The site as a whole: a score of 100 less each problem's part, and one figure per list: new articles against the pace, queries two pages compete for (list_cannibalization), orphan pages and broken links (list_site_links), articles without traction (list_traction), decaying pages. Start here, then open the list behind a figure.",
+    input: { siteId },
+    output: SiteHealthSchema,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    run: async ({ siteId }, { services, accountId }) => siteHealth(services, accountId, siteId),
+  }),
   defineTool({
     name: "list_cannibalization",
     title: "List cannibalised queries",
