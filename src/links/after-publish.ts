@@ -7,6 +7,7 @@ import { articles } from "../db/schema";
 import type { Services } from "../services/container";
 import { getSite, getSiteOfPlatform, type SiteRow } from "../sites/service";
 import { withWordPress } from "../sites/site-access";
+import { pillarOfArticle, publishedSpokesOf } from "../plans/cluster";
 import { applyLinkSuggestion } from "./apply";
 import { linkGraph } from "./graph";
 import { recordArticleLinks } from "./record";
@@ -41,12 +42,24 @@ export async function upkeepLinksAfterPublish(services: Services, message: Links
     phrases: [article.targetKeyword ?? "", article.title].filter((phrase) => phrase.trim() !== ""),
   };
   const created: LinkSuggestionRow[] = [];
+  const clustered: LinkSuggestionRow[] = [];
+  const clusterPairs = await clusterLinks(services, article, target);
+  const clusterSources = new Set(clusterPairs.map((pair) => urlKey(pair.from.url ?? "")));
   await withWordPress(services, site, async (wp) => {
-    const candidates = relatedPages(graph.pages.values(), page ?? target, site.language).slice(0, MAX_READS);
+    // A cluster's pillar gets its own link to the spoke below, not a second one as a related page.
+    const candidates = relatedPages(graph.pages.values(), page ?? target, site.language)
+      .filter((candidate) => !clusterSources.has(candidate.key))
+      .slice(0, MAX_READS);
     for (const from of candidates) {
       if (created.length >= MAX_SUGGESTIONS) break;
       const suggestion = await suggestLink(services, wp, site, from, target, "new_page", now).catch(skipped(from.url));
       if (suggestion) created.push(suggestion);
+    }
+    for (const cluster of clusterPairs) {
+      const from = cluster.from.url ? graph.pages.get(urlKey(cluster.from.url) ?? "") : undefined;
+      if (!from || from.remoteId === null) continue;
+      const link = await suggestLink(services, wp, site, from, cluster.to, "requested", now).catch(skipped(from.url));
+      if (link) clustered.push(link);
     }
     for (const broken of graph.broken.filter((link) => link.suggestedUrl).slice(0, MAX_MENDS)) {
       const from = graph.pages.get(urlKey(broken.fromUrl) ?? "");
@@ -55,8 +68,26 @@ export async function upkeepLinksAfterPublish(services: Services, message: Links
       if (mend) created.push(mend);
     }
   });
-  log("info", "links_suggested", { siteId: site.id, articleId: article.id, suggestions: created.length });
-  return site.autoLinks ? applyAll(services, site, created, now) : created;
+  log("info", "links_suggested", { siteId: site.id, articleId: article.id, suggestions: created.length, cluster: clustered.length });
+  // A cluster's pillar links to each live spoke without asking: the plan asked for it.
+  const cluster = await applyAll(services, site, clustered, now);
+  return [...(site.autoLinks ? await applyAll(services, site, created, now) : created), ...cluster];
+}
+
+/**
+ * The links a topic cluster asks for when `article` goes live: a spoke, from its live pillar to it;
+ * the pillar, from it to each spoke already live. (Each spoke's own link to the pillar is written
+ * into the spoke by the writer.)
+ */
+async function clusterLinks(
+  services: Services,
+  article: { id: number; accountId: string },
+  self: LinkTarget,
+): Promise<{ from: { url: string | null }; to: LinkTarget }[]> {
+  const pillar = await pillarOfArticle(services.db, article.accountId, article.id);
+  if (pillar?.url) return [{ from: { url: pillar.url }, to: self }];
+  const spokes = await publishedSpokesOf(services.db, article.accountId, article.id);
+  return spokes.map((spoke) => ({ from: { url: self.url }, to: { url: spoke.url, phrases: [spoke.keyword, spoke.title] } }));
 }
 
 /** A page that cannot be read is passed over; the others still get their suggestions. */

@@ -46,3 +46,27 @@ export async function pillarOfArticle(db: Database, accountId: string, articleId
     .where(and(eq(articles.id, articleId), eq(articles.accountId, accountId)));
   return row ? pillarOf(db, { accountId, pillarItemId: row.pillarItemId }) : null;
 }
+
+export interface PublishedSpoke {
+  url: string;
+  title: string;
+  keyword: string;
+}
+
+/** The published spokes of the pillar a published article is (empty for any other article). */
+export async function publishedSpokesOf(db: Database, accountId: string, articleId: number): Promise<PublishedSpoke[]> {
+  const [pillar] = await db
+    .select({ itemId: articles.planItemId })
+    .from(articles)
+    .innerJoin(planItems, eq(planItems.id, articles.planItemId))
+    .where(and(eq(articles.id, articleId), eq(articles.accountId, accountId), eq(planItems.clusterRole, "pillar")));
+  if (!pillar?.itemId) return [];
+  const spokes = await db
+    .select({ url: articles.publicationUrl, title: articles.title, keyword: planItems.targetKeyword, status: articles.status })
+    .from(planItems)
+    .innerJoin(articles, eq(articles.id, planItems.articleId))
+    .where(and(eq(planItems.pillarItemId, pillar.itemId), eq(planItems.accountId, accountId)));
+  return spokes.flatMap((spoke) =>
+    spoke.status === "published" && spoke.url ? [{ url: spoke.url, title: spoke.title, keyword: spoke.keyword }] : [],
+  );
+}

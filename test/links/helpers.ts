@@ -45,7 +45,7 @@ export async function linkedSite() {
 }
 
 /** Publishes an article as a new post of the fake and runs the queue's link upkeep for it. */
-export async function publishArticle(ctx: Awaited<ReturnType<typeof linkedSite>>) {
+export async function publishArticle(ctx: Awaited<ReturnType<typeof linkedSite>>, planItemId: string | null = null) {
   ctx.wp.content.posts.push({
     id: 300,
     type: "post",
@@ -68,7 +68,7 @@ export async function publishArticle(ctx: Awaited<ReturnType<typeof linkedSite>>
     publishedAt: "2026-11-27T08:00:00Z",
     html: '<p>Everything about rye sourdough. Start with <a href="https://blog.example.com/post-4/">the fourth post</a>.</p>',
   });
-  await db().update(articles).set({ remoteId: "300", targetKeyword: "rye sourdough" }).where(eq(articles.id, article.id));
+  await db().update(articles).set({ remoteId: "300", targetKeyword: "rye sourdough", planItemId }).where(eq(articles.id, article.id));
   const made = await upkeepLinksAfterPublish(testServices(), { accountId: ctx.accountId, siteId: ctx.site.id, articleId: article.id });
   return { article, made };
 }
