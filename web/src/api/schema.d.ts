@@ -584,7 +584,7 @@ export interface paths {
         put?: never;
         /**
          * Build a content plan from keyword research (takes up to 1–2 minutes)
-         * @description The text model proposes seed keywords from the site's brief and posts; keyword research runs in the site's language; keywords the site already covers (post titles and slugs, earlier plans, articles) are dropped, near-duplicates grouped, and the best `articleCount` by volume and competition kept and titled. When research yields fewer usable keywords, the plan has fewer items and `warnings` says so. With `fromSearchConsole`, the site's Search Console opportunities (queries it ranks 8–30 for) join the ideas and the seeds: a query research measured takes its volume, another its 28-day impressions as a month. The plan starts as DRAFT: curate its items, then approve it.
+         * @description The text model proposes seed keywords from the site's brief and posts; keyword research runs in the site's language; keywords the site already covers (post titles and slugs, earlier plans, articles) are dropped, near-duplicates grouped, and the best `articleCount` by volume and competition kept and titled. When research yields fewer usable keywords, the plan has fewer items and `warnings` says so. With `fromSearchConsole`, the site's Search Console opportunities (queries it ranks 8–30 for) join the ideas and the seeds: a query research measured takes its volume, another its 28-day impressions as a month. Each keyword is compared with the site: a page already earning impressions for it or a close variant at position ≤ 30, or another item or article whose research shares ≥ 4 top-10 URLs, is its `overlap`, and `suggestion` says whether approving improves that page or writes new; a plan keeps one item per topic. With `cluster`, the first item is the pillar and the others spokes researched around it. The plan starts as DRAFT: curate its items, then approve it.
          */
         post: operations["createPlan"];
         delete?: never;
@@ -621,7 +621,7 @@ export interface paths {
         put?: never;
         /**
          * Approve (or resume) a plan: DRAFT or PAUSED → ACTIVE
-         * @description Spreads the items not started yet at the plan's cadence from now, the first at once (3 a week: one every 56 hours). Approving an ACTIVE plan changes nothing and answers the plan. 409 for a COMPLETED plan or one without items.
+         * @description Spreads the items not started yet at the plan's cadence from now, the first at once (3 a week: one every 56 hours). Approving an ACTIVE plan changes nothing and answers the plan. 409 for a COMPLETED plan or one without items. `pace.exceeds` says when the site's active plans publish more new articles a week than its `maxNewPerWeek`: the clock then holds items (waitReason `pace`) until the site has room; raise it with PATCH /api/sites/{siteId}. Items with suggestion `improve` run an improvement of the overlapped post (charged as one) instead of writing an article.
          */
         post: operations["approvePlan"];
         delete?: never;
@@ -685,7 +685,10 @@ export interface paths {
         delete: operations["deletePlanItem"];
         options?: never;
         head?: never;
-        /** Change a plan item's title or target keyword (PLANNED or SCHEDULED items only) */
+        /**
+         * Change a plan item's title, target keyword or suggestion (PLANNED or SCHEDULED items only)
+         * @description `suggestion` switches an overlapping item between improving the overlapped post (`improve`, 409 item_not_improvable when the overlap names no post) and writing a new article (`new`). A new `targetKeyword` is compared with the site again: its overlap and suggestion follow.
+         */
         patch: operations["updatePlanItem"];
         trace?: never;
     };
@@ -1893,6 +1896,163 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sites/{siteId}/cannibalization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Queries two or more of the site's pages compete for, with merge or differentiate suggested
+         * @description From the last Search Console sync (page × query over its 28 days): the queries for which at least two pages each hold ≥ 20 % of the site's impressions and ≥ 10 impressions (CANNIBALIZATION_MIN_SHARE_PERCENT, CANNIBALIZATION_MIN_IMPRESSIONS). `merge` when the weaker page is thin (< 300 words) or earns at most a quarter of the stronger page's clicks on all its queries with no more impressions; `differentiate` otherwise. Empty before the first sync.
+         */
+        get: operations["listCannibalization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/cannibalization/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge or differentiate the pages of a cannibalised query (one improvement, charged once)
+         * @description `differentiate`: an improvement of the weaker page that retargets it to `targetQuery` (default: its busiest other query). `merge`: an improvement of the stronger page that folds in the weaker page's own sections; applied, the weaker page redirects (301) to the stronger one through the connector plugin (1.3.0+). Answers when the suggestion is written (state `suggested`); apply it with POST /api/sites/{siteId}/health-actions/{actionId}/apply. The same request again answers the same action (`replayed: true`) and charges nothing.
+         */
+        post: operations["startCannibalizationAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/traction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every article published 28 or more days ago: earning, slow or none, and the one action suggested
+         * @description From the last Search Console sync: the article's page over the last 28 days. earning: ≥ 5 clicks or ≥ 100 impressions; none: < 10 impressions; slow: between (TRACTION_* in the configuration). Suggested: wait (earning, or none while it may still be indexed: under 56 days), merge (another page of the site outranks it on its queries or keyword: `mergeInto`), improve (slow), noindex (none at 56+ days), unpublish (none at 112+ days).
+         */
+        get: operations["listTraction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/traction/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Improve, merge, noindex or unpublish an article's page (each reversible, exactly once)
+         * @description `improve` and `merge` write an improvement (charged once) and wait in `suggested` for apply; `merge` folds the article into `intoUrl` (default: the list's mergeInto) and, applied, redirects it there. `noindex` sets the connector's robots meta (noindex, follow) and `unpublish` sets the WordPress post to draft, both at once (state `applied`). Revert with POST /api/sites/{siteId}/health-actions/{actionId}/revert. The same request again answers the same action (`replayed: true`).
+         */
+        post: operations["startTractionAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/health-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's cannibalisation and traction actions, the latest first */
+        get: operations["listHealthActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/health-actions/{actionId}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a suggested action: its improvement, and a merge's redirect
+         * @description 409 `health_action_busy` unless the action is `suggested`; a crashed apply may be retried once its 2-minute hold has passed and never writes twice.
+         */
+        post: operations["applyHealthAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/health-actions/{actionId}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo an applied action: the improvement, the redirect, the noindex or the unpublish
+         * @description 409 `health_action_busy` unless the action is `applied`; puts back the post's content, and the redirect, robots meta or status it had before.
+         */
+        post: operations["revertHealthAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site as a whole: a score and one figure per list (pace, cannibalisation, orphans, broken links, traction, decay)
+         * @description Each figure is counted as its own list counts it, at the moment of the request: `cannibalized` from GET …/cannibalization, `orphans` and `broken` from GET …/links, `noTraction` from GET …/traction (state none), `decaying` from GET …/decay (seasonal falls left out), `pace` as the scheduler holds new articles. The score is 100 less each problem's part: cannibalised queries 4 each (at most 20), orphans their share of the pages × 20, broken links 3 each (at most 15), pages without traction their share of the judged articles × 15, decaying pages their share of the pages in Search Console × 15, and 15 when the last 7 days published more new articles than the pace.
+         */
+        get: operations["getSiteHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/members/me/notifications": {
         parameters: {
             query?: never;
@@ -1986,7 +2146,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "sign_up_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "link_suggestion_stale" | "link_suggestion_busy" | "link_not_applied" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running";
+            code: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "sign_up_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "health_action_busy" | "connector_outdated" | "post_not_scanned" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "keyword_same_topic" | "item_not_improvable" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "link_suggestion_stale" | "link_suggestion_busy" | "link_not_applied" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running";
             /** @description For a 400 about fields: one entry per field */
             issues?: components["schemas"]["ValidationIssue"][];
         };
@@ -2506,6 +2666,8 @@ export interface components {
             } | null;
             /** @description Apply link suggestions (GET /api/sites/{siteId}/links/suggestions) as soon as they are made, without asking; default false */
             autoLinks: boolean;
+            /** @description New articles the autopilot publishes here in any 7 days; null: the default from the site's size (docs/guides/site-health.md, Pace) */
+            maxNewPerWeek: number | null;
             /** @description What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin; a brief naming an author other than WordPress's byline), or for Search Console figures to keep coming (a broken Google connection, a missing or unreadable property) */
             warnings: string[];
             createdAt: string;
@@ -2605,6 +2767,8 @@ export interface components {
             webhookUrl?: string | null;
             /** @description Blog sites: apply link suggestions without asking */
             autoLinks?: boolean;
+            /** @description New articles the autopilot publishes on the site in any 7 days, 1–50; null: the default from the site's size (a tenth of its posts, at least 2, at most 14) */
+            maxNewPerWeek?: number | null;
         };
         SiteBrief: {
             /**
@@ -2786,6 +2950,13 @@ export interface components {
             updatedAt: string;
             approvedAt: string | null;
             completedAt: string | null;
+            /** @description A topic cluster plan: its pillar and spokes; null otherwise */
+            cluster: {
+                pillarKeyword: string;
+                pillarItemId: string | null;
+                spokeItemIds: string[];
+            } | null;
+            pace: components["schemas"]["PlanPace"];
             items: components["schemas"]["PlanItem"][];
         };
         PlanWarningDetail: {
@@ -2820,6 +2991,15 @@ export interface components {
             PUBLISHED: number;
             FAILED: number;
         };
+        /** @description Whether the site's pace carries the plan's cadence (null on answers that do not compute it) */
+        PlanPace: {
+            /** @description The site's pace: its own setting, or the default from its size */
+            maxNewPerWeek: number;
+            /** @description New articles a week the site's active plans publish at their cadence (with this plan) */
+            planned: number;
+            /** @description True when planned > maxNewPerWeek: items wait (waitReason pace); raise it with PATCH /api/sites/{siteId} */
+            exceeds: boolean;
+        } | null;
         PlanItem: {
             /** @example item_Qw3Er5Ty7Ui9Op1A */
             id: string;
@@ -2844,7 +3024,7 @@ export interface components {
              * @description The error code of the last failure (docs/errors.md); null when none, or for failures recorded before codes were
              * @enum {string|null}
              */
-            failureCode: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "sign_up_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "link_suggestion_stale" | "link_suggestion_busy" | "link_not_applied" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running" | null;
+            failureCode: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "sign_up_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "health_action_busy" | "connector_outdated" | "post_not_scanned" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "keyword_same_topic" | "item_not_improvable" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "link_suggestion_stale" | "link_suggestion_busy" | "link_not_applied" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running" | null;
             /** @description Runs started so far (a FAILED item can be run again) */
             runs: number;
             /**
@@ -2866,6 +3046,24 @@ export interface components {
             url: string | null;
             /** @description REVIEW because the quality gate or the fact check held the article back (after its rewrite): what fell short. Empty otherwise (also when the plan's mode is review) */
             reviewReasons: components["schemas"]["ReviewReason"][];
+            overlap: components["schemas"]["PlanItemOverlap"];
+            /**
+             * @description With an overlap: `improve` (approving runs an improvement of the overlapped post, charged as one, instead of writing a competitor) or `new` (a new article is written); null without an overlap. Switch it with PATCH /api/autopilot/items/{itemId}
+             * @enum {string|null}
+             */
+            suggestion: "improve" | "new" | null;
+            /** @description The item's place in its plan's topic cluster; null outside a cluster */
+            cluster: {
+                /** @enum {string} */
+                role: "pillar" | "spoke";
+                /** @description The pillar item of a spoke; null for the pillar */
+                pillarItemId: string | null;
+            } | null;
+            /**
+             * @description Why a SCHEDULED item waits past its first time: `pace`, the site's maxNewPerWeek new articles in 7 days are reached; `scheduledAt` is its next date
+             * @enum {string|null}
+             */
+            waitReason: "pace" | null;
             /** @description Whether the keyword's live results were researched: GET /api/autopilot/items/{itemId} has them */
             researched: boolean;
         };
@@ -2880,6 +3078,26 @@ export interface components {
             };
             message: string;
         };
+        PlanItemOverlap: {
+            /**
+             * @description `page`: a page of the site already earns impressions for the keyword or a close variant at average position ≤ 30; `item`: another item or article of the site whose research shares ≥ 4 top-10 URLs with the keyword's
+             * @enum {string}
+             */
+            kind: "page" | "item";
+            /** @description The overlapped page; null for an item not published yet */
+            url: string | null;
+            articleId?: string;
+            /** @description The overlapped post of the site's inventory: what an improvement works on */
+            postId?: string;
+            itemId?: string;
+            /** @description The Search Console query the page earns for */
+            query?: string;
+            /** @description The page's average position for the query over 28 days */
+            position?: number;
+            impressions?: number;
+            /** @description Top-10 URLs the two keywords' research share */
+            sharedResults?: number;
+        } | null;
         CreatePlanRequest: {
             /** @example site_b8Zq0Ls2Kd93Hw1P */
             siteId: string;
@@ -2899,6 +3117,11 @@ export interface components {
              * @enum {string}
              */
             publishMode: "publish" | "draft" | "review";
+            /** @description A topic cluster: the first item is the pillar (this keyword), the others spokes researched around it; each spoke's article links to the pillar's page */
+            cluster?: {
+                /** @example sourdough bread */
+                pillarKeyword: string;
+            };
             /**
              * @description Plan from Search Console: the site's top opportunities (GET /api/sites/{siteId}/opportunities, up to 3 per article) join research's keyword ideas and seeds; `warnings` names the items that came from them, or says the site has no Search Console data yet
              * @default false
@@ -2999,6 +3222,11 @@ export interface components {
         UpdatePlanItemRequest: {
             title?: string;
             targetKeyword?: string;
+            /**
+             * @description `new`: write a new article although the keyword overlaps a page; `improve`: improve the overlapped post instead (409 item_not_improvable when the overlap names no post)
+             * @enum {string}
+             */
+            suggestion?: "improve" | "new";
         };
         AccountPlanItemPage: {
             items: components["schemas"]["AccountPlanItem"][];
@@ -4407,6 +4635,150 @@ export interface components {
                 /** @description The existing post the page is, when the site's posts were synced */
                 postId: string | null;
             };
+        };
+        CannibalizationList: {
+            items: components["schemas"]["CannibalizedQuery"][];
+            /** @description When the site's Search Console figures were last synced; null before the first sync */
+            syncedAt: string | null;
+        };
+        CannibalizedQuery: {
+            /** @example sourdough starter */
+            query: string;
+            /** @description The query's impressions over all the site's pages, 28 days */
+            impressions: number;
+            /** @description The pages with a real share (each ≥ 20 % and ≥ 10 impressions by default), the stronger first */
+            pages: components["schemas"]["CannibalPage"][];
+            /** @enum {string} */
+            suggestion: "merge" | "differentiate";
+            /** @description Why, with the figures */
+            reason: string;
+        };
+        CannibalPage: {
+            /** @example https://bakery.example/sourdough-starter/ */
+            url: string;
+            /** @description The article the page is, when it is one of ours */
+            articleId: string | null;
+            /** @description The scanned post the page is, when the site's posts were synced */
+            postId: string | null;
+            /** @description The page's clicks for the query over the 28 days */
+            clicks: number;
+            impressions: number;
+            /** @example 7.4 */
+            position: number;
+        };
+        HealthActionResult: components["schemas"]["HealthAction"] & {
+            /** @description true when the same action had been asked before: nothing was run or charged again */
+            replayed: boolean;
+        };
+        HealthAction: {
+            /** @example sha_3f9a0c1b7d2e4a68 */
+            id: string;
+            siteId: string;
+            /** @enum {string} */
+            kind: "differentiate" | "merge" | "improve" | "noindex" | "unpublish";
+            /**
+             * @description running → suggested (an improvement waits: apply it) → applied → reverted; noindex and unpublish go straight to applied; failed: nothing was charged or changed, the same request may run it again
+             * @enum {string}
+             */
+            state: "running" | "suggested" | "applying" | "applied" | "reverting" | "reverted" | "failed";
+            /** @description The page the action edits (the stronger page of a merge) */
+            url: string;
+            /** @description Its scanned post: the improvement is GET /api/sites/posts/{postId}/improvement */
+            postId: string | null;
+            articleId: string | null;
+            /** @description A merge's weaker page: it redirects to `url` once applied */
+            fromUrl: string | null;
+            query: string | null;
+            targetQuery: string | null;
+            /** @description The error code of the last failed step */
+            error: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        CannibalActionRequest: {
+            /**
+             * @description The cannibalised query, as the list names it
+             * @example sourdough starter
+             */
+            query: string;
+            /** @enum {string} */
+            action: "merge" | "differentiate";
+            /**
+             * @description differentiate: the query the weaker page moves to (default: its busiest other query)
+             * @example rye sourdough starter
+             */
+            targetQuery?: string;
+        };
+        TractionList: {
+            items: components["schemas"]["TractionItem"][];
+            /** @description When the site's Search Console figures were last synced; null before the first sync */
+            syncedAt: string | null;
+        };
+        TractionItem: {
+            articleId: string;
+            title: string;
+            url: string;
+            publishedAt: string;
+            /** @description The page's impressions over the last 28 synced days */
+            impressions: number;
+            clicks: number;
+            position: number | null;
+            /** @enum {string} */
+            state: "earning" | "slow" | "none";
+            /** @enum {string} */
+            suggestion: "wait" | "improve" | "merge" | "noindex" | "unpublish";
+            /** @description For merge: the page of the site that earns this one's queries */
+            mergeInto: string | null;
+            /** @description The latest action taken on the article from this list */
+            action: {
+                id: string;
+                /** @enum {string} */
+                kind: "differentiate" | "merge" | "improve" | "noindex" | "unpublish";
+                /** @enum {string} */
+                state: "running" | "suggested" | "applying" | "applied" | "reverting" | "reverted" | "failed";
+            } | null;
+        };
+        TractionActionRequest: {
+            /** @example 42 */
+            articleId: string;
+            /** @enum {string} */
+            action: "improve" | "merge" | "noindex" | "unpublish";
+            /**
+             * Format: uri
+             * @description merge: the page to fold the article into (default: the list's mergeInto)
+             */
+            intoUrl?: string;
+        };
+        HealthActionList: {
+            items: components["schemas"]["HealthAction"][];
+        };
+        SiteHealth: {
+            /**
+             * @description 100 less each problem's part (docs/guides/site-health.md, One health view); 100 when nothing is wrong
+             * @example 82
+             */
+            score: number;
+            /** @description New articles against the pace the site can carry (GET /api/sites/{siteId}, maxNewPerWeek) */
+            pace: {
+                /** @description New articles the autopilot published on the site in the last 7 days */
+                newLast7Days: number;
+                /** @description …and in the last 28 days */
+                newLast28Days: number;
+                /** @description The site's pace: its own setting, or the default from its size */
+                maxNewPerWeek: number;
+            };
+            /** @description Queries two or more pages compete for (GET /api/sites/{siteId}/cannibalization) */
+            cannibalized: number;
+            /** @description Pages no other page of the site links to (GET /api/sites/{siteId}/links) */
+            orphans: number;
+            /** @description Links to an old slug or a missing page of the site (GET /api/sites/{siteId}/links) */
+            broken: number;
+            /** @description Articles 28+ days old with no traction (GET /api/sites/{siteId}/traction, state none) */
+            noTraction: number;
+            /** @description Pages the weekly check found decaying, seasonal falls left out (GET /api/sites/{siteId}/decay) */
+            decaying: number;
+            /** @description When these figures were computed (now: nothing is cached) */
+            checkedAt: string;
         };
         EmailPreferences: {
             /** @description The kinds turned off, in a fixed order */
@@ -12629,6 +13001,615 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCannibalization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cannibalised queries, most impressions first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CannibalizationList"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startCannibalizationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CannibalActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthActionResult"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient credit */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but refused (for example rejected credentials) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTraction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The articles, none first, then slow, then earning */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TractionList"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startTractionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TractionActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthActionResult"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient credit */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but refused (for example rejected credentials) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listHealthActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 500 actions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthActionList"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applyHealthAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+                actionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthAction"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but refused (for example rejected credentials) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revertHealthAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+                actionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthAction"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but refused (for example rejected credentials) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSiteHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site's health */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteHealth"];
                 };
             };
             /** @description Missing, malformed, unknown, expired or revoked API token */
