@@ -1816,6 +1816,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sites/{siteId}/cannibalization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Queries two or more of the site's pages compete for, with merge or differentiate suggested
+         * @description From the last Search Console sync (page × query over its 28 days): the queries for which at least two pages each hold ≥ 20 % of the site's impressions and ≥ 10 impressions (CANNIBALIZATION_MIN_SHARE_PERCENT, CANNIBALIZATION_MIN_IMPRESSIONS). `merge` when the weaker page is thin (< 300 words) or earns at most a quarter of the stronger page's clicks on all its queries with no more impressions; `differentiate` otherwise. Empty before the first sync.
+         */
+        get: operations["listCannibalization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/cannibalization/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge or differentiate the pages of a cannibalised query (one improvement, charged once)
+         * @description `differentiate`: an improvement of the weaker page that retargets it to `targetQuery` (default: its busiest other query). `merge`: an improvement of the stronger page that folds in the weaker page's own sections; applied, the weaker page redirects (301) to the stronger one through the connector plugin (1.3.0+). Answers when the suggestion is written (state `suggested`); apply it with POST /api/sites/{siteId}/health-actions/{actionId}/apply. The same request again answers the same action (`replayed: true`) and charges nothing.
+         */
+        post: operations["startCannibalizationAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/traction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every article published 28 or more days ago: earning, slow or none, and the one action suggested
+         * @description From the last Search Console sync: the article's page over the last 28 days. earning: ≥ 5 clicks or ≥ 100 impressions; none: < 10 impressions; slow: between (TRACTION_* in the configuration). Suggested: wait (earning, or none while it may still be indexed: under 56 days), merge (another page of the site outranks it on its queries or keyword: `mergeInto`), improve (slow), noindex (none at 56+ days), unpublish (none at 112+ days).
+         */
+        get: operations["listTraction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/traction/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Improve, merge, noindex or unpublish an article's page (each reversible, exactly once)
+         * @description `improve` and `merge` write an improvement (charged once) and wait in `suggested` for apply; `merge` folds the article into `intoUrl` (default: the list's mergeInto) and, applied, redirects it there. `noindex` sets the connector's robots meta (noindex, follow) and `unpublish` sets the WordPress post to draft, both at once (state `applied`). Revert with POST /api/sites/{siteId}/health-actions/{actionId}/revert. The same request again answers the same action (`replayed: true`).
+         */
+        post: operations["startTractionAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/health-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's cannibalisation and traction actions, the latest first */
+        get: operations["listHealthActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/health-actions/{actionId}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a suggested action: its improvement, and a merge's redirect
+         * @description 409 `health_action_busy` unless the action is `suggested`; a crashed apply may be retried once its 2-minute hold has passed and never writes twice.
+         */
+        post: operations["applyHealthAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/health-actions/{actionId}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo an applied action: the improvement, the redirect, the noindex or the unpublish
+         * @description 409 `health_action_busy` unless the action is `applied`; puts back the post's content, and the redirect, robots meta or status it had before.
+         */
+        post: operations["revertHealthAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/members/me/notifications": {
         parameters: {
             query?: never;
@@ -1909,7 +2046,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "sign_up_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running";
+            code: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "sign_up_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "health_action_busy" | "connector_outdated" | "post_not_scanned" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running";
             /** @description For a 400 about fields: one entry per field */
             issues?: components["schemas"]["ValidationIssue"][];
         };
@@ -2763,7 +2900,7 @@ export interface components {
              * @description The error code of the last failure (docs/errors.md); null when none, or for failures recorded before codes were
              * @enum {string|null}
              */
-            failureCode: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "sign_up_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running" | null;
+            failureCode: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "sign_up_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "health_action_busy" | "connector_outdated" | "post_not_scanned" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running" | null;
             /** @description Runs started so far (a FAILED item can be run again) */
             runs: number;
             /**
@@ -4270,6 +4407,122 @@ export interface components {
                 /** @description The existing post the page is, when the site's posts were synced */
                 postId: string | null;
             };
+        };
+        CannibalizationList: {
+            items: components["schemas"]["CannibalizedQuery"][];
+            /** @description When the site's Search Console figures were last synced; null before the first sync */
+            syncedAt: string | null;
+        };
+        CannibalizedQuery: {
+            /** @example sourdough starter */
+            query: string;
+            /** @description The query's impressions over all the site's pages, 28 days */
+            impressions: number;
+            /** @description The pages with a real share (each ≥ 20 % and ≥ 10 impressions by default), the stronger first */
+            pages: components["schemas"]["CannibalPage"][];
+            /** @enum {string} */
+            suggestion: "merge" | "differentiate";
+            /** @description Why, with the figures */
+            reason: string;
+        };
+        CannibalPage: {
+            /** @example https://bakery.example/sourdough-starter/ */
+            url: string;
+            /** @description The article the page is, when it is one of ours */
+            articleId: string | null;
+            /** @description The scanned post the page is, when the site's posts were synced */
+            postId: string | null;
+            /** @description The page's clicks for the query over the 28 days */
+            clicks: number;
+            impressions: number;
+            /** @example 7.4 */
+            position: number;
+        };
+        HealthActionResult: components["schemas"]["HealthAction"] & {
+            /** @description true when the same action had been asked before: nothing was run or charged again */
+            replayed: boolean;
+        };
+        HealthAction: {
+            /** @example sha_3f9a0c1b7d2e4a68 */
+            id: string;
+            siteId: string;
+            /** @enum {string} */
+            kind: "differentiate" | "merge" | "improve" | "noindex" | "unpublish";
+            /**
+             * @description running → suggested (an improvement waits: apply it) → applied → reverted; noindex and unpublish go straight to applied; failed: nothing was charged or changed, the same request may run it again
+             * @enum {string}
+             */
+            state: "running" | "suggested" | "applying" | "applied" | "reverting" | "reverted" | "failed";
+            /** @description The page the action edits (the stronger page of a merge) */
+            url: string;
+            /** @description Its scanned post: the improvement is GET /api/sites/posts/{postId}/improvement */
+            postId: string | null;
+            articleId: string | null;
+            /** @description A merge's weaker page: it redirects to `url` once applied */
+            fromUrl: string | null;
+            query: string | null;
+            targetQuery: string | null;
+            /** @description The error code of the last failed step */
+            error: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        CannibalActionRequest: {
+            /**
+             * @description The cannibalised query, as the list names it
+             * @example sourdough starter
+             */
+            query: string;
+            /** @enum {string} */
+            action: "merge" | "differentiate";
+            /**
+             * @description differentiate: the query the weaker page moves to (default: its busiest other query)
+             * @example rye sourdough starter
+             */
+            targetQuery?: string;
+        };
+        TractionList: {
+            items: components["schemas"]["TractionItem"][];
+            /** @description When the site's Search Console figures were last synced; null before the first sync */
+            syncedAt: string | null;
+        };
+        TractionItem: {
+            articleId: string;
+            title: string;
+            url: string;
+            publishedAt: string;
+            /** @description The page's impressions over the last 28 synced days */
+            impressions: number;
+            clicks: number;
+            position: number | null;
+            /** @enum {string} */
+            state: "earning" | "slow" | "none";
+            /** @enum {string} */
+            suggestion: "wait" | "improve" | "merge" | "noindex" | "unpublish";
+            /** @description For merge: the page of the site that earns this one's queries */
+            mergeInto: string | null;
+            /** @description The latest action taken on the article from this list */
+            action: {
+                id: string;
+                /** @enum {string} */
+                kind: "differentiate" | "merge" | "improve" | "noindex" | "unpublish";
+                /** @enum {string} */
+                state: "running" | "suggested" | "applying" | "applied" | "reverting" | "reverted" | "failed";
+            } | null;
+        };
+        TractionActionRequest: {
+            /** @example 42 */
+            articleId: string;
+            /** @enum {string} */
+            action: "improve" | "merge" | "noindex" | "unpublish";
+            /**
+             * Format: uri
+             * @description merge: the page to fold the article into (default: the list's mergeInto)
+             */
+            intoUrl?: string;
+        };
+        HealthActionList: {
+            items: components["schemas"]["HealthAction"][];
         };
         EmailPreferences: {
             /** @description The kinds turned off, in a fixed order */
@@ -12232,6 +12485,566 @@ export interface operations {
             };
             /** @description Not found, or belongs to another account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCannibalization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cannibalised queries, most impressions first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CannibalizationList"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startCannibalizationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CannibalActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthActionResult"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient credit */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but refused (for example rejected credentials) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTraction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The articles, none first, then slow, then earning */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TractionList"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startTractionAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TractionActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthActionResult"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient credit */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but refused (for example rejected credentials) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listHealthActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 500 actions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthActionList"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applyHealthAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+                actionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthAction"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but refused (for example rejected credentials) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revertHealthAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteId: string;
+                actionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthAction"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The current state forbids this action */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but refused (for example rejected credentials) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connected platform or provider did not answer in time */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
