@@ -4455,7 +4455,7 @@ export interface components {
             state: "running" | "suggested" | "applying" | "applied" | "reverting" | "reverted" | "failed";
             /** @description The page the action edits (the stronger page of a merge) */
             url: string;
-            /** @description Its scanned post: the improvement is GET /api/sites/posts/{postId}/improvement */
+            /** @description Its existing post: the improvement is GET /api/sites/posts/{postId}/improvement */
             postId: string | null;
             articleId: string | null;
             /** @description A merge's weaker page: it redirects to `url` once applied */
