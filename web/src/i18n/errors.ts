@@ -206,7 +206,8 @@ export const errorMessages = defineMessages<Keys>(
     "code.post_changed_on_site": "Yazı bu arada WordPress'te düzenlendi. O düzenleme kaybolmasın diye yeni bir öneri isteyin.",
     "code.nothing_to_revert": "Bu yazıda geri alınacak uygulanmış bir iyileştirme yok.",
     "code.health_action_busy": "Bu işlem sürüyor ya da zaten yapıldı. Durumunu görmek için yenileyin.",
-    "code.connector_outdated": "Bunun için sitede bağlayıcı eklentinin 1.3.0 ya da daha yeni sürümü gerekiyor. Güncelleyip siteyi eşitleyin.",
+    "code.connector_outdated":
+      "Bunun için sitede bağlayıcı eklentinin 1.3.0 ya da daha yeni sürümü gerekiyor. Güncelleyip siteyi eşitleyin.",
     "code.post_not_scanned": "Bu sayfa henüz sitenin mevcut yazıları arasında değil. Sitenin yazılarını eşitleyip tekrar deneyin.",
     "code.last_manage_token": "Bu tek tam erişimli anahtarınız; iptal etmek betiklerin erişimini keser. Önce başka bir anahtar oluşturun.",
     "code.last_owner": "Hesabın en az bir sahibi olmalı. Önce başka birini sahip yapın.",
