@@ -4430,7 +4430,7 @@ export interface components {
             url: string;
             /** @description The article the page is, when it is one of ours */
             articleId: string | null;
-            /** @description The scanned post the page is, when the site's posts were synced */
+            /** @description The existing post the page is, when the site's posts were synced */
             postId: string | null;
             /** @description The page's clicks for the query over the 28 days */
             clicks: number;
