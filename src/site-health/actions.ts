@@ -33,7 +33,7 @@ const WRITE_HOLD_MS = 2 * 60_000;
 /** The kinds whose first step is an improvement suggestion (charged), applied in a second step. */
 const IMPROVING: readonly HealthActionKind[] = ["differentiate", "merge", "improve"];
 
-/** A page of the site an action writes to: its WordPress post, and its scanned post when there is one. */
+/** A page of the site an action writes to: its WordPress post, and its existing post when there is one. */
 export interface PageTarget {
   remoteId: number;
   url: string;
@@ -283,11 +283,11 @@ function restorableStatus(status: string | undefined): "publish" | "pending" | "
   return status === "pending" || status === "private" || status === "draft" ? status : "publish";
 }
 
-/** 409 for a page that is not among the site's scanned posts (an improvement needs one). */
+/** 409 for a page that is not among the site's existing posts (an improvement needs one). */
 export const notScanned = (url: string) =>
   new AppError(
     "post_not_scanned",
-    `${url} is not among the site's scanned posts; sync the site's posts (POST /api/sites/{siteId}/sync) first`,
+    `${url} is not among the site's existing posts; sync the site's posts (POST /api/sites/{siteId}/sync) first`,
   );
 
 /** GET /sites/{siteId}/health-actions: the site's actions, the latest first. */

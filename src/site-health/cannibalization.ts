@@ -46,7 +46,7 @@ interface Row {
   word_count: number | null;
 }
 
-/** A page shorter than this (in words, when its post was scanned) is thin: merge, whatever its figures. */
+/** A page shorter than this (in words, when its existing post was synced) is thin: merge, whatever its figures. */
 export const THIN_PAGE_WORDS = 300;
 /** The weaker page is weak on everything when it earns at most this fraction of the stronger page's clicks, over all its queries. */
 const WEAK_CLICKS_RATIO = 0.25;

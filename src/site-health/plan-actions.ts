@@ -16,7 +16,7 @@ import { findTraction } from "./traction";
 /** The weaker page's HTML given to a merge, at most this many characters. */
 const MERGED_HTML_CHARS = 30_000;
 
-/** The WordPress post of a page (by its scanned post, else by its article); null when neither is known. */
+/** The WordPress post of a page (by its existing post, else by its article); null when neither is known. */
 async function targetOf(
   db: Database,
   siteId: string,
@@ -165,7 +165,7 @@ export async function startTractionAction(
   );
 }
 
-/** The scanned post at a URL of the site (by normalised URL); 404 when the site has none there. */
+/** The existing post at a URL of the site (by normalised URL); 404 when the site has none there. */
 async function pageAt(db: Database, siteId: string, url: string): Promise<PageTarget> {
   const key = urlKey(url);
   const [page] = key
@@ -181,6 +181,6 @@ async function pageAt(db: Database, siteId: string, url: string): Promise<PageTa
     .from(existingPosts)
     .where(eq(existingPosts.siteId, siteId));
   const post = posts.find((row) => urlKey(row.url) === key);
-  if (!post) throw notFound(`A scanned post of the site at ${url}`);
+  if (!post) throw notFound(`A existing post of the site at ${url}`);
   return { remoteId: post.remoteId, url: post.url, postId: post.id };
 }

@@ -12,7 +12,7 @@ export const CannibalPageSchema = z
   .object({
     url: z.string().openapi({ example: "https://bakery.example/sourdough-starter/" }),
     articleId: z.string().nullable().openapi({ description: "The article the page is, when it is one of ours" }),
-    postId: z.string().nullable().openapi({ description: "The scanned post the page is, when the site's posts were synced" }),
+    postId: z.string().nullable().openapi({ description: "The existing post the page is, when the site's posts were synced" }),
     clicks: z.number().int().openapi({ description: "The page's clicks for the query over the 28 days" }),
     impressions: z.number().int(),
     position: z.number().openapi({ example: 7.4 }),
@@ -77,7 +77,7 @@ export const HealthActionSchema = z
     postId: z
       .string()
       .nullable()
-      .openapi({ description: "Its scanned post: the improvement is GET /api/sites/posts/{postId}/improvement" }),
+      .openapi({ description: "Its existing post: the improvement is GET /api/sites/posts/{postId}/improvement" }),
     articleId: z.string().nullable(),
     fromUrl: z.string().nullable().openapi({ description: "A merge's weaker page: it redirects to `url` once applied" }),
     query: z.string().nullable(),

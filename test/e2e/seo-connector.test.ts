@@ -122,7 +122,11 @@ describe.skipIf(peerMissing)(`the connector plugin on the real WordPress at ${pe
   it("prints the SEO title, description, one canonical, Open Graph and JSON-LD matching the visible FAQ; an edit changes the page", async () => {
     await setPlugin(CONNECTOR, "active");
     const status = await wp("content-autopilot/v1/status");
-    expect(status.body).toMatchObject({ connector: CONNECTOR_VERSION, seoPlugin: null, metaKeys: KEYS });
+    expect(status.body).toMatchObject({
+      connector: CONNECTOR_VERSION,
+      seoPlugin: null,
+      metaKeys: [...KEYS, "_content_autopilot_redirect", "_content_autopilot_robots"],
+    });
     const site = await connectPeer(token);
     expect(await readSite(token, site.id)).toMatchObject({ seo: { connector: CONNECTOR_VERSION, plugin: null }, warnings: [] });
     // IndexNow: the plugin was handed the site's key at connect and serves it at /{key}.txt, and no other name.

@@ -4658,7 +4658,7 @@ export interface components {
             url: string;
             /** @description The article the page is, when it is one of ours */
             articleId: string | null;
-            /** @description The scanned post the page is, when the site's posts were synced */
+            /** @description The existing post the page is, when the site's posts were synced */
             postId: string | null;
             /** @description The page's clicks for the query over the 28 days */
             clicks: number;
@@ -4683,7 +4683,7 @@ export interface components {
             state: "running" | "suggested" | "applying" | "applied" | "reverting" | "reverted" | "failed";
             /** @description The page the action edits (the stronger page of a merge) */
             url: string;
-            /** @description Its scanned post: the improvement is GET /api/sites/posts/{postId}/improvement */
+            /** @description Its existing post: the improvement is GET /api/sites/posts/{postId}/improvement */
             postId: string | null;
             articleId: string | null;
             /** @description A merge's weaker page: it redirects to `url` once applied */

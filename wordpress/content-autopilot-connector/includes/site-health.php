@@ -132,8 +132,11 @@ add_action( 'template_redirect', 'content_autopilot_redirect_merged', 1 );
 function content_autopilot_robots_noindex( $robots ) {
 	if ( null !== content_autopilot_health_value( '_content_autopilot_robots' ) ) {
 		$robots['noindex'] = true;
-		$robots['follow']  = true;
 		unset( $robots['index'] );
+		// Links are still followed, unless the owner asked otherwise (Settings → Reading).
+		if ( empty( $robots['nofollow'] ) ) {
+			$robots['follow'] = true;
+		}
 	}
 	return $robots;
 }

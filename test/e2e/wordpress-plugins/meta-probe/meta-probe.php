@@ -46,10 +46,11 @@ add_action(
 				),
 			)
 		);
-		// The connector's options only: {"value": …}, null when the option is not there.
+		// The connector's options, and blog_public (the site-health test needs a site search engines
+		// may index, or every page says noindex): {"value": …}, null when the option is not there.
 		register_rest_route(
 			'meta-probe/v1',
-			'/options/(?P<name>content_autopilot_[a-z_]+)',
+			'/options/(?P<name>content_autopilot_[a-z_]+|blog_public)',
 			array(
 				array(
 					'methods'             => 'GET',

@@ -211,7 +211,8 @@ export const auditMessages = defineMessages(
     "action.post.improvement_suggested": "Bir yazı için iyileştirme istedi",
     "action.post.improvement_applied": "Bir yazıya iyileştirmeyi uyguladı",
     "action.post.improvement_reverted": "Bir yazının iyileştirmesini geri aldı",
-    "action.site.health_action_started": "Bir site sağlığı işlemi başlattı (birleştirme, ayrıştırma, iyileştirme, noindex ya da yayından kaldırma)",
+    "action.site.health_action_started":
+      "Bir site sağlığı işlemi başlattı (birleştirme, ayrıştırma, iyileştirme, noindex ya da yayından kaldırma)",
     "action.site.health_action_applied": "Bir site sağlığı işlemini uyguladı",
     "action.site.health_action_reverted": "Bir site sağlığı işlemini geri aldı",
     "action.blog.category_created": "Bir blog kategorisi oluşturdu",

@@ -107,6 +107,7 @@ export const siteMessages = defineMessages(
     "site.connected.custom": "{url} is connected. Next, plan the first articles; the brief below makes them sound like the site.",
     "tab.overview": "Overview",
     "tab.search": "Search",
+    "tab.health": "Health",
     "tab.brief": "Brief",
     "tab.chat": "Agent chat",
 
@@ -369,6 +370,7 @@ export const siteMessages = defineMessages(
     "site.connected.custom": "{url} bağlandı. Sırada ilk makaleleri planlamak var; aşağıdaki özet onları sitenin sesine uydurur.",
     "tab.overview": "Genel bakış",
     "tab.search": "Arama",
+    "tab.health": "Sağlık",
     "tab.brief": "Özet",
     "tab.chat": "Asistanla sohbet",
 

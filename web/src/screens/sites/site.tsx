@@ -10,11 +10,12 @@ import { ChatTab } from "./chat";
 import { siteMessages } from "./messages";
 import { SiteOverview } from "./site-overview";
 import { SearchTab } from "./search-tab";
+import { SiteHealthTab } from "./health-tab";
 import { GoogleReturnNotice } from "../settings/google-connection";
 import { siteKey, SiteStatusBadge, useFlash, usePlatformName } from "./shared";
 import "./sites.css";
 
-const TABS = ["overview", "search", "brief", "chat"] as const;
+const TABS = ["overview", "search", "health", "brief", "chat"] as const;
 type Tab = (typeof TABS)[number];
 
 function isTab(value: string | null): value is Tab {
@@ -71,6 +72,7 @@ export function SiteScreen() {
       </nav>
       {tab === "overview" ? <SiteOverview site={data} /> : null}
       {tab === "search" ? <SearchTab site={data} /> : null}
+      {tab === "health" ? <SiteHealthTab site={data} /> : null}
       {tab === "brief" ? <BriefTab siteId={data.id} byline={data.seo?.byline ?? null} /> : null}
       {tab === "chat" ? <ChatTab siteId={data.id} /> : null}
     </section>
