@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import { runBatch, type BatchStatement } from "../db/batch";
 import type { ReadPost } from "./read-posts";
 
-// The inventory's share of the link graph (src/links/): each sync replaces the links of the site's
+// The existing posts' share of the link graph (src/links/): each sync replaces the links of the site's
 // posts and their former slugs. Rows travel as one JSON array per statement and are unpacked with
 // json_each (as the Search Console sync's are), so 100,000 links are about a hundred statements.
 // CROSS JOIN makes SQLite read the JSON rows outside and find each post by its unique
