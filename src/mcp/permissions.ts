@@ -34,6 +34,6 @@ export const TOOL_PERMISSIONS: Record<string, Permission | [Permission, string]>
   get_balance: "read",
   list_site_links: "read",
   list_link_suggestions: "read",
-  apply_link_suggestion: ["publish", "link.applied"],
-  revert_link_suggestion: ["publish", "link.reverted"],
+  apply_link_suggestion: ["publish", "site.link_applied"],
+  revert_link_suggestion: ["publish", "site.link_reverted"],
 };

@@ -109,6 +109,7 @@ export const siteMessages = defineMessages(
     "tab.search": "Search",
     "tab.brief": "Brief",
     "tab.chat": "Agent chat",
+    "tab.links": "Links",
 
     "overview.title": "About this site",
     "overview.address": "Address",
@@ -371,6 +372,7 @@ export const siteMessages = defineMessages(
     "tab.search": "Arama",
     "tab.brief": "Özet",
     "tab.chat": "Asistanla sohbet",
+    "tab.links": "Bağlantılar",
 
     "overview.title": "Bu site hakkında",
     "overview.address": "Adres",
