@@ -145,7 +145,9 @@ try {
   }
   const graph = await api(`/sites/${SITE}/links`);
   console.log(`graph: ${JSON.stringify(graph.stats)}`);
-  console.log(`GET /links (${POSTS.toLocaleString("en")} pages, ${graph.stats.links.toLocaleString("en")} links): ${await timeReads(`/sites/${SITE}/links`)}`);
+  console.log(
+    `GET /links (${POSTS.toLocaleString("en")} pages, ${graph.stats.links.toLocaleString("en")} links): ${await timeReads(`/sites/${SITE}/links`)}`,
+  );
   console.log(`GET /links?limit=1000: ${await timeReads(`/sites/${SITE}/links?limit=1000`)}`);
   console.log(`GET /links/suggestions (1,000 stored, 200 listed): ${await timeReads(`/sites/${SITE}/links/suggestions`)}`);
 } finally {
