@@ -4,7 +4,7 @@ import { urlKey } from "../core/page-url-key";
 
 // The internal links of one page: every `<a href>` that leads to another page of the site's own
 // host (`www.` and the scheme do not count), with its anchor text. What the link graph
-// (src/links/graph.ts) is built from, at every inventory sync and every publish.
+// (src/links/graph.ts) is built from, at every existing-posts sync and every publish.
 
 const LINK = /<a\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/a\s*>/gi;
 const HREF = /(?:^|\s)href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;

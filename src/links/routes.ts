@@ -30,7 +30,7 @@ linkRoutes.openapi(
     operationId: "getSiteLinks",
     summary: "The site's internal links: counts, orphan pages, broken links",
     description:
-      "Computed from the links the inventory sync and every publish recorded. An orphan is a page (existing post or published article) no other page of the site links to; a broken link goes to an old slug of a post (suggestedUrl is its address now) or to an own-host URL that is no page and answered 404/410 to the sync's bounded check.",
+      "Computed from the links the existing-posts sync and every publish recorded. An orphan is a page (existing post or published article) no other page of the site links to; a broken link goes to an old slug of a post (suggestedUrl is its address now) or to an own-host URL that is no page and answered 404/410 to the sync's bounded check.",
     request: { params: SiteIdParamSchema, query: LinksQuerySchema },
     responses: {
       200: jsonContent(SiteLinksSchema, "The stats and up to `limit` orphans and broken links"),

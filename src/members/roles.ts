@@ -166,8 +166,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | [Permission, string]
 
   "GET /api/sites/:siteId/links": "read",
   "GET /api/sites/:siteId/links/suggestions": "read",
-  "POST /api/sites/:siteId/links/suggestions/:id/apply": ["publish", "link.applied"],
-  "POST /api/sites/:siteId/links/suggestions/:id/revert": ["publish", "link.reverted"],
+  "POST /api/sites/:siteId/links/suggestions/:id/apply": ["publish", "site.link_applied"],
+  "POST /api/sites/:siteId/links/suggestions/:id/revert": ["publish", "site.link_reverted"],
   "GET /api/sites/:siteId/health": "read",
   "GET /api/sites/:siteId/cannibalization": "read",
   "POST /api/sites/:siteId/cannibalization/actions": ["publish", "site.health_action_started"],

@@ -7,7 +7,7 @@ import { sites } from "./sites";
 
 /**
  * The site's internal links (src/links/): one row per `<a>` of a page of the site that points at
- * a URL of the site's own host. A page is an existing post (written by the inventory sync, which
+ * a URL of the site's own host. A page is an existing post (written by the existing-posts sync, which
  * replaces a post's rows each time) or a published article (written after its publish, and used
  * only until the sync has the same page as a post). `to_key` is `urlKey(to_url)`
  * (src/core/page-url-key.ts), so a link, a post and an article meet on one key.

@@ -1220,7 +1220,7 @@ export interface paths {
         };
         /**
          * The site's internal links: counts, orphan pages, broken links
-         * @description Computed from the links the inventory sync and every publish recorded. An orphan is a page (existing post or published article) no other page of the site links to; a broken link goes to an old slug of a post (suggestedUrl is its address now) or to an own-host URL that is no page and answered 404/410 to the sync's bounded check.
+         * @description Computed from the links the existing-posts sync and every publish recorded. An orphan is a page (existing post or published article) no other page of the site links to; a broken link goes to an old slug of a post (suggestedUrl is its address now) or to an own-host URL that is no page and answered 404/410 to the sync's bounded check.
          */
         get: operations["getSiteLinks"];
         put?: never;

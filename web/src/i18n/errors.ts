@@ -107,6 +107,10 @@ export const errorMessages = defineMessages<Keys>(
     "code.password_not_set":
       "This needs your sign-in password, and your sign-in has none yet. Set one with the invitation link the operator sent you, then try again.",
     "code.export_not_ready": "The export is not ready yet, failed, or was never started. Start a new one in Settings.",
+    "code.link_suggestion_stale":
+      "The sentence of this link suggestion is no longer in the post exactly: the post was edited, so the link was not added.",
+    "code.link_suggestion_busy": "This link suggestion is being applied or reverted right now. Try again in a moment.",
+    "code.link_not_applied": "This link is not applied, or the post was edited after it was added, so it was not reverted.",
     "code.search_console_property_unknown":
       "The connected Google account cannot read that property, or it does not cover the site's address.",
     "code.keyword_market_unsupported": "Keyword research does not cover the site's article language. Choose another language for the site.",
@@ -243,6 +247,10 @@ export const errorMessages = defineMessages<Keys>(
     "code.password_not_set":
       "Bunun için giriş parolanız gerekiyor, ama girişinizin henüz parolası yok. İşletmecinin gönderdiği davet bağlantısıyla bir parola belirleyip tekrar deneyin.",
     "code.export_not_ready": "Dışa aktarım henüz hazır değil, başarısız oldu ya da hiç başlatılmadı. Ayarlar'dan yenisini başlatın.",
+    "code.link_suggestion_stale":
+      "Bu bağlantı önerisinin cümlesi yazıda artık birebir yok: yazı düzenlenmiş, bu yüzden bağlantı eklenmedi.",
+    "code.link_suggestion_busy": "Bu bağlantı önerisi şu anda uygulanıyor ya da geri alınıyor. Birazdan yeniden deneyin.",
+    "code.link_not_applied": "Bu bağlantı uygulanmamış ya da eklendikten sonra yazı düzenlenmiş, bu yüzden geri alınmadı.",
     "code.search_console_property_unknown": "Bağlı Google hesabı bu mülkü okuyamıyor ya da mülk sitenin adresini kapsamıyor.",
     "code.keyword_market_unsupported": "Anahtar kelime araştırması sitenin makale dilini kapsamıyor. Site için başka bir dil seçin.",
     "code.no_usable_keywords":

@@ -85,6 +85,8 @@ export const auditMessages = defineMessages(
     "action.brief.replaced": "Changed a site's brief",
     "action.post.improvement_suggested": "Asked for an improvement of a post",
     "action.post.improvement_applied": "Applied an improvement to a post",
+    "action.site.link_applied": "Added a suggested internal link to a post",
+    "action.site.link_reverted": "Removed an added internal link from a post",
     "action.post.improvement_reverted": "Reverted an improvement of a post",
     "action.site.health_action_started": "Started a site-health action (merge, differentiate, improve, noindex or unpublish)",
     "action.site.health_action_applied": "Applied a site-health action",
@@ -210,6 +212,8 @@ export const auditMessages = defineMessages(
     "action.brief.replaced": "Bir sitenin özetini değiştirdi",
     "action.post.improvement_suggested": "Bir yazı için iyileştirme istedi",
     "action.post.improvement_applied": "Bir yazıya iyileştirmeyi uyguladı",
+    "action.site.link_applied": "Bir yazıya önerilen site içi bağlantıyı ekledi",
+    "action.site.link_reverted": "Bir yazıya eklenen site içi bağlantıyı geri aldı",
     "action.post.improvement_reverted": "Bir yazının iyileştirmesini geri aldı",
     "action.site.health_action_started":
       "Bir site sağlığı işlemi başlattı (birleştirme, ayrıştırma, iyileştirme, noindex ya da yayından kaldırma)",

@@ -110,6 +110,7 @@ export const siteMessages = defineMessages(
     "tab.health": "Health",
     "tab.brief": "Brief",
     "tab.chat": "Agent chat",
+    "tab.links": "Links",
 
     "overview.title": "About this site",
     "overview.address": "Address",
@@ -373,6 +374,7 @@ export const siteMessages = defineMessages(
     "tab.health": "Sağlık",
     "tab.brief": "Özet",
     "tab.chat": "Asistanla sohbet",
+    "tab.links": "Bağlantılar",
 
     "overview.title": "Bu site hakkında",
     "overview.address": "Adres",

@@ -7,6 +7,7 @@ import { siteName } from "../../lib/site-name";
 import { useSearchParam } from "../../lib/url";
 import { BriefTab } from "./brief";
 import { ChatTab } from "./chat";
+import { LinksTab } from "./links-tab";
 import { siteMessages } from "./messages";
 import { SiteOverview } from "./site-overview";
 import { SearchTab } from "./search-tab";
@@ -15,7 +16,7 @@ import { GoogleReturnNotice } from "../settings/google-connection";
 import { siteKey, SiteStatusBadge, useFlash, usePlatformName } from "./shared";
 import "./sites.css";
 
-const TABS = ["overview", "search", "health", "brief", "chat"] as const;
+const TABS = ["overview", "search", "health", "links", "brief", "chat"] as const;
 type Tab = (typeof TABS)[number];
 
 function isTab(value: string | null): value is Tab {
@@ -73,6 +74,7 @@ export function SiteScreen() {
       {tab === "overview" ? <SiteOverview site={data} /> : null}
       {tab === "search" ? <SearchTab site={data} /> : null}
       {tab === "health" ? <SiteHealthTab site={data} /> : null}
+      {tab === "links" ? <LinksTab site={data} /> : null}
       {tab === "brief" ? <BriefTab siteId={data.id} byline={data.seo?.byline ?? null} /> : null}
       {tab === "chat" ? <ChatTab siteId={data.id} /> : null}
     </section>
