@@ -12,11 +12,15 @@ import { overviewMessages } from "./messages";
 import { articleMessages } from "../articles/messages";
 import { useSites } from "../../api/query-keys";
 import { useRole } from "../../lib/current-member";
+import { SiteHealthCard } from "../sites/health-card";
+import { healthCardMessages } from "../sites/health-card-messages";
 
 const HOUR = 3_600_000;
 /** The newest pending articles read for those held by the quality gate; at most HELD_SHOWN of them are listed. */
 const PENDING_READ = 20;
 const HELD_SHOWN = 5;
+/** Health cards on the overview: one per connected site, at most this many. */
+const HEALTH_CARDS = 3;
 /** Enough plans to tell a new account (every plan still a draft) from one under way. */
 const FIRST_STEPS_PLANS = 5;
 
@@ -28,6 +32,7 @@ function hasActivity(days: Schemas["ReportDay"][]): boolean {
 export function OverviewScreen() {
   const { t, money, dateTime, day, number } = useMessages(overviewMessages);
   const articleText = useMessages(articleMessages);
+  const { t: tHealth } = useMessages(healthCardMessages);
   const codeText = useCodeText();
   const reasonText = useReasonText();
   const balance = useBalance();
@@ -61,6 +66,8 @@ export function OverviewScreen() {
     return site ? nameOfSite(site) : siteId;
   };
   const noSite = sites.data !== undefined && siteList.every((site) => site.status === "DISCONNECTED");
+  // The sites watched as a whole: connected blogs and custom sites, the first few.
+  const watched = siteList.filter((site) => site.status === "CONNECTED" && site.platform !== "forum").slice(0, HEALTH_CARDS);
   const customSites = siteList.filter((site) => site.platform === "custom" && site.status !== "DISCONNECTED");
   const deliveries = useQueries({
     queries: customSites.map((site) => ({
@@ -90,6 +97,13 @@ export function OverviewScreen() {
     <section aria-labelledby="page-title">
       <PageTitle title={t("title")}>{t("title")}</PageTitle>
       <FirstSteps sites={sites.data} plans={plans.data} />
+      {watched.length > 0 ? (
+        <div className="grid health-cards">
+          {watched.map((site) => (
+            <SiteHealthCard key={site.id} siteId={site.id} title={tHealth("health.ofSite", { site: nameOfSite(site) })} />
+          ))}
+        </div>
+      ) : null}
       <div className="grid overview-top">
         <div className="card">
           <h2>{t("balance")}</h2>

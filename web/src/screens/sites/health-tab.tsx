@@ -5,6 +5,7 @@ import { api, type Schemas, unwrap } from "../../api/client";
 import { ErrorNotice, Loading } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { useRole } from "../../lib/current-member";
+import { SiteHealthCard } from "./health-card";
 import { healthMessages } from "./health-messages";
 import { useSearchFormat } from "./search-shared";
 import type { Site } from "./shared";
@@ -68,6 +69,7 @@ export function SiteHealthTab({ site }: { site: Site }) {
 
   return (
     <div className="site-health">
+      <SiteHealthCard siteId={site.id} />
       {cannibalization.isPending || traction.isPending ? <Loading /> : null}
       <ErrorNotice error={cannibalization.error} onRetry={() => void cannibalization.refetch()} />
       <ErrorNotice error={traction.error} onRetry={() => void traction.refetch()} />
