@@ -133,6 +133,10 @@ node test/e2e-dev/quality.mjs "$API" "$TOKEN"
 # local queue; performance, decay and opportunities.
 node test/e2e-dev/search.mjs "$API" "$TOKEN"
 
+# The site as a whole (issue 42): the demo blog's cannibalisation, traction, links and health
+# lists from the offline figures; a plan proposing to improve a post that ranks already.
+node test/e2e-dev/site-health.mjs "$API" "$TOKEN"
+
 # Teams (issue 31): an invitation through the queue to a .eml file, accepted as an editor; the
 # role refused billing; the audit log; removal ends the session.
 node test/e2e-dev/teams.mjs "$API" "$TOKEN"
