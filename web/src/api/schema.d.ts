@@ -584,7 +584,7 @@ export interface paths {
         put?: never;
         /**
          * Build a content plan from keyword research (takes up to 1–2 minutes)
-         * @description The text model proposes seed keywords from the site's brief and posts; keyword research runs in the site's language; keywords the site already covers (post titles and slugs, earlier plans, articles) are dropped, near-duplicates grouped, and the best `articleCount` by volume and competition kept and titled. When research yields fewer usable keywords, the plan has fewer items and `warnings` says so. With `fromSearchConsole`, the site's Search Console opportunities (queries it ranks 8–30 for) join the ideas and the seeds: a query research measured takes its volume, another its 28-day impressions as a month. The plan starts as DRAFT: curate its items, then approve it.
+         * @description The text model proposes seed keywords from the site's brief and posts; keyword research runs in the site's language; keywords the site already covers (post titles and slugs, earlier plans, articles) are dropped, near-duplicates grouped, and the best `articleCount` by volume and competition kept and titled. When research yields fewer usable keywords, the plan has fewer items and `warnings` says so. With `fromSearchConsole`, the site's Search Console opportunities (queries it ranks 8–30 for) join the ideas and the seeds: a query research measured takes its volume, another its 28-day impressions as a month. Each keyword is compared with the site: a page already earning impressions for it or a close variant at position ≤ 30, or another item or article whose research shares ≥ 4 top-10 URLs, is its `overlap`, and `suggestion` says whether approving improves that page or writes new; a plan keeps one item per topic. With `cluster`, the first item is the pillar and the others spokes researched around it. The plan starts as DRAFT: curate its items, then approve it.
          */
         post: operations["createPlan"];
         delete?: never;
@@ -621,7 +621,7 @@ export interface paths {
         put?: never;
         /**
          * Approve (or resume) a plan: DRAFT or PAUSED → ACTIVE
-         * @description Spreads the items not started yet at the plan's cadence from now, the first at once (3 a week: one every 56 hours). Approving an ACTIVE plan changes nothing and answers the plan. 409 for a COMPLETED plan or one without items.
+         * @description Spreads the items not started yet at the plan's cadence from now, the first at once (3 a week: one every 56 hours). Approving an ACTIVE plan changes nothing and answers the plan. 409 for a COMPLETED plan or one without items. `pace.exceeds` says when the site's active plans publish more new articles a week than its `maxNewPerWeek`: the clock then holds items (waitReason `pace`) until the site has room; raise it with PATCH /api/sites/{siteId}. Items with suggestion `improve` run an improvement of the overlapped post (charged as one) instead of writing an article.
          */
         post: operations["approvePlan"];
         delete?: never;
@@ -685,7 +685,10 @@ export interface paths {
         delete: operations["deletePlanItem"];
         options?: never;
         head?: never;
-        /** Change a plan item's title or target keyword (PLANNED or SCHEDULED items only) */
+        /**
+         * Change a plan item's title, target keyword or suggestion (PLANNED or SCHEDULED items only)
+         * @description `suggestion` switches an overlapping item between improving the overlapped post (`improve`, 409 item_not_improvable when the overlap names no post) and writing a new article (`new`). A new `targetKeyword` is compared with the site again: its overlap and suggestion follow.
+         */
         patch: operations["updatePlanItem"];
         trace?: never;
     };
@@ -1909,7 +1912,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            code: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "sign_up_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running";
+            code: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "sign_up_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "keyword_same_topic" | "item_not_improvable" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running";
             /** @description For a 400 about fields: one entry per field */
             issues?: components["schemas"]["ValidationIssue"][];
         };
@@ -2427,6 +2430,8 @@ export interface components {
                  */
                 keyUrl: string;
             } | null;
+            /** @description New articles the autopilot publishes here in any 7 days; null: the default from the site's size (docs/guides/site-health.md, Pace) */
+            maxNewPerWeek: number | null;
             /** @description What the owner should fix for articles to reach their pages fully (a blog site without the connector plugin; a brief naming an author other than WordPress's byline), or for Search Console figures to keep coming (a broken Google connection, a missing or unreadable property) */
             warnings: string[];
             createdAt: string;
@@ -2524,6 +2529,8 @@ export interface components {
              * @example https://www.example.com/hooks/autopilot
              */
             webhookUrl?: string | null;
+            /** @description New articles the autopilot publishes on the site in any 7 days, 1–50; null: the default from the site's size (a tenth of its posts, at least 2, at most 14) */
+            maxNewPerWeek?: number | null;
         };
         SiteBrief: {
             /**
@@ -2705,6 +2712,13 @@ export interface components {
             updatedAt: string;
             approvedAt: string | null;
             completedAt: string | null;
+            /** @description A topic cluster plan: its pillar and spokes; null otherwise */
+            cluster: {
+                pillarKeyword: string;
+                pillarItemId: string | null;
+                spokeItemIds: string[];
+            } | null;
+            pace: components["schemas"]["PlanPace"];
             items: components["schemas"]["PlanItem"][];
         };
         PlanWarningDetail: {
@@ -2739,6 +2753,15 @@ export interface components {
             PUBLISHED: number;
             FAILED: number;
         };
+        /** @description Whether the site's pace carries the plan's cadence (null on answers that do not compute it) */
+        PlanPace: {
+            /** @description The site's pace: its own setting, or the default from its size */
+            maxNewPerWeek: number;
+            /** @description New articles a week the site's active plans publish at their cadence (with this plan) */
+            planned: number;
+            /** @description True when planned > maxNewPerWeek: items wait (waitReason pace); raise it with PATCH /api/sites/{siteId} */
+            exceeds: boolean;
+        } | null;
         PlanItem: {
             /** @example item_Qw3Er5Ty7Ui9Op1A */
             id: string;
@@ -2763,7 +2786,7 @@ export interface components {
              * @description The error code of the last failure (docs/errors.md); null when none, or for failures recorded before codes were
              * @enum {string|null}
              */
-            failureCode: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "sign_up_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running" | null;
+            failureCode: "invalid_request" | "unauthorized" | "insufficient_credit" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "unprocessable" | "rate_limited" | "internal_error" | "upstream_error" | "upstream_timeout" | "invalid_address" | "wrong_password" | "invitation_invalid" | "invitation_other_email" | "sign_in_link_invalid" | "sign_up_link_invalid" | "empty_file" | "unsubscribe_link_invalid" | "insufficient_scope" | "insufficient_role" | "site_not_allowed" | "signup_closed" | "byok_licence_missing" | "byok_licence_expired" | "byok_key_missing" | "byok_quota_used" | "approval_link_unknown" | "approval_link_expired" | "export_link_unknown" | "export_expired" | "email_taken" | "site_already_connected" | "site_in_error" | "site_credentials_missing" | "wrong_platform" | "forum_not_chosen" | "webhook_url_missing" | "plan_completed" | "plan_has_no_items" | "plan_not_active" | "plan_item_not_editable" | "item_already_published" | "item_in_review" | "item_busy" | "item_not_run" | "article_already_published" | "article_archived" | "article_busy" | "brief_changed" | "improvement_missing" | "improvement_already_applied" | "improvement_superseded" | "improvement_busy" | "post_changed_on_site" | "nothing_to_revert" | "last_manage_token" | "last_owner" | "already_member" | "sign_in_to_accept" | "article_not_in_review" | "article_changed" | "approval_answered" | "term_exists" | "delivery_in_progress" | "google_not_configured" | "google_not_connected" | "keyword_already_planned" | "keyword_same_topic" | "item_not_improvable" | "account_closing" | "account_not_closing" | "password_not_set" | "export_not_ready" | "site_unreachable" | "not_wordpress" | "wordpress_credentials_rejected" | "wordpress_refused" | "site_credentials_rejected" | "forum_key_rejected" | "forum_unavailable" | "forum_refused" | "forum_no_writable_node" | "forum_node_not_allowed" | "too_many_posts" | "keyword_market_unsupported" | "no_usable_keywords" | "article_failed_checks" | "improvement_failed_checks" | "hero_image_rejected" | "image_corrupt" | "image_too_large" | "byok_key_rejected" | "byok_model_unavailable" | "search_console_property_unknown" | "site_unavailable" | "payment_provider_error" | "key_check_failed" | "site_timeout" | "payment_provider_timeout" | "key_check_timeout" | "run_still_running" | null;
             /** @description Runs started so far (a FAILED item can be run again) */
             runs: number;
             /**
@@ -2785,6 +2808,24 @@ export interface components {
             url: string | null;
             /** @description REVIEW because the quality gate or the fact check held the article back (after its rewrite): what fell short. Empty otherwise (also when the plan's mode is review) */
             reviewReasons: components["schemas"]["ReviewReason"][];
+            overlap: components["schemas"]["PlanItemOverlap"];
+            /**
+             * @description With an overlap: `improve` (approving runs an improvement of the overlapped post, charged as one, instead of writing a competitor) or `new` (a new article is written); null without an overlap. Switch it with PATCH /api/autopilot/items/{itemId}
+             * @enum {string|null}
+             */
+            suggestion: "improve" | "new" | null;
+            /** @description The item's place in its plan's topic cluster; null outside a cluster */
+            cluster: {
+                /** @enum {string} */
+                role: "pillar" | "spoke";
+                /** @description The pillar item of a spoke; null for the pillar */
+                pillarItemId: string | null;
+            } | null;
+            /**
+             * @description Why a SCHEDULED item waits past its first time: `pace`, the site's maxNewPerWeek new articles in 7 days are reached; `scheduledAt` is its next date
+             * @enum {string|null}
+             */
+            waitReason: "pace" | null;
             /** @description Whether the keyword's live results were researched: GET /api/autopilot/items/{itemId} has them */
             researched: boolean;
         };
@@ -2799,6 +2840,26 @@ export interface components {
             };
             message: string;
         };
+        PlanItemOverlap: {
+            /**
+             * @description `page`: a page of the site already earns impressions for the keyword or a close variant at average position ≤ 30; `item`: another item or article of the site whose research shares ≥ 4 top-10 URLs with the keyword's
+             * @enum {string}
+             */
+            kind: "page" | "item";
+            /** @description The overlapped page; null for an item not published yet */
+            url: string | null;
+            articleId?: string;
+            /** @description The overlapped post of the site's inventory: what an improvement works on */
+            postId?: string;
+            itemId?: string;
+            /** @description The Search Console query the page earns for */
+            query?: string;
+            /** @description The page's average position for the query over 28 days */
+            position?: number;
+            impressions?: number;
+            /** @description Top-10 URLs the two keywords' research share */
+            sharedResults?: number;
+        } | null;
         CreatePlanRequest: {
             /** @example site_b8Zq0Ls2Kd93Hw1P */
             siteId: string;
@@ -2818,6 +2879,11 @@ export interface components {
              * @enum {string}
              */
             publishMode: "publish" | "draft" | "review";
+            /** @description A topic cluster: the first item is the pillar (this keyword), the others spokes researched around it; each spoke's article links to the pillar's page */
+            cluster?: {
+                /** @example sourdough bread */
+                pillarKeyword: string;
+            };
             /**
              * @description Plan from Search Console: the site's top opportunities (GET /api/sites/{siteId}/opportunities, up to 3 per article) join research's keyword ideas and seeds; `warnings` names the items that came from them, or says the site has no Search Console data yet
              * @default false
@@ -2918,6 +2984,11 @@ export interface components {
         UpdatePlanItemRequest: {
             title?: string;
             targetKeyword?: string;
+            /**
+             * @description `new`: write a new article although the keyword overlaps a page; `improve`: improve the overlapped post instead (409 item_not_improvable when the overlap names no post)
+             * @enum {string}
+             */
+            suggestion?: "improve" | "new";
         };
         AccountPlanItemPage: {
             items: components["schemas"]["AccountPlanItem"][];
