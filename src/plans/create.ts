@@ -109,7 +109,15 @@ export async function createPlan(services: Services, accountId: string, input: N
   const choice = chooseKeywords(allowed, covered.topics, allowed.length);
   const overlaps = await OverlapIndex.load(db, site);
   const pillar = input.cluster ? pillarIdea(input.cluster.pillarKeyword, ideas.ideas, pillarKey!) : null;
-  const ranked = preferOpportunities(choice.chosen, candidates.keys);
+  const preferred = preferOpportunities(choice.chosen, candidates.keys);
+  // Offline volumes are invented: ideas a post of the site already earns for go first, so a local
+  // run (the demo blog under `npm run dev`) shows the update-or-write-new decision.
+  const ranked = research.offline
+    ? [
+        ...preferred.filter((idea) => overlaps.find(idea.keyword)?.postId),
+        ...preferred.filter((idea) => !overlaps.find(idea.keyword)?.postId),
+      ]
+    : preferred;
   const chosen = oneItemPerTopic(pillar ? [pillar, ...ranked] : ranked, overlaps, input.articleCount);
   const ideasFound = candidates.ideas.length;
   log("info", "plan_keywords_chosen", {

@@ -40,7 +40,8 @@ export const seedKeywordsTask: StructuredTask<SeedInput, { seeds: string[] }> = 
 
 /**
  * The offline seeds: the short phrases of the brief's business and audience ("…: database
- * backups, image optimization") or, when it has none, its most frequent topic words.
+ * backups, image optimization") or, when it has none, its most frequent topic words; then the
+ * topics of the site's first three post titles.
  */
 function offlineSeeds(input: SeedInput): { seeds: string[] } {
   const text = [input.brief.business, input.brief.audience].join(". ");
@@ -50,17 +51,36 @@ function offlineSeeds(input: SeedInput): { seeds: string[] } {
     .map((words) => trimStopWords(words, input.language))
     .filter((words) => words.length >= 1 && words.length <= 3)
     .map((words) => lowerCaseIn(words.join(" "), input.language));
-  const seeds = [...new Set(phrases)].filter(
-    (seed) => seed.length >= 2 && !input.brief.topicsToAvoid.some((topic) => mentionsTopic(seed, topic)),
-  );
-  if (seeds.length > 0) return { seeds: seeds.slice(0, MAX_SEEDS) };
+  const avoided = (seed: string) => input.brief.topicsToAvoid.some((topic) => mentionsTopic(seed, topic));
+  const fromBrief = [...new Set(phrases)].filter((seed) => seed.length >= 2 && !avoided(seed));
+  const base = fromBrief.length > 0 ? fromBrief : frequentWords(text, input.language).slice(0, 5);
+  // The topics of the site's first posts join them, as a model reading their titles would, so a
+  // local plan meets the pages the site already has (what planning compares with: src/plans/overlap.ts).
+  const fromTitles = input.existingTitles
+    .slice(0, TITLE_SEEDS)
+    .map((title) => titleSeed(title, input.language))
+    .filter((seed) => seed.length >= 2 && !avoided(seed));
+  const seeds = [...new Set([...base, ...fromTitles])];
+  return { seeds: seeds.length > 0 ? seeds.slice(0, MAX_SEEDS) : [hostWord(input.siteUrl)] };
+}
+
+/** The brief's most frequent topic words (4 letters or more), when it has no short phrases. */
+function frequentWords(text: string, language: string): string[] {
   const counts = new Map<string, number>();
   for (const word of text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 4 && topicWords(word).length > 0)) {
-    const lower = lowerCaseIn(word, input.language);
+    const lower = lowerCaseIn(word, language);
     counts.set(lower, (counts.get(lower) ?? 0) + 1);
   }
-  const frequent = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([word]) => word);
-  return { seeds: frequent.length > 0 ? frequent.slice(0, 5) : [hostWord(input.siteUrl)] };
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([word]) => word);
+}
+
+/** Offline seeds taken from the site's own post titles. */
+const TITLE_SEEDS = 3;
+
+/** A title's first two topic words as written: "Ekşi Maya Nasıl Beslenir?" → "ekşi maya". */
+function titleSeed(title: string, language: string): string {
+  const words = title.split(/[^\p{L}\p{N}]+/u).filter((word) => topicWords(word).length > 0);
+  return lowerCaseIn(words.slice(0, 2).join(" "), language);
 }
 
 function trimStopWords(words: string[], language: string): string[] {

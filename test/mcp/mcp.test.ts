@@ -258,11 +258,34 @@ describe("the MCP server at /mcp", () => {
     );
     // Input the schema refuses never reaches the area functions.
     expect(await toolError(client, "create_plan", { siteId: site.id, articleCount: 0, cadencePerWeek: 1 })).toMatch(/articleCount/);
-    expect(await toolError(client, "update_plan_item", { itemId: "item_x" })).toMatch(/Send title, targetKeyword, suggestion|not found/);
+    expect(await toolError(client, "update_plan_item", { itemId: "item_x" })).toMatch(
+      /Send title, targetKeyword, suggestion or several of them|not found/,
+    );
 
     const plan = await tool<{ items: { id: string }[] }>(client, "create_plan", { siteId: site.id, articleCount: 1, cadencePerWeek: 1 });
     expect(await toolError(client, "run_item", { itemId: plan.items[0]!.id })).toMatch(/\[insufficient_credit, HTTP 402\]$/);
     expect(await tool(client, "get_balance")).toMatchObject({ creditBalance: "1.00" });
+    await client.close();
+  });
+
+  it("plan tools show the cluster, overlaps and pace, and switch an item's suggestion", async () => {
+    const { accountId, token } = await seedAccount();
+    const site = await seedSite(accountId, { platform: "custom", language: "en", businessContext: "Bread", maxNewPerWeek: 1 });
+    const client = await connect(token);
+    const plan = await tool<{ id: string; cluster: { pillarKeyword: string }; items: { id: string; cluster: { role: string } }[] }>(
+      client,
+      "create_plan",
+      { siteId: site.id, articleCount: 2, cadencePerWeek: 3, cluster: { pillarKeyword: "rye bread" } },
+    );
+    expect(plan.cluster).toMatchObject({ pillarKeyword: "rye bread" });
+    expect(plan.items.map((item) => item.cluster.role)).toEqual(["pillar", "spoke"]);
+    expect(await tool(client, "approve_plan", { planId: plan.id })).toMatchObject({
+      pace: { maxNewPerWeek: 1, planned: 2, exceeds: true },
+    });
+    expect(await toolError(client, "update_plan_item", { itemId: plan.items[0]!.id, suggestion: "improve" })).toMatch(
+      /item_not_improvable/,
+    );
+    expect(await tool(client, "update_plan_item", { itemId: plan.items[0]!.id, suggestion: "new" })).toMatchObject({ suggestion: "new" });
     await client.close();
   });
 

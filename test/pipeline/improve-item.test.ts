@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { existingPosts, planItems, searchPages, searchQueries } from "../../src/db/schema";
+import { reserveCredits } from "../../src/billing/charges";
 import { runCronTick } from "../../src/jobs/cron";
+import { endStaleReservations } from "../../src/jobs/stale-reservations";
 import { claimRun } from "../../src/pipeline/steps/claim";
 import { applyItemImprovement, improveItemPost } from "../../src/pipeline/steps/improve-item";
 import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
@@ -166,5 +168,18 @@ describe("an improve item's WordPress write whose answer is lost", () => {
     expect(wp.calls("wp/v2/posts/100", "POST")).toHaveLength(1);
     expect(await itemRow(itemId)).toMatchObject({ status: "PUBLISHED" });
     expect((await chargesOf(accountId)).map((c) => [c.kind, c.status])).toEqual([["improvement", "settled"]]);
+  });
+});
+
+describe("the reservation sweep and an improve item's charge", () => {
+  it("settles the charge of an improvement the item recorded, and refunds one whose run ended without it", async () => {
+    const { accountId, itemId } = await planOverlappingAPost();
+    const longAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    await reserveCredits(db(), { accountId, reference: `${itemId}:a1`, kind: "improvement", amountKurus: 500, now: longAgo });
+    await reserveCredits(db(), { accountId, reference: `${itemId}:a0`, kind: "improvement", amountKurus: 500, now: longAgo });
+    await db().update(planItems).set({ status: "PUBLISHED", attempts: 1 }).where(eq(planItems.id, itemId));
+    expect(await endStaleReservations(testServices(), new Date())).toBe(2);
+    const status = Object.fromEntries((await chargesOf(accountId)).map((c) => [c.reference, c.status]));
+    expect(status).toEqual({ [`${itemId}:a1`]: "settled", [`${itemId}:a0`]: "refunded" });
   });
 });

@@ -1,5 +1,6 @@
 import { useIsMutating, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { PlanApprovalLinks } from "./plan-approval-links";
+import { ItemSiteHealth, PlanCluster, PlanPaceNotice } from "./site-health";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useParams } from "wouter";
 import { api, ApiError, unwrap } from "../../api/client";
@@ -100,6 +101,7 @@ function PlanDetail({ plan, siteTitle, refreshing }: { plan: Plan; siteTitle: st
     <>
       {mayAct ? null : <RoleNote note="note.plan" />}
       <Warnings details={plan.warningDetails} />
+      <PlanPaceNotice plan={plan} />
       <section className="card" aria-labelledby="plan-summary-title">
         <h2 id="plan-summary-title">{t("plan.summary")}</h2>
         <dl className="plan-facts">
@@ -141,6 +143,7 @@ function PlanDetail({ plan, siteTitle, refreshing }: { plan: Plan; siteTitle: st
       </section>
       {mayAct ? <PlanActions plan={plan} /> : null}
       <PlanApprovalLinks planId={plan.id} />
+      <PlanCluster plan={plan} />
       <Research research={plan.research} />
       <Items plan={plan} refreshing={refreshing} mayAct={mayAct} />
     </>
@@ -401,6 +404,7 @@ function ItemRow({
         <td className="item-status" data-label={t("items.column.status")}>
           <ItemStatusBadge status={item.status} />
           <ItemProgress item={item} />
+          <ItemSiteHealth planId={planId} item={item} mayAct={mayAct} />
         </td>
         {isDue(item) ? (
           // A past time shown as a time would look as if nothing were wrong: it waits for the clock's next tick.

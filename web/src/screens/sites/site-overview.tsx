@@ -23,6 +23,7 @@ import {
 } from "./shared";
 import { SITES_KEY } from "../../api/query-keys";
 import { SearchConsoleCard } from "./search-console-card";
+import { SitePace } from "./site-pace";
 import { RoleNote } from "../../components/role-notice";
 import { useRole } from "../../lib/current-member";
 
@@ -38,6 +39,7 @@ export function SiteOverview({ site }: { site: Site }) {
         <>
           <SeoOnPages site={site} />
           {can("publish", site.id) ? <ExistingPostsSync site={site} /> : null}
+          {mayAdminister ? <SitePace site={site} /> : null}
           <SearchConsoleCard site={site} />
           {mayAdminister ? <WordPressCredentials site={site} /> : null}
         </>
@@ -46,6 +48,7 @@ export function SiteOverview({ site }: { site: Site }) {
       {site.platform === "custom" ? (
         <>
           <SearchConsoleCard site={site} />
+          {mayAdminister ? <SitePace site={site} /> : null}
           {mayAdminister ? <WebhookUrl site={site} /> : null}
           {mayAdminister ? <RotateSecret site={site} /> : null}
         </>
