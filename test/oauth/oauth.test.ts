@@ -1,3 +1,4 @@
+import { MCP_TOOLS } from "../../src/mcp/server";
 import { describe, expect, it } from "vitest";
 import { BASE, call, seedAccount } from "../harness";
 import { decide, exchange, mcpClient, openConsent, ownerWithSession, REDIRECT, register } from "./helpers";
@@ -59,7 +60,8 @@ describe("OAuth for MCP connectors", () => {
     expect(tokens).toMatchObject({ token_type: "bearer", scope: "autopilot" });
 
     const client = await mcpClient(tokens.access_token);
-    expect((await client.listTools()).tools).toHaveLength(27);
+    // Every tool of the server: a connector's token reaches the same tools as an API token.
+    expect((await client.listTools()).tools).toHaveLength(MCP_TOOLS.length);
     const balance = await client.callTool({ name: "get_balance", arguments: {} });
     expect(balance.structuredContent).toEqual(await (await call("/api/billing/balance", { token: owner.token })).json());
     await client.close();
