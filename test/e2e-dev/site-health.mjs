@@ -70,8 +70,7 @@ if (
 // 4. Update or write new: a plan for the demo blog proposes improving a post that already ranks.
 const plan = await call("POST", "/autopilot/plans", { siteId: DEMO_SITE, articleCount: 5, cadencePerWeek: 2 });
 const improve = plan.items.find((item) => item.suggestion === "improve");
-if (improve?.overlap?.kind !== "page" || !improve.overlap.postId)
-  fail("the plan proposes no improvement of a ranking post", plan.items);
+if (improve?.overlap?.kind !== "page" || !improve.overlap.postId) fail("the plan proposes no improvement of a ranking post", plan.items);
 const keys = new Set(plan.items.map((item) => item.targetKeyword.toLowerCase()));
 if (keys.size !== plan.items.length) fail("the plan holds two items on one keyword", plan.items);
 // The owner may switch it to a new article, and back.
