@@ -150,6 +150,10 @@ try {
   );
   console.log(`GET /links?limit=1000: ${await timeReads(`/sites/${SITE}/links?limit=1000`)}`);
   console.log(`GET /links/suggestions (1,000 stored, 200 listed): ${await timeReads(`/sites/${SITE}/links/suggestions`)}`);
+  // The health view: the same graph, plus the search lists' counts (no Search Console rows here).
+  console.log(
+    `GET /health (${POSTS.toLocaleString("en")} pages, ${graph.stats.links.toLocaleString("en")} links): ${await timeReads(`/sites/${SITE}/health`)}`,
+  );
 } finally {
   server.kill("SIGTERM");
 }
