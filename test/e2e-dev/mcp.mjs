@@ -16,9 +16,9 @@ await client.connect(
   new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
 );
 const { tools } = await client.listTools();
-if (tools.length !== 27)
+if (tools.length !== 38)
   fail(
-    `expected 27 tools, got ${tools.length}`,
+    `expected 38 tools, got ${tools.length}`,
     tools.map((tool) => tool.name),
   );
 
