@@ -11,13 +11,23 @@ import { DEMO, expectAccessible, expectNoHorizontalOverflow, screenshot, settled
 const SITE = "site_demo00000000000";
 const card = healthCardMessages.en;
 
+/** Queues a sync of the demo blog and waits until it is synced, later than before. */
 async function syncedDemoSite(page: Page) {
   const read = async () =>
-    ((await (await page.request.get(`/api/sites/${SITE}`)).json()) as { searchConsole: { syncedAt: string | null } }).searchConsole;
-  if ((await read()).syncedAt) return;
+    ((await (await page.request.get(`/api/sites/${SITE}`)).json()) as { searchConsole: { state: string; syncedAt: string | null } })
+      .searchConsole;
+  const before = (await read()).syncedAt;
   const queued = await page.request.post(`/api/sites/${SITE}/search-console/sync`, { headers: { Origin: new URL(page.url()).origin } });
   expect(queued.status(), await queued.text()).toBe(202);
-  await expect.poll(async () => (await read()).syncedAt !== null, { timeout: 180_000, intervals: [1_000, 2_000] }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const now = await read();
+        return now.state === "synced" && now.syncedAt !== null && now.syncedAt !== before;
+      },
+      { timeout: 180_000, intervals: [1_000, 2_000] },
+    )
+    .toBe(true);
 }
 
 async function checkScreen(page: Page, name: string) {
