@@ -1,3 +1,4 @@
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { defineConfig } from "vitest/config";
 import { workerUnderTest } from "./vitest.workers.ts";
 
@@ -19,6 +20,18 @@ if (missing.length > 0) {
   );
 }
 
+/**
+ * The connector's own test ends by deleting the plugin in WordPress (its uninstall.php), which
+ * removes its files; the other files activate it, so that file always runs last.
+ */
+class ConnectorDeletedLast extends BaseSequencer {
+  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const deleting = (file: TestSpecification) => file.moduleId.endsWith("seo-connector.test.ts");
+    return [...sorted.filter((file) => !deleting(file)), ...sorted.filter(deleting)];
+  }
+}
+
 export default defineConfig({
   plugins: [
     workerUnderTest({
@@ -34,6 +47,7 @@ export default defineConfig({
     globalSetup: ["./test/e2e/install-plugins.mjs"],
     // One WordPress is shared: files run one after another so counts stay predictable.
     fileParallelism: false,
+    sequence: { sequencer: ConnectorDeletedLast },
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
