@@ -51,4 +51,32 @@ describe("topic clusters: the pillar links to each live spoke", () => {
     const site = (await (await call(`/api/sites/${ctx.site.id}`, { token: ctx.token })).json()) as { autoLinks: boolean };
     expect(site.autoLinks).toBe(false);
   });
+
+  it("a pillar going live after its spokes links to each live spoke", async () => {
+    const ctx = await linkedSite();
+    const plan = (await createPlanVia(ctx.token, {
+      siteId: ctx.site.id,
+      articleCount: 3,
+      cadencePerWeek: 3,
+      cluster: { pillarKeyword: "Rye sourdough" },
+    })) as unknown as { items: { id: string }[] };
+    const [pillarItem, spokeItem] = plan.items;
+    // The spoke first: nothing links it from the pillar yet.
+    const { article: spoke } = await publishArticle(ctx, spokeItem!.id);
+    await db().update(planItems).set({ status: "PUBLISHED", articleId: spoke.id }).where(eq(planItems.id, spokeItem!.id));
+    expect(linksTo(ctx.post(101).content, NEW_URL)).toBe(0);
+
+    // Then the pillar, as post 101.
+    const pillar = await seedArticle(ctx.accountId, {
+      siteId: ctx.site.id,
+      title: "Rye sourdough at home",
+      status: "published",
+      publicationUrl: `https://blog.example.com/${ctx.post(101).slug}/`,
+      publishedAt: "2026-11-28T08:00:00Z",
+    });
+    await db().update(articles).set({ remoteId: "101", planItemId: pillarItem!.id }).where(eq(articles.id, pillar.id));
+    await db().update(planItems).set({ status: "PUBLISHED", articleId: pillar.id }).where(eq(planItems.id, pillarItem!.id));
+    await upkeepLinksAfterPublish(testServices(), { accountId: ctx.accountId, siteId: ctx.site.id, articleId: pillar.id });
+    expect(linksTo(ctx.post(101).content, NEW_URL)).toBe(1);
+  });
 });
