@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import type { SiteHealthConfig } from "../config";
+import { toIsoSeconds } from "../core/time";
 import type { Database } from "../db/client";
 import { sites } from "../db/schema";
 import type { DigestPage, DigestPages } from "../email/cron";
@@ -11,8 +12,6 @@ import { findTraction } from "./traction";
 /** Actions that settle a page for now: it leaves the digest while one of them stands. */
 const SETTLED = ["running", "suggested", "applying", "applied", "reverting"];
 
-const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
-
 /**
  * A condition on an account id (an SQL expression): it has, on a synced site, a published
  * article old enough whose page earned fewer than `noneBelowImpressions` (or has no page) and
@@ -21,7 +20,7 @@ const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
  */
 export function hasNoTractionPages(accountId: SQL, config: SiteHealthConfig, now: Date): SQL {
   const t = config.traction;
-  const cutoff = isoSeconds(new Date(now.getTime() - t.minAgeDays * 86_400_000));
+  const cutoff = toIsoSeconds(new Date(now.getTime() - t.minAgeDays * 86_400_000));
   const settled = sql.join(
     SETTLED.map((state) => sql`${state}`),
     sql`, `,

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { SiteHealthConfig } from "../config";
+import { toIsoSeconds } from "../core/time";
 import type { Database } from "../db/client";
 import { type HealthActionKind, type HealthActionState, siteHealthActions, sites } from "../db/schema";
 import { getSite } from "../sites/service";
@@ -101,7 +102,7 @@ export async function findTraction(db: Database, config: SiteHealthConfig, siteI
   const [site] = await db.select({ syncedAt: sites.searchSyncedAt }).from(sites).where(eq(sites.id, siteId));
   if (!site?.syncedAt) return [];
   const t = config.traction;
-  const cutoff = new Date(now.getTime() - t.minAgeDays * DAY_MS).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const cutoff = toIsoSeconds(new Date(now.getTime() - t.minAgeDays * DAY_MS));
   const [rows, actions] = await Promise.all([
     tractionRows(db, siteId, cutoff),
     db
