@@ -6,7 +6,7 @@ import { defineConfig } from "@playwright/test";
 export const PANEL_PORT = Number(process.env.PANEL_PORT ?? 8793);
 
 /**
- * Two things are shared by the specs and cannot be split per worker: the demo account that
+ * Two things are shared by the specs and cannot be made per worker: the demo account that
  * `npm run dev` seeds (its members, its demo blog's Search Console sync, its plans and apps) and
  * the one WordPress peer (its seeded posts, and what the journeys publish and remove). The specs
  * on each run one after another in a project of their own (workers: 1); every other spec signs up
@@ -28,11 +28,13 @@ export default defineConfig({
   globalTimeout: 12 * 60_000,
   expect: { timeout: 15_000 },
   reporter: [["list"], ["./e2e/spec-times.ts"]],
-  // The longest chains first, so the two workers finish together.
+  // The two chains first, so the two workers finish together. The tour account is made once, for
+  // the specs that only read it (tour-account.setup.ts).
   projects: [
+    { name: "tour account", testMatch: "**/tour-account.setup.ts" },
     { name: "wordpress peer", testMatch: specFiles(WORDPRESS_SPECS), workers: 1 },
     { name: "demo account", testMatch: specFiles(DEMO_ACCOUNT_SPECS), workers: 1 },
-    { name: "own accounts", testIgnore: specFiles([...WORDPRESS_SPECS, ...DEMO_ACCOUNT_SPECS]) },
+    { name: "own accounts", testIgnore: specFiles([...WORDPRESS_SPECS, ...DEMO_ACCOUNT_SPECS]), dependencies: ["tour account"] },
   ],
   use: {
     baseURL: `http://localhost:${PANEL_PORT}`,

@@ -1,7 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import {
-  accountWithContent,
   DEMO,
   expectAccessible,
   expectNoHorizontalOverflow,
@@ -11,14 +10,14 @@ import {
   screenshot,
   settled,
   signUpFresh,
+  TOUR_ACCOUNT_STATE,
   WIDTHS,
 } from "./support";
 
-// Every screen of the demo account at a desktop and a phone width: axe finds no serious or
-// critical violation, nothing scrolls sideways, and a screenshot of each is saved
-// (test-results/panel-screens/).
-
-test.describe.configure({ mode: "serial" });
+// Every screen of the tour account (tour-account.setup.ts) in English at a desktop and a phone
+// width and in Turkish: axe finds no serious or critical violation (once per screen and language),
+// nothing scrolls sideways, and a screenshot of each is saved (test-results/panel-screens/). The
+// three walks share the account and run side by side.
 
 /** The screens whose tables the tour's account fills: each must show rows. */
 const SCREENS_WITH_ROWS = new Set([
@@ -34,10 +33,8 @@ const SCREENS_WITH_ROWS = new Set([
   "plan-active",
 ]);
 
-test("every screen, 1280 px and 375 px, English and Turkish: accessible, no sideways scroll, screenshot", async ({ page }) => {
-  test.setTimeout(600_000);
-  await page.goto("/sign-in");
-  await accountWithContent(page);
+/** The tour account's screens, with the ids of its site, an article and its two plans. */
+async function tourScreens(page: Page): Promise<[string, string][]> {
   const articleId = await firstId(page, "/api/autopilot/articles?per_page=1", (body) => body.items[0]?.id);
   const screens: [string, string][] = [
     ["overview", "/"],
@@ -75,37 +72,67 @@ test("every screen, 1280 px and 375 px, English and Turkish: accessible, no side
     (body) => body.items.find((plan: { status: string }) => plan.status === "ACTIVE")?.id,
   );
   if (activePlanId) screens.push(["plan-active", `/plans/${activePlanId}`]);
+  return screens;
+}
 
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    for (const [name, path] of screens) {
-      await page.goto(path);
-      await settled(page);
-      await expectAccessible(page, `${name} at ${width}px`);
-      await expectNoHorizontalOverflow(page, `${name} at ${width}px`);
-      const rows = await expectRowActionsVisible(page, `${name} at ${width}px`);
-      if (SCREENS_WITH_ROWS.has(name)) {
-        expect(rows, `${name} at ${width}px shows rows`).toBeGreaterThan(0);
-        await expectTableSemantics(page, `${name} at ${width}px`);
+/** The walks: English at each width (axe at the first: it reads the markup, the same at both), and Turkish. */
+const WALKS = [
+  { language: "en", width: WIDTHS[0], axe: true, suffix: `${WIDTHS[0]}`, label: `${WIDTHS[0]}px` },
+  { language: "en", width: WIDTHS[1], axe: false, suffix: `${WIDTHS[1]}`, label: `${WIDTHS[1]}px` },
+  { language: "tr", width: 1280, axe: true, suffix: "tr", label: "Turkish" },
+] as const;
+
+test.describe("the tour account", () => {
+  test.use({ storageState: TOUR_ACCOUNT_STATE });
+  test.describe.configure({ mode: "parallel" });
+
+  for (const walk of WALKS)
+    test(`every screen ${walk.language === "tr" ? "in Turkish" : `at ${walk.width} px`}: ${walk.axe ? "accessible, " : ""}no sideways scroll, screenshot`, async ({
+      page,
+    }) => {
+      test.setTimeout(300_000);
+      await page.setViewportSize({ width: walk.width, height: walk.width === 375 ? 812 : 900 });
+      if (walk.language === "tr") {
+        await page.goto("/settings");
+        await page.getByLabel("Language").first().selectOption("tr");
       }
-      await screenshot(page, `${name}-${width}`);
-    }
-  }
+      const screens = await tourScreens(page);
+      for (const [name, path] of screens) {
+        const where = `${name} at ${walk.label}`;
+        await page.goto(path);
+        await settled(page);
+        if (walk.axe) await expectAccessible(page, where);
+        await expectNoHorizontalOverflow(page, where);
+        const rows = await expectRowActionsVisible(page, where);
+        if (walk.language === "en" && SCREENS_WITH_ROWS.has(name)) {
+          expect(rows, `${where} shows rows`).toBeGreaterThan(0);
+          await expectTableSemantics(page, where);
+        }
+        await screenshot(page, `${name}-${walk.suffix}`);
+      }
+      if (walk.language === "tr") {
+        // Turkish money.
+        await page.goto("/");
+        await expect(page.getByRole("link", { name: /^Bakiye: ₺\d{1,3}(\.\d{3})*,\d{2}$/ })).toBeVisible();
+        await expect(page.getByRole("heading", { name: "Genel bakış", level: 1 })).toBeVisible();
+      }
+    });
 
-  // Turkish: the same screens read in Turkish, with Turkish money.
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto("/settings");
-  await page.getByLabel("Language").first().selectOption("tr");
-  for (const [name, path] of screens) {
-    await page.goto(path);
-    await settled(page);
-    await expectAccessible(page, `${name} in Turkish`);
-    await expectRowActionsVisible(page, `${name} in Turkish`);
-    await screenshot(page, `${name}-tr`);
-  }
-  await page.goto("/");
-  await expect(page.getByRole("link", { name: /^Bakiye: ₺\d{1,3}(\.\d{3})*,\d{2}$/ })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Genel bakış", level: 1 })).toBeVisible();
+  test("media: an image uploaded with the file input shows progress, then its public address, and is listed", async ({ page }) => {
+    await page.goto("/media");
+    // A 2 × 2 PNG, made here.
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    await page.getByLabel("Choose images to upload").setInputFiles({ name: "starter.png", mimeType: "image/png", buffer: png });
+    await expect(page.getByText("starter.png was uploaded.")).toBeVisible({ timeout: 30_000 });
+    const listed = page.getByRole("row", { name: /starter/ });
+    await expect(listed).toBeVisible();
+    const address = (await listed.locator("code").innerText()).trim();
+    expect((await page.request.get(address)).headers()["content-type"]).toBe("image/webp");
+    await expectAccessible(page, "media after an upload");
+  });
 });
 
 test("a new account: the overview starts with connecting a site, then planning; no token nobody saw; languages by name", async ({
@@ -211,24 +238,6 @@ test("a 401 returns to sign-in and, signed in, back to the page asked for", asyn
   await page.request.delete("/api/session", { headers: { Origin: new URL(page.url()).origin } });
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Plans" }).click();
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fplans$/);
-});
-
-test("media: an image uploaded with the file input shows progress, then its public address, and is listed", async ({ page }) => {
-  await page.goto("/sign-in");
-  await accountWithContent(page);
-  await page.goto("/media");
-  // A 2 × 2 PNG, made here.
-  const png = Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
-    "base64",
-  );
-  await page.getByLabel("Choose images to upload").setInputFiles({ name: "starter.png", mimeType: "image/png", buffer: png });
-  await expect(page.getByText("starter.png was uploaded.")).toBeVisible({ timeout: 30_000 });
-  const listed = page.getByRole("row", { name: /starter/ });
-  await expect(listed).toBeVisible();
-  const address = (await listed.locator("code").innerText()).trim();
-  expect((await page.request.get(address)).headers()["content-type"]).toBe("image/webp");
-  await expectAccessible(page, "media after an upload");
 });
 
 test("the signed-out pages, 1280 px and 375 px: accessible, no sideways scroll, screenshot", async ({ page }) => {

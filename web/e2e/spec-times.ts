@@ -35,6 +35,7 @@ export default class SpecTimes implements Reporter {
   }
 
   onEnd(result: FullResult) {
+    if (this.specs.size === 0) return;
     const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(6);
     const lines = [...this.specs]
       .sort(([, a], [, b]) => b.ms - a.ms)

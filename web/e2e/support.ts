@@ -189,6 +189,9 @@ export async function firstId(page: Page, path: string, pick: (body: any) => str
   return res.ok() ? pick(await res.json()) : undefined;
 }
 
+/** The tour account's session (tour-account.setup.ts), for the specs that share it. */
+export const TOUR_ACCOUNT_STATE = fileURLToPath(new URL("../../test-results/panel-state/tour-account.json", import.meta.url));
+
 /**
  * An account with something in every table, made through the API: a custom site (never fetched:
  * .invalid) with its brief and a webhook address, a plan whose first two items were run now (two
