@@ -11,7 +11,8 @@
 #
 # Env: WP_PORT (8881), WP_DIR (${TMPDIR:-/tmp}/wp-peer-$WP_PORT), WP_USER (admin),
 #      WP_ADMIN_PASSWORD (random), WP_APP_PASSWORD (random), WP_TITLE,
-#      WP_PHP_WORKERS (4), WP_FRESH=1 (reinstall even if running).
+#      WP_PHP_WORKERS (4), WP_FRESH=1 (reinstall even if running),
+#      WP_EXTRA_PACKAGES (other Debian packages to install in the same apt step; .ci/run: Chromium).
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 . "$HERE/common.sh"
@@ -48,7 +49,7 @@ flock -w 300 9 || die "another start.sh for port $WP_PORT is still running"
 
 # --- 1. packages (Debian bookworm) --------------------------------------------
 PKGS=(wordpress wordpress-theme-twentytwentythree php-cli php-mysql php-gd php-xml
-      php-mbstring php-curl mariadb-server-core mariadb-client-core curl)
+      php-mbstring php-curl mariadb-server-core mariadb-client-core curl ${WP_EXTRA_PACKAGES:-})
 missing=()
 for p in "${PKGS[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
