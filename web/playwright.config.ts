@@ -23,7 +23,7 @@ export default defineConfig({
   // One worker per core of the 2-core CI machine (PANEL_WORKERS=1 runs the specs one after another).
   workers: Number(process.env.PANEL_WORKERS ?? 2),
   timeout: 240_000,
-  // A hang is a failure: the whole run stops after 12 minutes (it takes ~5 on this 2-core
+  // A hang is a failure: the whole run stops after 12 minutes (it takes under 7 on this 2-core
   // machine), each action and navigation after 30 s, each expectation after 15 s unless it says otherwise.
   globalTimeout: 12 * 60_000,
   expect: { timeout: 15_000 },

@@ -66,9 +66,9 @@ const analysed = new Set<string>();
 
 /**
  * axe runs once per screen and language in a test, not once per width: its rules read the page's
- * markup, which is the same at 375 and 1280 px (what the width changes, sideways scrolling and
- * reachable controls, the width checks test at each width). A screen is its name with the width
- * left out ("overview at 375px" is "overview at 1280px"), in the page's language (`<html lang>`).
+ * markup, which is the same at 375 and 1280 px; what the width changes (sideways scrolling, where
+ * the controls lie) is checked at each width by the checks below. A screen is its name with the
+ * width left out ("overview at 375px" is "overview at 1280px"), in the page's `<html lang>`.
  */
 async function analysedAlready(page: Page, name: string): Promise<boolean> {
   const screen = name
