@@ -10,7 +10,8 @@ export const PANEL_PORT = Number(process.env.PANEL_PORT ?? 8793);
  * `npm run dev` seeds (its members, its demo blog's Search Console sync, its plans and apps) and
  * the one WordPress peer (its seeded posts, and what the journeys publish and remove). The specs
  * on each run one after another in a project of their own (workers: 1); every other spec signs up
- * an account of its own and runs beside them on the other worker.
+ * an account of its own and runs beside them on the other worker. A new spec that signs in as the
+ * demo account to change it, or reads or writes the WordPress peer, goes in its list here.
  */
 const DEMO_ACCOUNT_SPECS = ["teams", "search-site", "site-health", "search-pages", "oauth"];
 const WORDPRESS_SPECS = ["journey", "overlap-wordpress", "flow", "turkish"];
