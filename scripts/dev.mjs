@@ -47,6 +47,8 @@ const clockOn = !process.argv.includes("--no-clock");
 const args = process.argv.slice(2).filter((arg) => arg !== "--no-clock");
 const portIndex = args.findIndex((arg) => arg === "--port" || arg.startsWith("--port="));
 const port = portIndex === -1 ? "8787" : args[portIndex].includes("=") ? args[portIndex].split("=")[1] : args[portIndex + 1];
+// E-mail links lead to the port this run serves on (PUBLIC_BASE_URL in .dev.vars still wins).
+LOCAL_DEFAULTS.LOCAL_PANEL_URL = `http://localhost:${port}`;
 const passThrough =
   portIndex === -1 ? args : args.filter((_, i) => i !== portIndex && (args[portIndex].includes("=") || i !== portIndex + 1));
 

@@ -78,6 +78,7 @@ const varsSchema = z.object({
   SIGNUP_CREDIT_TRY: amountVar("0.00"),
   SIGNUP_OPEN: flagVar(false),
   PUBLIC_BASE_URL: z.preprocess(unsetWhenEmpty, z.url({ protocol: /^https?$/ }).optional()),
+  LOCAL_PANEL_URL: z.preprocess(unsetWhenEmpty, z.url({ protocol: /^https?$/ }).default("http://localhost:8787")),
   MCP_ALLOWED_ORIGINS: optionalText(),
   PUBLIC_RATE_LIMIT_PER_MINUTE: countVar(100, 1),
   BENCH_RTT_MS: countVar(0, 0),
@@ -175,6 +176,8 @@ const configSchema = varsSchema
     /** Invitations one account may make per rolling day, withdrawn ones included (then 429). */
     invitationsPerDay: v.INVITATIONS_PER_DAY,
     publicBaseUrl: v.PUBLIC_BASE_URL ? v.PUBLIC_BASE_URL.replace(/\/+$/, "") : null,
+    /** Outside production, the panel's origin in e-mail links when PUBLIC_BASE_URL is unset (`npm run dev` sets its own port). */
+    localPanelUrl: v.LOCAL_PANEL_URL.replace(/\/+$/, ""),
     /** Browser origins besides the service's own that may call /mcp (comma-separated); none by default. */
     mcpAllowedOrigins: (v.MCP_ALLOWED_ORIGINS ?? "")
       .split(",")

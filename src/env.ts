@@ -25,6 +25,8 @@ export interface Env {
   SIGNUP_CREDIT_TRY: string;
   SIGNUP_OPEN?: string;
   PUBLIC_BASE_URL?: string;
+  /** Outside production, the panel's origin in e-mail links when PUBLIC_BASE_URL is unset; `npm run dev` sets it. */
+  LOCAL_PANEL_URL?: string;
   MCP_ALLOWED_ORIGINS?: string;
   /** The public API's requests per rolling minute per account; 100 unless set (benchmarks raise it). */
   PUBLIC_RATE_LIMIT_PER_MINUTE?: string;

@@ -57,6 +57,10 @@ export async function leaveAccount(
       .set({ detail: sql`json_set(${auditEvents.detail}, '$.email', ${FORMER_MEMBER})` })
       .where(and(eq(auditEvents.accountId, account), sql`json_extract(${auditEvents.detail}, '$.email') = ${member.email}`)),
     db
+      .update(auditEvents)
+      .set({ targetLabel: FORMER_MEMBER })
+      .where(and(eq(auditEvents.accountId, account), eq(auditEvents.targetLabel, member.email))),
+    db
       .delete(emailOutbox)
       .where(
         and(eq(emailOutbox.accountId, account), sql`(${emailOutbox.memberId} = ${memberId} OR ${emailOutbox.toEmail} = ${member.email})`),

@@ -182,7 +182,12 @@ export async function answerApproval(
       action: "article.approved_by_client",
       targetType: "article",
       targetId: decided.articleId,
-      detail: { linkId: decided.id, outcome: result.outcome, ...(result.errorCode ? { errorCode: result.errorCode } : {}) },
+      detail: {
+        linkId: decided.id,
+        outcome: result.outcome,
+        ...(decided.comment ? { comment: decided.comment } : {}),
+        ...(result.errorCode ? { errorCode: result.errorCode } : {}),
+      },
     });
     log("info", "approval_approved", { accountId: decided.accountId, articleId: decided.articleId, linkId: decided.id, ...result });
   }

@@ -5,7 +5,7 @@ import { sessionAccount } from "../sessions/service";
 import type { AppEnv } from "../http/context";
 import { assertSameOrigin, readSessionCookie } from "../http/session-cookie";
 import { requireScope, requireToken } from "./token-auth";
-import { auditRouteCall, enforceRole } from "./role-gate";
+import { auditRouteCall, enforceRole, labelsBeforeChange } from "./role-gate";
 import { isManagementPath } from "../http/route-families";
 import { accountLimiter, RATE_WINDOW_MS, rateLimitedError, rateLimitHeaders, setHeaders } from "../http/rate-limit";
 
@@ -28,15 +28,17 @@ export const managementAuth = createMiddleware<AppEnv>(async (c, next) => {
     const { userId: _userId, sessionId: _sessionId, ...caller } = session;
     c.set("caller", caller);
     const rule = await enforceRole(c, caller);
+    const before = await labelsBeforeChange(c, caller, rule);
     await countManagementRequest(c, next);
-    return auditRouteCall(c, caller, rule);
+    return auditRouteCall(c, caller, rule, before);
   }
   await requireToken(c, async () => {
     await requireScope("manage")(c, async () => {
       const caller = c.get("caller");
       const rule = await enforceRole(c, caller);
+      const before = await labelsBeforeChange(c, caller, rule);
       await countManagementRequest(c, next);
-      await auditRouteCall(c, caller, rule);
+      await auditRouteCall(c, caller, rule, before);
     });
   });
 });

@@ -6,6 +6,7 @@ import { articles, existingPosts, planItems, plans } from "../db/schema";
 import type { AppEnv, Caller } from "../http/context";
 import { leastRoleFor, PERMISSION_WORDS, type Permission, type RouteRule, roleMay, ruleFor, safeDecode } from "../members/roles";
 import { recordAudit } from "../audit/audit";
+import { type LabelledTarget, readLabels } from "../audit/labels";
 import { allowedWhileClosing, assertAccountOpen } from "../account-data/close";
 
 /**
@@ -41,16 +42,24 @@ async function assertSiteOfBody(c: Context<AppEnv>, caller: Caller): Promise<voi
 }
 
 /**
+ * Before a call that deletes what it records (`DELETE …`), the thing's label and site as they are
+ * now: the event written after it can no longer read them (src/audit/labels.ts).
+ */
+export async function labelsBeforeChange(c: Context<AppEnv>, caller: Caller, rule: RouteRule): Promise<LabelledTarget | undefined> {
+  if (!rule.audit || c.req.method !== "DELETE") return undefined;
+  const target = targetOfPath(rule);
+  if (!target.targetType || target.targetId === undefined) return undefined;
+  return readLabels(c.get("db"), caller.accountId, target);
+}
+
+/**
  * After a successful call of a route that records one, its audit event: the thing is the path's
  * last parameter (`articleId` → an article), or the `id` the answer gives for a new thing.
  */
-export async function auditRouteCall(c: Context<AppEnv>, caller: Caller, rule: RouteRule): Promise<void> {
+export async function auditRouteCall(c: Context<AppEnv>, caller: Caller, rule: RouteRule, before?: LabelledTarget): Promise<void> {
   if (!rule.audit || c.res.status >= 300 || c.get("auditedByRoute")) return;
-  const names = Object.keys(rule.params);
-  const last = names[names.length - 1];
-  let targetType = last ? last.replace(/Id$/, "") : undefined;
-  let targetId = last ? rule.params[last] : undefined;
-  if (!last && c.res.headers.get("Content-Type")?.includes("application/json")) {
+  let { targetType, targetId } = targetOfPath(rule);
+  if (targetId === undefined && c.res.headers.get("Content-Type")?.includes("application/json")) {
     const body = (await c.res
       .clone()
       .json()
@@ -60,8 +69,22 @@ export async function auditRouteCall(c: Context<AppEnv>, caller: Caller, rule: R
       targetType = rule.audit.split(".")[0];
     }
   }
-  const siteId = await siteOfRequest(c, caller.accountId);
-  await recordAudit(c.get("db"), caller.accountId, caller, { action: rule.audit, targetType, targetId, siteId });
+  const siteId = (await siteOfRequest(c, caller.accountId)) ?? before?.siteId ?? null;
+  await recordAudit(c.get("db"), caller.accountId, caller, {
+    action: rule.audit,
+    targetType,
+    targetId,
+    siteId,
+    targetLabel: before?.targetLabel,
+    siteLabel: before?.siteLabel,
+  });
+}
+
+/** The thing a route's path names: its last parameter (`articleId` → an article). */
+function targetOfPath(rule: RouteRule): { targetType?: string; targetId?: string } {
+  const names = Object.keys(rule.params);
+  const last = names[names.length - 1];
+  return last ? { targetType: last.replace(/Id$/, ""), targetId: rule.params[last] } : {};
 }
 
 /** The site a successful request concerned: the one its path names, or the `siteId` of a new thing in the answer. */

@@ -1,16 +1,14 @@
 import type { Config } from "../config";
 import type { KindAndData, LinkEmailKind } from "./kinds";
 
-/** Where `npm run dev` serves the panel when PUBLIC_BASE_URL is not set (its default port). */
-const LOCAL_PANEL = "http://localhost:8787";
-
 /**
  * The panel's origin for the links of a message, which is sent from a queue with no request to
- * read it from: PUBLIC_BASE_URL, or the local panel outside production; null in production
- * without PUBLIC_BASE_URL (such a message cannot be sent: its links would lead nowhere).
+ * read it from: PUBLIC_BASE_URL, or outside production the local panel (LOCAL_PANEL_URL, which
+ * `npm run dev` sets to the port it serves on); null in production without PUBLIC_BASE_URL (such a
+ * message cannot be sent: its links would lead nowhere).
  */
-export function panelOrigin(config: Pick<Config, "publicBaseUrl" | "environment">): string | null {
-  return config.publicBaseUrl ?? (config.environment === "production" ? null : LOCAL_PANEL);
+export function panelOrigin(config: Pick<Config, "publicBaseUrl" | "localPanelUrl" | "environment">): string | null {
+  return config.publicBaseUrl ?? (config.environment === "production" ? null : config.localPanelUrl);
 }
 
 /** The panel's page of what the message is about (an invitation's or an export's button is its own link, decrypted by the sender). */

@@ -7,6 +7,7 @@ import type { Caller } from "../http/context";
 import { TOOL_PERMISSIONS } from "./permissions";
 import { assertAccountOpen } from "../account-data/close";
 import { type AuditEntry, recordAudit } from "../audit/audit";
+import { readLabels } from "../audit/labels";
 import { toolError, toolResult, type Tool, type ToolContext, type ToolExtra } from "./tool";
 import { accountTools } from "./tools/account";
 import { articleTools } from "./tools/articles";
@@ -91,7 +92,10 @@ async function assertToolAllowed(
     await assertResourceSite(services.db, caller, kind, String(id));
     target = { targetType: kind, targetId: String(id) };
   }
-  return action ? { action, ...target } : null;
+  if (!action) return null;
+  // A deletion's event cannot read the thing's name after it: read it now (src/audit/labels.ts).
+  const labelled = target && action.endsWith(".deleted") ? await readLabels(services.db, caller.accountId, target) : target;
+  return { action, ...labelled };
 }
 
 function contextFor(services: Services, caller: Caller, extra: ToolExtra): ToolContext {

@@ -140,7 +140,7 @@ memberRoutes.openapi(
   }),
   async (c) => {
     const caller = c.get("caller");
-    const { events, nextBefore } = await listAudit(c.get("db"), caller.accountId, c.req.valid("query"), caller);
-    return c.json({ items: events.map(toAuditEvent), nextBefore }, 200);
+    const { events, nextBefore, stillThere } = await listAudit(c.get("db"), caller.accountId, c.req.valid("query"), caller);
+    return c.json({ items: events.map((event) => toAuditEvent(event, stillThere)), nextBefore }, 200);
   },
 );

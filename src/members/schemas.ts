@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { positiveIntParam, wholeNumberParam } from "../core/pagination";
 import { AUDIT_VIAS, ROLES } from "../db/schema";
 import type { AuditEventRow } from "../audit/audit";
+import { linkable } from "../audit/labels";
 import type { InvitationRow, MemberView } from "./service";
 
 const RoleSchema = z.enum(ROLES).openapi({
@@ -129,7 +130,22 @@ export const AuditEventSchema = z
     action: z.string().openapi({ example: "plan.approved" }),
     targetType: z.string().nullable(),
     targetId: z.string().nullable(),
-    detail: z.record(z.string(), z.unknown()).nullable(),
+    targetLabel: z.string().nullable().openapi({
+      description: "The thing's title or name when the event was written (an article's title, a member's email); null in older events",
+      example: "How to brew cold coffee",
+    }),
+    targetExists: z.boolean().nullable().openapi({
+      description: "The thing is still there (the panel links to it); null for kinds of thing without a page",
+    }),
+    siteId: z.string().nullable().openapi({ description: "The site the event concerns, when it concerns one" }),
+    siteLabel: z.string().nullable().openapi({
+      description: "The site's name (a blog's title, else its address) when the event was written; null in older events",
+      example: "Demo Blog",
+    }),
+    siteExists: z.boolean().nullable().openapi({ description: "The site is still connected; null without a site" }),
+    detail: z.record(z.string(), z.unknown()).nullable().openapi({
+      description: "What else the event recorded: roles, a token's name, a client's `comment`…",
+    }),
   })
   .openapi("AuditEvent");
 
@@ -152,7 +168,7 @@ export const toInvitation = (row: InvitationRow & { invitedByEmail?: string | nu
   expiresAt: row.expiresAt,
 });
 
-export const toAuditEvent = (row: AuditEventRow) => ({
+export const toAuditEvent = (row: AuditEventRow, stillThere: Set<string>) => ({
   id: row.id,
   at: row.createdAt,
   actor: row.actor,
@@ -161,5 +177,10 @@ export const toAuditEvent = (row: AuditEventRow) => ({
   action: row.action,
   targetType: row.targetType,
   targetId: row.targetId,
+  targetLabel: row.targetLabel,
+  targetExists: linkable(stillThere, row.targetType, row.targetId),
+  siteId: row.siteId,
+  siteLabel: row.siteLabel,
+  siteExists: linkable(stillThere, "site", row.siteId),
   detail: row.detail,
 });

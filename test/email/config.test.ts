@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/config";
+import { panelOrigin } from "../../src/email/links";
 import { testEnv } from "../harness";
 
 const emailOf = (vars: Record<string, string>) => parseConfig({ ...testEnv, ...vars }).email;
@@ -27,5 +28,19 @@ describe("the e-mail vars", () => {
     expect(() => emailOf({ EMAIL_PROVIDER: "smtp" })).toThrow(/EMAIL_PROVIDER/);
     expect(() => emailOf({ EMAIL_DEV_SINK_URL: "ftp://x" })).toThrow(/EMAIL_DEV_SINK_URL/);
     expect(() => emailOf({ LOW_BALANCE_TRY: "fifty" })).toThrow(/LOW_BALANCE_TRY/);
+  });
+});
+
+describe("the origin of e-mail links", () => {
+  const originOf = (vars: Record<string, string>) => panelOrigin(parseConfig({ ...testEnv, ...vars }));
+
+  it("is PUBLIC_BASE_URL when set; else, outside production, LOCAL_PANEL_URL (the port npm run dev serves on)", () => {
+    expect(originOf({ PUBLIC_BASE_URL: "https://autopilot.example.com/", LOCAL_PANEL_URL: "http://localhost:9000" })).toBe(
+      "https://autopilot.example.com",
+    );
+    expect(originOf({ ENVIRONMENT: "development", LOCAL_PANEL_URL: "http://localhost:9000/" })).toBe("http://localhost:9000");
+    expect(originOf({ ENVIRONMENT: "development" })).toBe("http://localhost:8787");
+    expect(originOf({ ENVIRONMENT: "production", LOCAL_PANEL_URL: "http://localhost:9000" })).toBeNull();
+    expect(() => originOf({ LOCAL_PANEL_URL: "localhost:9000" })).toThrow(/LOCAL_PANEL_URL/);
   });
 });

@@ -120,6 +120,8 @@ describe("the MCP server at /mcp", () => {
     const renamed = await tool(client, "update_plan_item", { itemId: plan.items[0]!.id, title: "Sourdough bread at home: the first loaf" });
     expect(renamed).toMatchObject({ id: plan.items[0]!.id, title: "Sourdough bread at home: the first loaf" });
     expect(await tool(client, "delete_plan_item", { itemId: plan.items[2]!.id })).toEqual({ deleted: true, itemId: plan.items[2]!.id });
+    const [deleted] = ((await api("/api/audit?action=item.deleted", token)) as { items: unknown[] }).items;
+    expect(deleted).toMatchObject({ targetId: plan.items[2]!.id, targetLabel: plan.items[2]!.title, siteId: site.id });
     expect(await tool(client, "approve_plan", { planId: plan.id })).toMatchObject({ status: "ACTIVE" });
     expect(await tool(client, "pause_plan", { planId: plan.id })).toMatchObject({ status: "PAUSED" });
     expect(await tool(client, "get_plan", { planId: plan.id })).toEqual(await api(`/api/autopilot/plans/${plan.id}`, token));

@@ -201,6 +201,14 @@ test("every screen in Turkish, with its error states: no catalogue miss, no Engl
     await expectTurkish(page, name, apiProse);
   }
   await expect(page.getByRole("navigation", { name: tr(common, "nav.label") }).getByRole("link", { name: "Mevcut yazılar" })).toBeVisible();
+  // The glossary's words (docs/guides/panel.md): a site's brief is its "Yönerge" ("Özet" is the
+  // excerpt alone), and a sort option says the order first.
+  await page.goto(`/sites/${siteId}?tab=brief`);
+  await settled(page);
+  await expect(page.getByRole("heading", { name: "Yönerge", level: 2 })).toBeVisible();
+  await page.goto("/articles");
+  await settled(page);
+  await expect(page.getByRole("combobox", { name: "Sıralama" }).getByRole("option", { name: "Önce en yeni" })).toBeAttached();
 
   // The article waiting for review edited in the document editor and saved: the score's move, the
   // gate's reasons, the HTML view, in Turkish.

@@ -106,6 +106,10 @@ export const auditEvents = sqliteTable(
     targetId: text("target_id"),
     /** The site the event concerns, when it concerns one: a member limited to some sites sees only theirs (and their own acts). */
     siteId: text("site_id"),
+    /** The thing's name or title when the event was written (src/audit/labels.ts); null in events written before labels. */
+    targetLabel: text("target_label"),
+    /** The site's name when the event was written; null without a site, or in events written before labels. */
+    siteLabel: text("site_label"),
     detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },

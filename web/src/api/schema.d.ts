@@ -2412,6 +2412,23 @@ export interface components {
             action: string;
             targetType: string | null;
             targetId: string | null;
+            /**
+             * @description The thing's title or name when the event was written (an article's title, a member's email); null in older events
+             * @example How to brew cold coffee
+             */
+            targetLabel: string | null;
+            /** @description The thing is still there (the panel links to it); null for kinds of thing without a page */
+            targetExists: boolean | null;
+            /** @description The site the event concerns, when it concerns one */
+            siteId: string | null;
+            /**
+             * @description The site's name (a blog's title, else its address) when the event was written; null in older events
+             * @example Demo Blog
+             */
+            siteLabel: string | null;
+            /** @description The site is still connected; null without a site */
+            siteExists: boolean | null;
+            /** @description What else the event recorded: roles, a token's name, a client's `comment`… */
             detail: {
                 [key: string]: unknown;
             } | null;

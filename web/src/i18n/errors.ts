@@ -204,7 +204,7 @@ export const errorMessages = defineMessages<Keys>(
     "code.article_already_published": "Bu makale zaten yayımlandı.",
     "code.article_archived": "Bu makale arşivlendi ve yayımlanamaz.",
     "code.article_busy": "Bu makale şu anda yayımlanıyor ya da değişiyor. Yenileyip tekrar deneyin.",
-    "code.brief_changed": "Asistan yanıtlarken özet değişti. Mesajınızı tekrar gönderin.",
+    "code.brief_changed": "Asistan yanıtlarken yönerge değişti. Mesajınızı tekrar gönderin.",
     "code.improvement_missing": "Bu yazının henüz bir iyileştirme önerisi yok.",
     "code.improvement_already_applied": "Bu iyileştirme zaten uygulandı.",
     "code.improvement_superseded": "Bu yazı için daha yeni bir iyileştirme başlatıldı; bunun yerini alıyor.",
@@ -254,7 +254,7 @@ export const errorMessages = defineMessages<Keys>(
     "code.search_console_property_unknown": "Bağlı Google hesabı bu mülkü okuyamıyor ya da mülk sitenin adresini kapsamıyor.",
     "code.keyword_market_unsupported": "Anahtar kelime araştırması sitenin makale dilini kapsamıyor. Site için başka bir dil seçin.",
     "code.no_usable_keywords":
-      "Anahtar kelime araştırması bu site için yeni bir anahtar kelime bulamadı. Özette işinizi daha geniş anlatın ya da daha az konudan kaçının.",
+      "Anahtar kelime araştırması bu site için yeni bir anahtar kelime bulamadı. Yönergede işinizi daha geniş anlatın ya da daha az konudan kaçının.",
     "code.article_failed_checks": "Yazılan makale kalite denetimlerini iki kez geçemedi.",
     "code.improvement_failed_checks": "İyileştirme kalite denetimlerini iki kez geçemedi. Tekrar deneyin.",
     "code.hero_image_rejected": "Çizilen görsel kullanılamadı (çok küçük ya da açıklaması yok).",

@@ -37,7 +37,7 @@ export const roleMessages = defineMessages(
     "role.viewer": "İzleyici",
     "roleHint.owner": "ödeme, üyeler ve diğer her şey",
     "roleHint.admin": "ödeme ve sahipler dışında her şey",
-    "roleHint.editor": "özetler, planlar, onaylama ve yayımlama",
+    "roleHint.editor": "yönergeler, planlar, onaylama ve yayımlama",
     "roleHint.writer": "makaleleri ve iyileştirmeleri düzenleme",
     "roleHint.viewer": "yalnızca okuma",
     roleLine: "{role}: {what}.",

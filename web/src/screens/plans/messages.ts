@@ -253,7 +253,7 @@ export const planMessages = defineMessages(
     "create.publishMode": "Makaleler nasıl yayımlansın",
     "create.fromSearchConsole": "Search Console'dan da planla",
     "create.fromSearchConsoleHint":
-      "Sitenin Google'da 1–3. sayfalarda göründüğü sorguları (fırsatlarını) anahtar kelime araştırmasına ekler; plan az kalsın sıralanan konuları da hedefler.",
+      "Sitenin Google'da 1–3. sayfalarda göründüğü sorguları (fırsatlarını) anahtar kelime araştırmasına ekler; plan, sitenin ilk sayfaya yaklaştığı konuları da hedefler.",
     "create.submit": "Planı oluştur",
     "create.working": "Araştırılıyor…",
     "create.waiting":
@@ -306,7 +306,7 @@ export const planMessages = defineMessages(
     "plan.title": "{site} planı",
     "plan.back": "Tüm planlar",
     "plan.notFound": "Bu plan yok ya da başka bir hesaba ait.",
-    "plan.summary": "Özet",
+    "plan.summary": "Genel bilgiler",
     "plan.status": "Durum",
     "plan.site": "Site",
     "plan.cadence": "Hız",
@@ -342,7 +342,7 @@ export const planMessages = defineMessages(
     "research.estimates": "Bu plandaki arama hacimleri ölçülmüş değerler değil, tahminlerdir.",
     "research.measured": "Arama hacimleri {provider} tarafından ölçüldü.",
     "research.keywordProvider": "Anahtar kelime verisi",
-    "research.offline": "Çevrimdışı yedek (yerel çalıştırma)",
+    "research.offline": "Çevrimdışı taklit (yerel çalıştırma)",
     "research.textModel": "Metin modeli",
     "research.seeds": "Başlangıç anahtar kelimeleri",
     "research.ideas": "Bulunan fikirler",
@@ -368,8 +368,8 @@ export const planMessages = defineMessages(
     "items.lastError": "Geçerli adım bir sorunla karşılaştı; kendiliğinden yeniden denenir.",
     "items.failureUnknown": "çalıştırma durdu.",
     "warning.fewer_keywords":
-      "Anahtar kelime araştırması {wanted} makale için {found} kullanılabilir anahtar kelime buldu ({ideas} fikir; {covered} tanesi yazılarınız, planlarınız ya da makalelerinizce zaten işlenmiş), bu yüzden plan daha kısa. Özeti genişletin ya da daha sonra başka bir plan oluşturun.",
-    "warning.offline_research": "Arama hacimleri anahtar kelime araştırması yapılmadan yapılmış tahminlerdir, ölçüm değildir.",
+      "Anahtar kelime araştırması {wanted} makale için {found} kullanılabilir anahtar kelime buldu ({ideas} fikir; {covered} tanesi yazılarınız, planlarınız ya da makalelerinizce zaten işlenmiş), bu yüzden plan daha kısa. Yönergeyi genişletin ya da daha sonra başka bir plan oluşturun.",
+    "warning.offline_research": "Arama hacimleri ölçülmedi: anahtar kelime araştırması olmadan tahmin edildi.",
     "warning.offline_writer": "Anahtar kelimeler ve başlıklar bir dil modelinden değil, yerleşik çevrimdışı yazardan gelir.",
     "warning.no_search_console_data":
       "Sitenizin henüz Search Console verisi yok (Google'ı bağlayın, sitenin mülkünü seçin ve ilk eşitlemeyi bekleyin), bu yüzden bu plan yalnızca anahtar kelime araştırmasından geliyor.",
@@ -410,7 +410,7 @@ export const planMessages = defineMessages(
     "item.notFound": "Bu öğe yok ya da başka bir hesaba ait.",
     "item.query": "Arama sorgusu",
     "item.provider": "Arama verisi",
-    "item.researchedAt": "Araştırılma",
+    "item.researchedAt": "Araştırma tarihi",
     "item.cost": "Araştırma maliyeti",
     "item.openArticle": "Makaleyi aç",
     "item.reviewMode": "Bu plan inceleme modunda yayımlıyor: her makale sizi bekler.",

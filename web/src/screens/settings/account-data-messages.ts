@@ -41,7 +41,7 @@ export const accountDataMessages = defineMessages(
   {
     "export.heading": "Tüm verileri dışa aktar",
     "export.intro":
-      "Hesabın tuttuğu her şeyin bir ZIP arşivi: siteleri (parolaları ve anahtarları olmadan), özetler, planlar, makaleler, işlemler, üyeler, denetim kaydı ve yüklenen medya. Arka planda hazırlanır; hazır olduğunda bağlantısı size e-postayla da gelir.",
+      "Hesabın tuttuğu her şeyin bir ZIP arşivi: siteleri (parolaları ve anahtarları olmadan), yönergeler, planlar, makaleler, işlemler, üyeler, denetim kaydı ve yüklenen medya. Arka planda hazırlanır; hazır olduğunda bağlantısı size e-postayla da gelir.",
     "export.start": "Tüm verileri dışa aktar",
     "export.starting": "Başlatılıyor…",
     "export.again": "Yeni bir dışa aktarım başlat",

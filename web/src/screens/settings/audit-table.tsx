@@ -1,5 +1,5 @@
 // The audit log's rows: when, who (and how: panel, token, app, client link), what in words, and
-// what it was about (a link to the plan, article, site or post when there is one).
+// what it was about (by the name it had then, linked to the plan, article, site or post while it exists).
 import { Link } from "wouter";
 import type { Schemas } from "../../api/client";
 import { useMembers } from "../../api/query-keys";
@@ -7,6 +7,7 @@ import { useRoleName } from "../../components/role-notice";
 import { useMessages } from "../../i18n/language";
 import { ROLES, type Role } from "../../lib/roles";
 import { auditMessages } from "./audit-messages";
+import { type AuditLink, auditSite, auditTarget } from "./audit-target";
 
 type AuditEvent = Schemas["AuditEvent"];
 type Key = keyof typeof auditMessages.en;
@@ -38,13 +39,21 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
 function AuditRow({ event }: { event: AuditEvent }) {
   const { t, dateTime } = useMessages(auditMessages);
   const members = useMembers();
-  // A member or an invitation is named by its email (the event's, or the member's as listed now), a token by its name.
-  const person =
-    event.targetType === "member" || event.targetType === "invitation"
-      ? (stringOf(event.detail?.email) ?? members.data?.members.find((member) => member.id === event.targetId)?.email)
+  // An older event has no label: a member or an invitation goes by the event's email (or the
+  // member's as listed now), a token by the name in its detail.
+  const isPerson = event.targetType === "member" || event.targetType === "invitation";
+  const olderName = isPerson
+    ? (stringOf(event.detail?.email) ?? members.data?.members.find((member) => member.id === event.targetId)?.email)
+    : event.targetType === "token"
+      ? stringOf(event.detail?.name)
       : undefined;
-  const tokenName = event.targetType === "token" ? stringOf(event.detail?.name) : undefined;
-  const details = useDetailWords()(event.detail, { email: person === undefined, name: tokenName === undefined });
+  const named = { ...event, targetLabel: event.targetLabel ?? olderName ?? null };
+  const target = auditTarget(named, t, auditMessages.en);
+  const site = auditSite(event, t);
+  const details = useDetailWords()(event.detail, {
+    email: !(isPerson && named.targetLabel),
+    name: !(event.targetType === "token" && named.targetLabel),
+  });
   return (
     <tr data-testid={`audit-${event.id}`}>
       <th scope="row" className="cell-name nowrap">
@@ -59,10 +68,20 @@ function AuditRow({ event }: { event: AuditEvent }) {
         {details ? <div className="muted audit-detail">{details}</div> : null}
       </td>
       <td data-label={t("list.about")} className="audit-about cell-wide">
-        {person ?? (tokenName ? t("target.tokenNamed", { name: tokenName }) : <Target type={event.targetType} id={event.targetId} />)}
+        {target ? <TargetLink link={target} /> : null}
+        {site ? (
+          <div className="muted">
+            <TargetLink link={site} />
+          </div>
+        ) : null}
       </td>
     </tr>
   );
+}
+
+/** A link while the thing exists, plain text once it is gone. */
+function TargetLink({ link }: { link: AuditLink }) {
+  return link.href ? <Link href={link.href}>{link.text}</Link> : <span>{link.text}</span>;
 }
 
 function actorWords(t: (key: Key) => string, event: AuditEvent): string {
@@ -77,27 +96,11 @@ function ActionWords({ action }: { action: string }) {
   return key in auditMessages.en ? t(key) : <code>{action}</code>;
 }
 
-const TARGET_PAGES: Record<string, (id: string) => string> = {
-  plan: (id) => `/plans/${encodeURIComponent(id)}`,
-  article: (id) => `/articles/${encodeURIComponent(id)}`,
-  site: (id) => `/sites/${encodeURIComponent(id)}`,
-  post: (id) => `/posts/${encodeURIComponent(id)}`,
-};
-
-function Target({ type, id }: { type: string | null; id: string | null }) {
-  const { t } = useMessages(auditMessages);
-  if (!type || !id) return null;
-  const key = `target.${type}` as Key;
-  const words = key in auditMessages.en ? t(key, { id }) : t("target.other", { type, id });
-  const page = TARGET_PAGES[type];
-  return page ? <Link href={page(id)}>{words}</Link> : <span className="mono">{words}</span>;
-}
-
 const stringOf = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
 
 const isRole = (value: unknown): value is Role => typeof value === "string" && (ROLES as readonly string[]).includes(value);
 
-/** The few details worth a sentence (the email, the roles, a token's name, the MCP tool); others are left out. */
+/** The few details worth a sentence (the email, the roles, a token's name, the MCP tool, a client's comment); others are left out. */
 function useDetailWords(): (detail: AuditEvent["detail"], say: { email: boolean; name: boolean }) => string {
   const { t } = useMessages(auditMessages);
   const roleName = useRoleName();
@@ -115,6 +118,7 @@ function useDetailWords(): (detail: AuditEvent["detail"], say: { email: boolean;
       else words.push(t("detail.sitesAll"));
     }
     if (typeof detail.tool === "string") say("detail.tool", detail.tool);
+    if (typeof detail.comment === "string" && detail.comment !== "") say("detail.comment", detail.comment);
     return words.join(" · ");
   };
 }

@@ -285,7 +285,7 @@ export const siteMessages = defineMessages(
     "field.languageHint": "Bu sitenin makaleleri bu dilde yazılır.",
     "field.businessContext": "İşletme hakkında",
     "field.businessContextHint":
-      "İşletmenin ne yaptığı, kime hizmet verdiği ve nasıl bir dil kullandığı. Sitenin özetinin başlangıcı olur; sonra geliştirebilirsiniz.",
+      "İşletmenin ne yaptığı, kime hizmet verdiği ve nasıl bir dil kullandığı. Sitenin yönergesinin başlangıcı olur; sonra geliştirebilirsiniz.",
 
     "sites.title": "Siteler",
     "sites.listTitle": "Siteleriniz",
@@ -365,14 +365,14 @@ export const siteMessages = defineMessages(
     "site.missing": "Bu site yok ya da bağlantısı kesilmiş.",
     "site.tabs": "Site bölümleri",
     "site.connected.blog":
-      "{url} bağlandı: WordPress kimlik bilgilerini kabul etti. Sırada ilk makaleleri planlamak var; aşağıdaki özet onları sitenin sesine uydurur.",
+      "{url} bağlandı: WordPress kimlik bilgilerini kabul etti. Sırada ilk makaleleri planlamak var; aşağıdaki yönerge onları sitenin sesine uydurur.",
     "site.connected.plan": "Makaleleri planla",
-    "site.connected.forum": "{url} bağlandı. Sırada ilk makaleleri planlamak var; aşağıdaki özet onları topluluğa uydurur.",
-    "site.connected.custom": "{url} bağlandı. Sırada ilk makaleleri planlamak var; aşağıdaki özet onları sitenin sesine uydurur.",
+    "site.connected.forum": "{url} bağlandı. Sırada ilk makaleleri planlamak var; aşağıdaki yönerge onları topluluğa uydurur.",
+    "site.connected.custom": "{url} bağlandı. Sırada ilk makaleleri planlamak var; aşağıdaki yönerge onları sitenin sesine uydurur.",
     "tab.overview": "Genel bakış",
     "tab.search": "Arama",
     "tab.health": "Sağlık",
-    "tab.brief": "Özet",
+    "tab.brief": "Yönerge",
     "tab.chat": "Asistanla sohbet",
     "tab.links": "Bağlantılar",
 
@@ -448,9 +448,9 @@ export const siteMessages = defineMessages(
     "disconnect.confirm":
       "{url} sitesinin bağlantısı kesilsin mi? Kayıtlı kimlik bilgileri silinir ve mevcut yazıları hizmetten kaldırılır. Bu işlem geri alınamaz.",
 
-    "brief.title": "Özet",
+    "brief.title": "Yönerge",
     "brief.intro":
-      "Özet; anahtar kelime araştırmasını, plan başlıklarını ve her makale isteğini besler. Sitenin asistanına bilgi verdiğinizde o da özeti günceller.",
+      "Yönerge; anahtar kelime araştırmasını, plan başlıklarını ve her makale isteğini besler. Sitenin asistanına bilgi verdiğinizde o da yönergeyi günceller.",
     "brief.chatLink": "Asistanla konuşun",
     "brief.updatedAt": "Son değişiklik: {time}",
     "brief.business": "İşletme",
@@ -503,13 +503,13 @@ export const siteMessages = defineMessages(
       "Makaleler yararlandıkları sayfalara bağlantı verir. “nofollow”, arama motorlarından sitenizin itibarını bu sayfalara aktarmamalarını ister.",
     "gate.rel.noopener": "Normal bağlantılar",
     "gate.rel.nofollow noopener": "Arama motorlarının izlemediği bağlantılar (nofollow)",
-    "brief.save": "Özeti kaydet",
+    "brief.save": "Yönergeyi kaydet",
     "brief.saving": "Kaydediliyor…",
-    "brief.saved": "Özet kaydedildi.",
+    "brief.saved": "Yönerge kaydedildi.",
 
     "chat.title": "Asistanla sohbet",
     "chat.intro":
-      "Sitenin asistanına site, yazıları ve planları hakkında soru sorun ya da işletme, hedef kitle, üslup veya kaçınılacak konular hakkında bilgi verin: özeti günceller ve neyi değiştirdiğini söyler.",
+      "Sitenin asistanına site, yazıları ve planları hakkında soru sorun ya da işletme, hedef kitle, üslup veya kaçınılacak konular hakkında bilgi verin: yönergeyi günceller ve neyi değiştirdiğini söyler.",
     "chat.cost": "Her mesaj kredinizden {price} düşer (bakiyeniz: {balance}); asistan yanıt veremezse iade edilir.",
     "chat.costFree": "Asistana mesaj göndermek şu anda ücretsiz.",
     "chat.costByok": "Kendi anahtarınızla çalışan lisansınızda asistana mesajlar ücretsizdir.",
@@ -519,7 +519,7 @@ export const siteMessages = defineMessages(
     "chat.pagesHint": "İlk sayfada en yeni mesajlar var; sonraki sayfalar geçmişe doğru gider.",
     "chat.you": "Siz",
     "chat.agent": "Asistan",
-    "chat.briefUpdated": "Özet güncellendi",
+    "chat.briefUpdated": "Yönerge güncellendi",
     "chat.sendTitle": "Asistana yazın",
     "chat.message": "Mesaj",
     "chat.messageHint": "En fazla 4000 karakter.",
@@ -527,8 +527,8 @@ export const siteMessages = defineMessages(
     "chat.sending": "Gönderiliyor…",
     "chat.thinking": "Asistan yanıtlıyor; bu biraz sürebilir.",
     "chat.reply": "Asistanın yanıtı:",
-    "chat.replyBriefUpdated": "Özeti güncelledi.",
-    "chat.briefLink": "Özeti gör",
+    "chat.replyBriefUpdated": "Yönergeyi güncelledi.",
+    "chat.briefLink": "Yönergeyi gör",
     "chat.topUp": "Kredi yükleyin",
   },
 );

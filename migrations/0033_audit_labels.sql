@@ -1,0 +1,2 @@
+ALTER TABLE `audit_events` ADD `target_label` text;--> statement-breakpoint
+ALTER TABLE `audit_events` ADD `site_label` text;
