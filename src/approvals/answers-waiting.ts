@@ -28,31 +28,33 @@ export async function clientAnswersWaiting(services: Services, accountId: string
   ];
   if (siteIds) conditions.push(inArray(articles.siteId, siteIds));
   const where = and(...conditions);
-  const [rows, [total]] = await db.batch([
-    db
-      .select({
-        articleId: articles.id,
-        title: articles.title,
-        siteId: articles.siteId,
-        status: articles.status,
-        publishMode: plans.publishMode,
-        linkId: approvalLinks.id,
-        decision: approvalLinks.decision,
-        comment: approvalLinks.comment,
-        decidedAt: approvalLinks.decidedAt,
-      })
-      .from(articles)
-      .innerJoin(approvalLinks, and(eq(approvalLinks.accountId, articles.accountId), eq(approvalLinks.articleId, articles.id)))
-      .leftJoin(plans, eq(plans.id, articles.planId))
-      .where(where)
-      .orderBy(desc(approvalLinks.decidedAt), desc(approvalLinks.id))
-      .limit(ANSWERS_SHOWN),
-    db
-      .select({ total: count() })
-      .from(articles)
-      .innerJoin(approvalLinks, and(eq(approvalLinks.accountId, articles.accountId), eq(approvalLinks.articleId, articles.id)))
-      .where(where),
-  ]);
+  // Two statements, not one batch: a batch maps its rows by column name, and both tables have an `id`.
+  const rows = await db
+    .select({
+      articleId: articles.id,
+      title: articles.title,
+      siteId: articles.siteId,
+      status: articles.status,
+      publishMode: plans.publishMode,
+      linkId: approvalLinks.id,
+      decision: approvalLinks.decision,
+      comment: approvalLinks.comment,
+      decidedAt: approvalLinks.decidedAt,
+    })
+    .from(articles)
+    .innerJoin(approvalLinks, and(eq(approvalLinks.accountId, articles.accountId), eq(approvalLinks.articleId, articles.id)))
+    .leftJoin(plans, eq(plans.id, articles.planId))
+    .where(where)
+    .orderBy(desc(approvalLinks.decidedAt), desc(approvalLinks.id))
+    .limit(ANSWERS_SHOWN);
+  const [total] =
+    rows.length < ANSWERS_SHOWN
+      ? [{ total: rows.length }]
+      : await db
+          .select({ total: count() })
+          .from(articles)
+          .innerJoin(approvalLinks, and(eq(approvalLinks.accountId, articles.accountId), eq(approvalLinks.articleId, articles.id)))
+          .where(where);
   return {
     total: total?.total ?? 0,
     items: rows.map((row) => ({

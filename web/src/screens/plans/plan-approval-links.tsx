@@ -8,6 +8,7 @@ import { ErrorNotice, Notice } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { useRole } from "../../lib/current-member";
 import { LinkToSend } from "../articles/approval-panel";
+import { ApprovalEffectNote, approvalEffectOfMode } from "../articles/approval-status";
 import { articleKey } from "../articles/shared";
 import { planApprovalMessages } from "./approval-links-messages";
 import { planKey } from "./shared";
@@ -42,6 +43,7 @@ export function PlanApprovalLinks({ planId }: { planId: string }) {
     <section className="card approval-links" aria-labelledby="plan-approval-title" data-testid="plan-approval-links">
       <h2 id="plan-approval-title">{t("planLinks.title")}</h2>
       {inReview > 0 ? <p>{t("planLinks.intro", { count: number(inReview) })}</p> : null}
+      {inReview > 0 ? <ApprovalEffectNote effect={approvalEffectOfMode(plan.data.publishMode)} /> : null}
       {noneWaits ? <Notice>{t("planLinks.noneInReview")}</Notice> : <ErrorNotice error={make.error} />}
       {make.data ? (
         <>
