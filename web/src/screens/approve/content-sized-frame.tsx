@@ -14,9 +14,11 @@ export function ContentSizedFrame({ srcDoc, title }: { srcDoc: string; title: st
   const [loaded, setLoaded] = useState(0);
 
   useEffect(() => {
-    const root = frame.current?.contentDocument?.documentElement;
-    if (!root || loaded === 0) return;
-    const measure = () => setHeight(Math.ceil(root.getBoundingClientRect().height));
+    const element = frame.current;
+    const root = element?.contentDocument?.documentElement;
+    if (!element || !root || loaded === 0) return;
+    // The frame's own borders come on top of the document's height.
+    const measure = () => setHeight(Math.ceil(root.getBoundingClientRect().height) + element.offsetHeight - element.clientHeight);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(root);
