@@ -132,12 +132,9 @@ export const ApprovalHistorySchema = z
         z.object({
           id: z.string().openapi({ example: "apl_4kQz9xYb2mN7pR1s" }),
           createdAt: z.string(),
-          createdBy: z
-            .object({ email: z.string() })
-            .nullable()
-            .openapi({
-              description: "The member who made the link; null when they have left the account (or it was made by the operator)",
-            }),
+          createdBy: z.object({ email: z.string() }).nullable().openapi({
+            description: "The member who made the link; null when they have left the account (or it was made by the operator)",
+          }),
           expiresAt: z.string(),
           revokedAt: z.string().nullable().openapi({ description: "When the team withdrew it, or a newer link replaced it" }),
           showQuality: z.boolean().openapi({ description: "Whether the client's page shows the quality score" }),

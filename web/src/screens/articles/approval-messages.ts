@@ -63,7 +63,7 @@ export const approvalMessages = defineMessages(
     "attention.approved": "The client approved “{title}”: publish it",
     "attention.not_published": "The client approved “{title}”, but publishing failed: publish it",
     "attention.more": "…and {count} more client answers.",
-    "attention.badge": "Client",
+    "attention.badge": "Client answer",
   },
   {
     "approval.title": "Müşteri onayı",
@@ -125,6 +125,6 @@ export const approvalMessages = defineMessages(
     "attention.approved": "Müşteri “{title}” makalesini onayladı: yayımlayın",
     "attention.not_published": "Müşteri “{title}” makalesini onayladı ama yayımlama gerçekleşmedi: yayımlayın",
     "attention.more": "…ve {count} müşteri yanıtı daha.",
-    "attention.badge": "Müşteri",
+    "attention.badge": "Müşteri yanıtı",
   },
 );
