@@ -10,11 +10,23 @@ import { errorFields, log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
 import { runBatch } from "../db/batch";
 import type { Database } from "../db/client";
-import { type ApprovalDecision, approvalLinks, articles, members, planItems, plans, sites, users } from "../db/schema";
+import {
+  type ApprovalDecision,
+  type ApprovalOutcome,
+  approvalLinks,
+  articles,
+  members,
+  planItems,
+  plans,
+  sites,
+  users,
+} from "../db/schema";
 import { rateLimitedError, rateLimitHeaders } from "../http/rate-limit";
 import { completePlanIfDone } from "../plans/state";
 import type { Services } from "../services/container";
-import type { ApprovalOutcome, ApprovalPage } from "./schemas";
+import { approvalEffectOf, outcomeOf, publishModeOfArticle } from "./effect";
+import type { ApprovalPage } from "./schemas";
+import { tellTeamOfAnswer } from "./tell-team";
 
 // The client's side of an approval link (src/approvals/service.ts makes them): no sign-in, the
 // link's secret is the only key. The page shows the link's own article and nothing else of the
@@ -67,13 +79,6 @@ function assertLive(link: ApprovalLinkRow, now: Date): void {
     throw new AppError("approval_link_expired", `This approval link expired at ${link.expiresAt}; ask the team for a new one`);
 }
 
-function outcomeOf(decision: ApprovalDecision | null, articleStatus: string): ApprovalOutcome | null {
-  if (decision === "changes") return "changes_requested";
-  if (decision !== "approve") return null;
-  if (articleStatus === "published") return "published";
-  return articleStatus === "pending" ? "not_published" : "approved";
-}
-
 /** The page of a live link: its own article (and nothing else of the account) as it will appear, and where the link stands. */
 async function pageOf(db: Database, link: ApprovalLinkRow, now: Date): Promise<ApprovalPage> {
   const { article, images } = await getArticleWithImages(db, link.accountId, link.articleId);
@@ -95,6 +100,7 @@ async function pageOf(db: Database, link: ApprovalLinkRow, now: Date): Promise<A
         .where(and(eq(sites.id, article.siteId), eq(sites.accountId, link.accountId)))
     : [];
   const hero = images.find((image) => image.isFeatured);
+  const effect = approvalEffectOf(await publishModeOfArticle(db, link.accountId, link.articleId));
   return {
     // Revoked and expired links never get here (410).
     state: state === "expired" || state === "revoked" ? "closed" : state,
@@ -102,7 +108,8 @@ async function pageOf(db: Database, link: ApprovalLinkRow, now: Date): Promise<A
     decision: link.decision,
     comment: link.comment,
     decidedAt: link.decidedAt,
-    outcome: outcomeOf(link.decision, article.status),
+    outcome: outcomeOf(link.decision, article.status, effect),
+    approveEffect: effect,
     site: site ? { name: site.name, url: site.url } : null,
     contact: maker ? { email: maker.email } : null,
     article: shown
@@ -115,7 +122,8 @@ async function pageOf(db: Database, link: ApprovalLinkRow, now: Date): Promise<A
           heroImage: hero ? { url: hero.url, alt: hero.altText } : null,
           html: article.html,
           wordCount: article.wordCount,
-          contentScore: article.contentScore,
+          // The team chooses per link whether the client sees the score.
+          contentScore: link.showQuality ? article.contentScore : null,
           url: article.status === "published" ? article.publicationUrl : null,
         }
       : null,
@@ -148,7 +156,7 @@ export async function answerApproval(
   // An edit in the same second as the article's previous write keeps its `updated_at`: what the
   // client reads is compared too, before the claim (which checks `updated_at` in the same statement).
   const { article } = await getArticleWithImages(db, link.accountId, link.articleId);
-  if (changedSince(link, await reviewFactsOf(db, article))) await explainRefusal(db, link.id, now);
+  if (changedSince(link, await reviewFactsOf(db, article))) await explainRefusal(services, link.id, now);
   const at = toIsoSeconds(now);
   const [claimed] = await db
     .update(approvalLinks)
@@ -165,7 +173,7 @@ export async function answerApproval(
       ),
     )
     .returning();
-  if (!claimed) await explainRefusal(db, link.id, now);
+  if (!claimed) await explainRefusal(services, link.id, now);
   const decided = claimed!;
 
   if (decided.decision === "changes") {
@@ -191,14 +199,20 @@ export async function answerApproval(
     });
     log("info", "approval_approved", { accountId: decided.accountId, articleId: decided.articleId, linkId: decided.id, ...result });
   }
+  await tellTeamOfAnswer(services, decided);
   return pageOf(db, decided, now);
 }
 
 /** Why a link could not be claimed, as the error the client is answered with (always throws). */
-async function explainRefusal(db: Database, linkId: string, now: Date): Promise<never> {
+async function explainRefusal(services: Services, linkId: string, now: Date): Promise<never> {
+  const { db } = services;
   const [link] = await db.select().from(approvalLinks).where(eq(approvalLinks.id, linkId));
   if (!link) throw new AppError("approval_link_unknown", "There is no approval link at this address any more");
-  if (link.decision) throw answeredError(link);
+  if (link.decision) {
+    // A request repeated after the first one stopped between the claim and the e-mails: they go now.
+    await tellTeamOfAnswer(services, link);
+    throw answeredError(link);
+  }
   assertLive(link, now);
   const { article } = await getArticleWithImages(db, link.accountId, link.articleId);
   if (!(await articleInReview(db, article)))
@@ -218,11 +232,12 @@ function answeredError(link: ApprovalLinkRow): AppError {
 }
 
 /**
- * An approval does what the team's approval of a REVIEW item does, by the plan's mode: `draft`
- * plans keep their articles off the site until the team publishes, so the article becomes an
+ * An approval does what the plan's mode says (src/approvals/effect.ts): a publish-live plan's
+ * article is published with publishArticle, the panel's own Publish; a `draft` plan's becomes an
  * approved draft (its item PUBLISHED, as a draft-mode item is; nothing is sent to the platform);
- * otherwise it is published with publishArticle, the panel's own Publish. When publishing fails,
- * the article stays pending in REVIEW with the client's decision recorded, and the answer says so.
+ * a `review` plan's stays in review with the approval recorded, for the team to publish. When
+ * publishing fails, the article stays pending in REVIEW with the client's decision recorded, and
+ * the answer says so.
  */
 async function carryOut(services: Services, link: ApprovalLinkRow, now: Date): Promise<{ outcome: ApprovalOutcome; errorCode?: string }> {
   const { db } = services;
@@ -235,6 +250,7 @@ async function carryOut(services: Services, link: ApprovalLinkRow, now: Date): P
     await approveAsDraft(services, link, row.planId, now);
     return { outcome: "approved" };
   }
+  if (row?.publishMode === "review") return { outcome: "approved" };
   try {
     await publishArticle(services, link.accountId, link.articleId, now);
     return { outcome: "published" };

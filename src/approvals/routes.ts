@@ -10,6 +10,8 @@ import type { AppEnv } from "../http/context";
 import { errorResponses, jsonBody, jsonContent } from "../http/openapi";
 import {
   ApprovalAnswerBodySchema,
+  ApprovalHistorySchema,
+  ClientAnswersSchema,
   ApprovalLinkSchema,
   ApprovalPageSchema,
   ApprovalTokenParamSchema,
@@ -18,6 +20,8 @@ import {
   PlanIdParamSchema,
 } from "./schemas";
 import { answerApproval, approvalPage } from "./answer";
+import { clientAnswersWaiting } from "./answers-waiting";
+import { approvalHistory } from "./history";
 import { createApprovalLink, createPlanApprovalLinks, revokeApprovalLinks } from "./service";
 
 /** Client approval links: made and revoked by the team (management routes), read and answered by the client without signing in. */
@@ -59,7 +63,7 @@ approvalRoutes.openapi(
       c.get("caller").accountId,
       c.get("caller"),
       parseArticleId(c.req.valid("param").articleId),
-      { expiresInDays: body.expiresInDays, baseUrl: baseUrlOf(c) },
+      { expiresInDays: body.expiresInDays, showQuality: body.showQuality, baseUrl: baseUrlOf(c) },
     );
     return c.json(link, 201);
   },
@@ -112,11 +116,42 @@ approvalRoutes.openapi(
       c.req.valid("param").planId,
       {
         expiresInDays: body.expiresInDays,
+        showQuality: body.showQuality,
         baseUrl: baseUrlOf(c),
       },
     );
     return c.json({ links }, 201);
   },
+);
+
+approvalRoutes.openapi(
+  createRoute({
+    method: "get",
+    operationId: "getArticleApprovals",
+    path: "/autopilot/articles/{articleId}/approvals",
+    tags,
+    summary: "The approval history of an article: every link, who made it, where it stands, and the client's answer and comment",
+    description:
+      "Newest first, also after the article is published (links are never deleted: withdrawn or replaced ones carry `revokedAt`). `approveEffect` says what a client's approval of this article does now, by its plan's mode.",
+    request: { params: ArticleIdParamSchema },
+    responses: { 200: jsonContent(ApprovalHistorySchema, "The history"), ...errorResponses(401, 403, 404) },
+  }),
+  async (c) =>
+    c.json(await approvalHistory(c.get("services"), c.get("caller").accountId, parseArticleId(c.req.valid("param").articleId)), 200),
+);
+
+approvalRoutes.openapi(
+  createRoute({
+    method: "get",
+    operationId: "listClientAnswers",
+    path: "/autopilot/client-answers",
+    tags,
+    summary: "The clients' answers the team has not acted on yet",
+    description:
+      "An article's latest link that was answered, when the answer still waits for the team: changes asked for and the article not edited since (it still waits in review), or approved and the article not published yet (the plan leaves publishing to the team, or publishing failed). Editing, publishing or taking the article out of review acts on it. A member limited to some sites sees only theirs.",
+    responses: { 200: jsonContent(ClientAnswersSchema, "The answers"), ...errorResponses(401, 403) },
+  }),
+  async (c) => c.json(await clientAnswersWaiting(c.get("services"), c.get("caller").accountId, c.get("caller").siteIds), 200),
 );
 
 approvalRoutes.openapi(
@@ -147,7 +182,7 @@ approvalRoutes.openapi(
     security: [],
     summary: "The client's answer: approve the article, or ask for changes with a comment (once)",
     description:
-      "`approve` does what the team's approval does: the article is published (`outcome: published`), or, in a plan whose mode is draft, becomes an approved draft (`approved`); when publishing fails the approval is kept, the article stays in review and `outcome` is `not_published`. `changes` needs a `comment` (at most 2,000 characters) and leaves the article in review with the comment shown to the team. Answers the page as it is now. 409 `approval_answered` (answered already: of simultaneous answers one wins), `article_changed`, `article_not_in_review`; 410 `approval_link_expired`; 404 `approval_link_unknown`.",
+      "`approve` does what the page's `approveEffect` says, by the plan's mode: a publish-live plan's article is published at once (`outcome: published`; when publishing fails the approval is kept, the article stays in review and `outcome` is `not_published`); a plan that posts drafts makes it an approved draft, and a plan that waits for review keeps it in review with the approval recorded (`approved`: the team publishes it). Either answer e-mails the link's maker and the site's editors (the kind `client_answered`), once per link. `changes` needs a `comment` (at most 2,000 characters) and leaves the article in review with the comment shown to the team. Answers the page as it is now. 409 `approval_answered` (answered already: of simultaneous answers one wins), `article_changed`, `article_not_in_review`; 410 `approval_link_expired`; 404 `approval_link_unknown`.",
     request: { params: ApprovalTokenParamSchema, body: jsonBody(ApprovalAnswerBodySchema) },
     responses: {
       200: jsonContent(ApprovalPageSchema, "Answered: the page as it is now"),

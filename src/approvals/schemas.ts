@@ -1,11 +1,18 @@
 import { z } from "@hono/zod-openapi";
 import { plainText } from "../core/plain-text";
-import { APPROVAL_DECISIONS } from "../db/schema";
+import { APPROVAL_DECISIONS, APPROVAL_OUTCOMES } from "../db/schema";
+import { APPROVAL_STATES } from "../articles/approval-state";
+import { APPROVAL_EFFECTS } from "./effect";
 
 /** How long a new link lives unless the body says otherwise. */
 export const DEFAULT_EXPIRY_DAYS = 14;
 export const MAX_EXPIRY_DAYS = 60;
 export const MAX_COMMENT_CHARS = 2000;
+
+export const ApprovalEffectSchema = z.enum(APPROVAL_EFFECTS).openapi("ApprovalEffect", {
+  description:
+    "What approving does, by the plan's mode: publish_now (a publish-live plan: the article goes live on the site at once) or team_publishes (a plan that posts drafts or waits for review: the approval is recorded and the team publishes it)",
+});
 
 export const CreateApprovalLinkBodySchema = z
   .object({
@@ -19,6 +26,10 @@ export const CreateApprovalLinkBodySchema = z
         description: `Days until the link stops working, 1–${MAX_EXPIRY_DAYS}; ${DEFAULT_EXPIRY_DAYS} when left out`,
         example: DEFAULT_EXPIRY_DAYS,
       }),
+    showQuality: z.boolean().optional().openapi({
+      description: "Whether the client's page shows the article's quality score; false when left out",
+      example: false,
+    }),
   })
   .strict()
   .openapi("CreateApprovalLinkBody");
@@ -32,6 +43,7 @@ export const ApprovalLinkSchema = z
       example: "https://autopilot.example.com/approve/Vb3k…",
     }),
     expiresAt: z.string(),
+    approveEffect: ApprovalEffectSchema,
   })
   .openapi("ApprovalLink");
 
@@ -65,9 +77,6 @@ export type ApprovalAnswerBody = z.infer<typeof ApprovalAnswerBodySchema>;
 
 /** What the page says about the link; `changed` and `closed` links cannot be answered. */
 export const APPROVAL_PAGE_STATES = ["open", "answered", "changed", "closed"] as const;
-/** What came of an answer: live, approved as a draft (draft-mode plans), approved but not published (yet), or changes asked for. */
-export const APPROVAL_OUTCOMES = ["published", "approved", "not_published", "changes_requested"] as const;
-export type ApprovalOutcome = (typeof APPROVAL_OUTCOMES)[number];
 
 export const ApprovalPageSchema = z
   .object({
@@ -81,8 +90,9 @@ export const ApprovalPageSchema = z
     decidedAt: z.string().nullable(),
     outcome: z.enum(APPROVAL_OUTCOMES).nullable().openapi({
       description:
-        "For an answered link: published (live on the site), approved (a draft-mode plan: approved, not live), not_published (approved, but publishing failed or is still to be done: the team publishes it), changes_requested",
+        "For an answered link: published (live on the site), approved (a plan that posts drafts or waits for review: approved, not live; the team publishes it), not_published (a publish-live plan whose publishing failed: the team publishes it), changes_requested",
     }),
+    approveEffect: ApprovalEffectSchema,
     site: z.object({ name: z.string().nullable(), url: z.string() }).nullable(),
     contact: z
       .object({ email: z.string() })
@@ -98,7 +108,11 @@ export const ApprovalPageSchema = z
         heroImage: z.object({ url: z.string(), alt: z.string() }).nullable(),
         html: z.string().openapi({ description: "The body, sanitised as the API stores it" }),
         wordCount: z.number().int(),
-        contentScore: z.number().int().nullable().openapi({ description: "The quality score, 0–100, when the article has one" }),
+        contentScore: z
+          .number()
+          .int()
+          .nullable()
+          .openapi({ description: "The quality score, 0–100, when the article has one and the team chose to show it on this link" }),
         url: z.string().nullable().openapi({ description: "Its address on the site once published" }),
       })
       .nullable()
@@ -109,3 +123,52 @@ export const ApprovalPageSchema = z
   })
   .openapi("ApprovalPage");
 export type ApprovalPage = z.infer<typeof ApprovalPageSchema>;
+
+export const ApprovalHistorySchema = z
+  .object({
+    approveEffect: ApprovalEffectSchema,
+    links: z
+      .array(
+        z.object({
+          id: z.string().openapi({ example: "apl_4kQz9xYb2mN7pR1s" }),
+          createdAt: z.string(),
+          createdBy: z.object({ email: z.string() }).nullable().openapi({
+            description: "The member who made the link; null when they have left the account (or it was made by the operator)",
+          }),
+          expiresAt: z.string(),
+          revokedAt: z.string().nullable().openapi({ description: "When the team withdrew it, or a newer link replaced it" }),
+          showQuality: z.boolean().openapi({ description: "Whether the client's page shows the quality score" }),
+          state: z.enum(APPROVAL_STATES),
+          decision: z.enum(APPROVAL_DECISIONS).nullable(),
+          comment: z.string().nullable(),
+          decidedAt: z.string().nullable(),
+        }),
+      )
+      .openapi({ description: "Every link the article had, newest first; kept after publication" }),
+  })
+  .openapi("ApprovalHistory");
+export type ApprovalHistory = z.infer<typeof ApprovalHistorySchema>;
+
+export const ClientAnswersSchema = z
+  .object({
+    total: z.number().int().openapi({ description: "How many answers wait for the team" }),
+    items: z
+      .array(
+        z.object({
+          articleId: z.string().openapi({ example: "1042" }),
+          title: z.string(),
+          siteId: z.string().nullable(),
+          linkId: z.string(),
+          decision: z.enum(APPROVAL_DECISIONS),
+          comment: z.string().nullable(),
+          decidedAt: z.string(),
+          outcome: z.enum(APPROVAL_OUTCOMES).openapi({
+            description:
+              "changes_requested (the article is not edited since), approved (the plan leaves publishing to the team), not_published (publishing failed)",
+          }),
+        }),
+      )
+      .openapi({ description: "The newest 20, newest answer first" }),
+  })
+  .openapi("ClientAnswers");
+export type ClientAnswers = z.infer<typeof ClientAnswersSchema>;

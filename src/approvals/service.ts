@@ -11,6 +11,7 @@ import type { Database } from "../db/client";
 import { approvalLinks, articles, planItems } from "../db/schema";
 import { getPlanRow } from "../plans/read";
 import type { Services } from "../services/container";
+import { type ApprovalEffect, approvalEffectOf, publishModeOfArticle } from "./effect";
 import { DEFAULT_EXPIRY_DAYS } from "./schemas";
 
 // Client approval links: an editor makes a no-login link for an article waiting in review; the
@@ -75,7 +76,7 @@ async function newLinkStatements(
   services: Services,
   actor: AuditActor,
   article: ReviewArticle,
-  input: { expiresInDays: number; baseUrl: string; now: Date },
+  input: { expiresInDays: number; showQuality: boolean; baseUrl: string; now: Date },
 ): Promise<NewLink> {
   const { db } = services;
   const at = toIsoSeconds(input.now);
@@ -119,6 +120,7 @@ async function newLinkStatements(
       articleVersion: article.updatedAt,
       articleFingerprint: await articleFingerprint(article),
       createdBy: actor.memberId,
+      showQuality: input.showQuality,
       expiresAt,
       createdAt: at,
     }),
@@ -127,7 +129,7 @@ async function newLinkStatements(
       targetType: "article",
       targetId: article.id,
       siteId: article.siteId,
-      detail: { linkId: id, expiresAt },
+      detail: { linkId: id, expiresAt, showQuality: input.showQuality },
     }),
   ];
   return { id, url: `${input.baseUrl}/approve/${token}`, expiresAt, statements };
@@ -139,6 +141,8 @@ async function inOneBatch(db: Database, statements: BatchItem<"sqlite">[]): Prom
 
 export interface LinkRequest {
   expiresInDays?: number;
+  /** Whether the client sees the quality score (default false). */
+  showQuality?: boolean;
   /** PUBLIC_BASE_URL, or the origin the request came to. */
   baseUrl: string;
   now?: Date;
@@ -151,17 +155,19 @@ export async function createApprovalLink(
   actor: AuditActor,
   articleId: number,
   request: LinkRequest,
-): Promise<{ id: string; url: string; expiresAt: string }> {
+): Promise<{ id: string; url: string; expiresAt: string; approveEffect: ApprovalEffect }> {
   const now = request.now ?? new Date();
   const article = await articleWaitingForReview(services.db, accountId, articleId);
   const link = await newLinkStatements(services, actor, article, {
     expiresInDays: request.expiresInDays ?? DEFAULT_EXPIRY_DAYS,
+    showQuality: request.showQuality ?? false,
     baseUrl: request.baseUrl,
     now,
   });
   await inOneBatch(services.db, link.statements);
   log("info", "approval_link_created", { accountId, articleId, linkId: link.id });
-  return { id: link.id, url: link.url, expiresAt: link.expiresAt };
+  const approveEffect = approvalEffectOf(await publishModeOfArticle(services.db, accountId, articleId));
+  return { id: link.id, url: link.url, expiresAt: link.expiresAt, approveEffect };
 }
 
 /** POST /autopilot/plans/{id}/approval-links: one link for each article of the plan waiting in review, in the plan's order. */
@@ -174,7 +180,8 @@ export async function createPlanApprovalLinks(
 ) {
   const { db } = services;
   const now = request.now ?? new Date();
-  await getPlanRow(db, accountId, planId); // 404 first
+  const plan = await getPlanRow(db, accountId, planId); // 404 first
+  const approveEffect = approvalEffectOf(plan.publishMode);
   const waiting = await db
     .select(reviewColumns)
     .from(planItems)
@@ -188,6 +195,7 @@ export async function createPlanApprovalLinks(
   for (const article of waiting) {
     const link = await newLinkStatements(services, actor, article, {
       expiresInDays: request.expiresInDays ?? DEFAULT_EXPIRY_DAYS,
+      showQuality: request.showQuality ?? false,
       baseUrl: request.baseUrl,
       now,
     });
@@ -204,6 +212,7 @@ export async function createPlanApprovalLinks(
     id: link.id,
     url: link.url,
     expiresAt: link.expiresAt,
+    approveEffect,
   }));
 }
 

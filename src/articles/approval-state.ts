@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { toIsoSeconds } from "../core/time";
 import { sha256Hex } from "../core/crypto";
 import type { Database } from "../db/client";
 import { type ApprovalDecision, approvalLinks, planItems } from "../db/schema";
@@ -93,4 +94,41 @@ export async function latestApproval(db: Database, article: ArticleRow, now = ne
     decidedAt: link.decidedAt,
     expiresAt: link.expiresAt,
   };
+}
+
+/**
+ * An article's approval status for lists: `awaiting` (its latest link waits for the client),
+ * `approved`, `changes_requested` (the latest link's answer), `none` (no link, or the latest was
+ * withdrawn, expired or voided by an edit, or the article left review before an answer).
+ */
+export const ARTICLE_APPROVAL_STATUSES = ["awaiting", "approved", "changes_requested", "none"] as const;
+export type ArticleApprovalStatus = (typeof ARTICLE_APPROVAL_STATUSES)[number];
+
+/** The same status from the article's latest link as approvalStateOf reads it. */
+export function approvalStatusOf(approval: Pick<ArticleApproval, "state" | "decision"> | null): ArticleApprovalStatus {
+  if (approval?.state === "open") return "awaiting";
+  if (approval?.state !== "answered") return "none";
+  return approval.decision === "approve" ? "approved" : "changes_requested";
+}
+
+/** The id of the article's latest link (made in the same second: the one inserted last), over the outer query's `articles`. */
+export const latestLinkIdOfArticle = sql`(SELECT l.id FROM approval_links l
+  WHERE l.account_id = "articles"."account_id" AND l.article_id = "articles"."id"
+  ORDER BY l.created_at DESC, l.rowid DESC LIMIT 1)`;
+
+/**
+ * approvalStatusOf in SQL over the outer query's `articles`, for filtering and listing a page at
+ * once. An open link is judged by the article's `updated_at` (not its fingerprint) and its item's
+ * REVIEW status.
+ */
+export function approvalStatusColumn(now: Date): SQL<ArticleApprovalStatus> {
+  const at = toIsoSeconds(now);
+  return sql<ArticleApprovalStatus>`COALESCE((SELECT CASE
+      WHEN l.decision = 'approve' THEN 'approved'
+      WHEN l.decision = 'changes' THEN 'changes_requested'
+      WHEN l.revoked_at IS NULL AND l.expires_at > ${at} AND l.article_version = "articles"."updated_at"
+        AND "articles"."status" = 'pending'
+        AND EXISTS (SELECT 1 FROM plan_items i WHERE i.id = "articles"."plan_item_id" AND i.status = 'REVIEW') THEN 'awaiting'
+      ELSE 'none' END
+    FROM approval_links l WHERE l.id = ${latestLinkIdOfArticle}), 'none')`;
 }

@@ -3,7 +3,7 @@ import { plainText } from "../core/plain-text";
 import { formatKurus } from "../core/money";
 import { positiveIntParam, wholeNumberParam } from "../core/pagination";
 import { APPROVAL_DECISIONS, ARTICLE_STATUSES, type articleRevisions, INDEX_NOW_STATUSES, REVISION_STATUSES } from "../db/schema";
-import { APPROVAL_STATES, type ArticleApproval } from "./approval-state";
+import { APPROVAL_STATES, ARTICLE_APPROVAL_STATUSES, type ArticleApproval } from "./approval-state";
 import type { StructuredData } from "../content/structured-data";
 import type { Quality } from "../content/quality/types";
 import type { ArticleImageRow, ArticleRow } from "./service";
@@ -88,7 +88,16 @@ const articleFields = {
     }),
 };
 
-export const ArticleSummarySchema = z.object({ ...articleFields, search: ListSearchFiguresSchema.nullable() }).openapi("ArticleSummary");
+export const ArticleSummarySchema = z
+  .object({
+    ...articleFields,
+    search: ListSearchFiguresSchema.nullable(),
+    approvalStatus: z.enum(ARTICLE_APPROVAL_STATUSES).openapi({
+      description:
+        "Where the client's approval stands, by the article's latest approval link: awaiting (sent, not answered yet), approved, changes_requested, none (no link, or it was withdrawn, expired or voided by an edit)",
+    }),
+  })
+  .openapi("ArticleSummary");
 
 const ArticleApprovalSchema = z
   .object({
@@ -197,6 +206,14 @@ export const ArticleListQuerySchema = z.object({
   order: z.enum(["asc", "desc"], { error: "order must be asc or desc" }).default("desc"),
   minScore: scoreParam("minScore", "Only articles whose content score is at least this (0–100); articles without a score are left out"),
   maxScore: scoreParam("maxScore", "Only articles whose content score is at most this (0–100); articles without a score are left out"),
+  approval: z
+    .enum(ARTICLE_APPROVAL_STATUSES, { error: `approval must be one of ${ARTICLE_APPROVAL_STATUSES.join(", ")}` })
+    .optional()
+    .openapi({
+      param: {
+        description: "Only articles whose client approval stands so (`approvalStatus`): awaiting, approved, changes_requested or none",
+      },
+    }),
 });
 
 /** An optional 0–100 query number. */
@@ -235,7 +252,10 @@ export const ArticleEditBodySchema = z
 export type ArticleEdit = z.infer<typeof ArticleEditBodySchema>;
 
 /** The summary without `search`, which only the list joins in. */
-export function toArticleSummary(article: ArticleRow, featuredImage: string | null): Omit<z.infer<typeof ArticleSummarySchema>, "search"> {
+export function toArticleSummary(
+  article: ArticleRow,
+  featuredImage: string | null,
+): Omit<z.infer<typeof ArticleSummarySchema>, "search" | "approvalStatus"> {
   return {
     id: String(article.id),
     siteId: article.siteId,

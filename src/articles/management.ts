@@ -16,6 +16,7 @@ import { publishingPlatformFor } from "../publishing/platform";
 import { RemotePostNotOurs, type PublishingPlatform } from "../publishing/port";
 import type { Services } from "../services/container";
 import { getSite, type SiteRow } from "../sites/service";
+import { approvalStatusColumn, type ArticleApprovalStatus } from "./approval-state";
 import { queueIndexNowOfArticle } from "./index-now";
 import { queueLinkUpkeep } from "./link-upkeep";
 import { toArticleSummary, type ArticleEdit, type EditWarningCode, type MANAGED_ARTICLE_SORTS } from "./management-schemas";
@@ -45,14 +46,16 @@ export interface ArticleFilters {
   order?: "asc" | "desc";
   minScore?: number;
   maxScore?: number;
+  approval?: ArticleApprovalStatus;
 }
 
 /** GET /autopilot/articles: a page of the account's articles as the API answers it. */
 export async function listArticlePage(services: Services, accountId: string, filters: ArticleFilters) {
   const { rows, total } = await listManagedArticles(services, accountId, filters);
-  const items = rows.map(({ article, images, search }) => ({
+  const items = rows.map(({ article, images, search, approvalStatus }) => ({
     ...toArticleSummary(article, images.find((image) => image.isFeatured)?.url ?? null),
     search,
+    approvalStatus,
   }));
   return { items, page: filters.page, perPage: filters.perPage, total, totalPages: Math.ceil(total / filters.perPage) };
 }
@@ -70,6 +73,8 @@ export async function listManagedArticles(services: Services, accountId: string,
   if (filters.status) conditions.push(eq(articles.status, filters.status));
   if (filters.minScore !== undefined) conditions.push(gte(articles.contentScore, filters.minScore));
   if (filters.maxScore !== undefined) conditions.push(lte(articles.contentScore, filters.maxScore));
+  const approvalStatus = approvalStatusColumn(new Date());
+  if (filters.approval) conditions.push(sql`${approvalStatus} = ${filters.approval}`);
   const where = and(...conditions);
   const direction = filters.order === "asc" ? asc : desc;
   // Articles without a score (or figures) come last whichever way the values run.
@@ -87,6 +92,7 @@ export async function listManagedArticles(services: Services, accountId: string,
       .select({
         article: articles,
         imagesJson: imagesJsonColumn,
+        approvalStatus,
         ...pageFigures,
       })
       .from(articles)
@@ -102,6 +108,7 @@ export async function listManagedArticles(services: Services, accountId: string,
       article: row.article,
       images: parseImagesJson(row.imagesJson, row.article),
       search: searchOf(row),
+      approvalStatus: row.approvalStatus,
     })),
     total: total?.total ?? 0,
   };

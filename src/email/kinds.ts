@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_KINDS, ROLES, type EmailKind, type Role } from "../db/schema";
+import { APPROVAL_DECISIONS, APPROVAL_OUTCOMES, EMAIL_KINDS, ROLES, type EmailKind, type Role } from "../db/schema";
 
 // What each kind of e-mail says (the data stored on its outbox row, checked again when it is
 // rendered) and who is told: those who can act on it.
@@ -36,6 +36,8 @@ export const EMAIL_AUDIENCE: Record<OptionalEmailKind, readonly Role[]> = {
   refresh_suggested: ["owner", "admin", "editor"],
   balance_low: ["owner"],
   payment_received: ["owner"],
+  // The link's maker is told too, whatever their role now (src/email/client-answered.ts).
+  client_answered: ["owner", "admin", "editor"],
 };
 
 const siteFields = { siteId: z.string(), siteUrl: z.string() };
@@ -81,6 +83,14 @@ export const EMAIL_DATA = {
   // A sign-up's confirmation (no account yet: the row has none) and the note to the owner of an address already taken.
   sign_up_confirm: z.object({ urlEncrypted: z.string(), expiresAt: z.string() }),
   sign_up_existing: z.object({ urlEncrypted: z.string() }),
+  client_answered: z.object({
+    ...siteFields,
+    articleId: z.string(),
+    title: z.string(),
+    decision: z.enum(APPROVAL_DECISIONS),
+    comment: z.string().nullable(),
+    outcome: z.enum(APPROVAL_OUTCOMES),
+  }),
   payment_received: z.object({
     merchantOid: z.string(),
     amount: z.string(),

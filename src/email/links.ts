@@ -25,6 +25,8 @@ export function actionUrl(origin: string, message: Exclude<KindAndData, { kind: 
       return `${origin}/articles`;
     case "refresh_suggested":
       return `${origin}/posts/${encodeURIComponent(message.data.postId)}`;
+    case "client_answered":
+      return `${origin}/articles/${encodeURIComponent(message.data.articleId)}`;
     case "balance_low":
     case "payment_received":
       return `${origin}/billing`;

@@ -168,6 +168,33 @@ const en: Words = {
       ],
       button: "Download the archive",
     }),
+    client_answered: (d) => {
+      const where = `“${d.title}” on ${host(d.siteUrl)}`;
+      if (d.decision === "changes")
+        return {
+          subject: `The client asked for changes: ${d.title}`,
+          heading: "The client asked for changes",
+          paragraphs: [
+            `Your client read ${where} through the approval link and asked for changes. The article waits in review.`,
+            ...(d.comment ? ["Their comment:", d.comment] : []),
+            "Edit the article, then make a new link and send it to them again.",
+          ],
+          button: "Open the article",
+        };
+      return {
+        subject: `The client approved: ${d.title}`,
+        heading: "The client approved the article",
+        paragraphs: [
+          `Your client approved ${where} through the approval link.`,
+          d.outcome === "published"
+            ? "It is now published on the site."
+            : d.outcome === "approved"
+              ? "The plan leaves publishing to the team: it waits for you to publish it."
+              : "Publishing did not go through, so it still waits in review: publish it yourself.",
+        ],
+        button: "Open the article",
+      };
+    },
     payment_received: (d) => ({
       subject: `Payment received: ${money("en", d.amount)}`,
       heading: "Thank you, your payment arrived",
@@ -187,6 +214,7 @@ const en: Words = {
     refresh_suggested: "refresh suggestion",
     balance_low: "low balance",
     payment_received: "payment receipt",
+    client_answered: "client answer",
   },
   roles: { owner: "an owner", admin: "an admin", editor: "an editor", writer: "a writer", viewer: "a viewer" },
   accountLine: (account) => (account ? `${PRODUCT_NAME} · ${account}` : PRODUCT_NAME),
@@ -323,6 +351,33 @@ const tr: Words = {
       ],
       button: "Arşivi indir",
     }),
+    client_answered: (d) => {
+      const where = `${host(d.siteUrl)} sitesindeki “${d.title}”`;
+      if (d.decision === "changes")
+        return {
+          subject: `Müşteri değişiklik istedi: ${d.title}`,
+          heading: "Müşteri değişiklik istedi",
+          paragraphs: [
+            `Müşteriniz ${where} makalesini onay bağlantısından okudu ve değişiklik istedi. Makale incelemede bekliyor.`,
+            ...(d.comment ? ["Müşterinin yorumu:", d.comment] : []),
+            "Makaleyi düzenleyin, sonra yeni bir bağlantı oluşturup müşteriye yeniden gönderin.",
+          ],
+          button: "Makaleyi aç",
+        };
+      return {
+        subject: `Müşteri onayladı: ${d.title}`,
+        heading: "Müşteri makaleyi onayladı",
+        paragraphs: [
+          `Müşteriniz ${where} makalesini onay bağlantısından onayladı.`,
+          d.outcome === "published"
+            ? "Makale artık sitede yayımlandı."
+            : d.outcome === "approved"
+              ? "Plan, yayımlamayı ekibe bırakıyor: makale sizin yayımlamanızı bekliyor."
+              : "Yayımlama gerçekleşmedi, bu yüzden makale hâlâ incelemede bekliyor: kendiniz yayımlayın.",
+        ],
+        button: "Makaleyi aç",
+      };
+    },
     payment_received: (d) => ({
       subject: `Ödeme alındı: ${money("tr", d.amount)}`,
       heading: "Teşekkürler, ödemeniz ulaştı",
@@ -342,6 +397,7 @@ const tr: Words = {
     refresh_suggested: "yenileme önerisi",
     balance_low: "düşük bakiye",
     payment_received: "ödeme bildirimi",
+    client_answered: "müşteri yanıtı",
   },
   roles: { owner: "sahip", admin: "yönetici", editor: "editör", writer: "yazar", viewer: "izleyici" },
   accountLine: (account) => (account ? `${PRODUCT_NAME} · ${account}` : PRODUCT_NAME),

@@ -4,7 +4,7 @@ import { OPTIONAL_EMAIL_KINDS } from "./kinds";
 
 const EmailKindSchema = z.enum(OPTIONAL_EMAIL_KINDS).openapi({
   description:
-    "A kind of e-mail a member can turn off: item_failed, site_error, review_digest, refresh_suggested, balance_low, payment_received (invitations always go)",
+    "A kind of e-mail a member can turn off: item_failed, site_error, review_digest, refresh_suggested, balance_low, payment_received, client_answered (invitations always go)",
 });
 
 export const EmailPreferencesBodySchema = z

@@ -125,6 +125,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | [Permission, string]
   "POST /api/autopilot/articles/:articleId/publish": ["publish", "article.published"],
   "POST /api/autopilot/articles/:articleId/approval-link": "publish",
   "DELETE /api/autopilot/articles/:articleId/approval-link": "publish",
+  "GET /api/autopilot/articles/:articleId/approvals": "read",
+  "GET /api/autopilot/client-answers": "read",
   "GET /api/autopilot/articles/:articleId/performance": "read",
   "GET /api/autopilot/report": "read",
 

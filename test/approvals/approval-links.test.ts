@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, approvalLinks, articles, auditEvents, plans } from "../../src/db/schema";
-import { connectFakeSite, installFakeWordPress } from "../fakes/wordpress-setup";
 import { BASE, call, db, expectError, seedAccount, seedArticle, useVars } from "../harness";
-import { itemRow, offlinePlan, runNow } from "../pipeline/helpers";
+import { answer, type Link, linkFor, makeLink, page, reviewArticle, secretOf } from "./helpers";
+import { itemRow } from "../pipeline/helpers";
 
 // Issue 31 §2: a no-login link a client uses to approve an article waiting in review, or to ask
 // for changes. What the client and the team notice: the page's answers, what reached WordPress,
@@ -27,11 +27,6 @@ interface Page {
     url: string | null;
   };
 }
-interface Link {
-  id: string;
-  url: string;
-  expiresAt: string;
-}
 interface ManagedArticle {
   title: string;
   status: string;
@@ -51,14 +46,8 @@ interface ManagedArticle {
   } | null;
 }
 
-const makeLink = (token: string, articleId: string, json?: unknown) =>
-  call(`/api/autopilot/articles/${articleId}/approval-link`, { method: "POST", token, ...(json === undefined ? {} : { json }) });
 const revoke = (token: string, articleId: string) =>
   call(`/api/autopilot/articles/${articleId}/approval-link`, { method: "DELETE", token });
-const secretOf = (link: Link) => link.url.split("/approve/")[1]!;
-const page = (secret: string, headers?: Record<string, string>) => call(`/api/approvals/${secret}`, { headers });
-const answer = (secret: string, json: unknown, headers?: Record<string, string>) =>
-  call(`/api/approvals/${secret}`, { method: "POST", json, headers });
 const managed = async (token: string, articleId: string) =>
   (await (await call(`/api/autopilot/articles/${articleId}`, { token })).json()) as ManagedArticle;
 const linksOf = (accountId: string) => db().select().from(approvalLinks).where(eq(approvalLinks.accountId, accountId));
@@ -67,34 +56,6 @@ const auditOf = (accountId: string, action: string) =>
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.accountId, accountId), eq(auditEvents.action, action)));
-
-/**
- * An article written in review mode on a fake WordPress: pending, its item in REVIEW, no post yet;
- * its `updated_at` set a minute back (a version is a second: an edit in the test must show as one).
- */
-async function reviewArticle(options: { articleCount?: number } = {}) {
-  const wp = installFakeWordPress();
-  const { accountId, token } = await seedAccount();
-  const site = await connectFakeSite(token, wp);
-  const plan = await offlinePlan(token, site.id, { articleCount: options.articleCount ?? 1, publishMode: "review" });
-  const articleIds: string[] = [];
-  for (const item of plan.items) {
-    const res = await runNow(token, item.id);
-    expect(res.status).toBe(200);
-    articleIds.push(((await res.json()) as { articleId: string }).articleId);
-  }
-  const aMinuteAgo = new Date(Date.now() - 60_000).toISOString().replace(/\.\d{3}Z$/, "Z");
-  await db().update(articles).set({ updatedAt: aMinuteAgo }).where(eq(articles.accountId, accountId));
-  const item = plan.items[0]!;
-  const postsOfItem = (itemId = item.id) => wp.content.posts.filter((p) => p.content.includes(`content-autopilot:${itemId}`));
-  return { wp, accountId, token, site, plan, item, articleId: articleIds[0]!, articleIds, postsOfItem };
-}
-
-async function linkFor(token: string, articleId: string, json?: unknown): Promise<Link> {
-  const res = await makeLink(token, articleId, json);
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as Link;
-}
 
 describe("making a link (the team)", () => {
   it("answers a URL on the panel's origin whose secret only the link holds; the article says it has an open link", async () => {
@@ -218,6 +179,7 @@ describe("the client's page", () => {
       comment: null,
       decidedAt: null,
       outcome: null,
+      approveEffect: "publish_now",
       site: { name: expect.any(String), url: wp.origin },
       contact: { email: expect.stringContaining("@") },
       article: expect.objectContaining({
@@ -226,7 +188,8 @@ describe("the client's page", () => {
         seoDescription: article.seoDesc,
         html: article.html,
         heroImage: featured ? { url: featured.url, alt: featured.altText } : null,
-        contentScore: article.contentScore,
+        // The score is shown only on links made with showQuality.
+        contentScore: null,
         url: null,
       }),
     });

@@ -60,7 +60,8 @@ async function articlesInReview(page: Page, count: number): Promise<string[]> {
 
 async function makeLink(page: Page, articleId: string): Promise<Link> {
   const res = await page.request.post(`/api/autopilot/articles/${articleId}/approval-link`, {
-    data: { expiresInDays: 7 },
+    // The score is shown only when the link says so (it is off by default).
+    data: { expiresInDays: 7, showQuality: true },
     headers: { Origin: new URL(page.url()).origin },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -128,19 +129,20 @@ test("a client reads an article at 375 and 1280 px, asks for changes, then appro
   expect(seen.status).toBe("pending");
   expect(seen.approval).toMatchObject({ linkId: changesLink.id, state: "answered", decision: "changes", comment });
 
-  // A second article approved: after the confirmation, published.
+  // A second article approved: a review plan leaves publishing to the team, and the page says so before and after.
   const approveLink = await makeLink(page, second!);
   await client.goto(pathOf(approveLink));
+  await expect(client.getByTestId("approve-effect")).toHaveText(en["approve.effect.team_publishes"]);
   await client.getByRole("button", { name: en["approve.approve"], exact: true }).click();
-  await expect(client.getByText(en["approve.confirmText"])).toBeVisible();
+  await expect(client.getByText(en["approve.confirm.team_publishes"])).toBeVisible();
   await expectAccessible(client, "approval-confirm-375");
   await client.getByRole("button", { name: en["approve.confirm"] }).click();
-  await expect(client.getByText(en["approve.done.published"])).toBeVisible();
+  await expect(client.getByText(en["approve.done.approved"])).toBeVisible();
   await expectPageChecks(client, "approval-approved-375");
-  expect((await (await page.request.get(`/api/autopilot/articles/${second}`)).json()).status).toBe("published");
+  expect((await (await page.request.get(`/api/autopilot/articles/${second}`)).json()).status).toBe("pending");
   // Coming back later: the answer is still what the page says.
   await client.reload();
-  await expect(client.getByText(en["approve.done.published"])).toBeVisible();
+  await expect(client.getByText(en["approve.done.approved"])).toBeVisible();
   await context.close();
 });
 

@@ -23,6 +23,7 @@ export const EMAIL_KINDS = [
   "refresh_suggested",
   "balance_low",
   "payment_received",
+  "client_answered",
   "export_ready",
   "sign_in_link",
   "sign_up_confirm",
@@ -122,6 +123,9 @@ export const auditEvents = sqliteTable(
 
 export const APPROVAL_DECISIONS = ["approve", "changes"] as const;
 export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
+/** What came of a client's answer: live, approved and left to the team, approved but publishing failed, or changes asked for. */
+export const APPROVAL_OUTCOMES = ["published", "approved", "not_published", "changes_requested"] as const;
+export type ApprovalOutcome = (typeof APPROVAL_OUTCOMES)[number];
 
 /**
  * A no-login link a client answers for one article: bound to the article's `updated_at` when it
@@ -146,6 +150,8 @@ export const approvalLinks = sqliteTable(
      */
     articleFingerprint: text("article_fingerprint"),
     createdBy: text("created_by"),
+    /** Whether the client's page shows the article's quality score (the team chooses per link; off by default). */
+    showQuality: integer("show_quality", { mode: "boolean" }).notNull().default(false),
     expiresAt: text("expires_at").notNull(),
     revokedAt: text("revoked_at"),
     decision: text("decision", { enum: APPROVAL_DECISIONS }),

@@ -1070,6 +1070,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/autopilot/articles/{articleId}/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The approval history of an article: every link, who made it, where it stands, and the client's answer and comment
+         * @description Newest first, also after the article is published (links are never deleted: withdrawn or replaced ones carry `revokedAt`). `approveEffect` says what a client's approval of this article does now, by its plan's mode.
+         */
+        get: operations["getArticleApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/autopilot/client-answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The clients' answers the team has not acted on yet
+         * @description An article's latest link that was answered, when the answer still waits for the team: changes asked for and the article not edited since (it still waits in review), or approved and the article not published yet (the plan leaves publishing to the team, or publishing failed). Editing, publishing or taking the article out of review acts on it. A member limited to some sites sees only theirs.
+         */
+        get: operations["listClientAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/approvals/{token}": {
         parameters: {
             query?: never;
@@ -1085,7 +1125,7 @@ export interface paths {
         put?: never;
         /**
          * The client's answer: approve the article, or ask for changes with a comment (once)
-         * @description `approve` does what the team's approval does: the article is published (`outcome: published`), or, in a plan whose mode is draft, becomes an approved draft (`approved`); when publishing fails the approval is kept, the article stays in review and `outcome` is `not_published`. `changes` needs a `comment` (at most 2,000 characters) and leaves the article in review with the comment shown to the team. Answers the page as it is now. 409 `approval_answered` (answered already: of simultaneous answers one wins), `article_changed`, `article_not_in_review`; 410 `approval_link_expired`; 404 `approval_link_unknown`.
+         * @description `approve` does what the page's `approveEffect` says, by the plan's mode: a publish-live plan's article is published at once (`outcome: published`; when publishing fails the approval is kept, the article stays in review and `outcome` is `not_published`); a plan that posts drafts makes it an approved draft, and a plan that waits for review keeps it in review with the approval recorded (`approved`: the team publishes it). Either answer e-mails the link's maker and the site's editors (the kind `client_answered`), once per link. `changes` needs a `comment` (at most 2,000 characters) and leaves the article in review with the comment shown to the team. Answers the page as it is now. 409 `approval_answered` (answered already: of simultaneous answers one wins), `article_changed`, `article_not_in_review`; 410 `approval_link_expired`; 404 `approval_link_unknown`.
          */
         post: operations["answerApproval"];
         delete?: never;
@@ -2293,7 +2333,7 @@ export interface components {
             /** @description Set with PUT /api/members/me/notifications (docs/guides/email.md) */
             notifications: {
                 /** @description The e-mails this member turned off */
-                off: ("invitation" | "item_failed" | "site_error" | "review_digest" | "refresh_suggested" | "balance_low" | "payment_received" | "export_ready" | "sign_in_link" | "sign_up_confirm" | "sign_up_existing")[];
+                off: ("invitation" | "item_failed" | "site_error" | "review_digest" | "refresh_suggested" | "balance_low" | "payment_received" | "client_answered" | "export_ready" | "sign_in_link" | "sign_up_confirm" | "sign_up_existing")[];
                 /**
                  * @description The language of their e-mails
                  * @enum {string}
@@ -3408,6 +3448,11 @@ export interface components {
             reviewReasons: components["schemas"]["ReviewReason"][];
             indexNow: components["schemas"]["ArticleIndexNow"];
             search: components["schemas"]["ListSearchFigures"];
+            /**
+             * @description Where the client's approval stands, by the article's latest approval link: awaiting (sent, not answered yet), approved, changes_requested, none (no link, or it was withdrawn, expired or voided by an edit)
+             * @enum {string}
+             */
+            approvalStatus: "awaiting" | "approved" | "changes_requested" | "none";
         };
         ArticleCost: {
             /**
@@ -3689,13 +3734,24 @@ export interface components {
              */
             url: string;
             expiresAt: string;
+            approveEffect: components["schemas"]["ApprovalEffect"];
         };
+        /**
+         * @description What approving does, by the plan's mode: publish_now (a publish-live plan: the article goes live on the site at once) or team_publishes (a plan that posts drafts or waits for review: the approval is recorded and the team publishes it)
+         * @enum {string}
+         */
+        ApprovalEffect: "publish_now" | "team_publishes";
         CreateApprovalLinkBody: {
             /**
              * @description Days until the link stops working, 1–60; 14 when left out
              * @example 14
              */
             expiresInDays?: number;
+            /**
+             * @description Whether the client's page shows the article's quality score; false when left out
+             * @example false
+             */
+            showQuality?: boolean;
         };
         PlanApprovalLinks: {
             links: (components["schemas"]["ApprovalLink"] & {
@@ -3703,6 +3759,51 @@ export interface components {
                 articleId: string;
                 title: string;
             })[];
+        };
+        ApprovalHistory: {
+            approveEffect: components["schemas"]["ApprovalEffect"];
+            /** @description Every link the article had, newest first; kept after publication */
+            links: {
+                /** @example apl_4kQz9xYb2mN7pR1s */
+                id: string;
+                createdAt: string;
+                /** @description The member who made the link; null when they have left the account (or it was made by the operator) */
+                createdBy: {
+                    email: string;
+                } | null;
+                expiresAt: string;
+                /** @description When the team withdrew it, or a newer link replaced it */
+                revokedAt: string | null;
+                /** @description Whether the client's page shows the quality score */
+                showQuality: boolean;
+                /** @enum {string} */
+                state: "open" | "answered" | "changed" | "closed" | "expired" | "revoked";
+                /** @enum {string|null} */
+                decision: "approve" | "changes" | null;
+                comment: string | null;
+                decidedAt: string | null;
+            }[];
+        };
+        ClientAnswers: {
+            /** @description How many answers wait for the team */
+            total: number;
+            /** @description The newest 20, newest answer first */
+            items: {
+                /** @example 1042 */
+                articleId: string;
+                title: string;
+                siteId: string | null;
+                linkId: string;
+                /** @enum {string} */
+                decision: "approve" | "changes";
+                comment: string | null;
+                decidedAt: string;
+                /**
+                 * @description changes_requested (the article is not edited since), approved (the plan leaves publishing to the team), not_published (publishing failed)
+                 * @enum {string}
+                 */
+                outcome: "published" | "approved" | "not_published" | "changes_requested";
+            }[];
         };
         ApprovalPage: {
             /**
@@ -3716,10 +3817,11 @@ export interface components {
             comment: string | null;
             decidedAt: string | null;
             /**
-             * @description For an answered link: published (live on the site), approved (a draft-mode plan: approved, not live), not_published (approved, but publishing failed or is still to be done: the team publishes it), changes_requested
+             * @description For an answered link: published (live on the site), approved (a plan that posts drafts or waits for review: approved, not live; the team publishes it), not_published (a publish-live plan whose publishing failed: the team publishes it), changes_requested
              * @enum {string|null}
              */
             outcome: "published" | "approved" | "not_published" | "changes_requested" | null;
+            approveEffect: components["schemas"]["ApprovalEffect"];
             site: {
                 name: string | null;
                 url: string;
@@ -3742,7 +3844,7 @@ export interface components {
                 /** @description The body, sanitised as the API stores it */
                 html: string;
                 wordCount: number;
-                /** @description The quality score, 0–100, when the article has one */
+                /** @description The quality score, 0–100, when the article has one and the team chose to show it on this link */
                 contentScore: number | null;
                 /** @description Its address on the site once published */
                 url: string | null;
@@ -4799,7 +4901,7 @@ export interface components {
         };
         EmailPreferences: {
             /** @description The kinds turned off, in a fixed order */
-            off: ("item_failed" | "site_error" | "review_digest" | "refresh_suggested" | "balance_low" | "payment_received")[];
+            off: ("item_failed" | "site_error" | "review_digest" | "refresh_suggested" | "balance_low" | "payment_received" | "client_answered")[];
             /** @enum {string} */
             locale: "en" | "tr";
         };
@@ -4810,7 +4912,7 @@ export interface components {
              *       "review_digest"
              *     ]
              */
-            off: ("item_failed" | "site_error" | "review_digest" | "refresh_suggested" | "balance_low" | "payment_received")[];
+            off: ("item_failed" | "site_error" | "review_digest" | "refresh_suggested" | "balance_low" | "payment_received" | "client_answered")[];
             /**
              * @description The language of your e-mails (and the panel's); unchanged when absent
              * @enum {string}
@@ -8678,6 +8780,8 @@ export interface operations {
                 minScore?: number;
                 /** @description Only articles whose content score is at most this (0–100); articles without a score are left out */
                 maxScore?: number;
+                /** @description Only articles whose client approval stands so (`approvalStatus`): awaiting, approved, changes_requested or none */
+                approval?: "awaiting" | "approved" | "changes_requested" | "none";
             };
             header?: never;
             path?: never;
@@ -9249,6 +9353,93 @@ export interface operations {
             };
             /** @description Body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getArticleApprovals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                articleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalHistory"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listClientAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientAnswers"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -80,4 +80,5 @@ export const EMAIL_AUDIENCE: Record<EmailKind, readonly Role[]> = {
   refresh_suggested: ["owner", "admin", "editor"],
   balance_low: ["owner"],
   payment_received: ["owner"],
+  client_answered: ["owner", "admin", "editor"],
 };

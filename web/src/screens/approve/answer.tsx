@@ -17,10 +17,13 @@ type Answer = { decision: "approve" } | { decision: "changes"; comment: string }
 
 export function AnswerSection({
   token,
+  effect,
   onAnswered,
   onStale,
 }: {
   token: string;
+  /** What approving does (the plan's mode): said again in the confirmation. */
+  effect: ApprovalPage["approveEffect"];
   onAnswered: (page: ApprovalPage) => void;
   onStale: () => void;
 }) {
@@ -49,7 +52,7 @@ export function AnswerSection({
       <ErrorNotice error={send.error instanceof ApiError && send.error.issues.length > 0 ? null : send.error} />
       {confirming ? (
         <div className="approve-confirm">
-          <p id="approve-confirm-text">{t("approve.confirmText")}</p>
+          <p id="approve-confirm-text">{t(`approve.confirm.${effect}`)}</p>
           <div className="actions">
             <button
               type="button"

@@ -55,6 +55,9 @@ export function ApproveScreen({ token }: { token: string }) {
           <p>
             {t("approve.howTo")} <a href="#answer">{t("approve.toAnswer")}</a>
           </p>
+          <p data-testid="approve-effect">
+            <strong>{t(`approve.effect.${shown.approveEffect}`)}</strong>
+          </p>
           <p className="muted">{t("approve.validUntil", { date: dateTime(shown.expiresAt) })}</p>
         </>
       ) : (
@@ -74,6 +77,7 @@ export function ApproveScreen({ token }: { token: string }) {
       {shown.state === "open" ? (
         <AnswerSection
           token={token}
+          effect={shown.approveEffect}
           onAnswered={(answered) => queryClient.setQueryData(approvalKey(token), answered)}
           onStale={() => void page.refetch()}
         />

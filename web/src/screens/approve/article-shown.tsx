@@ -1,8 +1,11 @@
-// The article as it will appear: its search result, its score, its picture and its text. The text
-// is only ever shown through previewDocument in a sandboxed frame (no scripts, no same origin).
+// The article as it will appear: its search result, its score (when the team chose to show it), its
+// picture and its text. The text is only ever shown through previewDocument in a sandboxed frame
+// with no scripts; it shares the page's origin only so the page can read its height and size the
+// frame to the text: the client scrolls the page, never a box inside it.
 import { useMemo } from "react";
 import { useMessages } from "../../i18n/language";
 import { previewDocument } from "../../lib/preview";
+import { ContentSizedFrame } from "./content-sized-frame";
 import type { ApprovalPage } from "./approve";
 import { approveMessages } from "./messages";
 
@@ -62,7 +65,7 @@ export function ArticleShown({ article }: { article: ShownArticle }) {
       ) : (
         <p className="muted">{t("approve.heroMissing")}</p>
       )}
-      <iframe className="preview approve-body" sandbox="" srcDoc={srcDoc} title={frameTitle} referrerPolicy="no-referrer" />
+      <ContentSizedFrame srcDoc={srcDoc} title={frameTitle} />
     </section>
   );
 }

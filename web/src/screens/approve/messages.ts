@@ -22,7 +22,12 @@ export const approveMessages = defineMessages(
     "approve.answerHeading": "Your answer",
     "approve.answerIntro": "Approve the article as it is, or tell the team what to change.",
     "approve.approve": "Approve",
-    "approve.confirmText": "Approve this article? The team can then publish it as shown above. You cannot undo this.",
+    "approve.effect.publish_now": "If you approve, the article is published on the site at once, as shown below.",
+    "approve.effect.team_publishes":
+      "If you approve, the team is told and publishes the article as shown below; it does not go live by itself.",
+    "approve.confirm.publish_now": "Approve this article? It is published on the site at once, as shown above. You cannot undo this.",
+    "approve.confirm.team_publishes":
+      "Approve this article? The team is told and publishes it as shown above; it does not go live by itself. You cannot undo this.",
     "approve.confirm": "Yes, approve",
     "approve.cancel": "Not yet",
     "approve.approving": "Sending your approval…",
@@ -33,11 +38,11 @@ export const approveMessages = defineMessages(
     "approve.requestChanges": "Request changes",
     "approve.sending": "Sending…",
     "approve.done.published": "Thank you: you approved this article, and it is now published.",
-    "approve.done.approved": "Thank you: you approved this article. The team will publish it.",
+    "approve.done.approved": "Thank you: you approved this article. It is not live yet: the team has been told and will publish it.",
     "approve.done.not_published":
       "Thank you: your approval is recorded. The article could not be published just now; the team will see your approval and publish it.",
     "approve.done.changes_requested":
-      "Thank you: your request for changes was sent to the team. They will send you a new link when the article is ready.",
+      "Thank you: your request for changes was sent to the team. Nothing was published. They will send you a new link when the article is ready.",
     "approve.answeredAt": "Answered on {date}.",
     "approve.yourComment": "What you wrote",
     "approve.seeIt": "See it on the site",
@@ -71,7 +76,12 @@ export const approveMessages = defineMessages(
     "approve.answerHeading": "Yanıtınız",
     "approve.answerIntro": "Makaleyi olduğu gibi onaylayın ya da ekibe neyin değişmesi gerektiğini yazın.",
     "approve.approve": "Onayla",
-    "approve.confirmText": "Bu makale onaylansın mı? Ekip onu yukarıda gösterildiği gibi yayımlayabilir. Bu geri alınamaz.",
+    "approve.effect.publish_now": "Onaylarsanız makale, aşağıda gösterildiği gibi hemen sitede yayımlanır.",
+    "approve.effect.team_publishes":
+      "Onaylarsanız ekibe haber verilir ve makaleyi aşağıda gösterildiği gibi ekip yayımlar; makale kendiliğinden yayına girmez.",
+    "approve.confirm.publish_now": "Bu makale onaylansın mı? Yukarıda gösterildiği gibi hemen sitede yayımlanır. Bu geri alınamaz.",
+    "approve.confirm.team_publishes":
+      "Bu makale onaylansın mı? Ekibe haber verilir ve makaleyi yukarıda gösterildiği gibi ekip yayımlar; kendiliğinden yayına girmez. Bu geri alınamaz.",
     "approve.confirm": "Evet, onayla",
     "approve.cancel": "Henüz değil",
     "approve.approving": "Onayınız gönderiliyor…",
@@ -82,11 +92,12 @@ export const approveMessages = defineMessages(
     "approve.requestChanges": "Değişiklik iste",
     "approve.sending": "Gönderiliyor…",
     "approve.done.published": "Teşekkürler: bu makaleyi onayladınız ve makale artık yayımlandı.",
-    "approve.done.approved": "Teşekkürler: bu makaleyi onayladınız. Ekip makaleyi yayımlayacak.",
+    "approve.done.approved":
+      "Teşekkürler: bu makaleyi onayladınız. Makale henüz yayında değil: ekibe haber verildi, makaleyi ekip yayımlayacak.",
     "approve.done.not_published":
       "Teşekkürler: onayınız kaydedildi. Makale şu anda yayımlanamadı; ekip onayınızı görüp makaleyi yayımlayacak.",
     "approve.done.changes_requested":
-      "Teşekkürler: değişiklik isteğiniz ekibe iletildi. Makale hazır olduğunda size yeni bir bağlantı gönderecekler.",
+      "Teşekkürler: değişiklik isteğiniz ekibe iletildi. Hiçbir şey yayımlanmadı. Makale hazır olduğunda size yeni bir bağlantı gönderecekler.",
     "approve.answeredAt": "{date} tarihinde yanıtlandı.",
     "approve.yourComment": "Yazdığınız",
     "approve.seeIt": "Sitede görüntüleyin",

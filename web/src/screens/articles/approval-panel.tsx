@@ -5,11 +5,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, unwrap, type Schemas } from "../../api/client";
-import { CopyButton, ErrorNotice, Notice, SelectField } from "../../components/ui";
+import { CheckField, CopyButton, ErrorNotice, Notice, SelectField } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { useRole } from "../../lib/current-member";
 import { itemKey } from "../plans/shared";
+import { useApprovalHistory } from "./approval-history";
 import { approvalMessages } from "./approval-messages";
+import { ApprovalEffectNote } from "./approval-status";
 import "./approval-panel.css";
 import { articleKey } from "./shared";
 
@@ -44,13 +46,15 @@ function ApprovalBox({ article, mayLink }: { article: Article; mayLink: boolean 
   const { t, number } = useMessages(approvalMessages);
   const queryClient = useQueryClient();
   const [days, setDays] = useState<number>(DEFAULT_EXPIRY_DAYS);
+  const [showQuality, setShowQuality] = useState(false);
+  const effect = useApprovalHistory(article.id).data?.approveEffect;
   const approval = article.approval;
   const path = { params: { path: { articleId: article.id } } };
   // Returned from onSuccess, so the buttons stay busy until the article says where the new link stands.
   const reload = () => queryClient.invalidateQueries({ queryKey: articleKey(article.id) });
   const create = useMutation({
     mutationFn: (expiresInDays: number) =>
-      unwrap(api.POST("/api/autopilot/articles/{articleId}/approval-link", { ...path, body: { expiresInDays } })),
+      unwrap(api.POST("/api/autopilot/articles/{articleId}/approval-link", { ...path, body: { expiresInDays, showQuality } })),
     onSuccess: reload,
   });
   const revoke = useMutation({
@@ -68,12 +72,13 @@ function ApprovalBox({ article, mayLink }: { article: Article; mayLink: boolean 
     <section className="card approval-panel" aria-labelledby="approval-heading" data-testid="approval-panel">
       <h2 id="approval-heading">{t("approval.title")}</h2>
       <p>{t("approval.intro")}</p>
-      {approval ? <LinkState article={article} approval={approval} /> : <p>{t("approval.none")}</p>}
+      {approval ? <LinkState article={article} approval={approval} effect={effect} /> : <p>{t("approval.none")}</p>}
       {made ? <LinkToSend link={made} label={t("approval.urlLabel")} intro={t("approval.created")} expiry={false} /> : null}
       {open && !made ? <p className="muted">{t("approval.openNoUrl")}</p> : null}
       <ErrorNotice error={create.error ?? revoke.error ?? check.error} />
       {mayLink && !approved ? (
         <>
+          {effect ? <ApprovalEffectNote effect={effect} /> : null}
           <SelectField
             className="approval-expiry"
             label={t("approval.expiry")}
@@ -87,6 +92,13 @@ function ApprovalBox({ article, mayLink }: { article: Article; mayLink: boolean 
               </option>
             ))}
           </SelectField>
+          <CheckField
+            label={t("approval.showQuality")}
+            hint={t("approval.showQualityHint")}
+            checked={showQuality}
+            onChange={(event) => setShowQuality(event.target.checked)}
+            disabled={busy}
+          />
           {open ? <p className="muted">{t("approval.replaces")}</p> : null}
         </>
       ) : null}
@@ -129,7 +141,7 @@ function ApprovalBox({ article, mayLink }: { article: Article; mayLink: boolean 
 }
 
 /** Where the latest link stands, in words; the client's comment set apart. */
-function LinkState({ article, approval }: { article: Article; approval: Approval }) {
+function LinkState({ article, approval, effect }: { article: Article; approval: Approval; effect: Schemas["ApprovalEffect"] | undefined }) {
   const { t, dateTime } = useMessages(approvalMessages);
   switch (approval.state) {
     case "open":
@@ -141,7 +153,7 @@ function LinkState({ article, approval }: { article: Article; approval: Approval
           <Notice tone="success">
             <span data-testid="approval-state">{t("approval.approved", { date: dateTime(decidedAt) })}</span>{" "}
             {/* The panel shows this box only while the article waits in review: an approval that is still here was not published. */}
-            {t("approval.approvedNotPublished")}
+            {effect === "team_publishes" ? t("approval.approvedTeamPublishes") : t("approval.approvedNotPublished")}
           </Notice>
         );
       const editedSince = Date.parse(article.updatedAt) > Date.parse(decidedAt);

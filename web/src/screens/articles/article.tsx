@@ -1,5 +1,6 @@
 // The article screen: what it is and cost, publishing it, its edit form with the quality panel
 // beside it, and its images.
+import { ApprovalHistory } from "./approval-history";
 import { ApprovalPanel } from "./approval-panel";
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
@@ -63,6 +64,7 @@ export function ArticleScreen() {
           ) : null}
           <RevisionPanel article={article.data} />
           <ApprovalPanel article={article.data} />
+          <ApprovalHistory articleId={article.data.id} />
           <ArticleSearch article={article.data} />
           <div className="article-work">
             <QualityPanel article={article.data} />

@@ -7,6 +7,7 @@ import { useMessages } from "../../i18n/language";
 import { qualityMessages } from "../../i18n/quality";
 import { usePageParam, useSearchParam } from "../../lib/url";
 import "./articles.css";
+import { ApprovalStatusCell, ApprovalStatusFilter, isApprovalStatus, useApprovalColumnLabel } from "./approval-status";
 import { articleMessages } from "./messages";
 import { ARTICLE_STATUSES, isArticleStatus, siteName, statusKey, type ArticleStatus } from "./shared";
 import { useSites } from "../../api/query-keys";
@@ -45,6 +46,8 @@ export function ArticlesScreen() {
   const [statusParam, setStatus] = useSearchParam("status");
   const [orderParam, setOrder] = useSearchParam("sort");
   const [minScoreParam, setMinScore] = useSearchParam("minScore");
+  const [approvalParam, setApproval] = useSearchParam("approval");
+  const approval = isApprovalStatus(approvalParam) ? approvalParam : null;
   const [page, setPage] = usePageParam();
   const status = isArticleStatus(statusParam) ? statusParam : null;
   const order: Order = isOrder(orderParam) ? orderParam : "newest";
@@ -61,6 +64,7 @@ export function ArticlesScreen() {
     planId: planId ?? undefined,
     status: status ?? undefined,
     minScore: minScore ?? undefined,
+    approval: approval ?? undefined,
     ...ORDERS[order],
   };
   const articles = useQuery({
@@ -73,7 +77,7 @@ export function ArticlesScreen() {
     const site = id ? siteList.find((candidate) => candidate.id === id) : undefined;
     return site ? siteName(site) : (id ?? t("list.none"));
   };
-  const filtered = siteId !== null || planId !== null || status !== null || minScore !== null;
+  const filtered = siteId !== null || planId !== null || status !== null || minScore !== null || approval !== null;
 
   return (
     <section aria-labelledby="page-title">
@@ -103,6 +107,7 @@ export function ArticlesScreen() {
             </option>
           ))}
         </SelectField>
+        <ApprovalStatusFilter value={approval} onChange={setApproval} />
         <SelectField label={t("list.minScore")} value={minScore ?? ""} onChange={(event) => setMinScore(event.target.value || null)}>
           <option value="">{t("list.anyScore")}</option>
           {MIN_SCORES.map((value) => (
@@ -193,6 +198,7 @@ function ArticleTable({
 }) {
   const { t, number, dateTime } = useMessages(articleMessages);
   const quality = useMessages(qualityMessages);
+  const approvalLabel = useApprovalColumnLabel();
   const sorted = ORDERS[order];
   const sortOf = (column: (typeof ORDERS)[Order]["sort"]) =>
     sorted.sort === column ? (sorted.order === "asc" ? "ascending" : "descending") : undefined;
@@ -204,6 +210,7 @@ function ArticleTable({
             <th scope="col">{t("list.colTitle")}</th>
             <th scope="col">{t("list.colSite")}</th>
             <th scope="col">{t("list.colStatus")}</th>
+            <th scope="col">{approvalLabel}</th>
             <th scope="col" aria-sort={sortOf("content_score")}>
               <SortButton column="score" order={order} onOrder={onOrder} label={t("list.colScore")} />
             </th>
@@ -235,6 +242,9 @@ function ArticleTable({
                 {article.status === "pending" && article.reviewReasons.length > 0 ? (
                   <span className="held-note">{quality.t("held")}</span>
                 ) : null}
+              </td>
+              <td data-label={approvalLabel} data-testid="approval-status">
+                <ApprovalStatusCell status={article.approvalStatus} />
               </td>
               <td className="nowrap cell-score" data-label={t("list.colScore")}>
                 {article.contentScore === null ? t("list.none") : number(article.contentScore)}

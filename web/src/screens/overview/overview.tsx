@@ -7,6 +7,7 @@ import { Badge, ErrorNotice, Loading, PageTitle, useCodeText } from "../../compo
 import { useMessages } from "../../i18n/language";
 import { siteName as nameOfSite } from "../../lib/site-name";
 import { ReportChart } from "./chart";
+import { ClientAnswerItems, useClientAnswers } from "./client-answers";
 import { FirstSteps } from "./first-steps";
 import { overviewMessages } from "./messages";
 import { articleMessages } from "../articles/messages";
@@ -84,6 +85,7 @@ export function OverviewScreen() {
   const reserved = balance.data?.reserved;
   const staleReservation = reserved?.oldestAt && Date.now() - Date.parse(reserved.oldestAt) > HOUR ? reserved.oldestAt : null;
   const pendingCount = pending.data?.total ?? 0;
+  const clientAnswers = useClientAnswers().data?.total ?? 0;
   const held = (pending.data?.items ?? []).filter((article) => article.reviewReasons.length > 0).slice(0, HELD_SHOWN);
   const attentionCount =
     erroredSites.length +
@@ -91,6 +93,7 @@ export function OverviewScreen() {
     failedDeliveries.length +
     held.length +
     (pendingCount > 0 ? 1 : 0) +
+    clientAnswers +
     (staleReservation ? 1 : 0);
 
   return (
@@ -174,6 +177,7 @@ export function OverviewScreen() {
               </Link>
             </li>
           ))}
+          <ClientAnswerItems />
           {held.map((article) => (
             <li key={article.id}>
               <Badge status="pending" label={t("badge.held")} /> <Link href={`/articles/${article.id}`}>{article.title}</Link>

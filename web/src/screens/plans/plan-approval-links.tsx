@@ -2,18 +2,22 @@
 // once (POST /api/autopilot/plans/{planId}/approval-links), each address shown once with a copy
 // button. Nothing for a plan with no article in review, nor for roles below editor.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link } from "wouter";
 import { api, ApiError, unwrap } from "../../api/client";
-import { ErrorNotice, Notice } from "../../components/ui";
+import { CheckField, ErrorNotice, Notice } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { useRole } from "../../lib/current-member";
 import { LinkToSend } from "../articles/approval-panel";
+import { approvalMessages } from "../articles/approval-messages";
+import { ApprovalEffectNote, approvalEffectOfMode } from "../articles/approval-status";
 import { articleKey } from "../articles/shared";
 import { planApprovalMessages } from "./approval-links-messages";
 import { planKey } from "./shared";
 
 export function PlanApprovalLinks({ planId }: { planId: string }) {
   const { t, number } = useMessages(planApprovalMessages);
+  const { t: teamWords } = useMessages(approvalMessages);
   const queryClient = useQueryClient();
   // The plan screen's own query (same key): read from its cache, refreshed with it.
   const plan = useQuery({
@@ -21,8 +25,10 @@ export function PlanApprovalLinks({ planId }: { planId: string }) {
     queryFn: () => unwrap(api.GET("/api/autopilot/plans/{planId}", { params: { path: { planId } } })),
   });
   const { can } = useRole();
+  const [showQuality, setShowQuality] = useState(false);
   const make = useMutation({
-    mutationFn: () => unwrap(api.POST("/api/autopilot/plans/{planId}/approval-links", { params: { path: { planId } } })),
+    mutationFn: () =>
+      unwrap(api.POST("/api/autopilot/plans/{planId}/approval-links", { params: { path: { planId } }, body: { showQuality } })),
     onSuccess: ({ links }) => {
       for (const link of links) void queryClient.invalidateQueries({ queryKey: articleKey(link.articleId) });
     },
@@ -42,6 +48,7 @@ export function PlanApprovalLinks({ planId }: { planId: string }) {
     <section className="card approval-links" aria-labelledby="plan-approval-title" data-testid="plan-approval-links">
       <h2 id="plan-approval-title">{t("planLinks.title")}</h2>
       {inReview > 0 ? <p>{t("planLinks.intro", { count: number(inReview) })}</p> : null}
+      {inReview > 0 ? <ApprovalEffectNote effect={approvalEffectOfMode(plan.data.publishMode)} /> : null}
       {noneWaits ? <Notice>{t("planLinks.noneInReview")}</Notice> : <ErrorNotice error={make.error} />}
       {make.data ? (
         <>
@@ -55,6 +62,15 @@ export function PlanApprovalLinks({ planId }: { planId: string }) {
             ))}
           </ul>
         </>
+      ) : null}
+      {inReview > 0 ? (
+        <CheckField
+          label={teamWords("approval.showQuality")}
+          hint={teamWords("approval.showQualityHint")}
+          checked={showQuality}
+          onChange={(event) => setShowQuality(event.target.checked)}
+          disabled={make.isPending}
+        />
       ) : null}
       {inReview > 0 ? (
         <div className="actions">

@@ -14,6 +14,7 @@ export const notificationMessages = defineMessages(
     "kind.refresh_suggested": "A post losing search traffic is suggested for a refresh",
     "kind.balance_low": "The balance or the model key's monthly quota runs low",
     "kind.payment_received": "A payment was received",
+    "kind.client_answered": "A client approved an article or asked for changes (links you made, and your sites' articles)",
     "locale.legend": "Language of your e-mails",
     save: "Save",
     saving: "Saving…",
@@ -33,6 +34,8 @@ export const notificationMessages = defineMessages(
     "kind.refresh_suggested": "Arama trafiği düşen bir yazı için yenileme önerildi",
     "kind.balance_low": "Bakiye ya da model anahtarının aylık kotası azalıyor",
     "kind.payment_received": "Bir ödeme alındı",
+    "kind.client_answered":
+      "Bir müşteri bir makaleyi onayladı ya da değişiklik istedi (oluşturduğunuz bağlantılar ve sitelerinizin makaleleri)",
     "locale.legend": "E-postalarınızın dili",
     save: "Kaydet",
     saving: "Kaydediliyor…",

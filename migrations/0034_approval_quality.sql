@@ -1,0 +1,1 @@
+ALTER TABLE `approval_links` ADD `show_quality` integer DEFAULT false NOT NULL;
