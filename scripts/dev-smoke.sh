@@ -133,7 +133,7 @@ node test/e2e-dev/quality.mjs "$API" "$TOKEN"
 # local queue; performance, decay and opportunities.
 node test/e2e-dev/search.mjs "$API" "$TOKEN"
 
-# The search loop on a real WordPress connected a minute ago (issue 43), when a peer is up (WP_URL,
+# The search loop on a real WordPress connected a minute ago, when a peer is up (WP_URL,
 # WP_USER, WP_APP_PASSWORD): a new account's "Sync now" shows its posts decaying, searches at 8-30
 # and a query two posts share.
 if [ -n "${WP_URL:-}" ]; then node test/e2e-dev/new-site-search.mjs "$API"; fi

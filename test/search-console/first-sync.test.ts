@@ -8,7 +8,7 @@ import { call, db, seedAccount } from "../harness";
 import { drainSyncs, useRecordedSearch } from "./google-connection";
 
 // A blog connected a minute ago, with the offline Search Console of `npm run dev`: "Sync now"
-// alone must show the loop on its own posts (issue: only 5 days, every page "+30", no decay).
+// alone must show the loop on its own posts, not 5 days with every page "+30" and nothing decaying.
 
 const DAY_MS = 86_400_000;
 /** A dozen posts, days since publication and slug. */
