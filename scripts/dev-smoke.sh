@@ -133,6 +133,11 @@ node test/e2e-dev/quality.mjs "$API" "$TOKEN"
 # local queue; performance, decay and opportunities.
 node test/e2e-dev/search.mjs "$API" "$TOKEN"
 
+# The search loop on a real WordPress connected a minute ago, when a peer is up (WP_URL,
+# WP_USER, WP_APP_PASSWORD): a new account's "Sync now" shows its posts decaying, searches at 8-30
+# and a query two posts share.
+if [ -n "${WP_URL:-}" ]; then node test/e2e-dev/new-site-search.mjs "$API"; fi
+
 # The site as a whole (issue 42): the demo blog's cannibalisation, traction, links and health
 # lists from the offline figures; a plan proposing to improve a post that ranks already.
 node test/e2e-dev/site-health.mjs "$API" "$TOKEN"

@@ -33,6 +33,8 @@ export const SearchSyncStep = z.object({
   runId: z.string().min(1),
   phase: z.enum(["start", "site_days", "page_days", "queries", "finish"]),
   startRow: z.number().int().min(0).default(0),
+  /** The run reads all 16 months, even after an earlier sync (the start step decides). */
+  fullHistory: z.boolean().optional(),
 });
 export type SearchSyncStep = z.infer<typeof SearchSyncStep>;
 

@@ -11,6 +11,8 @@ export interface ReadPost {
   title: string;
   url: string;
   modifiedAt: string | null;
+  /** When the post was published (UTC), if WordPress says. */
+  publishedAt: string | null;
   wordCount: number;
   /** The MinHash signature of the post's text (null under five words): new articles are compared with it. */
   similaritySignature: string | null;
@@ -25,7 +27,7 @@ const MAX_PAGES = 500;
 const PARALLEL_PAGES = 4;
 // Only what is stored of an existing post: the full objects carry much more.
 // `content_autopilot_old_slugs` is the connector plugin's; WordPress leaves out a field it does not know.
-const FIELDS = "id,link,title,content,modified_gmt,content_autopilot_old_slugs";
+const FIELDS = "id,link,title,content,date_gmt,modified_gmt,content_autopilot_old_slugs";
 
 /**
  * Every published post of the site, page by page up to X-WP-TotalPages (read after page 1),
@@ -48,6 +50,7 @@ export async function readAllPosts(wp: WordPressClient, perPage = PER_PAGE, site
         title: htmlToText(post.title?.rendered ?? ""),
         url,
         modifiedAt: wpGmt(post.modified_gmt),
+        publishedAt: wpGmt(post.date_gmt),
         wordCount: countWords(text),
         similaritySignature: storedSignatureOf(text),
         links: internalLinksOf(html, url, siteUrl ?? url),

@@ -7,9 +7,9 @@ import { toIsoSeconds } from "../core/time";
 import type { ReadPost } from "./read-posts";
 import { searchFigures, type ExistingPostRow, type ExistingPostSort, type ListSearchFigures } from "./schemas";
 
-// D1 binds at most 100 values per statement. A row binds 12: its 11 values and the default
-// improvement status, which Drizzle sends as a value too. So 8 rows per INSERT.
-const VALUES_PER_ROW = 12;
+// D1 binds at most 100 values per statement. A row binds 13: its 12 values and the default
+// improvement status, which Drizzle sends as a value too. So 7 rows per INSERT.
+const VALUES_PER_ROW = 13;
 export const ROWS_PER_STATEMENT = Math.floor(100 / VALUES_PER_ROW);
 const STATEMENTS_PER_BATCH = 50;
 
@@ -37,6 +37,7 @@ export async function replaceExistingPosts(
       title: post.title,
       url: post.url,
       modifiedAt: post.modifiedAt,
+      publishedAt: post.publishedAt,
       wordCount: post.wordCount,
       similaritySignature: post.similaritySignature,
       syncId,
@@ -68,6 +69,7 @@ export function upsertExistingPosts(db: Database, rows: (typeof existingPosts.$i
         title: sql`excluded.title`,
         url: sql`excluded.url`,
         modifiedAt: sql`excluded.modified_at`,
+        publishedAt: sql`excluded.published_at`,
         wordCount: sql`excluded.word_count`,
         similaritySignature: sql`excluded.similarity_signature`,
         syncId: sql`excluded.sync_id`,

@@ -133,5 +133,9 @@ export const DecayPageSchema = pageSchema(DecayItemSchema, "DecayingPagePage")
       description: "The 28 days the last check compared with the 28 before; null before any check",
     }),
     checkedAt: z.string().nullable().openapi({ description: "When the weekly check last ran" }),
+    checkedPages: z.number().int().nullable().openapi({
+      description: "How many pages with figures the last check compared (0: the site had none yet); null before any check",
+      example: 24,
+    }),
   })
   .openapi("DecayList");

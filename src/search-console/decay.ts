@@ -122,7 +122,13 @@ export async function checkDecay(services: Services, siteId: string, now = new D
       ),
     );
   }
-  statements.push(db.update(sites).set({ decayCheckedAt: detectedAt }).where(eq(sites.id, siteId)));
+  // A check of no pages is recorded too: the panel then says it ran, and on how many pages.
+  statements.push(
+    db
+      .update(sites)
+      .set({ decayCheckedAt: detectedAt, decayCheckedPages: pages.length, decayCheckedThrough: end })
+      .where(eq(sites.id, siteId)),
+  );
   const [head, ...tail] = statements;
   await db.batch([head!, ...tail]);
   log("info", "search_decay_checked", { siteId, pages: pages.length, decaying: decaying.length });
@@ -178,7 +184,8 @@ async function queueRefreshes(
 
 /**
  * GET /sites/{siteId}/decay: the pages the last check found decaying, most clicks lost first,
- * with the figures of both windows and the article or post each page is.
+ * with the figures of both windows and the article or post each page is; when the check ran, how
+ * many pages it compared and over which window (also when none was decaying).
  */
 export async function listDecay(services: Services, accountId: string, siteId: string, query: { page: number; perPage: number }) {
   const { db } = services;
@@ -206,13 +213,10 @@ export async function listDecay(services: Services, accountId: string, siteId: s
       .orderBy(desc(clicksLost), asc(searchDecay.pageId))
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
-    db
-      .select({ total: count(), windowEnd: sql<number | null>`max(${searchDecay.windowEnd})` })
-      .from(searchDecay)
-      .where(eq(searchDecay.siteId, site.id)),
+    db.select({ total: count() }).from(searchDecay).where(eq(searchDecay.siteId, site.id)),
   ]);
   const total = summary?.total ?? 0;
-  const windowEnd = summary?.windowEnd ?? null;
+  const windowEnd = site.decayCheckedThrough;
   return {
     items: rows.map((row) => ({ ...row, articleId: row.articleId === null ? null : String(row.articleId) })),
     page: query.page,
@@ -221,5 +225,6 @@ export async function listDecay(services: Services, accountId: string, siteId: s
     totalPages: Math.ceil(total / query.perPage),
     window: windowEnd === null ? null : windowOf(windowsEndingOn(windowEnd, DECAY_WINDOW_DAYS).current),
     checkedAt: site.decayCheckedAt,
+    checkedPages: site.decayCheckedPages,
   };
 }

@@ -33,6 +33,8 @@ export interface OpportunityList {
   syncedAt: string | null;
   window: { start: string; end: string } | null;
   items: Opportunity[];
+  /** Queries that passed (8–30, enough impressions) but an article or plan item of the site already targets. */
+  targeted: number;
   page: number;
   perPage: number;
   total: number;
@@ -78,6 +80,7 @@ export async function listOpportunities(
       position: Math.round(row.position * 10) / 10,
       page: { url: row.url, articleId: row.articleId === null ? null : String(row.articleId), postId: row.postId },
     })),
+    targeted: rows.length - open.length,
     page: options.page,
     perPage: options.perPage,
     total: open.length,

@@ -45,6 +45,11 @@ export const OpportunityListSchema = z
       .openapi({
         description: "The 28 complete days (YYYY-MM-DD, Pacific time as Google counts) the figures cover; null before the first sync",
       }),
+    targeted: z.number().int().openapi({
+      description:
+        "Queries at 8–30 with enough impressions that are left out because an article or plan item of the site already targets them",
+      example: 2,
+    }),
     ...OpportunityPageSchema.shape,
   })
   .openapi("SearchOpportunityPage");

@@ -12,6 +12,7 @@ import { accessTokenFor, markGrantBroken, storeProperties } from "./connection";
 import { dayDate, dayNumber, HISTORY_DAYS, lastCompleteDay } from "../core/search-days";
 import { checkDecay } from "./decay";
 import { type DayRange, windowsEndingOn } from "./figures";
+import { historyMissed, readPostsOfNewBlog } from "./offline-history";
 import { applyPropertyChoice, offlinePropertyOf, SEARCHABLE_PLATFORMS } from "./property";
 import { isCurrentRun, newRunId, runMark, sendSyncStep, utcDay } from "./sync-runs";
 import {
@@ -29,7 +30,8 @@ import {
 // than one page of Google's rows: start (the property and the window) → site_days (the
 // property's daily totals) → page_days (page × date, a page of 25,000 rows per message) →
 // queries (page × query over the last 28 days) → finish (the pages' window figures, their
-// articles and posts, history beyond 16 months dropped, then the weekly decay check).
+// articles and posts, history beyond 16 months dropped, then the decay check: weekly, and after
+// every run that read all 16 months).
 
 /** Google's figures settle within 2–3 days: every later sync reads the last 5 days again. */
 const REREAD_DAYS = 5;
@@ -140,14 +142,14 @@ async function runStep(services: Services, step: SearchSyncStep, now: Date): Pro
   const next = (phase: SearchSyncStep["phase"], startRow = 0) => sendSyncStep(services, { ...step, phase, startRow });
 
   if (step.phase === "start") {
-    if (await chooseProperty(services, site, accessToken)) await next("site_days");
+    await start(services, site, accessToken, now, (fullHistory) => sendSyncStep(services, { ...step, phase: "site_days", fullHistory }));
     return;
   }
   const property = site.searchConsoleProperty;
   if (!property) return;
   const read = (request: Omit<SearchAnalyticsRequest, "rowLimit">) =>
     services.searchConsole().query(accessToken, property, { ...request, rowLimit: SEARCH_ANALYTICS_ROW_LIMIT });
-  const sync = syncWindow(site, now);
+  const sync = syncWindow(site, now, step.fullHistory);
   const last = lastCompleteDay(now);
   const recent: DayRange = { start: last - WINDOW_DAYS + 1, end: last };
   const fullPage = (rows: SearchAnalyticsRow[]) => rows.length >= SEARCH_ANALYTICS_ROW_LIMIT;
@@ -197,7 +199,26 @@ async function runStep(services: Services, step: SearchSyncStep, now: Date): Pro
   }
 }
 
-/** Start: the property to read (the owner's, else chosen again from sites.list, which the connection keeps). */
+/**
+ * Start: the property to read, then the window. Offline, a blog's posts are read first if they
+ * never were, and the run reads all 16 months when the stand-in has pages whose history the store
+ * lacks (src/search-console/offline-history.ts).
+ */
+async function start(services: Services, site: SiteRow, accessToken: string, now: Date, next: (fullHistory: boolean) => Promise<void>) {
+  const offline = services.searchConsole().offline;
+  if (offline) await readPostsOfNewBlog(services, site);
+  const property = await chooseProperty(services, site, accessToken);
+  if (!property) return;
+  const [chosen] = await services.db.select().from(sites).where(eq(sites.id, site.id));
+  const window = syncWindow(chosen!, now);
+  const partial = window.start > window.end - HISTORY_DAYS + 1;
+  const fullHistory =
+    offline && partial && (await historyMissed(services, { siteId: site.id, property, accessToken, day: window.start - 1 }));
+  if (fullHistory) log("info", "search_sync_history_missed", { siteId: site.id });
+  await next(fullHistory);
+}
+
+/** The property to read (the owner's, else chosen again from sites.list, which the connection keeps). */
 async function chooseProperty(services: Services, site: SiteRow, accessToken: string): Promise<string | null> {
   const searchConsole = services.searchConsole();
   if (searchConsole.offline) {
@@ -209,14 +230,17 @@ async function chooseProperty(services: Services, site: SiteRow, accessToken: st
 }
 
 /**
- * The days a sync reads: the first, all of Search Console's 16 months; a later one, from 4 days
- * before the last day read (so the last 5 days are read again), both up to the last complete day.
+ * The days a sync reads: the first (or one told to read `fullHistory`), all of Search Console's
+ * 16 months; a later one, from 4 days before the last day read (so the last 5 days are read
+ * again), both up to the last complete day.
  */
-export function syncWindow(site: Pick<SiteRow, "searchSyncedThrough">, now: Date): DayRange {
+export function syncWindow(site: Pick<SiteRow, "searchSyncedThrough">, now: Date, fullHistory = false): DayRange {
   const end = lastCompleteDay(now);
   const earliest = end - HISTORY_DAYS + 1;
   const start =
-    site.searchSyncedThrough === null ? earliest : Math.max(earliest, Math.min(end, site.searchSyncedThrough) - (REREAD_DAYS - 1));
+    site.searchSyncedThrough === null || fullHistory
+      ? earliest
+      : Math.max(earliest, Math.min(end, site.searchSyncedThrough) - (REREAD_DAYS - 1));
   return { start, end };
 }
 
@@ -231,7 +255,8 @@ async function finish(services: Services, site: SiteRow, runId: string, sync: Da
     .returning({ decayCheckedAt: sites.decayCheckedAt });
   if (!synced) return;
   log("info", "search_sync_finished", { siteId: site.id, runId, through: dayDate(sync.end) });
-  if (!synced.decayCheckedAt || now.getTime() - Date.parse(synced.decayCheckedAt) >= DECAY_CHECK_EVERY_MS) {
+  const readAll = sync.start === sync.end - HISTORY_DAYS + 1;
+  if (readAll || !synced.decayCheckedAt || now.getTime() - Date.parse(synced.decayCheckedAt) >= DECAY_CHECK_EVERY_MS) {
     await checkDecay(services, site.id, now);
   }
 }

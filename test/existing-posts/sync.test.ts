@@ -16,7 +16,7 @@ async function existingPostsOf(siteId: string) {
 }
 
 describe("POST /api/sites/{siteId}/sync", () => {
-  it("stores every published post with title, URL, remote id, modified date and word count of the text", async () => {
+  it("stores every published post with title, URL, remote id, publication and modified dates and word count of the text", async () => {
     const fake = installFakeWordPress({ postCount: 25 });
     const { token, accountId } = await seedAccount();
     const site = await connectFakeSite(token, fake);
@@ -34,6 +34,7 @@ describe("POST /api/sites/{siteId}/sync", () => {
       title: "Post 1 & friends",
       url: "https://blog.example.com/post-1/",
       modifiedAt: "2026-11-20T00:00:00Z",
+      publishedAt: "2026-11-20T00:00:00Z",
       wordCount: 10,
       improvementStatus: "NONE",
     });
@@ -140,6 +141,7 @@ describe("POST /api/sites/{siteId}/sync", () => {
       title: "t",
       url: "u",
       modifiedAt: null,
+      publishedAt: null,
       wordCount: 1,
       similaritySignature: null,
       syncId: "s",
@@ -150,7 +152,7 @@ describe("POST /api/sites/{siteId}/sync", () => {
       Array.from({ length: ROWS_PER_STATEMENT }, (_, i) => ({ ...row, remoteId: i })),
     );
     expect(statement.toSQL().params.length).toBeLessThanOrEqual(100);
-    expect(statement.toSQL().params.length + 12).toBeGreaterThan(100);
+    expect(statement.toSQL().params.length + 13).toBeGreaterThan(100);
   });
 
   it("empties the existing posts when the site has no posts left", async () => {

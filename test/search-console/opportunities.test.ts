@@ -18,6 +18,7 @@ interface OpportunityPage {
     position: number;
     page: { url: string; articleId: string | null; postId: string | null };
   }[];
+  targeted: number;
   page: number;
   perPage: number;
   total: number;
@@ -221,6 +222,8 @@ describe("GET /api/sites/{siteId}/opportunities", () => {
     const list = await opportunities(token, site.id);
     expect(list.items.map((item) => item.query)).toEqual(["sourdough starter jar", "focaccia", "banana bread"]);
     expect(list.total).toBe(3);
+    // How many were left out, so the panel can say why a list is empty.
+    expect(list.targeted).toBe(2);
   });
 
   it("pages by impressions, most first; a page past the end is empty", async () => {
@@ -281,6 +284,7 @@ describe("GET /api/sites/{siteId}/opportunities", () => {
       syncedAt: null,
       window: null,
       items: [],
+      targeted: 0,
       page: 1,
       perPage: 20,
       total: 0,

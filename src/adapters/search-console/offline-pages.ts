@@ -11,6 +11,10 @@ const PROFILES: readonly OfflineProfile[] = ["growing", "decaying", "steady", "n
 export const DECAY_WINDOW_DAYS = 28;
 /** Days over which a growing page climbs to its level (Search Console's 16 months). */
 const GROWTH_DAYS = 486;
+/** A page decays only with this much history: two full windows of the check and a margin. */
+const DECAY_NEEDS_DAYS = 2 * DECAY_WINDOW_DAYS + 14;
+/** The first day of a page that existed before Search Console's 16 months (no publication date known). */
+export const ALWAYS = Number.NEGATIVE_INFINITY;
 
 export interface OfflineFigures {
   clicks: number;
@@ -33,6 +37,8 @@ export interface OfflineQuery {
 export interface OfflinePage {
   url: string;
   profile: OfflineProfile;
+  /** The day the page was published (its first day with figures), or ALWAYS. */
+  firstDay: number;
   queries: OfflineQuery[];
   /**
    * Figures of one day, at least one impression; `age` is how many days before the last complete
@@ -58,9 +64,22 @@ function ctrAt(position: number): number {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-export function offlinePage(url: string): OfflinePage {
+/**
+ * One page's search life: `profile` (by default chosen by the URL's hash) from `firstDay` on (by
+ * default: since before the 16 months). `lastComplete` is the day ages count back from: a growing
+ * page climbs from its first day (or 16 months back) to it.
+ */
+export function offlinePage(
+  url: string,
+  options: { profile?: OfflineProfile; firstDay?: number; lastComplete?: number } = {},
+): OfflinePage {
   const seed = fnv1a(url);
-  const profile = PROFILES[seed % PROFILES.length]!;
+  const profile = options.profile ?? PROFILES[seed % PROFILES.length]!;
+  const firstDay = options.firstDay ?? ALWAYS;
+  const growthDays =
+    options.lastComplete === undefined || firstDay === ALWAYS
+      ? GROWTH_DAYS
+      : Math.max(1, Math.min(GROWTH_DAYS, options.lastComplete - firstDay));
   const level = unit(seed, 1);
   // Impressions on a typical day and the usual rank, per profile.
   const base = {
@@ -73,7 +92,7 @@ export function offlinePage(url: string): OfflinePage {
   function trend(age: number): { impressions: number; position: number } {
     switch (profile) {
       case "growing": {
-        const grown = 1 - Math.min(age, GROWTH_DAYS) / GROWTH_DAYS;
+        const grown = 1 - Math.min(age, growthDays) / growthDays;
         return { impressions: 0.2 + 0.8 * grown, position: base.position + 10 * (1 - grown) };
       }
       case "decaying": {
@@ -104,6 +123,7 @@ export function offlinePage(url: string): OfflinePage {
   return {
     url,
     profile,
+    firstDay,
     queries: queriesOf(url, seed),
     day: figuresOn,
     queryDay(query, day, age) {
@@ -219,33 +239,76 @@ function hostOf(url: string): string {
   }
 }
 
-/** A page the service knows under a property: an article's (with its publication time) or an inventory post's. */
+/** A page the service knows under a property: an article's or an inventory post's. */
 export interface KnownPage {
   url: string;
+  /** When it was published, if known: it has figures from that day on (without it, for all 16 months). */
   publishedAt?: string | null;
+  /** An article the service published, not a post read from the site: one old article is never found. */
+  article?: boolean;
 }
 
 /** An article this long without a single impression is one that never got traction. */
 export const UNSEEN_AFTER_DAYS = 56;
 /** The weaker page's part of a shared query, against the stronger page's impressions for it. */
 const SHARED_PART = 0.6;
+/** Of the pages old enough to decay, one in this many does. */
+const DECAYING_ONE_IN = 4;
+const OTHER_PROFILES: readonly OfflineProfile[] = ["near_page_one", "growing", "steady"];
 
 /**
- * The invented search life of a whole property, so the site-wide views have something to show:
- * each page as `offlinePage` has it, except that one article published at least 56 days ago (the
- * lowest hash) is never found, and two pages compete for one query (below). Linear in pages.
+ * The invented search life of a whole property, as a first sync of a real one reads it: each page
+ * from its publication day, with a profile dealt across the site so that every site has each
+ * (below); one article published at least 56 days ago (the lowest hash) is never found, and two
+ * pages compete for one query. Linear in pages.
  */
 export function offlineSite(known: KnownPage[], lastComplete: number): OfflinePage[] {
-  let unseen: string | null = null;
-  for (const page of known) {
-    if (!page.publishedAt || dayNumber(page.publishedAt.slice(0, 10)) > lastComplete - UNSEEN_AFTER_DAYS) continue;
-    if (unseen === null || fnv1a(page.url) < fnv1a(unseen) || (fnv1a(page.url) === fnv1a(unseen) && page.url < unseen)) unseen = page.url;
-  }
-  const pages = known.filter((page) => page.url !== unseen).map((page) => offlinePage(page.url));
-  const pair = competingPair(pages);
+  const unseen = unseenArticle(known, lastComplete);
+  const live = known.filter((page) => page.url !== unseen).map((page) => ({ url: page.url, firstDay: firstDayOf(page) }));
+  const profiles = dealProfiles(live, lastComplete);
+  const pages = live.map((page) => offlinePage(page.url, { profile: profiles.get(page.url), firstDay: page.firstDay, lastComplete }));
+  const settled = pages.filter((page) => page.firstDay <= lastComplete - DECAY_WINDOW_DAYS);
+  const pair = competingPair(settled.length >= 2 ? settled : pages);
   if (!pair) return pages;
   const [stronger, weaker] = pair;
   return pages.map((page) => (page === weaker ? withSharedQuery(weaker, stronger) : page));
+}
+
+function firstDayOf(page: KnownPage): number {
+  const day = page.publishedAt ? dayNumber(page.publishedAt.slice(0, 10)) : Number.NaN;
+  return Number.isFinite(day) ? day : ALWAYS;
+}
+
+function unseenArticle(known: KnownPage[], lastComplete: number): string | null {
+  let unseen: string | null = null;
+  for (const page of known) {
+    if (!page.article || !(firstDayOf(page) <= lastComplete - UNSEEN_AFTER_DAYS)) continue;
+    if (unseen === null || fnv1a(page.url) < fnv1a(unseen) || (fnv1a(page.url) === fnv1a(unseen) && page.url < unseen)) unseen = page.url;
+  }
+  return unseen;
+}
+
+/**
+ * Profiles dealt in hash order, so a site of a dozen posts shows them all: of the pages with at
+ * least 70 days of figures (enough for two windows of the decay check), every fourth decays,
+ * at least one; the others take turns at near page one, growing and steady.
+ */
+function dealProfiles(pages: { url: string; firstDay: number }[], lastComplete: number): Map<string, OfflineProfile> {
+  const ordered = pages
+    .map((page) => ({ ...page, seed: fnv1a(page.url) }))
+    .sort((a, b) => a.seed - b.seed || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+  const profiles = new Map<string, OfflineProfile>();
+  const oldEnough = ordered.filter((page) => page.firstDay <= lastComplete - DECAY_NEEDS_DAYS);
+  oldEnough.forEach((page, index) => {
+    if (index % DECAYING_ONE_IN === 0) profiles.set(page.url, "decaying");
+  });
+  let turn = 0;
+  for (const page of ordered) {
+    if (profiles.has(page.url)) continue;
+    profiles.set(page.url, OTHER_PROFILES[turn % OTHER_PROFILES.length]!);
+    turn += 1;
+  }
+  return profiles;
 }
 
 /**
@@ -277,6 +340,7 @@ function withSharedQuery(weaker: OfflinePage, stronger: OfflinePage): OfflinePag
   const shared: OfflineQuery = { ...main, share: 0, deepPosition: null, offset: 0 };
   const seed = fnv1a(`${weaker.url} ${main.text}`);
   const sharedOn = (day: number, age: number): OfflineFigures => {
+    if (day < stronger.firstDay) return { clicks: 0, impressions: 0, position: 0 };
     const theirs = stronger.queryDay(main, day, age);
     const impressions = Math.max(1, Math.round(theirs.impressions * SHARED_PART));
     const position = Math.max(1, theirs.position + 2.5 + (unit(seed, day * 2 + 7) - 0.5));
@@ -289,6 +353,7 @@ function withSharedQuery(weaker: OfflinePage, stronger: OfflinePage): OfflinePag
     day(day, age) {
       const own = weaker.day(day, age);
       const extra = sharedOn(day, age);
+      if (extra.impressions === 0) return own;
       const impressions = own.impressions + extra.impressions;
       const position = (own.position * own.impressions + extra.position * extra.impressions) / impressions;
       return { clicks: own.clicks + extra.clicks, impressions, position: round2(position) };

@@ -24,15 +24,15 @@ interface Group {
 
 /**
  * A Search Console without Google, for local runs: plausible figures, the same on every run,
- * for the pages the service knows under a property (`pagesOf`). Each page follows a profile
- * chosen by its URL's hash (growing, decaying, steady, near page one) and is found for three to
- * six searches made of its slug's words; across the property two pages share a query and one old
- * article is never found (`offlineSite`). Like Google, it has nothing for days after the last
- * complete day or older than 16 months.
+ * for the pages the service knows under a property (`pagesOf`), each from the day it was published
+ * (`offlineSite`): some growing, some decaying, some near page one, the rest steady, each found for
+ * three to six searches made of its slug's words; two pages share a query and one old article is
+ * never found. Like Google, it has nothing for days after the last complete day or older than 16
+ * months.
  *
- * Rows with a date come day by day and every page has a row every day, so a page of rows is made
- * from the days it covers only: reading a property's 16 months costs time in proportion to its
- * rows, not to the rows times the pages.
+ * Rows with a date come day by day and a page has a row every day from its first, so a page of
+ * rows is made from the days it covers only: reading a property's 16 months costs time in
+ * proportion to its rows, not to the rows times the pages.
  */
 export function createOfflineSearchConsole(deps: {
   /** The pages under a property of the account an access token names (`offline:<accountId>`; any other token: none). */
@@ -145,22 +145,34 @@ function add(group: Group, figures: OfflineFigures): void {
 
 /**
  * Dimensions with a date and without a query: chronological, a day's rows by clicks. A day has one
- * row per page (per property without the page dimension), since every page has impressions every
- * day, so the rows before `from` are skipped by whole days without being made.
+ * row per page published by then (one per property without the page dimension), since a page has
+ * impressions every day from its first, so the rows before `from` are skipped by whole days
+ * without being made: the pages are taken in order of their first day as the days go by.
  */
 function dayByDay(read: Read, wanted: Wanted): Group[] {
   const perPage = read.dimensions.includes("page");
-  const rowsPerDay = perPage ? read.pages.length : Math.min(1, read.pages.length);
-  if (rowsPerDay === 0) return [];
+  const byFirstDay = [...read.pages].sort((a, b) => (a.firstDay < b.firstDay ? -1 : a.firstDay > b.firstDay ? 1 : 0));
+  let live = 0;
+  const liveOn = (day: number) => {
+    while (live < byFirstDay.length && byFirstDay[live]!.firstDay <= day) live += 1;
+    return live;
+  };
   const out: Group[] = [];
-  let skip = wanted.from % rowsPerDay;
-  for (let day = read.first + Math.floor(wanted.from / rowsPerDay); day <= read.last && out.length < wanted.count; day += 1) {
+  let skip = wanted.from;
+  for (let day = read.first; day <= read.last && out.length < wanted.count; day += 1) {
+    const count = liveOn(day);
+    const rowsToday = perPage ? count : Math.min(1, count);
+    if (skip >= rowsToday) {
+      skip -= rowsToday;
+      continue;
+    }
     const date = dayDate(day);
     const age = read.lastComplete - day;
     const keysOf = (page: string) => read.dimensions.map((dimension) => (dimension === "date" ? date : page));
+    const pages = byFirstDay.slice(0, count);
     let rows: Group[];
     if (perPage) {
-      rows = read.pages.map((page) => {
+      rows = pages.map((page) => {
         const group = groupOf(keysOf(page.url));
         add(group, page.day(day, age));
         return group;
@@ -168,7 +180,7 @@ function dayByDay(read: Read, wanted: Wanted): Group[] {
       rows.sort(byClicks);
     } else {
       const total = groupOf(keysOf(""));
-      for (const page of read.pages) add(total, page.day(day, age));
+      for (const page of pages) add(total, page.day(day, age));
       rows = [total];
     }
     out.push(...rows.slice(skip, skip + wanted.count - out.length));
@@ -197,7 +209,7 @@ function grouped(read: Read, wanted: Wanted): Group[] {
       }
       add(group, figures);
     };
-    for (let day = read.first; day <= read.last; day += 1) {
+    for (let day = Math.max(read.first, page.firstDay); day <= read.last; day += 1) {
       const date = dates[day - read.first]!;
       const age = read.lastComplete - day;
       const keysOf = (query: string) =>

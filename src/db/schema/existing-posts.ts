@@ -28,6 +28,8 @@ export const existingPosts = sqliteTable(
     title: text("title").notNull(),
     url: text("url").notNull(),
     modifiedAt: text("modified_at"),
+    /** When WordPress published the post (UTC); null when it did not say. */
+    publishedAt: text("published_at"),
     wordCount: integer("word_count").notNull(),
     improvementStatus: text("improvement_status", { enum: IMPROVEMENT_STATUSES }).notNull().default("NONE"),
     syncId: text("sync_id").notNull(),

@@ -82,6 +82,10 @@ export const sites = sqliteTable(
     searchSyncQueuedOn: text("search_sync_queued_on"),
     /** When the weekly decay check last ran. */
     decayCheckedAt: text("decay_checked_at"),
+    /** How many pages with figures that check compared (0 when the site had none yet); null before it ran. */
+    decayCheckedPages: integer("decay_checked_pages"),
+    /** The last day of the 28 days that check compared (days since 1970-01-01); null before it ran. */
+    decayCheckedThrough: integer("decay_checked_through"),
     searchSettings: text("search_settings", { mode: "json" }).$type<SearchSettings>(),
     /** The IndexNow key the site hosts at /{key}.txt (blog and custom sites); set at connect. */
     indexNowKey: text("index_now_key"),

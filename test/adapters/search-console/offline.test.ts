@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createOfflineSearchConsole } from "../../../src/adapters/search-console/offline";
-import { type OfflineProfile, offlinePage } from "../../../src/adapters/search-console/offline-pages";
+import { type OfflineProfile, offlineSite } from "../../../src/adapters/search-console/offline-pages";
 import type { SearchAnalyticsRequest, SearchAnalyticsRow } from "../../../src/adapters/search-console/port";
 import { dayDate, HISTORY_DAYS, lastCompleteDay, pacificToday } from "../../../src/core/search-days";
 import { failureOf } from "../provider-support";
@@ -50,7 +50,14 @@ const request = (overrides: Partial<SearchAnalyticsRequest> = {}): SearchAnalyti
 });
 
 const sum = (rows: SearchAnalyticsRow[], field: "clicks" | "impressions") => rows.reduce((total, row) => total + row[field], 0);
-const pageOf = (profile: OfflineProfile) => PAGES.find((url) => offlinePage(url).profile === profile)!;
+/** The profile each page was dealt across the site. */
+const profiles = new Map(
+  offlineSite(
+    PAGES.map((url) => ({ url })),
+    LAST,
+  ).map((page) => [page.url, page.profile]),
+);
+const pageOf = (profile: OfflineProfile) => PAGES.find((url) => profiles.get(url) === profile)!;
 
 /** Clicks of one page over the 28 complete days up to `end`. */
 async function clicksOver(page: string, end: number) {
@@ -87,7 +94,7 @@ describe("offline Search Console", () => {
   });
 
   it("has every profile among the pages", () => {
-    expect(new Set(PAGES.map((url) => offlinePage(url).profile))).toEqual(new Set(["growing", "decaying", "steady", "near_page_one"]));
+    expect(new Set(profiles.values())).toEqual(new Set(["growing", "decaying", "steady", "near_page_one"]));
   });
 
   it("a decaying page lost at least 40 % of its clicks over the last 28 days, from at least 20", async () => {
@@ -97,7 +104,7 @@ describe("offline Search Console", () => {
     expect(before).toBeGreaterThanOrEqual(20);
     expect(recent).toBeLessThanOrEqual(before * 0.6);
     // Every decaying page, not only the first.
-    for (const url of PAGES.filter((candidate) => offlinePage(candidate).profile === "decaying")) {
+    for (const url of PAGES.filter((candidate) => profiles.get(candidate) === "decaying")) {
       expect(await clicksOver(url, LAST)).toBeLessThanOrEqual((await clicksOver(url, LAST - 28)) * 0.5);
     }
   });
@@ -171,9 +178,9 @@ describe("offline Search Console", () => {
     const lastDay = new Date(LAST * 86_400_000);
     const at = (days: number) => new Date(lastDay.getTime() - days * 86_400_000).toISOString();
     const articles = [
-      { url: "https://bakery.example/yeni-tarif-bir/", publishedAt: at(80) },
-      { url: "https://bakery.example/yeni-tarif-iki/", publishedAt: at(60) },
-      { url: "https://bakery.example/yeni-tarif-uc/", publishedAt: at(40) },
+      { url: "https://bakery.example/yeni-tarif-bir/", publishedAt: at(80), article: true },
+      { url: "https://bakery.example/yeni-tarif-iki/", publishedAt: at(60), article: true },
+      { url: "https://bakery.example/yeni-tarif-uc/", publishedAt: at(40), article: true },
     ];
     const searchConsole = createOfflineSearchConsole({
       pagesOf: async () => [...PAGES.map((url) => ({ url })), ...articles],
@@ -189,6 +196,41 @@ describe("offline Search Console", () => {
     expect(await searchConsole.query(TOKEN, PROPERTY, request({ dimensions: ["date"], page: unseen[0]!.url }))).toEqual([]);
     const queries = await searchConsole.query(TOKEN, PROPERTY, request({ dimensions: ["page", "query"] }));
     expect(queries.some((row) => row.keys[0] === unseen[0]!.url)).toBe(false);
+  });
+
+  it("a page has figures from the day it was published; only pages with 70+ days of them decay", async () => {
+    const lastDay = new Date(LAST * 86_400_000);
+    const at = (days: number) => new Date(lastDay.getTime() - days * 86_400_000).toISOString();
+    // A dozen posts published 5 to 400 days before the last complete day.
+    const ages = [5, 12, 20, 33, 47, 64, 90, 130, 180, 240, 320, 400];
+    const posts = ages.map((age, index) => ({ url: `https://bakery.example/${SLUGS[index]}/`, publishedAt: at(age) }));
+    const site = offlineSite(posts, LAST);
+    const dealt = new Map(site.map((page) => [page.url, page.profile]));
+    expect(new Set(dealt.values())).toEqual(new Set(["growing", "decaying", "steady", "near_page_one"]));
+    for (const [index, age] of ages.entries()) if (age < 70) expect(dealt.get(posts[index]!.url)).not.toBe("decaying");
+
+    const searchConsole = createOfflineSearchConsole({ pagesOf: async () => posts, now: () => NOW });
+    const young = posts[1]!; // 12 days old
+    const days = await searchConsole.query(
+      TOKEN,
+      PROPERTY,
+      request({ dimensions: ["date"], page: young.url, startDate: dayDate(LAST - 60) }),
+    );
+    expect(days.map((row) => row.keys[0])).toEqual(Array.from({ length: 13 }, (_, i) => dayDate(LAST - 12 + i)));
+    // The site's first row is the oldest post's first day (400 days back, within the 16 months).
+    const [firstDay] = await searchConsole.query(TOKEN, PROPERTY, request({ dimensions: ["date"], startDate: dayDate(LAST - 480) }));
+    expect(firstDay!.keys[0]).toBe(dayDate(LAST - 400));
+    // Paged page × date rows are one big page's, though the number of rows grows day by day.
+    const whole = request({ dimensions: ["page", "date"], startDate: dayDate(LAST - 100) });
+    const all = await searchConsole.query(TOKEN, PROPERTY, whole);
+    expect(all).toHaveLength(ages.reduce((sum, age) => sum + Math.min(age, 100) + 1, 0));
+    const paged: SearchAnalyticsRow[] = [];
+    for (let startRow = 0; ; startRow += 37) {
+      const rows = await searchConsole.query(TOKEN, PROPERTY, { ...whole, rowLimit: 37, startRow });
+      paged.push(...rows);
+      if (rows.length < 37) break;
+    }
+    expect(paged).toEqual(all);
   });
 
   it("pages page × date rows through startRow, across day boundaries, to the same rows as one big page", async () => {

@@ -4684,6 +4684,11 @@ export interface components {
             window: components["schemas"]["SearchWindow"] & (Record<string, never> | null);
             /** @description When the weekly check last ran */
             checkedAt: string | null;
+            /**
+             * @description How many pages with figures the last check compared (0: the site had none yet); null before any check
+             * @example 24
+             */
+            checkedPages: number | null;
         };
         DecayingPage: {
             url: string;
@@ -4722,6 +4727,11 @@ export interface components {
                 /** @example 2026-04-28 */
                 end: string;
             } | null;
+            /**
+             * @description Queries at 8–30 with enough impressions that are left out because an article or plan item of the site already targets them
+             * @example 2
+             */
+            targeted: number;
             items: components["schemas"]["SearchOpportunity"][];
             page: number;
             perPage: number;

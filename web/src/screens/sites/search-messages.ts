@@ -115,8 +115,12 @@ export const searchMessages = defineMessages(
     "page.postLabel": "{page} (existing post)",
 
     "decay.title": "Pages losing search traffic",
-    "decay.intro": "The weekly check compared {from} – {to} with the 28 days before ({time}).",
     "decay.notChecked": "The weekly check has not run yet: it runs after a sync.",
+    "decay.checked": "The weekly check ({time}) compared {pages} pages: {from} – {to} against the 28 days before.",
+    "decay.checkedOne": "The weekly check ({time}) compared 1 page: {from} – {to} against the 28 days before.",
+    "decay.checkedNoPages":
+      "The weekly check ran ({time}), but no page of the site had Search Console figures yet, so there was nothing to compare.",
+    "decay.checkedAt": "The weekly check last ran on {time}.",
     "decay.empty": "No page is losing search traffic.",
     "decay.column.page": "Page",
     "decay.column.why": "What changed",
@@ -138,7 +142,11 @@ export const searchMessages = defineMessages(
     "opportunities.intro":
       "Searches for which the site appeared at positions 8 to 30 over the last 28 days and that no article or plan targets yet. An article written for one of them can reach page one.",
     "opportunities.notSynced": "None yet: they appear after the site's first Search Console sync.",
-    "opportunities.empty": "No search is waiting: every search near page one is already targeted.",
+    "opportunities.allTargeted":
+      "No search is waiting: the {count} searches at positions 8 to 30 are already targeted by an article or a plan.",
+    "opportunities.allTargetedOne":
+      "No search is waiting: the one search at positions 8 to 30 is already targeted by an article or a plan.",
+    "opportunities.noneInRange": "No search of the last 28 days ranked at positions 8 to 30 with 10 or more impressions.",
     "opportunities.plan": "Add to this plan",
     "opportunities.planHint": "The article's title is written for you; approve the plan to schedule it.",
     "opportunities.planHintActive": "The article's title is written for you; the active plan schedules it after its last article.",
@@ -277,8 +285,12 @@ export const searchMessages = defineMessages(
     "page.postLabel": "{page} (mevcut yazı)",
 
     "decay.title": "Arama trafiği kaybeden sayfalar",
-    "decay.intro": "Haftalık kontrol {from} – {to} arasını önceki 28 günle karşılaştırdı ({time}).",
     "decay.notChecked": "Haftalık kontrol henüz çalışmadı: bir eşitlemeden sonra çalışır.",
+    "decay.checked": "Haftalık kontrol ({time}) {pages} sayfayı karşılaştırdı: {from} – {to} arası, önceki 28 günle.",
+    "decay.checkedOne": "Haftalık kontrol ({time}) 1 sayfayı karşılaştırdı: {from} – {to} arası, önceki 28 günle.",
+    "decay.checkedNoPages":
+      "Haftalık kontrol çalıştı ({time}), ancak sitenin henüz Search Console verisi olan bir sayfası yoktu; karşılaştırılacak bir şey bulunamadı.",
+    "decay.checkedAt": "Haftalık kontrol en son {time} tarihinde çalıştı.",
     "decay.empty": "Arama trafiği kaybeden sayfa yok.",
     "decay.column.page": "Sayfa",
     "decay.column.why": "Ne değişti",
@@ -300,7 +312,11 @@ export const searchMessages = defineMessages(
     "opportunities.intro":
       "Son 28 günde sitenin 8 ile 30. sıralar arasında göründüğü ve henüz hiçbir makalenin ya da planın hedeflemediği aramalar. Bunlardan biri için yazılan bir makale ilk sayfaya çıkabilir.",
     "opportunities.notSynced": "Henüz yok: sitenin ilk Search Console eşitlemesinden sonra görünürler.",
-    "opportunities.empty": "Bekleyen arama yok: ilk sayfaya yakın her arama zaten hedefleniyor.",
+    "opportunities.allTargeted":
+      "Bekleyen arama yok: 8 ile 30. sıralar arasındaki {count} aramanın hepsi zaten bir makale ya da plan tarafından hedefleniyor.",
+    "opportunities.allTargetedOne":
+      "Bekleyen arama yok: 8 ile 30. sıralar arasındaki tek arama zaten bir makale ya da plan tarafından hedefleniyor.",
+    "opportunities.noneInRange": "Son 28 günde 8 ile 30. sıralar arasında en az 10 gösterim alan bir arama yok.",
     "opportunities.plan": "Bu plana ekle",
     "opportunities.planHint": "Makalenin başlığı sizin için yazılır; zamanlanması için planı onaylayın.",
     "opportunities.planHintActive": "Makalenin başlığı sizin için yazılır; etkin plan onu son makalesinin ardından zamanlar.",

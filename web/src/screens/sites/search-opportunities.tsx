@@ -8,6 +8,7 @@ import { ErrorNotice, Loading, Notice, Pager, SelectField } from "../../componen
 import { useMessages } from "../../i18n/language";
 import { planMessages } from "../plans/messages";
 import { PLANS_KEY, planKey } from "../plans/shared";
+import { OpportunitiesEmptyNote } from "./search-check-notes";
 import { searchMessages } from "./search-messages";
 import { opportunitiesKey, PageLink, useSearchFormat } from "./search-shared";
 import type { Site } from "./shared";
@@ -86,8 +87,7 @@ export function OpportunitiesSection({ site }: { site: Site }) {
           {t("create.done")} <Link href={`/plans/${created.id}`}>{t("create.open")}</Link>
         </Notice>
       ) : null}
-      {data && data.syncedAt === null ? <p>{t("opportunities.notSynced")}</p> : null}
-      {data && data.syncedAt !== null && data.items.length === 0 ? <p>{t("opportunities.empty")}</p> : null}
+      {data ? <OpportunitiesEmptyNote data={data} /> : null}
       {mayPlan && data && data.items.length > 0 && plans.data ? (
         open.length > 0 ? (
           <div className="filters">

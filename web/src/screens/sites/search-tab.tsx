@@ -11,6 +11,7 @@ import { useSearchParam } from "../../lib/url";
 import { ConnectGoogleButton, googleUsable, useGoogleIntegration } from "../settings/google-connection";
 import { googleMessages } from "../settings/google-messages";
 import { SearchChart } from "./search-chart";
+import { DecayCheckNote } from "./search-check-notes";
 import { searchMessages } from "./search-messages";
 import { OpportunitiesSection } from "./search-opportunities";
 import {
@@ -205,7 +206,7 @@ function PagesTable({ site, pages, onPage }: { site: Site; pages: Schemas["Searc
 }
 
 function DecaySection({ site }: { site: Site }) {
-  const { t, dateTime, day } = useMessages(searchMessages);
+  const { t } = useMessages(searchMessages);
   const [page, setPage] = useState(1);
   const decay = useQuery({
     queryKey: [...decayKey(site.id), { page }],
@@ -219,14 +220,7 @@ function DecaySection({ site }: { site: Site }) {
       <h2 id="decay-title">{t("decay.title")}</h2>
       {decay.isPending ? <Loading /> : null}
       <ErrorNotice error={decay.error} onRetry={() => void decay.refetch()} />
-      {data ? (
-        <p className="muted">
-          {data.checkedAt && data.window
-            ? t("decay.intro", { from: day(data.window.start), to: day(data.window.end), time: dateTime(data.checkedAt) })
-            : t("decay.notChecked")}
-        </p>
-      ) : null}
-      {data?.checkedAt && data.items.length === 0 ? <p>{t("decay.empty")}</p> : null}
+      {data ? <DecayCheckNote data={data} /> : null}
       {data && data.items.length > 0 ? (
         <>
           <div className="table-wrap" tabIndex={0}>
