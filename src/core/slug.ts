@@ -70,12 +70,18 @@ export function slugify(title: string, options: { maxLength?: number; language?:
   return slug || "article";
 }
 
+/** Why a typed slug is refused, by the validation issue codes of the API (src/core/errors.ts). */
+export type SlugProblem = { code: "too_small" | "too_big" | "invalid_format"; problem: string };
+
 /** A slug an owner typed, folded for the text's language (spaces become hyphens), or what is wrong with it. */
-export function parseSlug(input: string, language?: string): { slug: string } | { problem: string } {
+export function parseSlug(input: string, language?: string): { slug: string } | SlugProblem {
   const slug = foldSlugLetters(input.trim(), language).replace(/\s+/g, "-");
-  if (slug === "") return { problem: "must not be empty" };
-  if ([...slug].length > SLUG_MAX_LENGTH) return { problem: `must be at most ${SLUG_MAX_LENGTH} characters` };
+  if (slug === "") return { code: "too_small", problem: "must not be empty" };
+  if ([...slug].length > SLUG_MAX_LENGTH) return { code: "too_big", problem: `must be at most ${SLUG_MAX_LENGTH} characters` };
   if (!SLUG_PATTERN.test(slug))
-    return { problem: "may hold only letters, digits and single hyphens between them (no slashes, dots or other signs)" };
+    return {
+      code: "invalid_format",
+      problem: "may hold only letters, digits and single hyphens between them (no slashes, dots or other signs)",
+    };
   return { slug };
 }
