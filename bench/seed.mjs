@@ -2,7 +2,8 @@
 // real migrations fire as they would in D1): one account with `count` articles and a token.
 import { createHash } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
-import { countWords, htmlToText, slugify } from "../src/core/html-text.ts";
+import { countWords, htmlToText } from "../src/core/html-text.ts";
+import { slugify } from "../src/core/slug.ts";
 
 const STATUSES = ["published", "published", "published", "draft", "pending", "archived"];
 const LANGUAGES = ["tr", "tr", "en", "en", "de", "fr"];

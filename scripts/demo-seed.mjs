@@ -3,7 +3,8 @@
 // the same across restarts; only its SHA-256 goes into the database, as in production.
 import { createHash, pbkdf2Sync, randomBytes, randomInt } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { countWords, htmlToText, slugify } from "../src/core/html-text.ts";
+import { countWords, htmlToText } from "../src/core/html-text.ts";
+import { slugify } from "../src/core/slug.ts";
 
 const ACCOUNT_ID = "acc_demo000000000000";
 /** The demo owner: a user (the panel's sign-in) and their owner member of the demo account. */

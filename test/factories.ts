@@ -1,5 +1,5 @@
 import { bodyColumns, type ArticleRow } from "../src/articles/service";
-import { slugify } from "../src/core/html-text";
+import { slugify } from "../src/core/slug";
 import { toIsoSeconds } from "../src/core/time";
 import type { Database } from "../src/db/client";
 import { articleImages, articles, type ArticleStatus } from "../src/db/schema";

@@ -75,7 +75,7 @@ articleRoutes.openapi(
     tags,
     summary: "Edit an article; a published one is updated on its platform too",
     description:
-      "Any of `title`, `html` (sanitised with an allowlist), `seoTitle`, `seoDesc`, `excerpt`, `tags`, `categories` (plain text), `featuredImage` (the id of one of the account's uploads; null removes it here, the post on the platform keeps its image). SEO lengths outside 50–70 / 150–160 characters are accepted and listed in `warnings`. When the article is on WordPress or a forum, the change is sent there: `blogUpdated` says whether it arrived; when the platform cannot be reached the edit is kept here and `warnings` says why.",
+      "Any of `title`, `slug` (folded by the article's language, then a-z, 0-9 and hyphens, at most 80 characters; 409 `slug_taken` when another article or post of the site has it; WordPress redirects the old address), `html` (sanitised with an allowlist), `seoTitle`, `seoDesc`, `excerpt`, `tags`, `categories` (plain text), `featuredImage` (the id of one of the account's uploads; null removes it here, the post on the platform keeps its image). SEO lengths outside 50–70 / 150–160 characters are accepted and listed in `warnings`. When the article is on WordPress or a forum, the change is sent there: `blogUpdated` says whether it arrived; when the platform cannot be reached the edit is kept here and `warnings` says why.",
     request: { params: ArticleIdParamSchema, body: jsonBody(ArticleEditBodySchema) },
     responses: {
       200: jsonContent(ArticleEditResultSchema, "The article, blogUpdated and warnings"),
@@ -83,7 +83,7 @@ articleRoutes.openapi(
         ArticleRevisionSchema,
         "A writer's edit of a published article: kept as the article's pending revision until an editor publishes it",
       ),
-      ...errorResponses(400, 401, 403, 404, 413, 415),
+      ...errorResponses(400, 401, 403, 404, 409, 413, 415),
     },
   }),
   async (c) => {

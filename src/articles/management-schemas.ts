@@ -229,6 +229,11 @@ export const ArticleIdParamSchema = z.object({ articleId: z.string().min(1).max(
 export const ArticleEditBodySchema = z
   .object({
     title: plainText(z.string().trim().min(1, "title must not be empty").max(300), { noMarkup: true }),
+    slug: z.string().max(300, "slug must be at most 300 characters").openapi({
+      description:
+        "The last part of the article's address: letters are folded by the article's language (Turkish ç→c, ğ→g, ı/İ→i, ö→o, ş→s, ü→u; German ü→ue), spaces become hyphens; then only a-z, 0-9 and single hyphens, at most 80 characters. 409 slug_taken when another article or post of the site has it. On WordPress the post's old address redirects to the new one.",
+      example: "eksi-maya-ekmegi",
+    }),
     html: z.string().max(500_000, "html must be at most 500,000 characters"),
     seoTitle: plainText(z.string().max(300), { noMarkup: true }),
     seoDesc: plainText(z.string().max(1000), { noMarkup: true }),
@@ -245,7 +250,7 @@ export const ArticleEditBodySchema = z
   .partial()
   .strict()
   .refine((body) => Object.keys(body).length > 0, {
-    message: "Send at least one of title, html, seoTitle, seoDesc, excerpt, tags, categories, featuredImage",
+    message: "Send at least one of title, slug, html, seoTitle, seoDesc, excerpt, tags, categories, featuredImage",
   })
   .openapi("ArticleEdit");
 

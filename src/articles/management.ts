@@ -19,6 +19,7 @@ import { getSite, type SiteRow } from "../sites/service";
 import { approvalStatusColumn, type ArticleApprovalStatus } from "./approval-state";
 import { queueIndexNowOfArticle } from "./index-now";
 import { queueLinkUpkeep } from "./link-upkeep";
+import { checkedSlug } from "./slug";
 import { toArticleSummary, type ArticleEdit, type EditWarningCode, type MANAGED_ARTICLE_SORTS } from "./management-schemas";
 
 type ManagedArticleSort = (typeof MANAGED_ARTICLE_SORTS)[number];
@@ -192,9 +193,10 @@ export async function editArticle(services: Services, accountId: string, article
       : edit.featuredImage === null
         ? null
         : await featuredUpload(services, accountId, edit.featuredImage, before.title);
+  const slug = edit.slug === undefined ? undefined : await checkedSlug(services, before, edit.slug);
   const html = edit.html === undefined ? undefined : sanitizeHtml(edit.html);
   const scored = html === undefined ? undefined : await rescore(db, before, html, await gateOfArticleSite(services, before));
-  await saveArticleEdit(services, accountId, articleId, { ...edit, html, featuredImage, scored }, now);
+  await saveArticleEdit(services, accountId, articleId, { ...edit, slug, html, featuredImage, scored }, now);
 
   const { article, images } = await getArticleWithImages(db, accountId, articleId);
   const lengths = lengthWarnings(article);
@@ -228,9 +230,9 @@ export async function editArticle(services: Services, accountId: string, article
     return answer({ article, images }, false, reason);
   }
   try {
-    const sent = await sendUntilCurrent(services, accountId, articleId, place, now);
-    await queueIndexNowOfArticle(services, sent.article, now);
-    return answer(sent, true);
+    const { sent, ...current } = await sendUntilCurrent(services, accountId, articleId, place, now);
+    if (sent) await queueIndexNowOfArticle(services, current.article, now);
+    return answer(current, true);
   } catch (error) {
     const reason = error instanceof AppError ? error.message : "the platform could not be reached";
     const errorCode = error instanceof AppError ? error.code : "upstream_error";
@@ -275,9 +277,10 @@ const MAX_SEND_ROUNDS = 5;
 
 /**
  * Sends the stored article to its platform (a new post when it has none yet, whose id is
- * recorded at once), then reads it again: an edit stored meanwhile is sent too, until what the
- * platform got last is what is stored. Concurrent edits and a publication in flight therefore
- * end with the platform showing the last stored version, whichever request's write lands last.
+ * recorded at once, with the fingerprint of what was sent), then reads it again: an edit stored
+ * meanwhile is sent too, until what the platform got last is what is stored. Concurrent edits and
+ * a publication in flight therefore end with the platform showing the last stored version,
+ * whichever request's write lands last; a retried edit the platform already has is not sent again.
  */
 async function sendUntilCurrent(
   services: Services,
@@ -286,15 +289,14 @@ async function sendUntilCurrent(
   { site, platform }: { site: SiteRow; platform: PublishingPlatform },
   now: Date,
 ) {
-  let sent: string | null = null;
   for (let round = 0; ; round += 1) {
     const { article, images } = await getArticleWithImages(services.db, accountId, articleId);
     const fingerprint = platformFingerprint(article, images);
-    if (fingerprint === sent || round === MAX_SEND_ROUNDS) return { article, images };
+    const current = article.remoteId !== null && fingerprint === article.platformFingerprint;
+    if (current || round === MAX_SEND_ROUNDS) return { article, images, sent: round > 0 };
     const publishable = await asPublishable(services, site, article, images, article.status === "published" ? "publish" : "draft");
     const ref = article.remoteId ? await platform.update(article.remoteId, publishable) : await platform.publish(publishable);
-    await recordPlatformLink(services, article, ref, now);
-    sent = fingerprint;
+    await recordPlatformLink(services, article, ref, fingerprint, now);
   }
 }
 

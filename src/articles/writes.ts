@@ -59,6 +59,8 @@ export async function storeGeneratedArticle(
 /** What PATCH may change; `featuredImage` is an upload already checked to be the account's (null removes it). */
 export interface ArticleFieldsEdit {
   title?: string;
+  /** Already folded and checked to be free on the site (src/articles/slug.ts). */
+  slug?: string;
   seoTitle?: string;
   seoDesc?: string;
   html?: string;
@@ -82,6 +84,7 @@ export async function saveArticleEdit(
   const at = toIsoSeconds(now);
   const changes: Partial<NewArticleRow> = { updatedAt: at };
   if (edit.title !== undefined) changes.title = edit.title;
+  if (edit.slug !== undefined) changes.slug = edit.slug;
   if (edit.seoTitle !== undefined) changes.seoTitle = edit.seoTitle;
   if (edit.seoDesc !== undefined) changes.seoDesc = edit.seoDesc;
   if (edit.html !== undefined) Object.assign(changes, bodyColumns(edit.html));
@@ -177,17 +180,23 @@ export async function undoPublication(
   await articlesChanged(services, article.accountId);
 }
 
-/** Where the article now is on its platform (a new post's id, a changed URL). */
+/** Where the article now is on its platform (a new post's id, a changed URL), and the fingerprint of what it was sent. */
 export async function recordPlatformLink(
   services: Services,
   article: ArticleRow,
   ref: { remoteId: string; url: string | null },
+  sent: string,
   now: Date,
 ): Promise<void> {
-  if (ref.remoteId === article.remoteId && ref.url === article.publicationUrl) return;
+  if (ref.remoteId === article.remoteId && ref.url === article.publicationUrl && sent === article.platformFingerprint) return;
   await services.db
     .update(articles)
-    .set({ remoteId: ref.remoteId, publicationUrl: ref.url ?? article.publicationUrl, updatedAt: toIsoSeconds(now) })
+    .set({
+      remoteId: ref.remoteId,
+      publicationUrl: ref.url ?? article.publicationUrl,
+      platformFingerprint: sent,
+      updatedAt: toIsoSeconds(now),
+    })
     .where(eq(articles.id, article.id));
   await articlesChanged(services, article.accountId);
 }
@@ -201,7 +210,7 @@ export async function clearPlatformLink(
 ): Promise<void> {
   await services.db
     .update(articles)
-    .set({ remoteId: null, publicationUrl: null, updatedAt: toIsoSeconds(now) })
+    .set({ remoteId: null, publicationUrl: null, platformFingerprint: null, updatedAt: toIsoSeconds(now) })
     .where(and(eq(articles.id, article.id), eq(articles.remoteId, remoteId)));
   await articlesChanged(services, article.accountId);
 }

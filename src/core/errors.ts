@@ -67,6 +67,7 @@ const STATUS_BY_CODE = {
   article_already_published: 409,
   article_archived: 409,
   article_busy: 409,
+  slug_taken: 409,
   brief_changed: 409,
   improvement_missing: 409,
   improvement_already_applied: 409,

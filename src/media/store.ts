@@ -1,5 +1,5 @@
 import { randomBase62 } from "../core/crypto";
-import { slugify } from "../core/html-text";
+import { slugify } from "../core/slug";
 import { convertToWebp } from "./convert";
 
 /**
@@ -61,7 +61,7 @@ export function mediaKeyFromUrl(url: string): string | null {
 /** `my-photo-<12 random>.webp`: a readable part from the original name, a random part for uniqueness. */
 export function webpFileName(originalName: string | null | undefined): string {
   const base = (originalName ?? "").replace(/\.[A-Za-z0-9]{1,5}$/, "");
-  const readable = /[a-z0-9]/i.test(base) ? slugify(base, 60) : "image";
+  const readable = /[a-z0-9]/i.test(base) ? slugify(base, { maxLength: 60 }) : "image";
   return `${readable}-${randomBase62(12)}.webp`;
 }
 

@@ -1,3 +1,4 @@
+import { titleCasingRule } from "../content/casing";
 import { z } from "zod";
 import type { StructuredTask } from "../adapters/text-model/port";
 import { briefForPrompt } from "../sites/brief";
@@ -71,7 +72,12 @@ function articlePrompt(input: WriteInput): string {
   const language = languageName(input.language);
   const parts = [
     `Website: ${input.siteUrl}`,
-    `Language: ${language} (${input.language}) for every field: title, SEO fields, excerpt, article, tags, categories, alt text.`,
+    [
+      `Language: ${language} (${input.language}) for every field: title, SEO fields, excerpt, article, tags, categories, alt text.`,
+      titleCasingRule(input.language),
+    ]
+      .filter(Boolean)
+      .join(" "),
     `Brief:\n${briefForPrompt(input.brief)}`,
     `Article title from the plan: ${input.title}\nTarget keyword: ${keyword}`,
     rulesText(input, keyword),

@@ -1,4 +1,5 @@
 import { countWords, htmlToText } from "../core/html-text";
+import { upperFirst } from "../content/casing";
 import { faqHeading } from "../content/faq";
 import { topicWords } from "../content/text-folding";
 import { characterCount, mentionsKeyword, primaryLanguage, SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../content/article-rules";
@@ -29,7 +30,7 @@ export function writeOfflineArticle(input: WriteInput): OfflineArticle {
   const language = primaryLanguage(input.language) === "tr" ? "tr" : "en";
   const phrases = OFFLINE_PHRASES[language];
   const keyword = input.targetKeyword.trim().replace(/\s+/g, " ");
-  const subject = capitalize(keyword || input.title.trim(), language);
+  const subject = upperFirst(keyword || input.title.trim(), language);
   const title = articleTitle(input.title, keyword, subject);
   const headings = withSharedHeadings(phrases.headings(subject), input.research?.sharedHeadings ?? []);
   const k = keyword || subject;
@@ -240,11 +241,6 @@ function tagsOf(keyword: string, language: string, fallback: string): string[] {
   const words = lower.split(/[^\p{L}\p{N}'-]+/u).filter((word) => characterCount(word) >= 3 && topicWords(word).length > 0);
   const tags = [...new Set([lower, ...words].map((tag) => cutAtWord(tag.trim(), TAG_MAX, 1)).filter(Boolean))];
   return tags.length > 0 ? tags.slice(0, MAX_TAGS) : [fallback];
-}
-
-function capitalize(text: string, language: string): string {
-  const [first = "", ...rest] = [...text];
-  return first.toLocaleUpperCase(language) + rest.join("");
 }
 
 function escapeHtml(text: string): string {

@@ -2,6 +2,8 @@
 // with a capital first letter for the start of a sentence or heading. Turkish sentences put the
 // keyword before a postposition ("… için", "… hakkında"), so it never needs a case suffix.
 
+import { upperFirst } from "../content/casing";
+
 export interface OfflinePhrases {
   opening: (k: string) => string;
   headings: (K: string) => string[];
@@ -183,7 +185,7 @@ const tr: OfflinePhrases = {
   heroImageAlt: (_, K) => `${K} konusunu anlatan bir fotoğraf`,
   faq: (k) => [
     {
-      question: `${k.charAt(0).toLocaleUpperCase("tr")}${k.slice(1)} için ne kadar zaman gerekir?`,
+      question: `${upperFirst(k, "tr")} için ne kadar zaman gerekir?`,
       answer:
         "Çoğu kişi birkaç haftalık düzenli çalışmanın ardından kendini rahat hisseder; kesin süre ne sıklıkla pratik yaptığınıza bağlıdır.",
     },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { StructuredTask } from "../adapters/text-model/port";
 import { lowerCaseIn } from "../adapters/keyword-research/seeds";
 import { briefForPrompt, type Brief } from "../sites/brief";
+import { titleCasingRule, upperFirst } from "../content/casing";
 import { mentionsTopic, topicWords } from "../content/text-folding";
 
 export const MAX_SEEDS = 10;
@@ -123,7 +124,7 @@ export function planTitlesTask(count: number): StructuredTask<TitleInput, { titl
       "You are an editor planning blog articles. For each target keyword you write one article title: specific, useful, natural to read, containing the keyword or a close form of it. Answer with JSON only.",
     prompt: (input) =>
       [
-        `Language of the titles: ${input.language}`,
+        [`Language of the titles: ${input.language}`, titleCasingRule(input.language)].filter(Boolean).join("\n"),
         "Brief:",
         briefForPrompt(input.brief),
         `Target keywords, in order:\n${input.keywords.map((keyword, i) => `${i + 1}. ${keyword}`).join("\n")}`,
@@ -137,7 +138,7 @@ export function planTitlesTask(count: number): StructuredTask<TitleInput, { titl
 
 /** An offline title says what it is. */
 function offlineTitle(keyword: string, language: string): string {
-  const subject = keyword.charAt(0).toLocaleUpperCase(language) + keyword.slice(1);
+  const subject = upperFirst(keyword, language);
   const title = language.startsWith("tr")
     ? `${subject}: pratik bir rehber (çevrimdışı taslak)`
     : `${subject}: a practical guide (offline draft)`;

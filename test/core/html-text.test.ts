@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countWords, htmlToText, slugify } from "../../src/core/html-text";
+import { countWords, htmlToText } from "../../src/core/html-text";
 
 describe("htmlToText", () => {
   it("keeps the text of the content and drops the tags, with words kept apart", () => {
@@ -43,33 +43,5 @@ describe("countWords", () => {
 
   it("counts the words of an article's text, not of its markup", () => {
     expect(countWords(htmlToText('<p class="intro">Üç <a href="/x">kelime</a> var</p><script>var a = b;</script>'))).toBe(3);
-  });
-});
-
-describe("slugify", () => {
-  it("makes lower-case ASCII slugs, folding Turkish letters", () => {
-    expect(slugify("Ekmeğin Tarihi: İlk Fırınlar")).toBe("ekmegin-tarihi-ilk-firinlar");
-    expect(slugify("Çay & Şeker Ölçüleri ÜZERİNE")).toBe("cay-seker-olculeri-uzerine");
-    expect(slugify("ISIK ve ısı")).toBe("isik-ve-isi");
-  });
-
-  it("folds other accented Latin letters too", () => {
-    expect(slugify("Crème brûlée à la française")).toBe("creme-brulee-a-la-francaise");
-    expect(slugify("Die Straße")).toBe("die-strasse");
-    expect(slugify("Smørrebrød og Łódź, Æsir, Œuvre, Đà Nẵng")).toBe("smorrebrod-og-lodz-aesir-oeuvre-da-nang");
-  });
-
-  it("collapses punctuation and trims dashes", () => {
-    expect(slugify("  --Hello,   World!--  ")).toBe("hello-world");
-    expect(slugify("10 Tips (2026)")).toBe("10-tips-2026");
-  });
-
-  it("cuts long titles without a trailing dash and never answers empty", () => {
-    const slug = slugify("word ".repeat(40));
-    expect(slug.length).toBeLessThanOrEqual(80);
-    expect(slug.endsWith("-")).toBe(false);
-    expect(slugify(`${"a".repeat(79)} b`, 80)).toBe("a".repeat(79));
-    expect(slugify("!!!")).toBe("article");
-    expect(slugify("日本語")).toBe("article");
   });
 });

@@ -230,9 +230,23 @@ export function createFakeWordPress(options: FakeWordPressOptions = {}) {
     if (!serving || c.req.param("file") !== `${key}.txt`) return next();
     return c.text(key);
   });
+  // A published post's page; a former slug answers 301 to it, as wp_old_slug_redirect does.
+  app.get("/:slug{[a-z0-9-]+}/", (c, next) => {
+    const slug = c.req.param("slug");
+    const live = fake.content.posts.find((p) => p.status === "publish" && p.slug === slug);
+    if (live) return c.html(`<html><body><h1>${live.title}</h1></body></html>`);
+    const moved = fake.content.posts.find((p) => p.status === "publish" && p.oldSlugs?.includes(slug));
+    return moved ? c.redirect(`${origin}/${moved.slug}/`, 301) : next();
+  });
   app.all("*", (c) => c.html("<html><body>Page not found</body></html>", 404));
 
   return fake;
+}
+
+/** WordPress keeps a published post's former slug (`_wp_old_slug`), and forgets one that comes back. */
+function changeSlug(post: FakePost, slug: string): void {
+  if (post.status === "publish" && slug !== post.slug) post.oldSlugs = [...(post.oldSlugs ?? []).filter((old) => old !== slug), post.slug];
+  post.slug = slug;
 }
 
 export type FakeWordPress = ReturnType<typeof createFakeWordPress>;
@@ -404,7 +418,7 @@ function registerPostRoutes(rest: Rest, content: FakeContent, origin: string) {
       if (body.title !== undefined) post.title = String(body.title);
       if (body.content !== undefined) post.content = String(body.content);
       if (body.excerpt !== undefined) post.excerpt = String(body.excerpt);
-      if (body.slug !== undefined) post.slug = String(body.slug);
+      if (body.slug !== undefined) changeSlug(post, String(body.slug));
       if (body.status !== undefined) post.status = body.status as FakePost["status"];
       if (body.categories !== undefined) post.categories = body.categories as number[];
       if (body.tags !== undefined) post.tags = body.tags as number[];

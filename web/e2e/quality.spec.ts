@@ -3,6 +3,7 @@ import { common } from "../src/i18n/common";
 import type { Language } from "../src/i18n/format";
 import { qualityMessages } from "../src/i18n/quality";
 import { articleMessages } from "../src/screens/articles/messages";
+import { qualitySummaryMessages } from "../src/screens/articles/quality-summary-messages";
 import { overviewMessages } from "../src/screens/overview/messages";
 import { planMessages } from "../src/screens/plans/messages";
 import { siteMessages } from "../src/screens/sites/messages";
@@ -96,8 +97,9 @@ test("the quality of an article: its panel, the document editor moving the score
   }
   // The claim's verdict is a word, not a colour alone; the reasons the gate holds it are words too.
   await expect(panel.locator(".claim .badge").first()).toHaveText(/^(Supported|Not supported|Contradicted|Not checked)$/);
-  await expect(panel.getByText(en(qualityMessages, "reasonsTitle"))).toBeVisible();
-  await expect(panel.locator(".review-reasons li").first()).toHaveText(/^(Content score|Too |\d+ words in a row|Claims )/);
+  const summary = page.getByRole("region", { name: en(qualitySummaryMessages, "summary.title") });
+  await expect(summary.getByText(en(qualityMessages, "reasonsTitle"))).toBeVisible();
+  await expect(summary.locator(".review-reasons li").first()).toHaveText(/^(Content score|Too |\d+ words in a row|Claims )/);
 
   // The document editor: most of the text removed, saved, and the score goes down.
   const text = page.getByRole("textbox", { name: en(articleMessages, "body.label") });

@@ -5,6 +5,8 @@ import type { Messages } from "../src/i18n/language";
 import { qualityMessages } from "../src/i18n/quality";
 import { apiAccessMessages } from "../src/screens/api-access/messages";
 import { articleMessages } from "../src/screens/articles/messages";
+import { qualitySummaryMessages } from "../src/screens/articles/quality-summary-messages";
+import { slugMessages } from "../src/screens/articles/slug-messages";
 import { authMessages } from "../src/screens/auth/messages";
 import { billingMessages } from "../src/screens/billing/messages";
 import { mediaMessages } from "../src/screens/media/messages";
@@ -28,6 +30,8 @@ const CATALOGUES: Messages<string>[] = [
   qualityMessages,
   apiAccessMessages,
   articleMessages,
+  qualitySummaryMessages,
+  slugMessages,
   authMessages,
   billingMessages,
   mediaMessages,

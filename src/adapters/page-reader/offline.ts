@@ -1,4 +1,5 @@
-import { capitalise, fnv1a, OFFLINE_SERP_HOSTS, offlineSourceOf, offlineWordsFor } from "../serp-research/offline";
+import { upperFirst } from "../../content/casing";
+import { fnv1a, OFFLINE_SERP_HOSTS, offlineSourceOf, offlineWordsFor } from "../serp-research/offline";
 import { excerptOf, readFailure, type PageHeading, type PageRead, type PageReader } from "./port";
 
 interface OfflinePageWords {
@@ -54,22 +55,22 @@ export function createOfflinePageReader(options: { now?: () => Date } = {}): Pag
       const headings: PageHeading[] = [];
       const lines: string[] = [];
       for (const [position, index] of picked.entries()) {
-        const heading = capitalise(fill(words.sections[index]!), language);
+        const heading = upperFirst(fill(words.sections[index]!), language);
         headings.push({ level: 2, text: heading });
         // Every paragraph under every section, starting with the section's own: pages of a few
         // hundred words, like the pages that rank, so an article's length compares as it would live.
         lines.push(
           heading,
-          ...words.paragraphs.map((_, offset) => capitalise(fill(words.paragraphs[(index + offset) % words.paragraphs.length]!), language)),
+          ...words.paragraphs.map((_, offset) => upperFirst(fill(words.paragraphs[(index + offset) % words.paragraphs.length]!), language)),
         );
         if (position === 0) {
           const sub = words.subsections[hash % words.subsections.length]!;
           headings.push({ level: 3, text: sub });
-          lines.push(sub, capitalise(fill(words.paragraphs[(index + 1) % words.paragraphs.length]!), language));
+          lines.push(sub, upperFirst(fill(words.paragraphs[(index + 1) % words.paragraphs.length]!), language));
         }
       }
       const text = lines.join("\n");
-      const title = capitalise(fill(offlineWordsFor(language).titles[source.source % 10]!), language);
+      const title = upperFirst(fill(offlineWordsFor(language).titles[source.source % 10]!), language);
       return { ok: true, page: { url, title, headings, text, excerpt: excerptOf(text), fetchedAt: now().toISOString(), truncated: false } };
     },
   };

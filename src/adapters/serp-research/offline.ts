@@ -1,5 +1,6 @@
 import { OFFLINE_TEMPLATES } from "../keyword-research/offline";
 import { lowerCaseIn } from "../keyword-research/seeds";
+import { upperFirst } from "../../content/casing";
 import { ProviderError } from "../provider-error";
 import { SERP_RESULTS, type SerpRequest, type SerpResearch, type SerpResearcher, type SerpResult } from "./port";
 
@@ -87,8 +88,8 @@ export function createOfflineSerpResearch(): SerpResearcher {
         const source = (hash + index) % OFFLINE_SERP_HOSTS.length;
         return {
           url: offlineSourceUrl(source, language, keyword),
-          title: capitalise(words.titles[(hash + index * 3) % words.titles.length]!.replace("{}", keyword), language),
-          description: capitalise(words.description.replace("{}", keyword), language),
+          title: upperFirst(words.titles[(hash + index * 3) % words.titles.length]!.replace("{}", keyword), language),
+          description: upperFirst(words.description.replace("{}", keyword), language),
           rank: index + 1,
         };
       });
@@ -96,7 +97,7 @@ export function createOfflineSerpResearch(): SerpResearcher {
       return {
         query: keyword,
         results,
-        questions: words.questions.map((question) => capitalise(question.replace("{}", keyword), language)),
+        questions: words.questions.map((question) => upperFirst(question.replace("{}", keyword), language)),
         relatedSearches: templates
           .filter((template) => template !== "{}")
           .slice(0, 8)
@@ -136,17 +137,6 @@ export function offlineSourceOf(url: string): OfflineSource | null {
   } catch {
     return null; // a malformed escape
   }
-}
-
-/** The first letter in upper case by the rules of `language` (Turkish i → İ). */
-export function capitalise(text: string, language = "en"): string {
-  let first: string;
-  try {
-    first = text.charAt(0).toLocaleUpperCase(language);
-  } catch {
-    first = text.charAt(0).toUpperCase(); // a tag Intl does not accept
-  }
-  return first + text.slice(1);
 }
 
 /** FNV-1a, 32 bits: a stable hash of a string, the same on every run. */

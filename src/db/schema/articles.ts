@@ -65,6 +65,8 @@ export const articles = sqliteTable(
     remoteId: text("remote_id"),
     /** A publication in progress (first or again, after its post was lost) holds the article until then. */
     publishingUntil: text("publishing_until"),
+    /** What the platform last received of the article (management.ts platformFingerprint): an edit that changes none of it is not sent again. */
+    platformFingerprint: text("platform_fingerprint"),
     generationCostKurus: integer("generation_cost_kurus").notNull().default(0),
     generationUsage: text("generation_usage", { mode: "json" }).$type<GenerationUsage>(),
     categories: text("categories", { mode: "json" }).$type<string[]>().notNull().default([]),

@@ -18,6 +18,7 @@ import { articleIdInput as articleId, defineTool, describeFields } from "../tool
 /** What update_article changes: the fields of PATCH /api/autopilot/articles/{articleId}, each optional. */
 const articleEdit = describeFields(ArticleEditBodySchema.shape, {
   title: "The new title (plain text, no markup)",
+  slug: "The last part of the address (Turkish letters folded: ç→c, ş→s, ı→i…; then a-z, 0-9 and hyphens, at most 80); WordPress redirects the old address; slug_taken when the site already has it",
   html: "The new article body as HTML; it is sanitised, and the word count follows it",
   seoTitle: `The title search engines show (${SEO_TITLE_CHARS.min}–${SEO_TITLE_CHARS.max} characters recommended; other lengths are kept and warned about)`,
   seoDesc: `The meta description search engines show (${SEO_DESC_CHARS.min}–${SEO_DESC_CHARS.max} characters recommended; other lengths are kept and warned about)`,
@@ -81,7 +82,7 @@ export const articleTools = [
     name: "update_article",
     title: "Edit an article",
     description:
-      "Changes any of title, html (sanitised), seoTitle, seoDesc, excerpt, tags, categories, featuredImage (an upload id). A published article is updated on its WordPress or forum too: blogUpdated says whether it arrived, warnings say why not.",
+      "Changes any of title, slug, html (sanitised), seoTitle, seoDesc, excerpt, tags, categories, featuredImage (an upload id). A published article is updated on its WordPress or forum too: blogUpdated says whether it arrived, warnings say why not.",
     input: { articleId, ...articleEdit },
     output: ArticleEditResultSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
@@ -89,7 +90,7 @@ export const articleTools = [
       if (Object.values(edit).every((value) => value === undefined))
         throw new AppError(
           "invalid_request",
-          "Send at least one of title, html, seoTitle, seoDesc, excerpt, tags, categories, featuredImage",
+          "Send at least one of title, slug, html, seoTitle, seoDesc, excerpt, tags, categories, featuredImage",
         );
       const id = parseArticleId(articleId);
       const live = await getArticleWithImages(services.db, accountId, id, caller.siteIds);

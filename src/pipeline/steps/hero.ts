@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, ne } from "drizzle-orm";
 import { NO_USAGE } from "../../adapters/provider-usage";
 import { AppError } from "../../core/errors";
-import { slugify } from "../../core/html-text";
+import { slugify } from "../../core/slug";
 import { log } from "../../core/logger";
 import { toIsoSeconds } from "../../core/time";
 import { itemRuns, uploads } from "../../db/schema";
@@ -87,7 +87,7 @@ export async function storeHeroImage(services: Services, run: ItemRunParams, now
   if (size.width < MIN_HERO_WIDTH)
     throw new AppError("hero_image_rejected", `The hero image is ${size.width} px wide; at least ${MIN_HERO_WIDTH} px is required`);
 
-  const fileName = `${slugify(record.draft.title, 60)}-${run.itemId.slice(-8).toLowerCase()}-a${run.attempt}.webp`;
+  const fileName = `${slugify(record.draft.title, { maxLength: 60 })}-${run.itemId.slice(-8).toLowerCase()}-a${run.attempt}.webp`;
   const stored = await putImage(services.media, { folder: "heroes", fileName, bytes: source.bytes });
   const at = toIsoSeconds(now);
   const uploadId = `up_hero_${run.itemId.slice(5)}_a${run.attempt}`;

@@ -2,8 +2,8 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { publishableArticle } from "../../articles/publishable";
 import { parseStoredDraft } from "../../content/draft";
 import { AppError } from "../../core/errors";
-import { slugify } from "../../core/html-text";
 import { log } from "../../core/logger";
+import { slugify } from "../../core/slug";
 import { toIsoSeconds } from "../../core/time";
 import { articles, itemRuns, planItems, plans, existingPosts, uploads, type ArticleStatus } from "../../db/schema";
 import { publishingPlatformFor } from "../../publishing/platform";
@@ -22,7 +22,7 @@ import { markStage, runRow, subjectOf } from "./run-state";
  * D1 refuses patterns longer than 50 bytes, and slugs run to 80.)
  */
 async function freeSlug(services: Services, site: SiteRow, title: string, itemId: string): Promise<string> {
-  const base = slugify(title);
+  const base = slugify(title, { language: site.language });
   const [ours, existing] = await services.db.batch([
     services.db
       .select({ slug: articles.slug })

@@ -9,6 +9,7 @@ import { common } from "../../i18n/common";
 import { useMessages } from "../../i18n/language";
 import { BodyEditor } from "./body-editor";
 import { FeaturedImagePicker, KEEP, NONE } from "./featured-image-picker";
+import { SlugField } from "./slug-field";
 import { articleMessages } from "./messages";
 import { ARTICLES_KEY, articleKey } from "./shared";
 
@@ -23,6 +24,7 @@ const isRevision = (result: EditResult | Revision | null): result is Revision =>
 
 interface Draft {
   title: string;
+  slug: string;
   seoTitle: string;
   seoDesc: string;
   excerpt: string;
@@ -35,6 +37,7 @@ interface Draft {
 function draftOf(article: Article): Draft {
   return {
     title: article.title,
+    slug: article.slug,
     seoTitle: article.seoTitle,
     seoDesc: article.seoDesc,
     excerpt: article.excerpt,
@@ -58,6 +61,7 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 function changesOf(draft: Draft, article: Article): ArticleEdit {
   const edit: ArticleEdit = {};
   if (draft.title !== article.title) edit.title = draft.title;
+  if (draft.slug !== article.slug) edit.slug = draft.slug;
   if (draft.seoTitle !== article.seoTitle) edit.seoTitle = draft.seoTitle;
   if (draft.seoDesc !== article.seoDesc) edit.seoDesc = draft.seoDesc;
   if (draft.excerpt !== article.excerpt) edit.excerpt = draft.excerpt;
@@ -126,6 +130,13 @@ export function ArticleEditor({ article }: { article: Article }) {
             value={draft.title}
             onChange={(e) => set("title")(e.target.value)}
             error={fieldError(error, "title")}
+          />
+          <SlugField
+            value={draft.slug}
+            onChange={set("slug")}
+            url={article.url}
+            siteId={article.siteId}
+            error={fieldError(error, "slug", ["slug_taken"])}
           />
           <TextField
             label={t("edit.seoTitle")}

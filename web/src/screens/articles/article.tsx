@@ -19,6 +19,7 @@ import { RevisionPanel } from "./revision-panel";
 import { IndexNowStatus } from "./index-now-status";
 import { articleMessages } from "./messages";
 import { QualityPanel } from "./quality-panel";
+import { QualitySummary } from "./quality-summary";
 import { ARTICLES_KEY, articleKey, siteName, statusKey } from "./shared";
 
 type Article = Schemas["Article"];
@@ -58,6 +59,7 @@ export function ArticleScreen() {
         <>
           {mayEdit ? null : <RoleNote note="note.articleRead" />}
           {mayEdit && !mayPublish && waiting ? <RoleNote note="note.articlePublish" /> : null}
+          <QualitySummary article={article.data} />
           <ArticleFacts article={article.data} />
           {mayPublish && (waiting || publish.isSuccess || publish.isError) ? (
             <PublishPanel article={article.data} publish={publish} />

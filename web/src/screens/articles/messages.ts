@@ -186,7 +186,6 @@ export const articleMessages = defineMessages(
     "quality.savedFigures": "Figures for the saved text: each save works them out again.",
     "quality.none": "No quality figures: this article was written before research existed, or by hand.",
     "quality.noScore": "No content score: none of the pages that rank for its keyword could be read.",
-    "quality.scoreLabel": "Content score",
     "quality.scoreHint": "How well the article covers what the pages ranking for its keyword cover: their terms, subtopics and length.",
     "quality.missingTerms": "Missing terms",
     "quality.missingTermsHint": "Words two or more top pages use that this article does not, the weightiest first.",
@@ -411,7 +410,6 @@ export const articleMessages = defineMessages(
     "quality.savedFigures": "Kaydedilmiş metnin değerleri: her kayıtta yeniden hesaplanır.",
     "quality.none": "Kalite değeri yok: bu makale araştırma özelliğinden önce ya da elle yazıldı.",
     "quality.noScore": "İçerik puanı yok: anahtar kelimesinde üst sıralarda çıkan sayfaların hiçbiri okunamadı.",
-    "quality.scoreLabel": "İçerik puanı",
     "quality.scoreHint":
       "Makalenin, anahtar kelimesinde üst sıralarda çıkan sayfaların ele aldıklarını ne kadar iyi karşıladığı: terimleri, alt konuları ve uzunluğu.",
     "quality.missingTerms": "Eksik terimler",

@@ -1,10 +1,10 @@
-// The article's quality beside its editor: the content score, what the top pages cover that it
-// lacks, its sources and claims with the fact check's verdicts, originality, readability, and why
-// the quality gate holds it. The figures are the saved text's: every save recomputes them.
+// The article's quality beside its editor: what the content score measures, what the top pages
+// cover that it lacks, its sources and claims with the fact check's verdicts, originality and
+// readability (the score and why the gate holds it are at the top: quality-summary.tsx). The
+// figures are the saved text's: every save recomputes them.
 import type { Schemas } from "../../api/client";
 import { Badge } from "../../components/ui";
-import { ScoreFigure, SourceLink, SourceList, TermList, useReadabilityWords } from "../../components/quality-figures";
-import { ReviewReasonList } from "../../components/review-reasons";
+import { SourceLink, SourceList, TermList, useReadabilityWords } from "../../components/quality-figures";
 import { useMessages } from "../../i18n/language";
 import { qualityMessages, type Verdict } from "../../i18n/quality";
 import { articleMessages } from "./messages";
@@ -15,21 +15,14 @@ type Claim = Schemas["CheckedClaim"];
 
 export function QualityPanel({ article }: { article: Article }) {
   const { t } = useMessages(articleMessages);
-  const words = useMessages(qualityMessages);
   const quality = article.quality;
   return (
     <aside className="card quality-panel" aria-labelledby="quality-heading">
       <h2 id="quality-heading">{t("quality.title")}</h2>
-      {article.reviewReasons.length > 0 ? (
-        <div className="notice notice-warning" role="status">
-          <strong>{words.t("reasonsTitle")}</strong>
-          <ReviewReasonList reasons={article.reviewReasons} />
-        </div>
-      ) : null}
       {quality ? (
         <>
           <p className="muted quality-note">{t("quality.savedFigures")}</p>
-          <ContentScore score={quality.contentScore} />
+          <ContentScoreHint score={quality.contentScore} />
           <MissingTerms terms={quality.missingTerms} />
           {quality.facts ? <Facts facts={quality.facts} /> : null}
           <Sources sources={quality.sources} />
@@ -44,16 +37,10 @@ export function QualityPanel({ article }: { article: Article }) {
   );
 }
 
-function ContentScore({ score }: { score: number | null }) {
+/** The score itself is at the top of the page (quality-summary.tsx): here, what it measures. */
+function ContentScoreHint({ score }: { score: number | null }) {
   const { t } = useMessages(articleMessages);
-  if (score === null) return <p>{t("quality.noScore")}</p>;
-  return (
-    <div className="content-score">
-      <p className="score-label">{t("quality.scoreLabel")}</p>
-      <ScoreFigure score={score} testId="content-score" />
-      <p className="field-hint">{t("quality.scoreHint")}</p>
-    </div>
-  );
+  return <p className="field-hint">{score === null ? t("quality.noScore") : t("quality.scoreHint")}</p>;
 }
 
 /** The names, named things and numbers the top pages share, and those the article does not state. */

@@ -1,0 +1,1 @@
+ALTER TABLE `articles` ADD `platform_fingerprint` text;
