@@ -14,7 +14,7 @@ export const PANEL_PORT = Number(process.env.PANEL_PORT ?? 8793);
  * demo account to change it, or reads or writes the WordPress peer, goes in its list here.
  */
 const DEMO_ACCOUNT_SPECS = ["teams", "search-site", "site-health", "search-pages", "oauth"];
-const WORDPRESS_SPECS = ["journey", "overlap-wordpress", "flow", "turkish"];
+const WORDPRESS_SPECS = ["journey", "overlap-wordpress", "flow", "turkish", "slug"];
 const specFiles = (names: string[]) => names.map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
