@@ -84,6 +84,9 @@ export const ApprovalPageSchema = z
         "For an answered link: published (live on the site), approved (a draft-mode plan: approved, not live), not_published (approved, but publishing failed or is still to be done: the team publishes it), changes_requested",
     }),
     site: z.object({ name: z.string().nullable(), url: z.string() }).nullable(),
+    account: z
+      .object({ name: z.string() })
+      .openapi({ description: "The team the client answers: the account's name (never its e-mail address)" }),
     contact: z
       .object({ email: z.string() })
       .nullable()
