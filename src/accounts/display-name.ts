@@ -80,6 +80,9 @@ export async function accountDisplayName(db: Database, account: { id: string; em
 
 /** accountDisplayName of an account read by id ("" when there is no such account). */
 export async function accountDisplayNameOf(db: Database, accountId: string): Promise<string> {
-  const [account] = await db.select({ id: accounts.id, email: accounts.email, name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
+  const [account] = await db
+    .select({ id: accounts.id, email: accounts.email, name: accounts.name })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
   return account ? accountDisplayName(db, account) : "";
 }

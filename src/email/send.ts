@@ -68,7 +68,8 @@ export async function sendQueuedEmail(services: Services, message: EmailSend, no
     locale: row.locale,
     // An invitation reaches someone outside the account: it names the account by its name (or not at all), never by its e-mail.
     // A sign-up's confirmation has no account yet.
-    account: parsed.kind === "invitation" ? (parsed.data.accountName ?? "") : row.accountId ? await accountDisplayNameOf(db, row.accountId) : "",
+    account:
+      parsed.kind === "invitation" ? (parsed.data.accountName ?? "") : row.accountId ? await accountDisplayNameOf(db, row.accountId) : "",
     actionUrl: action,
     unsubscribeUrl: unsubscribe,
     settingsUrl: settingsUrl(origin),

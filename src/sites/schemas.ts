@@ -204,13 +204,11 @@ export const ThingNameSchema = plainText(z.string().trim().min(1, "must not be e
 
 export const UpdateSiteBodySchema = z
   .object({
-    displayName: ThingNameSchema.nullable()
-      .optional()
-      .openapi({
-        description:
-          "The site's name in the panel, e-mails and the client's approval page, instead of the platform's title: 1–80 characters of plain text (trimmed); null removes it",
-        example: "Fırın Blogu",
-      }),
+    displayName: ThingNameSchema.nullable().optional().openapi({
+      description:
+        "The site's name in the panel, e-mails and the client's approval page, instead of the platform's title: 1–80 characters of plain text (trimmed); null removes it",
+      example: "Fırın Blogu",
+    }),
     businessContext: BusinessContextSchema.optional(),
     language: LanguageSchema.optional(),
     blogUsername: BlogUsernameSchema.optional(),
