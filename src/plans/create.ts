@@ -229,7 +229,7 @@ export async function createPlan(services: Services, accountId: string, input: N
       warnings,
       research: researchRecord,
       cluster: input.cluster ? { pillarKeyword: input.cluster.pillarKeyword } : null,
-      searchConsole: found ? searchConsoleUse(found, chosen, candidates.keys) : null,
+      searchConsole: found ? searchConsoleUse(found, preferred, chosen, candidates.keys) : null,
       createdAt: at,
       updatedAt: at,
     }),

@@ -228,7 +228,7 @@ export const PlanSearchConsoleSchema = z
     used: z.number().int().openapi({ description: "Items that target one of them" }),
     noneBecause: z.enum(SEARCH_CONSOLE_NONE_REASONS).nullable().openapi({
       description:
-        "Why no item came from Search Console: no_sync (no sync has stored the site's queries yet), none_in_range (no query at positions 8–30 with 10+ impressions), all_targeted (every such query is already targeted or covered by the site's posts, plans or articles); null when some did",
+        "Why no item came from Search Console: no_sync (no sync has stored the site's queries yet), none_in_range (no query at positions 8–30 with 10+ impressions), all_targeted (every such query is already targeted or covered by the site's posts, plans or articles, or is a topic the brief avoids), outranked (some were usable, but research found keywords with more searches for every item); null when some did",
     }),
   })
   .openapi("PlanSearchConsole");

@@ -57,13 +57,21 @@ export async function opportunitiesForPlan(
 
 /**
  * What the plan records of the option: the opportunities offered, the items made from them, and
- * why none when none (opportunities there, but each covered by the site's posts, plans or articles, or
- * overlapping a page another item took: `all_targeted`).
+ * why none when none: `all_targeted` when each is covered by the site's posts, plans or articles
+ * (or a topic the brief avoids), `outranked` when some were usable but research's keywords ranked
+ * above them. `usable`: the ranking after those removals.
  */
-export function searchConsoleUse(found: PlanOpportunities, chosen: ChosenKeyword[], keys: Set<string>): PlanSearchConsoleUse {
+export function searchConsoleUse(
+  found: PlanOpportunities,
+  usable: ChosenKeyword[],
+  chosen: ChosenKeyword[],
+  keys: Set<string>,
+): PlanSearchConsoleUse {
   const used = chosen.filter((idea) => keys.has(idea.key)).length;
-  const offered = found.opportunities?.length ?? 0;
-  return { opportunities: offered, used, noneBecause: used > 0 ? null : (found.noneBecause ?? "all_targeted") };
+  const opportunities = found.opportunities?.length ?? 0;
+  if (used > 0) return { opportunities, used, noneBecause: null };
+  const outranked = usable.some((idea) => keys.has(idea.key));
+  return { opportunities, used, noneBecause: found.noneBecause ?? (outranked ? "outranked" : "all_targeted") };
 }
 
 /** The seeds research gets: the model's (at least half of MAX_SEEDS), then the busiest opportunities, at most MAX_SEEDS. */

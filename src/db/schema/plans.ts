@@ -82,7 +82,7 @@ export interface PlanWarning {
 }
 
 /** Why a plan from Search Console took none of the site's opportunities. */
-export const SEARCH_CONSOLE_NONE_REASONS = ["no_sync", "none_in_range", "all_targeted"] as const;
+export const SEARCH_CONSOLE_NONE_REASONS = ["no_sync", "none_in_range", "all_targeted", "outranked"] as const;
 export type SearchConsoleNoneReason = (typeof SEARCH_CONSOLE_NONE_REASONS)[number];
 /** What "Plan from Search Console" found and used: `opportunities` offered, `used` items made from them, and why none when none. */
 export interface PlanSearchConsoleUse {
