@@ -219,6 +219,7 @@ describe("the client's page", () => {
       decidedAt: null,
       outcome: null,
       site: { name: expect.any(String), url: wp.origin },
+      account: { name: expect.any(String) },
       contact: { email: expect.stringContaining("@") },
       article: expect.objectContaining({
         title: article.title,
