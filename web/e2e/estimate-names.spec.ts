@@ -22,6 +22,7 @@ async function useLanguage(page: Page, language: Language) {
 
 /** A fresh account with a custom site and a DRAFT plan from Search Console (no sync yet). */
 async function accountWithPlan(page: Page) {
+  await page.goto("/sign-in");
   await signUpFresh(page, "estimate");
   const headers = { Origin: new URL(page.url()).origin };
   const connect = await page.request.post("/api/platforms/custom/connect", {

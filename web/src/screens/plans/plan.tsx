@@ -144,7 +144,7 @@ function PlanDetail({ plan, siteTitle, refreshing }: { plan: Plan; siteTitle: st
           </dd>
         </dl>
       </section>
-      {mayAct ? <PlanNameForm key={plan.name} plan={plan} /> : null}
+      {mayAct ? <PlanNameForm key={plan.id} plan={plan} /> : null}
       {mayAct ? <PlanActions plan={plan} /> : null}
       <PlanApprovalLinks planId={plan.id} />
       <PlanCluster plan={plan} />

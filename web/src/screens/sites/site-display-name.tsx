@@ -14,7 +14,7 @@ const NAME_MAX = 80;
 
 export function SiteDisplayName({ site }: { site: Site }) {
   const { can } = useRole();
-  return can("admin", site.id) ? <SiteDisplayNameForm key={site.displayName ?? ""} site={site} /> : null;
+  return can("admin", site.id) ? <SiteDisplayNameForm key={site.id} site={site} /> : null;
 }
 
 function SiteDisplayNameForm({ site }: { site: Site }) {
