@@ -22,6 +22,7 @@ import { reportRoutes } from "./report/routes";
 import { siteRoutes } from "./sites/routes";
 import { briefRoutes } from "./sites/brief-routes";
 import { planRoutes } from "./plans/routes";
+import { planEstimateRoutes } from "./plans/estimate-routes";
 import { runNowRoutes } from "./pipeline/routes";
 import { sessionRoutes } from "./sessions/routes";
 import { articleRoutes } from "./articles/management-routes";
@@ -96,6 +97,7 @@ export function createApp(options: AppOptions = {}) {
   app.route("/api", siteRoutes);
   app.route("/api", briefRoutes);
   app.route("/api", planRoutes);
+  app.route("/api", planEstimateRoutes);
   app.route("/api", runNowRoutes);
   app.route("/api", sessionRoutes);
   app.route("/api", articleRoutes);

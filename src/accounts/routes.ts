@@ -15,6 +15,7 @@ import {
 } from "./schemas";
 import { createAccountWithToken, getAccount, memberView, renameAccount } from "./service";
 import { membershipsOf } from "../members/service";
+import { accountDisplayName } from "./display-name";
 
 export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -34,7 +35,7 @@ accountRoutes.openapi(
     const memberships = member ? await membershipsOf(db, member.userId) : [];
     return c.json(
       {
-        ...toAccount(account),
+        ...toAccount(account, await accountDisplayName(db, account)),
         member: member
           ? {
               id: member.id,
@@ -45,7 +46,7 @@ accountRoutes.openapi(
             }
           : null,
         role: caller.role,
-        memberships: memberships.map(({ accountId, accountEmail, role }) => ({ accountId, accountEmail, role })),
+        memberships: memberships.map(({ accountId, accountEmail, accountName, role }) => ({ accountId, accountEmail, accountName, role })),
       },
       200,
     );
@@ -62,7 +63,10 @@ accountRoutes.openapi(
     request: { body: jsonBody(UpdateAccountBodySchema) },
     responses: { 200: jsonContent(AccountSchema, "The account"), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(toAccount(await renameAccount(c.get("db"), c.get("caller"), c.req.valid("json").name)), 200),
+  async (c) => {
+    const account = await renameAccount(c.get("db"), c.get("caller"), c.req.valid("json").name);
+    return c.json(toAccount(account, await accountDisplayName(c.get("db"), account)), 200);
+  },
 );
 
 export const adminAccountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

@@ -3,6 +3,7 @@ import { BILLING_MODES, EMAIL_KINDS, LOCALES, ROLES } from "../db/schema";
 import { formatKurus } from "../core/money";
 import { plainText } from "../core/plain-text";
 import { CreatedApiTokenSchema } from "../tokens/schemas";
+import { defaultAccountName } from "./display-name";
 import type { AccountRow } from "./service";
 
 export const AccountSchema = z
@@ -11,6 +12,11 @@ export const AccountSchema = z
     email: z.string().openapi({ example: "owner@example.com" }),
     name: z.string().nullable().openapi({
       description: "What members and invitees are shown (an invitation's subject names it); null until an owner or admin names the account",
+      example: "Kadıköy Ajans",
+    }),
+    displayName: z.string().openapi({
+      description:
+        "What the account is called in the panel's header, e-mails and the client's approval page: its `name`, else one derived from a business e-mail domain (info@kadikoy-ajans.com.tr → Kadikoy Ajans), the first site's name, or the address's name part — never the e-mail address",
       example: "Kadıköy Ajans",
     }),
     billingMode: z.enum(BILLING_MODES),
@@ -45,7 +51,7 @@ export const CurrentAccountSchema = AccountSchema.extend({
   }),
   role: z.enum(ROLES).openapi({ description: "What the caller may do here (docs/guides/teams.md has the table)" }),
   memberships: z
-    .array(z.object({ accountId: z.string(), accountEmail: z.string(), role: z.enum(ROLES) }))
+    .array(z.object({ accountId: z.string(), accountEmail: z.string(), accountName: z.string().nullable(), role: z.enum(ROLES) }))
     .openapi({ description: "Every account the member's user belongs to (the panel switches among them); empty for an operator token" }),
 }).openapi("CurrentAccount");
 
@@ -56,11 +62,13 @@ export const CreateAccountBodySchema = z
 
 export const CreatedAccountSchema = z.object({ account: AccountSchema, token: CreatedApiTokenSchema }).openapi("CreatedAccount");
 
-export function toAccount(row: AccountRow): Account {
+/** `displayName`: what accountDisplayName says (src/accounts/display-name.ts); without it, what the name and e-mail alone give. */
+export function toAccount(row: AccountRow, displayName = row.name ?? defaultAccountName(row.email)): Account {
   return {
     id: row.id,
     email: row.email,
     name: row.name,
+    displayName,
     billingMode: row.billingMode,
     creditBalance: formatKurus(row.creditBalanceKurus),
     closesAt: row.closesAt,
@@ -70,10 +78,16 @@ export function toAccount(row: AccountRow): Account {
 
 export const UpdateAccountBodySchema = z
   .object({
-    name: plainText(z.string().trim().min(1).max(60), { noMarkup: true, noBidi: true }).nullable().openapi({
-      description: "1 to 60 characters of plain text without bidirectional controls; null removes it",
-      example: "Kadıköy Ajans",
-    }),
+    name: plainText(z.string().trim().min(1, "must not be empty").max(60, "must be at most 60 characters"), {
+      noMarkup: true,
+      noBidi: true,
+    })
+      .nullable()
+      .openapi({
+        description:
+          "1 to 60 characters of plain text (trimmed) without control characters or bidirectional controls; null removes it (the account then goes by its derived `displayName`)",
+        example: "Kadıköy Ajans",
+      }),
   })
   .strict()
   .openapi("UpdateAccountRequest");

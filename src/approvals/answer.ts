@@ -10,6 +10,7 @@ import { errorFields, log } from "../core/logger";
 import { toIsoSeconds } from "../core/time";
 import { runBatch } from "../db/batch";
 import type { Database } from "../db/client";
+import { accountDisplayNameOf } from "../accounts/display-name";
 import {
   type ApprovalDecision,
   type ApprovalOutcome,
@@ -21,6 +22,7 @@ import {
   sites,
   users,
 } from "../db/schema";
+import { siteDisplayName } from "../sites/display-name";
 import { rateLimitedError, rateLimitHeaders } from "../http/rate-limit";
 import { completePlanIfDone } from "../plans/state";
 import type { Services } from "../services/container";
@@ -95,7 +97,7 @@ async function pageOf(db: Database, link: ApprovalLinkRow, now: Date): Promise<A
     : [];
   const [site] = article.siteId
     ? await db
-        .select({ url: sites.url, name: sites.blogName })
+        .select({ url: sites.url, platform: sites.platform, blogName: sites.blogName, displayName: sites.displayName })
         .from(sites)
         .where(and(eq(sites.id, article.siteId), eq(sites.accountId, link.accountId)))
     : [];
@@ -110,7 +112,8 @@ async function pageOf(db: Database, link: ApprovalLinkRow, now: Date): Promise<A
     decidedAt: link.decidedAt,
     outcome: outcomeOf(link.decision, article.status, effect),
     approveEffect: effect,
-    site: site ? { name: site.name, url: site.url } : null,
+    site: site ? { name: siteDisplayName(site), url: site.url } : null,
+    account: { name: await accountDisplayNameOf(db, link.accountId) },
     contact: maker ? { email: maker.email } : null,
     article: shown
       ? {

@@ -94,6 +94,9 @@ export const ApprovalPageSchema = z
     }),
     approveEffect: ApprovalEffectSchema,
     site: z.object({ name: z.string().nullable(), url: z.string() }).nullable(),
+    account: z
+      .object({ name: z.string() })
+      .openapi({ description: "The team the client answers: the account's name (never its e-mail address)" }),
     contact: z
       .object({ email: z.string() })
       .nullable()

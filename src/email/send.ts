@@ -1,3 +1,4 @@
+import { accountDisplayNameOf } from "../accounts/display-name";
 import { and, eq, sql } from "drizzle-orm";
 import { emailErrorCode, RETRYABLE_EMAIL_CODES } from "../adapters/email/port";
 import { ProviderError } from "../adapters/provider-error";
@@ -5,7 +6,7 @@ import { decryptSecret, requireEncryptionKey } from "../core/crypto";
 import { log } from "../core/logger";
 import type { EmailSend } from "../core/queue-messages";
 import { toIsoSeconds } from "../core/time";
-import { accounts, emailOutbox, members, type EmailStatus } from "../db/schema";
+import { emailOutbox, members, type EmailStatus } from "../db/schema";
 import type { Services } from "../services/container";
 import { isOptionalKind, parseEmailData } from "./kinds";
 import { actionUrl, panelOrigin, settingsUrl, unsubscribeUrl } from "./links";
@@ -59,10 +60,6 @@ export async function sendQueuedEmail(services: Services, message: EmailSend, no
     log("error", "email_not_renderable", { emailId: row.id, kind: row.kind, error: "E_DATA_INVALID" });
     return finish(services, row, "failed", { error: "E_DATA_INVALID" });
   }
-  // A sign-up's confirmation has no account yet.
-  const [account] = row.accountId
-    ? await db.select({ email: accounts.email, name: accounts.name }).from(accounts).where(eq(accounts.id, row.accountId))
-    : [];
   const unsubscribe =
     row.memberId && isOptionalKind(parsed.kind)
       ? unsubscribeUrl(origin, await unsubscribeToken(services.encryptionKey, row.memberId, parsed.kind))
@@ -70,7 +67,9 @@ export async function sendQueuedEmail(services: Services, message: EmailSend, no
   const rendered = renderEmail(parsed, {
     locale: row.locale,
     // An invitation reaches someone outside the account: it names the account by its name (or not at all), never by its e-mail.
-    account: parsed.kind === "invitation" ? (parsed.data.accountName ?? "") : (account?.name ?? account?.email ?? ""),
+    // A sign-up's confirmation has no account yet.
+    account:
+      parsed.kind === "invitation" ? (parsed.data.accountName ?? "") : row.accountId ? await accountDisplayNameOf(db, row.accountId) : "",
     actionUrl: action,
     unsubscribeUrl: unsubscribe,
     settingsUrl: settingsUrl(origin),

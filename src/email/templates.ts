@@ -9,7 +9,7 @@ import { PRODUCT_NAME, WORDS, type MessageContent } from "./messages";
 
 export interface RenderContext {
   locale: Locale;
-  /** The account's email, the name members know it by. */
+  /** What the account is called (src/accounts/display-name.ts): its name, never its e-mail address. */
   account: string;
   /** Where the button goes: the panel's page of the thing (or the invitation's link). */
   actionUrl: string;

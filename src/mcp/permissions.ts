@@ -18,6 +18,8 @@ export const TOOL_PERMISSIONS: Record<string, Permission | [Permission, string]>
   delete_plan_item: ["publish", "item.deleted"],
   approve_plan: ["publish", "plan.approved"],
   pause_plan: ["publish", "plan.paused"],
+  estimate_plan: "read",
+  rename_plan: ["publish", "plan.renamed"],
   run_item: ["publish", "item.run"],
   add_plan_item: ["publish", "plan.item_added"],
   list_articles: "read",

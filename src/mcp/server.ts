@@ -13,6 +13,7 @@ import { accountTools } from "./tools/account";
 import { articleTools } from "./tools/articles";
 import { linkTools } from "./tools/links";
 import { planTools } from "./tools/plans";
+import { planEstimateTools } from "./tools/plan-estimate";
 import { searchTools } from "./tools/search";
 import { siteTools } from "./tools/sites";
 import { siteHealthTools } from "./tools/site-health";
@@ -20,6 +21,7 @@ import { siteHealthTools } from "./tools/site-health";
 export const MCP_TOOLS: Tool[] = [
   ...siteTools,
   ...planTools,
+  ...planEstimateTools,
   ...articleTools,
   ...searchTools,
   ...accountTools,

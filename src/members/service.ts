@@ -63,7 +63,13 @@ export async function firstOwner(db: Database, accountId: string): Promise<{ mem
 /** The accounts a user belongs to, oldest membership first: the panel's account switcher. */
 export async function membershipsOf(db: Database, userId: string) {
   return db
-    .select({ accountId: members.accountId, memberId: members.id, role: members.role, accountEmail: accounts.email })
+    .select({
+      accountId: members.accountId,
+      memberId: members.id,
+      role: members.role,
+      accountEmail: accounts.email,
+      accountName: accounts.name,
+    })
     .from(members)
     .innerJoin(accounts, eq(accounts.id, members.accountId))
     .where(eq(members.userId, userId))

@@ -26,16 +26,19 @@ import {
   ideasWithOpportunities,
   opportunitiesForPlan,
   preferOpportunities,
+  searchConsoleUse,
   searchConsoleWarning,
   seedsWithOpportunities,
 } from "./search-console-ideas";
+import { accountLocale, defaultPlanName, defaultPublishMode } from "./defaults";
 import { planTitlesTask, seedKeywordsTask } from "./tasks";
 
 export interface NewPlanInput {
   siteId: string;
   articleCount: number;
   cadencePerWeek: number;
-  publishMode: PublishMode;
+  /** Without it: `publish`, or `review` when the writer is offline and the site is real (src/plans/defaults.ts). */
+  publishMode?: PublishMode;
   /** Take the site's Search Console opportunities as keyword ideas and seeds beside research. */
   fromSearchConsole?: boolean;
   /** A topic cluster: a pillar item for this keyword and spokes from research around it (src/plans/cluster.ts). */
@@ -77,7 +80,8 @@ export async function createPlan(services: Services, accountId: string, input: N
       `An item or article of site ${site.id} already targets the pillar keyword '${input.cluster.pillarKeyword}'; choose another pillar`,
     );
   }
-  const opportunities = input.fromSearchConsole ? await opportunitiesForPlan(db, accountId, site.id, input.articleCount) : null;
+  const found = input.fromSearchConsole ? await opportunitiesForPlan(db, accountId, site.id, input.articleCount) : null;
+  const opportunities = found?.opportunities ?? null;
   log("info", "plan_research_started", {
     accountId,
     siteId: site.id,
@@ -159,6 +163,15 @@ export async function createPlan(services: Services, accountId: string, input: N
   }
   const searchNote = input.fromSearchConsole ? searchConsoleWarning(opportunities, chosen, candidates.keys) : null;
   if (searchNote) warnings.push(searchNote);
+  const modeDefault = defaultPublishMode(site, models.text.offline);
+  const publishMode = input.publishMode ?? modeDefault.publishMode;
+  if (input.publishMode === undefined && modeDefault.reason === "offline_writer")
+    warnings.push({
+      code: "review_by_default",
+      params: {},
+      message:
+        "The writer is offline (TEXT_PROVIDER=offline) and the site is a real one, so the plan waits for your review instead of publishing placeholder articles live; choose publishMode to override.",
+    });
   if (research.offline)
     warnings.push({
       code: "offline_research",
@@ -209,12 +222,14 @@ export async function createPlan(services: Services, accountId: string, input: N
       id: planId,
       accountId,
       siteId: site.id,
+      name: defaultPlanName(site, await accountLocale(db, accountId), now),
       articleCount: input.articleCount,
       cadencePerWeek: input.cadencePerWeek,
-      publishMode: input.publishMode,
+      publishMode,
       warnings,
       research: researchRecord,
       cluster: input.cluster ? { pillarKeyword: input.cluster.pillarKeyword } : null,
+      searchConsole: found ? searchConsoleUse(found, preferred, chosen, candidates.keys) : null,
       createdAt: at,
       updatedAt: at,
     }),

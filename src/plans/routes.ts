@@ -21,8 +21,10 @@ import {
   toPlan,
   toPlanItem,
   toPlanSummary,
+  UpdatePlanBodySchema,
   UpdatePlanItemBodySchema,
 } from "./schemas";
+import { renamePlan } from "./rename";
 import { planPace } from "./pace";
 import { approvePlan, pausePlan } from "./state";
 
@@ -87,13 +89,30 @@ planRoutes.openapi(
 
 planRoutes.openapi(
   createRoute({
+    method: "patch",
+    operationId: "updatePlan",
+    path: "/autopilot/plans/{planId}",
+    tags,
+    summary: "Rename a plan",
+    description: "`name` is 1–80 characters of plain text, trimmed; a plan of any status can be renamed.",
+    request: { params: PlanIdParamSchema, body: jsonBody(UpdatePlanBodySchema) },
+    responses: { 200: jsonContent(PlanSchema, "The plan"), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => {
+    const plan = await renamePlan(c.get("db"), c.get("caller").accountId, c.req.valid("param").planId, c.req.valid("json").name);
+    return c.json(toPlan(plan, await planPace(c.get("db"), plan.plan)), 200);
+  },
+);
+
+planRoutes.openapi(
+  createRoute({
     method: "post",
     operationId: "approvePlan",
     path: "/autopilot/plans/{planId}/approve",
     tags,
     summary: "Approve (or resume) a plan: DRAFT or PAUSED → ACTIVE",
     description:
-      "Spreads the items not started yet at the plan's cadence from now, the first at once (3 a week: one every 56 hours). Approving an ACTIVE plan changes nothing and answers the plan. 409 for a COMPLETED plan or one without items. `pace.exceeds` says when the site's active plans publish more new articles a week than its `maxNewPerWeek`: the clock then holds items (waitReason `pace`) until the site has room; raise it with PATCH /api/sites/{siteId}. Items with suggestion `improve` run an improvement of the overlapped post (charged as one) instead of writing an article.",
+      "Starts paid work: GET /api/autopilot/plans/{planId}/estimate says what it will cost first. Spreads the items not started yet at the plan's cadence from now, the first at once (3 a week: one every 56 hours). Approving an ACTIVE plan changes nothing and answers the plan. 409 for a COMPLETED plan or one without items. `pace.exceeds` says when the site's active plans publish more new articles a week than its `maxNewPerWeek`: the clock then holds items (waitReason `pace`) until the site has room; raise it with PATCH /api/sites/{siteId}. Items with suggestion `improve` run an improvement of the overlapped post (charged as one) instead of writing an article.",
     request: { params: PlanIdParamSchema },
     responses: { 200: jsonContent(PlanSchema, "The plan"), ...errorResponses(401, 403, 404, 409) },
   }),

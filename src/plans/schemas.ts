@@ -3,7 +3,8 @@ import { z } from "@hono/zod-openapi";
 import { ERROR_CODES } from "../core/errors";
 import { positiveIntParam } from "../core/pagination";
 import { plainText } from "../core/plain-text";
-import { CLUSTER_ROLES, ITEM_SUGGESTIONS, OVERLAP_KINDS, WAIT_REASONS } from "../db/schema";
+import { CLUSTER_ROLES, ITEM_SUGGESTIONS, OVERLAP_KINDS, SEARCH_CONSOLE_NONE_REASONS, WAIT_REASONS } from "../db/schema";
+import { ThingNameSchema } from "../sites/schemas";
 import { COMPETITION_LEVELS, PIPELINE_STAGES, PLAN_ITEM_STATUSES, PLAN_STATUSES, PLAN_WARNING_CODES, PUBLISH_MODES } from "../db/schema";
 import { keywordKey } from "./keyword-key";
 import type { PlanItemOverlap } from "../db/schema";
@@ -25,9 +26,9 @@ export const CreatePlanBodySchema = z
       description: "Articles published per week once approved, 1–21",
       example: 3,
     }),
-    publishMode: z.enum(PUBLISH_MODES).default("publish").openapi({
+    publishMode: z.enum(PUBLISH_MODES).optional().openapi({
       description:
-        "`publish` (default): live on the platform; `draft`: posted there as a draft; `review`: the article waits as `pending` until you publish it",
+        "`publish`: live on the platform; `draft`: posted there as a draft; `review`: the article waits as `pending` until you publish it. Without it: `publish`, or `review` when the text provider is offline and the site is not a `.invalid` or loopback demo (GET /api/autopilot/plan-defaults says which, and why); a mode you send is kept",
     }),
     cluster: z
       .object({
@@ -212,14 +213,33 @@ export const PlanWarningDetailSchema = z
   .object({
     code: z.enum([...PLAN_WARNING_CODES, "note"]).openapi({
       description:
-        "fewer_keywords (params found, wanted, ideas, covered): research found fewer keywords than articles asked for; offline_research: volumes are estimates; offline_writer: titles come from the offline writer; no_search_console_data: a plan from Search Console found no synced queries; search_console_keywords (params items, opportunities): items that target a Search Console query (`warnings` names them); note: a plan made before warnings had codes (read `warnings`)",
+        "fewer_keywords (params found, wanted, ideas, covered): research found fewer keywords than articles asked for; offline_research: volumes are estimates; offline_writer: titles come from the offline writer; no_search_console_data: a plan from Search Console found no synced queries; search_console_keywords (params items, opportunities): items that target a Search Console query (`warnings` names them); review_by_default: no mode was chosen, the writer is offline and the site is real, so the plan waits for review; note: a plan made before warnings had codes (read `warnings`)",
     }),
     params: z.record(z.string(), z.number()),
   })
   .openapi("PlanWarningDetail");
 
+export const PlanSearchConsoleSchema = z
+  .object({
+    opportunities: z
+      .number()
+      .int()
+      .openapi({ description: "Search Console opportunities (queries at positions 8–30) the plan was offered" }),
+    used: z.number().int().openapi({ description: "Items that target one of them" }),
+    noneBecause: z.enum(SEARCH_CONSOLE_NONE_REASONS).nullable().openapi({
+      description:
+        "Why no item came from Search Console: no_sync (no sync has stored the site's queries yet), none_in_range (no query at positions 8–30 with 10+ impressions), all_targeted (every such query is already targeted or covered by the site's posts, plans or articles, or is a topic the brief avoids), outranked (some were usable, but research found keywords with more searches for every item); null when some did",
+    }),
+  })
+  .openapi("PlanSearchConsole");
+
 const planFields = {
   id: z.string().openapi({ example: "plan_Zx8Cv6Bn4Ml2Kj0H" }),
+  name: z.string().nullable().openapi({
+    description:
+      'What the plan is called: "<site name> · <month year>" in the account\'s language when made, editable with PATCH; null for plans made before plans had names',
+    example: "Fırın Blogu · Kasım 2026",
+  }),
   siteId: z.string(),
   status: z.enum(PLAN_STATUSES),
   articleCount: z.number().int().openapi({ description: "Articles asked for" }),
@@ -230,6 +250,9 @@ const planFields = {
     .openapi({ description: "Why the plan deserves a second look, in English; `warningDetails` says the same by code" }),
   warningDetails: z.array(PlanWarningDetailSchema),
   research: PlanResearchSchema,
+  fromSearchConsole: PlanSearchConsoleSchema.nullable().openapi({
+    description: "A plan made with fromSearchConsole: how many opportunities it used, and why none when none; null when the option was off",
+  }),
   counts: ItemCountsSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -272,6 +295,7 @@ export const AccountPlanItemSchema = PlanItemSchema.extend({ planId: z.string(),
 export function toPlanSummary(plan: PlanRow, counts: ItemCounts): z.infer<typeof PlanSummarySchema> {
   return {
     id: plan.id,
+    name: plan.name ?? null,
     siteId: plan.siteId,
     status: plan.status,
     articleCount: plan.articleCount,
@@ -282,6 +306,7 @@ export function toPlanSummary(plan: PlanRow, counts: ItemCounts): z.infer<typeof
       typeof warning === "string" ? { code: "note" as const, params: {} } : { code: warning.code, params: warning.params },
     ),
     research: plan.research,
+    fromSearchConsole: plan.searchConsole ?? null,
     counts,
     createdAt: plan.createdAt,
     updatedAt: plan.updatedAt,
@@ -340,3 +365,54 @@ export function toPlan(detail: PlanDetail, pace: PlanPace | null = null): z.infe
     items: detail.items.map(toPlanItem),
   };
 }
+
+export const UpdatePlanBodySchema = z
+  .object({
+    name: ThingNameSchema.openapi({
+      description: "The plan's name: 1–80 characters of plain text (trimmed), no control characters or markup",
+      example: "Fırın Blogu · Aralık kampanyası",
+    }),
+  })
+  .strict()
+  .openapi("UpdatePlanRequest");
+
+export const PlanEstimateSchema = z
+  .object({
+    articles: z.number().int().openapi({
+      description:
+        "The items approving pays for: those not started yet (PLANNED, or SCHEDULED in an active plan); each run is charged once when it starts",
+      example: 12,
+    }),
+    pricePerArticle: z.string().openapi({
+      description: "Turkish lira as a decimal string with two places: what one run of the plan is charged (0.00 with your own model key)",
+      example: "45.00",
+    }),
+    total: z
+      .string()
+      .openapi({ description: "articles × the price of each (an item set to improve is charged as an improvement)", example: "540.00" }),
+    balance: z.string().openapi({ description: "The credit balance now", example: "600.00" }),
+    balanceAfter: z.string().openapi({
+      description:
+        "balance − total; negative when the balance does not cover the plan (runs past that point stop with 402 until you top up)",
+      example: "60.00",
+    }),
+    byok: z.boolean().openapi({
+      description:
+        "The account brings its own model key (BYOK): no credit is taken (price and total 0.00); each run uses one article of the licence's monthly quota instead",
+    }),
+  })
+  .openapi("PlanEstimate");
+
+export const PlanDefaultsQuerySchema = z.object({ siteId: z.string().min(1).max(64).openapi({ description: "The site the plan is for" }) });
+
+export const PlanDefaultsSchema = z
+  .object({
+    siteId: z.string(),
+    publishMode: z.enum(PUBLISH_MODES).openapi({ description: "The mode a new plan of the site gets when none is chosen" }),
+    reason: z.enum(["offline_writer"]).nullable().openapi({
+      description:
+        "Why it is not `publish`: offline_writer, the text provider is offline and the site is not a `.invalid` or loopback demo, so placeholder articles would go live on a real site; null for `publish`",
+    }),
+    name: z.string().openapi({ description: "The name a new plan of the site gets", example: "Fırın Blogu · Kasım 2026" }),
+  })
+  .openapi("PlanDefaults");

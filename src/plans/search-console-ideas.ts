@@ -1,7 +1,14 @@
 import type { KeywordIdea } from "../adapters/keyword-research/port";
 import type { Database } from "../db/client";
-import type { PlanWarning } from "../db/schema";
-import { listOpportunities, siteHasSearchQueries, type Opportunity } from "../search-console/opportunities";
+import { eq } from "drizzle-orm";
+import { sites, type PlanSearchConsoleUse, type PlanWarning, type SearchConsoleNoneReason } from "../db/schema";
+import {
+  DEFAULT_MIN_IMPRESSIONS,
+  listOpportunities,
+  opportunityRowsQuery,
+  siteHasSearchQueries,
+  type Opportunity,
+} from "../search-console/opportunities";
 import type { ChosenKeyword } from "./choose-keywords";
 import { keywordKey } from "./keyword-key";
 import { MAX_SEEDS } from "./tasks";
@@ -21,16 +28,50 @@ const MAX_SEED_CHARS = 60;
  */
 const UNMEASURED_COMPETITION = "MEDIUM";
 
-/** The site's best opportunities for a plan of `articleCount`, or null when no sync has stored queries. */
+/** The opportunities a plan may take, or null when no sync has stored queries; `noneBecause` says why there are none. */
+export interface PlanOpportunities {
+  opportunities: Opportunity[] | null;
+  noneBecause: SearchConsoleNoneReason | null;
+}
+
+/**
+ * The site's best opportunities for a plan of `articleCount`. None: `no_sync` before a sync stored
+ * queries, `all_targeted` when queries rank 8–30 but an item or article of the site targets each,
+ * `none_in_range` otherwise (nothing ranks 8–30 with enough impressions).
+ */
 export async function opportunitiesForPlan(
   db: Database,
   accountId: string,
   siteId: string,
   articleCount: number,
-): Promise<Opportunity[] | null> {
-  if (!(await siteHasSearchQueries(db, siteId))) return null;
+): Promise<PlanOpportunities> {
+  if (!(await siteHasSearchQueries(db, siteId))) {
+    const [site] = await db.select({ syncedAt: sites.searchSyncedAt }).from(sites).where(eq(sites.id, siteId));
+    return { opportunities: null, noneBecause: site?.syncedAt ? "none_in_range" : "no_sync" };
+  }
   const list = await listOpportunities(db, accountId, siteId, { page: 1, perPage: articleCount * OPPORTUNITIES_PER_ARTICLE });
-  return list.items;
+  if (list.items.length > 0) return { opportunities: list.items, noneBecause: null };
+  const [ranked] = await opportunityRowsQuery(db, siteId, DEFAULT_MIN_IMPRESSIONS).limit(1);
+  return { opportunities: [], noneBecause: ranked ? "all_targeted" : "none_in_range" };
+}
+
+/**
+ * What the plan records of the option: the opportunities offered, the items made from them, and
+ * why none when none: `all_targeted` when each is covered by the site's posts, plans or articles
+ * (or a topic the brief avoids), `outranked` when some were usable but research's keywords ranked
+ * above them. `usable`: the ranking after those removals.
+ */
+export function searchConsoleUse(
+  found: PlanOpportunities,
+  usable: ChosenKeyword[],
+  chosen: ChosenKeyword[],
+  keys: Set<string>,
+): PlanSearchConsoleUse {
+  const used = chosen.filter((idea) => keys.has(idea.key)).length;
+  const opportunities = found.opportunities?.length ?? 0;
+  if (used > 0) return { opportunities, used, noneBecause: null };
+  const outranked = usable.some((idea) => keys.has(idea.key));
+  return { opportunities, used, noneBecause: found.noneBecause ?? (outranked ? "outranked" : "all_targeted") };
 }
 
 /** The seeds research gets: the model's (at least half of MAX_SEEDS), then the busiest opportunities, at most MAX_SEEDS. */

@@ -32,7 +32,8 @@ export async function changeSite(deps: SiteAccessDeps, accountId: string, siteId
     body.language !== undefined ||
     webhookUrl !== undefined ||
     body.autoLinks !== undefined ||
-    body.maxNewPerWeek !== undefined
+    body.maxNewPerWeek !== undefined ||
+    body.displayName !== undefined
   ) {
     site = await updateSite(deps.db, accountId, siteId, {
       businessContext: body.businessContext,
@@ -40,6 +41,7 @@ export async function changeSite(deps: SiteAccessDeps, accountId: string, siteId
       webhookUrl,
       autoLinks: body.autoLinks,
       maxNewPerWeek: body.maxNewPerWeek,
+      displayName: body.displayName,
     });
   }
   return site;

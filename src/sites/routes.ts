@@ -68,7 +68,8 @@ siteRoutes.openapi(
     operationId: "updateSite",
     path: "/sites/{siteId}",
     tags,
-    summary: "Change a site's business context or language, give a WordPress site new credentials, or set a custom site's webhook URL",
+    summary:
+      "Change a site's display name, business context or language, give a WordPress site new credentials, or set a custom site's webhook URL",
     description:
       "`webhookUrl` (custom sites; 409 on others) is checked like at connect; null stops webhooks, and deliveries still pending then fail with that reason. `blogAppPassword` (with `blogUsername` optional; the stored user name is kept otherwise) is verified with WordPress first, like on connect; a site in status ERROR becomes CONNECTED again. Credentials on a forum or custom site are 409.",
     request: { params: SiteIdParamSchema, body: jsonBody(UpdateSiteBodySchema) },

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { plainText } from "../core/plain-text";
 import { DEFAULT_SEARCH_SETTINGS, SEARCH_CONSOLE_STATES, SEO_PLUGINS, SITE_PLATFORMS, SITE_STATUSES } from "../db/schema";
 import { bylineWarnings } from "./byline";
+import { siteDisplayName } from "./display-name";
 import { siteWarnings } from "./seo-connector";
 import type { SiteRow } from "./service";
 
@@ -55,8 +56,12 @@ export const SiteSchema = z
     url: z.string().openapi({ example: "https://blog.example.com" }),
     name: z.string().nullable().openapi({
       description:
-        "The blog's own title (WordPress's Site Title), read at connect and at every sync; null for forums and custom sites and until read",
+        "What the site is called wherever it is named: its `displayName` when one is set, else the blog's own title (WordPress's Site Title, read at connect and at every sync); null for a forum or custom site without a display name, and for a blog until its title is read",
       example: "Example Blog",
+    }),
+    displayName: z.string().nullable().openapi({
+      description: "The name the account gave the site (PATCH /api/sites/{siteId}); null: none, the platform's title is used",
+      example: "Fırın Blogu",
     }),
     platform: z.enum(SITE_PLATFORMS),
     status: z.enum(SITE_STATUSES),
@@ -113,7 +118,8 @@ export function toSite(row: SiteRow): Site {
   return {
     id: row.id,
     url: row.url,
-    name: row.platform === "blog" ? row.blogName : null,
+    name: siteDisplayName(row),
+    displayName: row.displayName ?? null,
     platform: row.platform,
     status: row.status,
     statusMessage: row.statusMessage,
@@ -190,8 +196,19 @@ export const ConnectWordPressBodySchema = z
   .strict()
   .openapi("ConnectWordPressSiteRequest");
 
+/** A name people give a thing (a site, a plan): one line of plain text, trimmed, 1–80 characters. */
+export const ThingNameSchema = plainText(z.string().trim().min(1, "must not be empty").max(80, "must be at most 80 characters"), {
+  noMarkup: true,
+  noBidi: true,
+});
+
 export const UpdateSiteBodySchema = z
   .object({
+    displayName: ThingNameSchema.nullable().optional().openapi({
+      description:
+        "The site's name in the panel, e-mails and the client's approval page, instead of the platform's title: 1–80 characters of plain text (trimmed); null removes it",
+      example: "Fırın Blogu",
+    }),
     businessContext: BusinessContextSchema.optional(),
     language: LanguageSchema.optional(),
     blogUsername: BlogUsernameSchema.optional(),

@@ -121,6 +121,7 @@ export type SiteChanges = Partial<
     | "previousWebhookSecretUntil"
     | "indexNowKey"
     | "maxNewPerWeek"
+    | "displayName"
   >
 >;
 

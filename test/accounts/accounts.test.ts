@@ -7,7 +7,7 @@ import { call, db, expectError, seedAccount, testEnv } from "../harness";
 
 const ADMIN = { Authorization: "Bearer test-admin-token" };
 // name (issue 40 §6) and closesAt (§17) joined the record.
-const ACCOUNT_FIELDS = ["billingMode", "closesAt", "createdAt", "creditBalance", "email", "id", "name"];
+const ACCOUNT_FIELDS = ["billingMode", "closesAt", "createdAt", "creditBalance", "displayName", "email", "id", "name"];
 
 const uniqueEmail = (tag = "new") => `${tag}-${crypto.randomUUID()}@example.com`;
 
@@ -39,7 +39,7 @@ describe("POST /api/admin/accounts (operator)", () => {
       ...body.account,
       member: { id: expect.stringMatching(/^mem_/), email, role: "owner", siteIds: null, notifications: { off: [], locale: "en" } },
       role: "owner",
-      memberships: [{ accountId: body.account.id, accountEmail: email, role: "owner" }],
+      memberships: [{ accountId: body.account.id, accountEmail: email, accountName: null, role: "owner" }],
     });
 
     const ledger = await db().select().from(creditLedger).where(eq(creditLedger.accountId, body.account.id));
@@ -132,13 +132,15 @@ describe("GET /api/auth/me", () => {
       id: account.id,
       email: account.email,
       name: null,
+      // example.com says nothing about the business: the address's name part.
+      displayName: expect.stringMatching(/^Owner /),
       closesAt: null,
       billingMode: "CREDITS",
       creditBalance: "123.45",
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
       member: { id: memberId, email: account.email, role: "owner", siteIds: null, notifications: { off: [], locale: "en" } },
       role: "owner",
-      memberships: [{ accountId: account.id, accountEmail: account.email, role: "owner" }],
+      memberships: [{ accountId: account.id, accountEmail: account.email, accountName: null, role: "owner" }],
     });
   });
 

@@ -181,6 +181,7 @@ describe("the client's page", () => {
       outcome: null,
       approveEffect: "publish_now",
       site: { name: expect.any(String), url: wp.origin },
+      account: { name: expect.any(String) },
       contact: { email: expect.stringContaining("@") },
       article: expect.objectContaining({
         title: article.title,

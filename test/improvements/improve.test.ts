@@ -287,7 +287,11 @@ describe("apply and revert", () => {
     const { token } = await seedAccount();
     const site = await connectFakeSite(token, wp);
     const plan = (await (
-      await call("/api/autopilot/plans", { method: "POST", token, json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1 } })
+      await call("/api/autopilot/plans", {
+        method: "POST",
+        token,
+        json: { siteId: site.id, articleCount: 1, cadencePerWeek: 1, publishMode: "publish" },
+      })
     ).json()) as { items: { id: string }[] };
     const { articleId } = (await (await call(`/api/autopilot/items/${plan.items[0]!.id}/run`, { method: "POST", token })).json()) as {
       articleId: string;

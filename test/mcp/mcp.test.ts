@@ -41,6 +41,8 @@ const TOOLS = [
   "list_decaying_pages",
   "list_opportunities",
   "add_plan_item",
+  "estimate_plan",
+  "rename_plan",
   // Site health (src/mcp/tools/site-health.ts)
   ...[
     "get_site_health",

@@ -31,7 +31,9 @@ export async function deliverRuns(sent: Record<string, unknown>[]) {
 
 /** A DRAFT plan of `count` items for the site, written by the offline providers. */
 export async function offlinePlan(token: string, siteId: string, fields: Record<string, unknown> = {}): Promise<PlanBody> {
-  return createPlanVia(token, { siteId, articleCount: 2, cadencePerWeek: 3, ...fields });
+  // The fake WordPress lives at a real-looking address: publish as tests always have (a plan
+  // without a mode would wait for review there, src/plans/defaults.ts).
+  return createPlanVia(token, { siteId, articleCount: 2, cadencePerWeek: 3, publishMode: "publish", ...fields });
 }
 
 export async function approvedPlan(token: string, siteId: string, fields: Record<string, unknown> = {}): Promise<PlanBody> {

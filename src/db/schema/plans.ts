@@ -63,7 +63,8 @@ export interface PlanItemOverlap {
 /**
  * Why a plan deserves a second look, as a stable code: `fewer_keywords` (params found, wanted, ideas, covered), `offline_research`,
  * `offline_writer`, `no_search_console_data` (a plan from Search Console without synced queries), `search_console_keywords`
- * (params items, opportunities: the items that target a Search Console query, named in the message).
+ * (params items, opportunities: the items that target a Search Console query, named in the message), `review_by_default`
+ * (the writer is offline and the site is real: the plan waits for review unless a mode was chosen).
  */
 export const PLAN_WARNING_CODES = [
   "fewer_keywords",
@@ -71,12 +72,23 @@ export const PLAN_WARNING_CODES = [
   "offline_writer",
   "no_search_console_data",
   "search_console_keywords",
+  "review_by_default",
 ] as const;
 export interface PlanWarning {
   code: (typeof PLAN_WARNING_CODES)[number];
   params: Record<string, number>;
   /** The same in English, as `warnings` lists it. */
   message: string;
+}
+
+/** Why a plan from Search Console took none of the site's opportunities. */
+export const SEARCH_CONSOLE_NONE_REASONS = ["no_sync", "none_in_range", "all_targeted", "outranked"] as const;
+export type SearchConsoleNoneReason = (typeof SEARCH_CONSOLE_NONE_REASONS)[number];
+/** What "Plan from Search Console" found and used: `opportunities` offered, `used` items made from them, and why none when none. */
+export interface PlanSearchConsoleUse {
+  opportunities: number;
+  used: number;
+  noneBecause: SearchConsoleNoneReason | null;
 }
 
 export interface PlanResearch {
@@ -106,6 +118,8 @@ export const plans = sqliteTable(
       .notNull()
       .references(() => sites.id, { onDelete: "cascade" }),
     status: text("status", { enum: PLAN_STATUSES }).notNull().default("DRAFT"),
+    /** What the owner calls the plan; new plans get "<site name> · <month year>"; null for plans made before plans had names. */
+    name: text("name"),
     articleCount: integer("article_count").notNull(),
     cadencePerWeek: integer("cadence_per_week").notNull(),
     publishMode: text("publish_mode", { enum: PUBLISH_MODES }).notNull().default("publish"),
@@ -114,6 +128,8 @@ export const plans = sqliteTable(
     research: text("research", { mode: "json" }).$type<PlanResearch>().notNull(),
     /** A topic cluster plan: its pillar keyword (the pillar is the item with cluster_role 'pillar'). */
     cluster: text("cluster", { mode: "json" }).$type<{ pillarKeyword: string }>(),
+    /** A plan made with "Plan from Search Console": what it found and used; null when the option was off. */
+    searchConsole: text("search_console", { mode: "json" }).$type<PlanSearchConsoleUse>(),
     approvedAt: text("approved_at"),
     completedAt: text("completed_at"),
     createdAt: createdAt(),

@@ -60,6 +60,8 @@ export const sites = sqliteTable(
     blogAuthorName: text("blog_author_name"),
     /** The blog's Site Title, as WordPress's REST API index names it (src/sites/blog-name.ts); null until read, or when it has none. */
     blogName: text("blog_name"),
+    /** The name the owner gave the site: shown instead of `blogName` (or the host) wherever the site is named; null: none given. */
+    displayName: text("display_name"),
     forumUserId: integer("forum_user_id"),
     forumApiKeyEncrypted: text("forum_api_key_encrypted"),
     forumNodeId: integer("forum_node_id"),

@@ -10,6 +10,7 @@ import { getPlan, planItemDetail } from "../../plans/read";
 import {
   CreatePlanBodySchema,
   PlanItemDetailSchema,
+  PlanEstimateSchema,
   PlanItemSchema,
   PlanSchema,
   toPlan,
@@ -17,6 +18,7 @@ import {
   UpdatePlanItemBodySchema,
 } from "../../plans/schemas";
 import { approvePlan, pausePlan } from "../../plans/state";
+import { estimatePlan } from "../../plans/estimate";
 import { AppError } from "../../core/errors";
 import { defineTool, describeFields, type ToolContext } from "../tool";
 
@@ -57,7 +59,7 @@ const planRequest = describeFields(CreatePlanBodySchema.shape, {
   articleCount: "How many articles the plan has, 1–100",
   cadencePerWeek: "Articles published per week once the plan is approved, 1–21",
   publishMode:
-    "publish (default): live on the site; draft: posted there as a draft; review: each article waits as pending for publish_article",
+    "publish: live on the site; draft: posted there as a draft; review: each article waits as pending for publish_article. Default: publish, or review when the writer is offline and the site is real (the plan's warnings say so)",
   fromSearchConsole: "true: the site's Search Console queries ranked 8–30 that nothing targets join the keyword ideas (default false)",
   cluster: "A topic cluster: { pillarKeyword }; the first item is the pillar, the others spokes researched around it that link to it",
 });
@@ -148,13 +150,14 @@ export const planTools = [
     name: "approve_plan",
     title: "Approve a plan",
     description:
-      "Schedules a DRAFT (or paused) plan's items at its cadence; the autopilot then writes and publishes each when it is due, charging the article price each time (an item with suggestion improve is an improvement of its overlapped post, charged as one). pace.exceeds says when the site's maxNewPerWeek cannot carry the cadence: items then wait (waitReason pace).",
+      "Spends credits: schedules a DRAFT (or paused) plan's items at its cadence; the autopilot then writes and publishes each when it is due, charging the article price each time (an item with suggestion improve is an improvement of its overlapped post, charged as one). Call estimate_plan first to tell the user the total; the answer is the plan with `estimate`, what the approval pays for as it stood before it. pace.exceeds says when the site's maxNewPerWeek cannot carry the cadence: items then wait (waitReason pace).",
     input: { planId },
-    output: PlanSchema,
+    output: PlanSchema.extend({ estimate: PlanEstimateSchema }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     run: async ({ planId }, { services, accountId }) => {
+      const estimate = await estimatePlan(services, accountId, planId);
       const plan = await approvePlan(services.db, accountId, planId);
-      return toPlan(plan, await planPace(services.db, plan.plan));
+      return { ...toPlan(plan, await planPace(services.db, plan.plan)), estimate };
     },
   }),
   defineTool({

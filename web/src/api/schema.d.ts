@@ -545,7 +545,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a site's business context or language, give a WordPress site new credentials, or set a custom site's webhook URL
+         * Change a site's display name, business context or language, give a WordPress site new credentials, or set a custom site's webhook URL
          * @description `webhookUrl` (custom sites; 409 on others) is checked like at connect; null stops webhooks, and deliveries still pending then fail with that reason. `blogAppPassword` (with `blogUsername` optional; the stored user name is kept otherwise) is verified with WordPress first, like on connect; a site in status ERROR becomes CONNECTED again. Credentials on a forum or custom site are 409.
          */
         patch: operations["updateSite"];
@@ -607,7 +607,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename a plan
+         * @description `name` is 1–80 characters of plain text, trimmed; a plan of any status can be renamed.
+         */
+        patch: operations["updatePlan"];
         trace?: never;
     };
     "/api/autopilot/plans/{planId}/approve": {
@@ -621,7 +625,7 @@ export interface paths {
         put?: never;
         /**
          * Approve (or resume) a plan: DRAFT or PAUSED → ACTIVE
-         * @description Spreads the items not started yet at the plan's cadence from now, the first at once (3 a week: one every 56 hours). Approving an ACTIVE plan changes nothing and answers the plan. 409 for a COMPLETED plan or one without items. `pace.exceeds` says when the site's active plans publish more new articles a week than its `maxNewPerWeek`: the clock then holds items (waitReason `pace`) until the site has room; raise it with PATCH /api/sites/{siteId}. Items with suggestion `improve` run an improvement of the overlapped post (charged as one) instead of writing an article.
+         * @description Starts paid work: GET /api/autopilot/plans/{planId}/estimate says what it will cost first. Spreads the items not started yet at the plan's cadence from now, the first at once (3 a week: one every 56 hours). Approving an ACTIVE plan changes nothing and answers the plan. 409 for a COMPLETED plan or one without items. `pace.exceeds` says when the site's active plans publish more new articles a week than its `maxNewPerWeek`: the clock then holds items (waitReason `pace`) until the site has room; raise it with PATCH /api/sites/{siteId}. Items with suggestion `improve` run an improvement of the overlapped post (charged as one) instead of writing an article.
          */
         post: operations["approvePlan"];
         delete?: never;
@@ -704,6 +708,46 @@ export interface paths {
          * @description With `status=SCHEDULED` the items come in the order the autopilot starts them; otherwise the most recently changed first. Each item names its plan and site.
          */
         get: operations["listPlanItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/autopilot/plans/{planId}/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What approving the plan will cost, and the balance after
+         * @description `articles` counts the items not started yet (PLANNED, or SCHEDULED in an active plan); each is charged when its run starts, at the price the pipeline reserves: the article price of the account's text model, or the improvement price for an item set to improve (so `total` can be less than articles × pricePerArticle). Money as in GET /api/billing/balance: lira, two decimals. `balanceAfter` is negative when the balance does not cover the plan: the runs past it stop with 402 until a top-up. With the account's own model key (`byok`), nothing is charged in credits; each run takes one article of the monthly quota.
+         */
+        get: operations["estimatePlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/autopilot/plan-defaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a new plan of the site gets when the request leaves it out: its publish mode (and why) and its name
+         * @description `publishMode` is `review` with reason `offline_writer` when the text provider is offline and the site is not a `.invalid` or loopback demo: offline placeholder articles never go live on a real site unless a mode is chosen. Otherwise `publish`.
+         */
+        get: operations["getPlanDefaults"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2235,6 +2279,11 @@ export interface components {
              * @example Kadıköy Ajans
              */
             name: string | null;
+            /**
+             * @description What the account is called in the panel's header, e-mails and the client's approval page: its `name`, else one derived from a business e-mail domain (info@kadikoy-ajans.com.tr → Kadikoy Ajans), the first site's name, or the address's name part — never the e-mail address
+             * @example Kadıköy Ajans
+             */
+            displayName: string;
             /** @enum {string} */
             billingMode: "CREDITS" | "BYOK_MONTHLY" | "BYOK_YEARLY";
             /**
@@ -2313,6 +2362,7 @@ export interface components {
             memberships: {
                 accountId: string;
                 accountEmail: string;
+                accountName: string | null;
                 /** @enum {string} */
                 role: "owner" | "admin" | "editor" | "writer" | "viewer";
             }[];
@@ -2343,7 +2393,7 @@ export interface components {
         } | null;
         UpdateAccountRequest: {
             /**
-             * @description 1 to 60 characters of plain text without bidirectional controls; null removes it
+             * @description 1 to 60 characters of plain text (trimmed) without control characters or bidirectional controls; null removes it (the account then goes by its derived `displayName`)
              * @example Kadıköy Ajans
              */
             name: string | null;
@@ -2693,10 +2743,15 @@ export interface components {
             /** @example https://blog.example.com */
             url: string;
             /**
-             * @description The blog's own title (WordPress's Site Title), read at connect and at every sync; null for forums and custom sites and until read
+             * @description What the site is called wherever it is named: its `displayName` when one is set, else the blog's own title (WordPress's Site Title, read at connect and at every sync); null for a forum or custom site without a display name, and for a blog until its title is read
              * @example Example Blog
              */
             name: string | null;
+            /**
+             * @description The name the account gave the site (PATCH /api/sites/{siteId}); null: none, the platform's title is used
+             * @example Fırın Blogu
+             */
+            displayName: string | null;
             /** @enum {string} */
             platform: "blog" | "forum" | "custom";
             /** @enum {string} */
@@ -2800,6 +2855,11 @@ export interface components {
             language: string;
         };
         UpdateSiteRequest: {
+            /**
+             * @description The site's name in the panel, e-mails and the client's approval page, instead of the platform's title: 1–80 characters of plain text (trimmed); null removes it
+             * @example Fırın Blogu
+             */
+            displayName?: string | null;
             /** @description What the business does, its audience and tone */
             businessContext?: string;
             /**
@@ -2990,6 +3050,11 @@ export interface components {
         Plan: {
             /** @example plan_Zx8Cv6Bn4Ml2Kj0H */
             id: string;
+            /**
+             * @description What the plan is called: "<site name> · <month year>" in the account's language when made, editable with PATCH; null for plans made before plans had names
+             * @example Fırın Blogu · Kasım 2026
+             */
+            name: string | null;
             siteId: string;
             /** @enum {string} */
             status: "DRAFT" | "ACTIVE" | "PAUSED" | "COMPLETED";
@@ -3002,6 +3067,7 @@ export interface components {
             warnings: string[];
             warningDetails: components["schemas"]["PlanWarningDetail"][];
             research: components["schemas"]["PlanResearch"];
+            fromSearchConsole: components["schemas"]["PlanSearchConsole"];
             counts: components["schemas"]["PlanItemCounts"];
             createdAt: string;
             updatedAt: string;
@@ -3018,10 +3084,10 @@ export interface components {
         };
         PlanWarningDetail: {
             /**
-             * @description fewer_keywords (params found, wanted, ideas, covered): research found fewer keywords than articles asked for; offline_research: volumes are estimates; offline_writer: titles come from the offline writer; no_search_console_data: a plan from Search Console found no synced queries; search_console_keywords (params items, opportunities): items that target a Search Console query (`warnings` names them); note: a plan made before warnings had codes (read `warnings`)
+             * @description fewer_keywords (params found, wanted, ideas, covered): research found fewer keywords than articles asked for; offline_research: volumes are estimates; offline_writer: titles come from the offline writer; no_search_console_data: a plan from Search Console found no synced queries; search_console_keywords (params items, opportunities): items that target a Search Console query (`warnings` names them); review_by_default: no mode was chosen, the writer is offline and the site is real, so the plan waits for review; note: a plan made before warnings had codes (read `warnings`)
              * @enum {string}
              */
-            code: "fewer_keywords" | "offline_research" | "offline_writer" | "no_search_console_data" | "search_console_keywords" | "note";
+            code: "fewer_keywords" | "offline_research" | "offline_writer" | "no_search_console_data" | "search_console_keywords" | "review_by_default" | "note";
             params: {
                 [key: string]: number;
             };
@@ -3039,6 +3105,18 @@ export interface components {
             inputTokens: number;
             outputTokens: number;
         };
+        /** @description A plan made with fromSearchConsole: how many opportunities it used, and why none when none; null when the option was off */
+        PlanSearchConsole: {
+            /** @description Search Console opportunities (queries at positions 8–30) the plan was offered */
+            opportunities: number;
+            /** @description Items that target one of them */
+            used: number;
+            /**
+             * @description Why no item came from Search Console: no_sync (no sync has stored the site's queries yet), none_in_range (no query at positions 8–30 with 10+ impressions), all_targeted (every such query is already targeted or covered by the site's posts, plans or articles, or is a topic the brief avoids), outranked (some were usable, but research found keywords with more searches for every item); null when some did
+             * @enum {string|null}
+             */
+            noneBecause: "no_sync" | "none_in_range" | "all_targeted" | "outranked" | null;
+        } | null;
         PlanItemCounts: {
             PLANNED: number;
             SCHEDULED: number;
@@ -3169,11 +3247,10 @@ export interface components {
              */
             cadencePerWeek: number;
             /**
-             * @description `publish` (default): live on the platform; `draft`: posted there as a draft; `review`: the article waits as `pending` until you publish it
-             * @default publish
+             * @description `publish`: live on the platform; `draft`: posted there as a draft; `review`: the article waits as `pending` until you publish it. Without it: `publish`, or `review` when the text provider is offline and the site is not a `.invalid` or loopback demo (GET /api/autopilot/plan-defaults says which, and why); a mode you send is kept
              * @enum {string}
              */
-            publishMode: "publish" | "draft" | "review";
+            publishMode?: "publish" | "draft" | "review";
             /** @description A topic cluster: the first item is the pillar (this keyword), the others spokes researched around it; each spoke's article links to the pillar's page */
             cluster?: {
                 /** @example sourdough bread */
@@ -3196,6 +3273,11 @@ export interface components {
         PlanSummary: {
             /** @example plan_Zx8Cv6Bn4Ml2Kj0H */
             id: string;
+            /**
+             * @description What the plan is called: "<site name> · <month year>" in the account's language when made, editable with PATCH; null for plans made before plans had names
+             * @example Fırın Blogu · Kasım 2026
+             */
+            name: string | null;
             siteId: string;
             /** @enum {string} */
             status: "DRAFT" | "ACTIVE" | "PAUSED" | "COMPLETED";
@@ -3208,11 +3290,19 @@ export interface components {
             warnings: string[];
             warningDetails: components["schemas"]["PlanWarningDetail"][];
             research: components["schemas"]["PlanResearch"];
+            fromSearchConsole: components["schemas"]["PlanSearchConsole"];
             counts: components["schemas"]["PlanItemCounts"];
             createdAt: string;
             updatedAt: string;
             approvedAt: string | null;
             completedAt: string | null;
+        };
+        UpdatePlanRequest: {
+            /**
+             * @description The plan's name: 1–80 characters of plain text (trimmed), no control characters or markup
+             * @example Fırın Blogu · Aralık kampanyası
+             */
+            name: string;
         };
         AddPlanItemRequest: {
             /**
@@ -3296,6 +3386,53 @@ export interface components {
         AccountPlanItem: components["schemas"]["PlanItem"] & {
             planId: string;
             siteId: string;
+        };
+        PlanEstimate: {
+            /**
+             * @description The items approving pays for: those not started yet (PLANNED, or SCHEDULED in an active plan); each run is charged once when it starts
+             * @example 12
+             */
+            articles: number;
+            /**
+             * @description Turkish lira as a decimal string with two places: what one run of the plan is charged (0.00 with your own model key)
+             * @example 45.00
+             */
+            pricePerArticle: string;
+            /**
+             * @description articles × the price of each (an item set to improve is charged as an improvement)
+             * @example 540.00
+             */
+            total: string;
+            /**
+             * @description The credit balance now
+             * @example 600.00
+             */
+            balance: string;
+            /**
+             * @description balance − total; negative when the balance does not cover the plan (runs past that point stop with 402 until you top up)
+             * @example 60.00
+             */
+            balanceAfter: string;
+            /** @description The account brings its own model key (BYOK): no credit is taken (price and total 0.00); each run uses one article of the licence's monthly quota instead */
+            byok: boolean;
+        };
+        PlanDefaults: {
+            siteId: string;
+            /**
+             * @description The mode a new plan of the site gets when none is chosen
+             * @enum {string}
+             */
+            publishMode: "publish" | "draft" | "review";
+            /**
+             * @description Why it is not `publish`: offline_writer, the text provider is offline and the site is not a `.invalid` or loopback demo, so placeholder articles would go live on a real site; null for `publish`
+             * @enum {string|null}
+             */
+            reason: "offline_writer" | null;
+            /**
+             * @description The name a new plan of the site gets
+             * @example Fırın Blogu · Kasım 2026
+             */
+            name: string;
         };
         ItemRunResult: {
             /** @example 1042 */
@@ -3831,6 +3968,10 @@ export interface components {
                 name: string | null;
                 url: string;
             } | null;
+            /** @description The team the client answers: the account's name (never its e-mail address) */
+            account: {
+                name: string;
+            };
             /** @description Who to ask for a new link: the team member who made this one (null when they have left) */
             contact: {
                 email: string;
@@ -7530,6 +7671,77 @@ export interface operations {
             };
         };
     };
+    updatePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                planId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plan"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     approvePlan: {
         parameters: {
             query?: never;
@@ -7976,6 +8188,123 @@ export interface operations {
             };
             /** @description Token scope, licence or quota does not allow this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    estimatePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                planId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The estimate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanEstimate"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlanDefaults: {
+        parameters: {
+            query: {
+                /** @description The site the plan is for */
+                siteId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The defaults */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanDefaults"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, wrong types or out-of-range values */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown, expired or revoked API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token scope, licence or quota does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

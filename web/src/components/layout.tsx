@@ -7,6 +7,7 @@ import { useMessages } from "../i18n/language";
 import { useRole } from "../lib/current-member";
 import type { Permission } from "../lib/roles";
 import { useSession, useSignOut } from "../lib/session";
+import { AccountName } from "./account-name";
 import { AccountSwitch } from "./account-switch";
 import { ClosingBanner } from "./closing-banner";
 import { LanguageSwitch } from "./language-switch";
@@ -65,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("app.name")}
         </Link>
         <AccountSwitch />
+        <AccountName />
         <div className="topbar-end">
           {/* Always there (its room kept while the balance loads), so the header does not jump. A link to billing for an owner only. */}
           {can("billing") ? (

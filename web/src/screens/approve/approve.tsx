@@ -38,7 +38,7 @@ export function ApproveScreen({ token }: { token: string }) {
   const site = shown.site ? siteName(shown.site) : null;
   if (shown.state === "changed" || shown.state === "closed")
     return (
-      <ApproveFrame>
+      <ApproveFrame team={shown.account.name}>
         <PageTitle title={t("approve.problemTitle")}>{t("approve.problemTitle")}</PageTitle>
         <Notice tone="warning">
           {shown.state === "changed" ? t("approve.changed") : t("approve.closed")}{" "}
@@ -47,7 +47,7 @@ export function ApproveScreen({ token }: { token: string }) {
       </ApproveFrame>
     );
   return (
-    <ApproveFrame>
+    <ApproveFrame team={shown.account.name}>
       {shown.state === "open" ? (
         <>
           <PageTitle title={t("approve.title")}>{t("approve.title")}</PageTitle>
@@ -87,12 +87,19 @@ export function ApproveScreen({ token }: { token: string }) {
 }
 
 /** The page's own frame: the product name and the language switch above a single column. */
-function ApproveFrame({ children }: { children: ReactNode }) {
+/** `team`: the account the client answers, by its name (never its e-mail address). */
+function ApproveFrame({ children, team }: { children: ReactNode; team?: string }) {
   const { t } = useMessages(common);
   return (
     <div className="approve-page">
       <header className="auth-header">
-        <span className="brand">{t("app.name")}</span>
+        {team ? (
+          <strong className="brand" data-testid="approve-account-name">
+            {team}
+          </strong>
+        ) : (
+          <span className="brand">{t("app.name")}</span>
+        )}
         <LanguageSwitch />
       </header>
       <main id="main" className="approve-main">

@@ -151,6 +151,8 @@ export const planMessages = defineMessages(
       "Your site has no Search Console data yet (connect Google, choose the site's property and wait for the first sync), so this plan comes from keyword research alone.",
     "warning.search_console_keywords":
       "Items that target searches your site already appears for on Google's pages one to three: {items} (from {opportunities} Search Console opportunities).",
+    "warning.review_by_default":
+      "The text provider is offline and this is a real site, so the plan waits for your review instead of publishing placeholder articles live.",
     "warning.note": "This plan has a note from before notes were translated; it can be read through the API.",
     "items.nextTry": "Next try {time}",
     "items.failure": "Failed: {reason}",
@@ -375,6 +377,8 @@ export const planMessages = defineMessages(
       "Sitenizin henüz Search Console verisi yok (Google'ı bağlayın, sitenin mülkünü seçin ve ilk eşitlemeyi bekleyin), bu yüzden bu plan yalnızca anahtar kelime araştırmasından geliyor.",
     "warning.search_console_keywords":
       "Sitenizin Google'ın ilk üç sayfasında zaten göründüğü aramaları hedefleyen öğeler: {items} ({opportunities} Search Console fırsatından).",
+    "warning.review_by_default":
+      "Metin sağlayıcısı çevrimdışı ve bu gerçek bir site; bu yüzden plan, yer tutucu makaleleri yayına almak yerine incelemenizi bekler.",
     "warning.note": "Bu planın, notlar çevrilmeden önceki bir notu var; API üzerinden okunabilir.",
     "items.nextTry": "Sonraki deneme: {time}",
     "items.failure": "Başarısız: {reason}",

@@ -25,6 +25,8 @@ import {
   type PlanItem,
 } from "./shared";
 import "./plans.css";
+import { ApproveWithEstimate } from "./plan-estimate";
+import { PlanNameForm, SearchConsoleUse } from "./plan-name";
 import { useSites } from "../../api/query-keys";
 import { RoleNote } from "../../components/role-notice";
 import { useRole } from "../../lib/current-member";
@@ -68,7 +70,7 @@ export function PlanScreen() {
     if (settledItems > 0) void queryClient.invalidateQueries({ queryKey: BALANCE_KEY });
   }, [settledItems, queryClient]);
   const site = plan.data ? sites.data?.find((candidate) => candidate.id === plan.data.siteId) : undefined;
-  const title = site ? t("plan.title", { site: siteName(site) }) : t("plan.titleFallback");
+  const title = plan.data?.name ?? (site ? t("plan.title", { site: siteName(site) }) : t("plan.titleFallback"));
 
   return (
     <section className="plans-screen" aria-labelledby="page-title">
@@ -101,6 +103,7 @@ function PlanDetail({ plan, siteTitle, refreshing }: { plan: Plan; siteTitle: st
     <>
       {mayAct ? null : <RoleNote note="note.plan" />}
       <Warnings details={plan.warningDetails} />
+      <SearchConsoleUse plan={plan} />
       <PlanPaceNotice plan={plan} />
       <section className="card" aria-labelledby="plan-summary-title">
         <h2 id="plan-summary-title">{t("plan.summary")}</h2>
@@ -141,6 +144,7 @@ function PlanDetail({ plan, siteTitle, refreshing }: { plan: Plan; siteTitle: st
           </dd>
         </dl>
       </section>
+      {mayAct ? <PlanNameForm key={plan.id} plan={plan} /> : null}
       {mayAct ? <PlanActions plan={plan} /> : null}
       <PlanApprovalLinks planId={plan.id} />
       <PlanCluster plan={plan} />
@@ -188,29 +192,17 @@ function PlanActions({ plan }: { plan: Plan }) {
       <ErrorNotice error={approve.error ?? pause.error} />
       {outcome && outcome.status === plan.status ? <Notice tone="success">{outcome.words}</Notice> : null}
       <div className="actions">
-        {plan.status === "DRAFT" ? (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => {
+        {plan.status === "DRAFT" || plan.status === "PAUSED" ? (
+          <ApproveWithEstimate
+            plan={plan}
+            resuming={plan.status === "PAUSED"}
+            busy={busy}
+            pending={approve.isPending}
+            onApprove={() => {
               pause.reset();
-              approve.mutate(false);
+              approve.mutate(plan.status === "PAUSED");
             }}
-          >
-            {approve.isPending ? t("plan.approving") : t("plan.approve")}
-          </button>
-        ) : null}
-        {plan.status === "PAUSED" ? (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => {
-              pause.reset();
-              approve.mutate(true);
-            }}
-          >
-            {approve.isPending ? t("plan.resuming") : t("plan.resume")}
-          </button>
+          />
         ) : null}
         {plan.status === "ACTIVE" ? (
           <button

@@ -10,6 +10,7 @@ import { planMessages } from "./messages";
 import { ItemCounts, PLANS_KEY, PUBLISH_MODES, PlanStatusBadge, planKey, siteName, type PlanSummary, type PublishMode } from "./shared";
 import type { TitledSite } from "../../lib/site-name";
 import "./plans.css";
+import { ReviewDefaultNote, usePlanDefaults } from "./plan-defaults";
 import { useSites } from "../../api/query-keys";
 import { RoleNote } from "../../components/role-notice";
 import { useRole } from "../../lib/current-member";
@@ -42,9 +43,12 @@ function NewPlanForm() {
   const [siteId, setSiteId] = useState(() => new URLSearchParams(search).get("siteId") ?? "");
   const [articleCount, setArticleCount] = useState("10");
   const [cadencePerWeek, setCadencePerWeek] = useState("3");
-  const [publishMode, setPublishMode] = useState<PublishMode>("publish");
+  // Untouched (null), the mode is the site's default and the request leaves it to the API.
+  const [chosenMode, setPublishMode] = useState<PublishMode | null>(null);
   const [fromSearchConsole, setFromSearchConsole] = useState(false);
   const chosenSiteId = siteId || plannable?.[0]?.id || "";
+  const defaults = usePlanDefaults(chosenSiteId);
+  const publishMode = chosenMode ?? defaults.data?.publishMode ?? "publish";
 
   const create = useMutation({
     mutationFn: () =>
@@ -54,7 +58,7 @@ function NewPlanForm() {
             siteId: chosenSiteId,
             articleCount: toInteger(articleCount),
             cadencePerWeek: toInteger(cadencePerWeek),
-            publishMode,
+            publishMode: chosenMode ?? undefined,
             fromSearchConsole,
           },
         }),
@@ -143,6 +147,7 @@ function NewPlanForm() {
               </option>
             ))}
           </SelectField>
+          <ReviewDefaultNote shown={chosenMode === null && defaults.data?.reason === "offline_writer"} />
           <CheckField
             label={t("create.fromSearchConsole")}
             hint={t("create.fromSearchConsoleHint")}
@@ -218,9 +223,10 @@ function PlanRow({ plan, site: siteOfPlan }: { plan: PlanSummary; site: TitledSi
   return (
     <tr data-testid={`plan-${plan.id}`}>
       <th scope="row" className="nowrap cell-name">
-        <Link href={`/plans/${plan.id}`} aria-label={t("plans.openLabel", { site, date: created })}>
-          {created}
+        <Link href={`/plans/${plan.id}`} aria-label={plan.name ?? t("plans.openLabel", { site, date: created })}>
+          {plan.name ?? created}
         </Link>
+        {plan.name ? <div className="muted">{created}</div> : null}
       </th>
       <td data-label={t("plans.column.site")}>
         {site}

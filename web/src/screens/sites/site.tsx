@@ -4,6 +4,7 @@ import { api, ApiError, unwrap } from "../../api/client";
 import { ErrorNotice, Loading, Notice, PageTitle } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { siteName } from "../../lib/site-name";
+import { SiteDisplayName } from "./site-display-name";
 import { useSearchParam } from "../../lib/url";
 import { BriefTab } from "./brief";
 import { ChatTab } from "./chat";
@@ -71,6 +72,7 @@ export function SiteScreen() {
           </Link>
         ))}
       </nav>
+      {tab === "overview" ? <SiteDisplayName site={data} /> : null}
       {tab === "overview" ? <SiteOverview site={data} /> : null}
       {tab === "search" ? <SearchTab site={data} /> : null}
       {tab === "health" ? <SiteHealthTab site={data} /> : null}
