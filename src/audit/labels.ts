@@ -6,8 +6,8 @@ import { accounts, apiTokens, articles, existingPosts, memberInvitations, member
 // thing's title or name and its site's name, read from their tables in the statement that
 // inserts the event (src/audit/audit.ts). A rename or a deletion afterwards leaves the event as it was.
 
-/** A site as the panel titles it: a blog's Site Title, else its address (the panel shows the host). */
-const SITE_NAME = sql`CASE WHEN ${sites.platform} = 'blog' AND ${sites.blogName} IS NOT NULL THEN ${sites.blogName} ELSE ${sites.url} END`;
+/** A site as the panel titles it (sites/display-name.ts): the name the account gave it, a blog's Site Title, else its address. */
+const SITE_NAME = sql`COALESCE(${sites.displayName}, CASE WHEN ${sites.platform} = 'blog' AND ${sites.blogName} IS NOT NULL THEN ${sites.blogName} ELSE ${sites.url} END)`;
 
 const articleIdOf = (id: string): number | null => (/^\d{1,15}$/.test(id) ? Number(id) : null);
 
@@ -21,9 +21,9 @@ const TARGET_LABELS: Record<string, LabelQuery> = {
       ? null
       : sql`(SELECT ${articles.title} FROM ${articles} WHERE ${articles.id} = ${articleId} AND ${articles.accountId} = ${accountId})`;
   },
-  // A plan has no name of its own: its site's and the day it was made.
+  // A plan made before plans had names: its site's and the day it was made.
   plan: (id, accountId) =>
-    sql`(SELECT ${SITE_NAME} || ' · ' || substr(${plans.createdAt}, 1, 10) FROM ${plans} JOIN ${sites} ON ${sites.id} = ${plans.siteId}
+    sql`(SELECT COALESCE(${plans.name}, ${SITE_NAME} || ' · ' || substr(${plans.createdAt}, 1, 10)) FROM ${plans} JOIN ${sites} ON ${sites.id} = ${plans.siteId}
       WHERE ${plans.id} = ${id} AND ${plans.accountId} = ${accountId})`,
   item: (id, accountId) =>
     sql`(SELECT ${planItems.title} FROM ${planItems} WHERE ${planItems.id} = ${id} AND ${planItems.accountId} = ${accountId})`,

@@ -61,7 +61,21 @@ describe("labels stored with each event", () => {
 
     const created = eventOf(await auditLog(token), "plan.created");
     expect(created).toMatchObject({ targetType: "plan", targetId: plan.id, targetExists: true, siteLabel: siteName });
-    expect(created!.targetLabel).toBe(`${siteName} · ${new Date().toISOString().slice(0, 10)}`);
+    expect(created!.targetLabel).toBe((plan as unknown as { name: string }).name);
+  });
+
+  it("a plan's and a site's names given in the panel are the labels of later events", async () => {
+    const { token, site, plan } = await siteWithPlan();
+    const renamedSite = await call(`/api/sites/${site.id}`, { method: "PATCH", token, json: { displayName: "Fırın Blogu" } });
+    expect(renamedSite.status).toBe(200);
+    const renamedPlan = await call(`/api/autopilot/plans/${plan.id}`, { method: "PATCH", token, json: { name: "Kış ekmekleri" } });
+    expect(renamedPlan.status).toBe(200);
+
+    expect(eventOf(await auditLog(token), "plan.renamed")).toMatchObject({
+      targetId: plan.id,
+      targetLabel: "Kış ekmekleri",
+      siteLabel: "Fırın Blogu",
+    });
   });
 
   it("a deleted plan topic keeps its title and site; a disconnected site keeps its name but is no longer linked", async () => {
