@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { ApiError } from "./api/client";
-import { App } from "./app";
-import { LanguageProvider } from "./i18n/language";
+import { common } from "./i18n/common";
+import { LanguageProvider, useMessages } from "./i18n/language";
+import { sessionQuery } from "./lib/session";
 import "./styles.css";
 
 const queryClient = new QueryClient({
@@ -17,11 +18,29 @@ const queryClient = new QueryClient({
   },
 });
 
+// The page loads only its own code: a client opening an approval link (on a phone, often) gets the
+// approval screen, not the panel; the panel's code loads while the session is asked for.
+const APPROVAL_PATH = /^\/approve\/([^/]+)$/;
+const approval = APPROVAL_PATH.exec(window.location.pathname);
+const App = lazy(() => import("./app").then((module) => ({ default: module.App })));
+const ApproveScreen = lazy(() => import("./screens/approve/approve").then((module) => ({ default: module.ApproveScreen })));
+if (!approval) void queryClient.prefetchQuery(sessionQuery);
+
+/** What shows while the page's code loads. */
+function Starting() {
+  const { t } = useMessages(common);
+  return (
+    <p className="muted" role="status">
+      {t("state.loading")}
+    </p>
+  );
+}
+
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <LanguageProvider>
-        <App />
+        <Suspense fallback={<Starting />}>{approval ? <ApproveScreen token={approval[1]!} /> : <App />}</Suspense>
       </LanguageProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatMoney, initialLanguage, interpolate, localeFor } from "../src/i18n/format";
+import { formatDateTime, formatDay, formatMoney, formatNumber, initialLanguage, interpolate, localeFor } from "../src/i18n/format";
 
 describe("money, dates and the starting language", () => {
   it("writes money as ₺1.234,50 in Turkish and TRY 1,234.50 in English, from the API's decimal strings", () => {
@@ -21,6 +21,39 @@ describe("money, dates and the starting language", () => {
     expect(initialLanguage("fr", ["fr-FR"])).toBe("en");
     expect(localeFor("en", ["en-US", "tr-TR"])).toBe("en-US");
     expect(localeFor("tr", ["en-US"])).toBe("tr-TR");
+  });
+
+  it("makes one formatter per locale and options, however many figures a screen shows", () => {
+    const { NumberFormat, DateTimeFormat } = Intl;
+    let made = 0;
+    Intl.NumberFormat = class extends NumberFormat {
+      constructor(...args: ConstructorParameters<typeof NumberFormat>) {
+        super(...args);
+        made++;
+      }
+    } as typeof NumberFormat;
+    Intl.DateTimeFormat = class extends DateTimeFormat {
+      constructor(...args: ConstructorParameters<typeof DateTimeFormat>) {
+        super(...args);
+        made++;
+      }
+    } as typeof DateTimeFormat;
+    try {
+      for (let i = 0; i < 50; i++) {
+        formatMoney(String(i), "tr");
+        formatNumber(i * 1000, "en-US");
+        formatDay("2026-11-23", "tr-TR");
+        formatDateTime("2026-11-23T21:30:00Z", "en-GB", "Europe/London");
+      }
+      expect(made).toBeLessThanOrEqual(4);
+      // Each call still answers in its own locale and zone.
+      expect(formatNumber(1234.5, "tr-TR")).toBe("1.234,5");
+      expect(formatNumber(1234.5, "en-US")).toBe("1,234.5");
+      expect(formatDateTime("2026-11-23T21:30:00Z", "en-GB", "Europe/Istanbul")).toBe("24 Nov 2026, 00:30");
+    } finally {
+      Intl.NumberFormat = NumberFormat;
+      Intl.DateTimeFormat = DateTimeFormat;
+    }
   });
 
   it("fills placeholders and leaves unknown ones visible", () => {

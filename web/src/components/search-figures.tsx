@@ -7,6 +7,7 @@ import { useId } from "react";
 import { Link } from "wouter";
 import { api, unwrap, type Schemas } from "../api/client";
 import { useMessages } from "../i18n/language";
+import { numberFormat } from "../i18n/format";
 import { searchFigureMessages } from "../i18n/search";
 import { useSearchParam } from "../lib/url";
 import { ErrorNotice, Loading, SelectField } from "./ui";
@@ -29,9 +30,9 @@ const LIST_DAYS = 28;
 /** Counts, positions (one decimal) and CTRs (a percentage, one decimal) in the chosen language. */
 export function useSearchFormat() {
   const { number, locale } = useMessages(searchFigureMessages);
-  const oneDecimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const percent = new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const points = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const oneDecimal = numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const percent = numberFormat(locale, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const points = numberFormat(locale, { maximumFractionDigits: 1 });
   return {
     count: number,
     position: (value: number | null) => (value === null ? "—" : oneDecimal.format(value)),

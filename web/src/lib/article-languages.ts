@@ -5,10 +5,17 @@
 /** The offered article languages, as the API stores them. */
 export const ARTICLE_LANGUAGES = ["tr", "en", "de", "fr", "es", "it", "pt-br", "pt", "nl", "ar", "ru"] as const;
 
+const displayNames = new Map<string, Intl.DisplayNames>();
+
 /** "Turkish" in English, "Türkçe" in Turkish; the code itself when the browser has no name for it. */
 export function languageName(code: string, locale: string): string {
   try {
-    return new Intl.DisplayNames([locale], { type: "language" }).of(code) ?? code;
+    let names = displayNames.get(locale);
+    if (!names) {
+      names = new Intl.DisplayNames([locale], { type: "language" });
+      displayNames.set(locale, names);
+    }
+    return names.of(code) ?? code;
   } catch {
     return code;
   }

@@ -29,6 +29,8 @@ export function ArticleScreen() {
   const { t } = useMessages(articleMessages);
   const { articleId = "" } = useParams<{ articleId: string }>();
   const queryClient = useQueryClient();
+  // Asked with the article, not after it: the facts name the article's site.
+  useSites();
   const article = useQuery({
     queryKey: articleKey(articleId),
     queryFn: () => unwrap(api.GET("/api/autopilot/articles/{articleId}", { params: { path: { articleId } } })),

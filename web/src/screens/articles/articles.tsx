@@ -11,6 +11,7 @@ import { ApprovalStatusCell, ApprovalStatusFilter, isApprovalStatus, useApproval
 import { articleMessages } from "./messages";
 import { ARTICLE_STATUSES, isArticleStatus, siteName, statusKey, type ArticleStatus } from "./shared";
 import { useSites } from "../../api/query-keys";
+import { stillFirstLoading } from "../../lib/first-load";
 
 const PER_PAGE = 20;
 
@@ -78,6 +79,17 @@ export function ArticlesScreen() {
     return site ? siteName(site) : (id ?? t("list.none"));
   };
   const filtered = siteId !== null || planId !== null || status !== null || minScore !== null || approval !== null;
+
+  // The filters and the table's site names show once the sites and plans are known: a select
+  // widening for its options, or a name replacing an id, would move the list under the reader's eyes.
+  if (stillFirstLoading([sites, plans]))
+    return (
+      <section aria-labelledby="page-title">
+        <PageTitle title={t("list.title")}>{t("list.title")}</PageTitle>
+        <ViewLinks status={status} />
+        <Loading />
+      </section>
+    );
 
   return (
     <section aria-labelledby="page-title">

@@ -1,6 +1,6 @@
 // The article's text: edited as a document (rich-editor.tsx) or, one click away, as HTML with a
 // preview of what is kept beside it. Either way the form holds, and saves, HTML.
-import { lazy, Suspense, useDeferredValue, useId, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from "react";
 import { Loading, Notice, TextArea } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { previewDocument } from "../../lib/preview";
@@ -8,8 +8,28 @@ import { elementsOutsideDocument } from "./document-html";
 import { articleMessages } from "./messages";
 
 // The document editor (TipTap and ProseMirror) is most of the screen's code: the facts and the
-// quality panel show while it loads.
+// quality panel show while it loads, which starts once they have been painted.
 const RichEditor = lazy(() => import("./rich-editor").then((module) => ({ default: module.RichEditor })));
+
+/** False until the browser has painted the page and has a moment to spare: what is heavy waits for it. */
+function usePaintedOnce(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    // Safari has no requestIdleCallback: a short timer stands in.
+    const idle = typeof window.requestIdleCallback === "function";
+    let waiting: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      waiting = idle ? window.requestIdleCallback(() => setPainted(true), { timeout: 500 }) : window.setTimeout(() => setPainted(true), 50);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (waiting === undefined) return;
+      if (idle) window.cancelIdleCallback(waiting);
+      else window.clearTimeout(waiting);
+    };
+  }, []);
+  return painted;
+}
 
 type Mode = "document" | "html";
 
@@ -27,6 +47,7 @@ export function BodyEditor({ html, language, onChange, error }: BodyProps) {
   const [mode, setMode] = useState<Mode>(() => (fitsDocument ? "document" : "html"));
   const id = useId();
   const shown: Mode = fitsDocument ? mode : "html";
+  const painted = usePaintedOnce();
   return (
     <fieldset className={`body-editor${error ? " field-invalid" : ""}`}>
       <legend>{t("body.label")}</legend>
@@ -56,15 +77,19 @@ export function BodyEditor({ html, language, onChange, error }: BodyProps) {
               {error}
             </p>
           ) : null}
-          <Suspense fallback={<Loading />}>
-            <RichEditor
-              html={html}
-              language={language}
-              label={t("body.label")}
-              describedBy={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-              onChange={onChange}
-            />
-          </Suspense>
+          {painted ? (
+            <Suspense fallback={<Loading />}>
+              <RichEditor
+                html={html}
+                language={language}
+                label={t("body.label")}
+                describedBy={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+                onChange={onChange}
+              />
+            </Suspense>
+          ) : (
+            <Loading />
+          )}
         </>
       ) : (
         <HtmlView html={html} language={language} onChange={onChange} error={error} />

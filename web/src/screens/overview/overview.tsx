@@ -13,6 +13,7 @@ import { overviewMessages } from "./messages";
 import { articleMessages } from "../articles/messages";
 import { useSites } from "../../api/query-keys";
 import { useRole } from "../../lib/current-member";
+import { stillFirstLoading } from "../../lib/first-load";
 import { SiteHealthCard } from "../sites/health-card";
 import { healthCardMessages } from "../sites/health-card-messages";
 
@@ -95,6 +96,15 @@ export function OverviewScreen() {
     (pendingCount > 0 ? 1 : 0) +
     clientAnswers +
     (staleReservation ? 1 : 0);
+
+  // The cards show together, once what shapes them has answered: none pushes the others down.
+  if (stillFirstLoading([balance, report, next, failed, recent, pending, sites, plans]))
+    return (
+      <section aria-labelledby="page-title">
+        <PageTitle title={t("title")}>{t("title")}</PageTitle>
+        <Loading />
+      </section>
+    );
 
   return (
     <section aria-labelledby="page-title">
