@@ -13,6 +13,7 @@ export const TOOL_PERMISSIONS: Record<string, Permission | [Permission, string]>
   chat_with_site_agent: "publish",
   create_plan: ["publish", "plan.created"],
   get_plan: "read",
+  list_plans: "read",
   get_item_research: "read",
   update_plan_item: ["publish", "item.updated"],
   delete_plan_item: ["publish", "item.deleted"],

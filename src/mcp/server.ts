@@ -14,6 +14,7 @@ import { articleTools } from "./tools/articles";
 import { linkTools } from "./tools/links";
 import { planTools } from "./tools/plans";
 import { planEstimateTools } from "./tools/plan-estimate";
+import { planListTools } from "./tools/plan-list";
 import { searchTools } from "./tools/search";
 import { siteTools } from "./tools/sites";
 import { siteHealthTools } from "./tools/site-health";
@@ -22,6 +23,7 @@ export const MCP_TOOLS: Tool[] = [
   ...siteTools,
   ...planTools,
   ...planEstimateTools,
+  ...planListTools,
   ...articleTools,
   ...searchTools,
   ...accountTools,

@@ -43,6 +43,7 @@ const TOOLS = [
   "add_plan_item",
   "estimate_plan",
   "rename_plan",
+  "list_plans",
   // Site health (src/mcp/tools/site-health.ts)
   ...[
     "get_site_health",

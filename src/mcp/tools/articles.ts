@@ -8,6 +8,7 @@ import {
   ArticleSummarySchema,
   MANAGED_ARTICLE_SORTS,
 } from "../../articles/management-schemas";
+import { ARTICLE_APPROVAL_STATUSES } from "../../articles/approval-state";
 import { articleDetail } from "../../articles/publishable";
 import { getArticleWithImages, parseArticleId } from "../../articles/service";
 import { SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../../content/article-rules";
@@ -33,7 +34,7 @@ export const articleTools = [
     name: "list_articles",
     title: "List articles",
     description:
-      "The account's articles, newest first (or by content score), with status, publication URL, SEO title, word count, cost, content score and why a pending one waits in review. Filter by siteId, planId, status or a score range; page through with page and perPage (hasMore says whether there is more).",
+      "The account's articles, newest first (or by content score), with status, publication URL, SEO title, word count, cost, content score and why a pending one waits in review. Filter by siteId, planId, status, approval (where the client's approval stands) or a score range; page through with page and perPage (hasMore says whether there is more).",
     input: {
       siteId: z.string().min(1).max(64).optional().describe("Only this site's articles: a site id from list_sites"),
       planId: z.string().min(1).max(64).optional().describe("Only the articles written for this plan: a plan id from get_plan"),
@@ -41,6 +42,12 @@ export const articleTools = [
         .enum(ARTICLE_STATUSES)
         .optional()
         .describe("Only articles in this status: draft, pending (waiting for review), published or archived"),
+      approval: z
+        .enum(ARTICLE_APPROVAL_STATUSES, { error: `approval must be one of ${ARTICLE_APPROVAL_STATUSES.join(", ")}` })
+        .optional()
+        .describe(
+          "Only articles whose client approval stands so (approvalStatus): awaiting (link sent, no answer yet), approved, changes_requested or none",
+        ),
       page: z.number().int().min(1).max(100_000).default(1).describe("Page number, from 1"),
       perPage: z.number().int().min(1).max(100).default(20).describe("Articles per page, 1 to 100 (default 20)"),
       sort: z
