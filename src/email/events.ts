@@ -158,8 +158,6 @@ export interface InvitationEmail {
   /** The invited address: the invitation goes there, whether or not it is a user yet. */
   email: string;
   role: Role;
-  /** The inviting account's name (null: it has none; the e-mail then says "a team", never an address chosen at sign-up). */
-  accountName: string | null;
   /** The UTC day of the invitation (YYYY-MM-DD): at most one invitation e-mail per recipient and account that day. */
   day: string;
   /** The invitation's link (its secret in the fragment). */
@@ -187,7 +185,8 @@ export async function sendInvitationEmail(
       memberId: null,
       toEmail: input.email,
       locale: input.locale,
-      data: { role: input.role, urlEncrypted, inviterEmail: input.inviterEmail, accountName: input.accountName },
+      // The account is named when the e-mail is rendered, by its display name (src/email/names.ts).
+      data: { role: input.role, urlEncrypted, inviterEmail: input.inviterEmail },
     },
   ]);
   return { emailId: emailId ?? null };

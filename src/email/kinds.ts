@@ -49,7 +49,7 @@ export const EMAIL_DATA = {
     role: z.enum(ROLES),
     urlEncrypted: z.string(),
     inviterEmail: z.string().nullable(),
-    // Absent on rows queued before accounts had names.
+    // Only on rows queued before e-mails named the account when rendered: no longer read.
     accountName: z.string().nullable().optional(),
   }),
   item_failed: z.object({

@@ -18,7 +18,15 @@ export interface MessageContent {
   button: string;
 }
 
-type KindWords = { [K in EmailKind]: (data: EmailData<K>, account: string) => MessageContent };
+/** A site an e-mail mentions, as its data holds it. */
+export interface SiteRef {
+  siteId: string;
+  siteUrl: string;
+}
+/** What the site is called in the e-mail: its display name, else its host. */
+export type SiteNamer = (site: SiteRef) => string;
+
+type KindWords = { [K in EmailKind]: (data: EmailData<K>, account: string, site: SiteNamer) => MessageContent };
 
 export interface Words {
   kinds: KindWords;
@@ -47,41 +55,37 @@ const size = (locale: Locale, bytes: number) =>
   `${new Intl.NumberFormat(locale === "tr" ? "tr-TR" : "en-GB", { maximumFractionDigits: 1 }).format(Math.max(0.1, bytes / 1_048_576))} MB`;
 const time = (locale: Locale, iso: string) =>
   new Intl.DateTimeFormat(locale === "tr" ? "tr-TR" : "en-GB", { timeStyle: "short", timeZone: "UTC" }).format(new Date(iso));
-const host = (url: string) => url.replace(/^https?:\/\//, "").replace(/\/+$/, "");
+/** A site's address without its scheme and trailing slash: what names a site that has no name. */
+export const hostOf = (url: string) => url.replace(/^https?:\/\//, "").replace(/\/+$/, "");
 
 const en: Words = {
   kinds: {
-    // The subject names the account by the name its team gave it, never by an address chosen at sign-up.
-    invitation: (d) => ({
-      subject: d.accountName
-        ? `You are invited to join “${d.accountName}” on ${PRODUCT_NAME}`
-        : `You are invited to join a team on ${PRODUCT_NAME}`,
+    // The subject names the account by its display name, never by an address chosen at sign-up.
+    invitation: (d, account) => ({
+      subject: account ? `You are invited to join “${account}” on ${PRODUCT_NAME}` : `You are invited to join a team on ${PRODUCT_NAME}`,
       heading: "You are invited",
       paragraphs: [
-        `${d.inviterEmail ?? "The account's owner"} invited you to join ${d.accountName ? `the ${PRODUCT_NAME} account “${d.accountName}”` : `their team on ${PRODUCT_NAME}`} as ${en.roles[d.role]}.`,
+        `${d.inviterEmail ?? "The account's owner"} invited you to join ${account ? `the ${PRODUCT_NAME} account “${account}”` : `their team on ${PRODUCT_NAME}`} as ${en.roles[d.role]}.`,
         "The link works once, for 7 days. If you did not expect this invitation, ignore this e-mail.",
       ],
       button: "Accept the invitation",
     }),
-    item_failed: (d) => ({
+    item_failed: (d, _, site) => ({
       subject: `An article could not be written: ${d.title}`,
       heading: "An article could not be written",
-      paragraphs: [
-        `The plan item “${d.title}” for ${host(d.siteUrl)} failed and will not be tried again automatically.`,
-        `Reason: ${d.reason}`,
-      ],
+      paragraphs: [`The plan item “${d.title}” for ${site(d)} failed and will not be tried again automatically.`, `Reason: ${d.reason}`],
       button: "Open the item",
     }),
-    site_error: (d) => ({
-      subject: `${host(d.siteUrl)} needs to be reconnected`,
+    site_error: (d, _, site) => ({
+      subject: `${site(d)} needs to be reconnected`,
       heading: "A site stopped working",
       paragraphs: [
-        `${PRODUCT_NAME} can no longer work with ${host(d.siteUrl)}. Nothing is published there until it is reconnected.`,
+        `${PRODUCT_NAME} can no longer work with ${site(d)}. Nothing is published there until it is reconnected.`,
         `Reason: ${d.reason}`,
       ],
       button: "Open the site",
     }),
-    review_digest: (d) => {
+    review_digest: (d, _, site) => {
       const none = d.noTraction?.total ?? 0;
       const pages = d.noTraction?.pages ?? [];
       const noneLine = `${none === 1 ? "1 page published" : `${none} pages published`} 28 or more days ago ${none === 1 ? "has" : "have"} had almost no impressions in Google. Decide in the site's Traction list whether to wait, improve, merge, noindex or unpublish:`;
@@ -90,7 +94,7 @@ const en: Words = {
           subject: none === 1 ? "1 page has no search traction" : `${none} pages have no search traction`,
           heading: "Pages without search traction",
           paragraphs: [noneLine],
-          items: pages.map((p) => `${p.title} (${host(p.siteUrl)})`),
+          items: pages.map((p) => `${p.title} (${site(p)})`),
           more: none > pages.length ? `…and ${none - pages.length} more.` : undefined,
           button: "Open the site",
         };
@@ -98,19 +102,16 @@ const en: Words = {
         subject: d.total === 1 ? "1 article is waiting for review" : `${d.total} articles are waiting for review`,
         heading: "Articles waiting for your review",
         paragraphs: ["These articles are written and wait for someone to approve them:", ...(none > 0 ? [`Also: ${noneLine}`] : [])],
-        items: [
-          ...d.articles.map((a) => `${a.title} (${host(a.siteUrl)})`),
-          ...pages.map((p) => `No search traction: ${p.title} (${host(p.siteUrl)})`),
-        ],
+        items: [...d.articles.map((a) => `${a.title} (${site(a)})`), ...pages.map((p) => `No search traction: ${p.title} (${site(p)})`)],
         more: d.total > d.articles.length ? `…and ${d.total - d.articles.length} more.` : undefined,
         button: "Review the articles",
       };
     },
-    refresh_suggested: (d) => ({
+    refresh_suggested: (d, _, site) => ({
       subject: `A refresh is ready for “${d.postTitle}”`,
       heading: "A refreshed version is waiting",
       paragraphs: [
-        `“${d.postTitle}” on ${host(d.siteUrl)} lost search traffic, so ${PRODUCT_NAME} wrote an improved version.`,
+        `“${d.postTitle}” on ${site(d)} lost search traffic, so ${PRODUCT_NAME} wrote an improved version.`,
         "It is not applied until someone approves it.",
       ],
       button: "See the suggestion",
@@ -168,8 +169,8 @@ const en: Words = {
       ],
       button: "Download the archive",
     }),
-    client_answered: (d) => {
-      const where = `“${d.title}” on ${host(d.siteUrl)}`;
+    client_answered: (d, _, site) => {
+      const where = `“${d.title}” on ${site(d)}`;
       if (d.decision === "changes")
         return {
           subject: `The client asked for changes: ${d.title}`,
@@ -235,36 +236,31 @@ const en: Words = {
 
 const tr: Words = {
   kinds: {
-    invitation: (d) => ({
-      subject: d.accountName
-        ? `${PRODUCT_NAME}'ta “${d.accountName}” hesabına davet edildiniz`
-        : `${PRODUCT_NAME}'ta bir ekibe davet edildiniz`,
+    invitation: (d, account) => ({
+      subject: account ? `${PRODUCT_NAME}'ta “${account}” hesabına davet edildiniz` : `${PRODUCT_NAME}'ta bir ekibe davet edildiniz`,
       heading: "Davet edildiniz",
       paragraphs: [
-        `${d.inviterEmail ?? "Hesabın sahibi"}, sizi ${d.accountName ? `${PRODUCT_NAME}'taki “${d.accountName}” hesabına` : `${PRODUCT_NAME}'taki ekibine`} ${tr.roles[d.role]} olarak katılmaya davet etti.`,
+        `${d.inviterEmail ?? "Hesabın sahibi"}, sizi ${account ? `${PRODUCT_NAME}'taki “${account}” hesabına` : `${PRODUCT_NAME}'taki ekibine`} ${tr.roles[d.role]} olarak katılmaya davet etti.`,
         "Bağlantı 7 gün boyunca bir kez kullanılabilir. Bu daveti beklemiyorsanız bu e-postayı yok sayabilirsiniz.",
       ],
       button: "Daveti kabul et",
     }),
-    item_failed: (d) => ({
+    item_failed: (d, _, site) => ({
       subject: `Bir makale yazılamadı: ${d.title}`,
       heading: "Bir makale yazılamadı",
-      paragraphs: [
-        `${host(d.siteUrl)} için “${d.title}” plan öğesi başarısız oldu ve otomatik olarak yeniden denenmeyecek.`,
-        `Neden: ${d.reason}`,
-      ],
+      paragraphs: [`${site(d)} için “${d.title}” plan öğesi başarısız oldu ve otomatik olarak yeniden denenmeyecek.`, `Neden: ${d.reason}`],
       button: "Öğeyi aç",
     }),
-    site_error: (d) => ({
-      subject: `${host(d.siteUrl)} yeniden bağlanmalı`,
+    site_error: (d, _, site) => ({
+      subject: `${site(d)} yeniden bağlanmalı`,
       heading: "Bir site çalışmayı durdurdu",
       paragraphs: [
-        `${PRODUCT_NAME} artık ${host(d.siteUrl)} ile çalışamıyor. Site yeniden bağlanana kadar orada hiçbir şey yayımlanmaz.`,
+        `${PRODUCT_NAME} artık ${site(d)} ile çalışamıyor. Site yeniden bağlanana kadar orada hiçbir şey yayımlanmaz.`,
         `Neden: ${d.reason}`,
       ],
       button: "Siteyi aç",
     }),
-    review_digest: (d) => {
+    review_digest: (d, _, site) => {
       const none = d.noTraction?.total ?? 0;
       const pages = d.noTraction?.pages ?? [];
       const noneLine = `En az 28 gün önce yayımlanan ${none} sayfa Google'da neredeyse hiç gösterim almadı. Sitenin Çekiş listesinde beklemeye, iyileştirmeye, birleştirmeye, noindex yapmaya ya da yayından kaldırmaya karar verin:`;
@@ -273,7 +269,7 @@ const tr: Words = {
           subject: `Arama çekişi olmayan ${none} sayfa var`,
           heading: "Arama çekişi olmayan sayfalar",
           paragraphs: [noneLine],
-          items: pages.map((p) => `${p.title} (${host(p.siteUrl)})`),
+          items: pages.map((p) => `${p.title} (${site(p)})`),
           more: none > pages.length ? `…ve ${none - pages.length} sayfa daha.` : undefined,
           button: "Siteyi aç",
         };
@@ -281,19 +277,16 @@ const tr: Words = {
         subject: `İncelemeyi bekleyen ${d.total} makale var`,
         heading: "İncelemenizi bekleyen makaleler",
         paragraphs: ["Bu makaleler yazıldı ve birinin onaylamasını bekliyor:", ...(none > 0 ? [`Ayrıca: ${noneLine}`] : [])],
-        items: [
-          ...d.articles.map((a) => `${a.title} (${host(a.siteUrl)})`),
-          ...pages.map((p) => `Arama çekişi yok: ${p.title} (${host(p.siteUrl)})`),
-        ],
+        items: [...d.articles.map((a) => `${a.title} (${site(a)})`), ...pages.map((p) => `Arama çekişi yok: ${p.title} (${site(p)})`)],
         more: d.total > d.articles.length ? `…ve ${d.total - d.articles.length} makale daha.` : undefined,
         button: "Makaleleri incele",
       };
     },
-    refresh_suggested: (d) => ({
+    refresh_suggested: (d, _, site) => ({
       subject: `“${d.postTitle}” için bir yenileme hazır`,
       heading: "Yenilenmiş bir sürüm bekliyor",
       paragraphs: [
-        `${host(d.siteUrl)} sitesindeki “${d.postTitle}” arama trafiği kaybetti; ${PRODUCT_NAME} bu yüzden geliştirilmiş bir sürüm yazdı.`,
+        `${site(d)} sitesindeki “${d.postTitle}” arama trafiği kaybetti; ${PRODUCT_NAME} bu yüzden geliştirilmiş bir sürüm yazdı.`,
         "Biri onaylayana kadar uygulanmaz.",
       ],
       button: "Öneriyi gör",
@@ -351,8 +344,8 @@ const tr: Words = {
       ],
       button: "Arşivi indir",
     }),
-    client_answered: (d) => {
-      const where = `${host(d.siteUrl)} sitesindeki “${d.title}”`;
+    client_answered: (d, _, site) => {
+      const where = `${site(d)} sitesindeki “${d.title}”`;
       if (d.decision === "changes")
         return {
           subject: `Müşteri değişiklik istedi: ${d.title}`,

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { AppError, notFound } from "../core/errors";
+import { accountDisplayName } from "../accounts/display-name";
 import { accounts, members, users, type Locale } from "../db/schema";
 import type { Services } from "../services/container";
 import { OPTIONAL_EMAIL_KINDS, type OptionalEmailKind } from "./kinds";
@@ -37,7 +38,12 @@ export async function unsubscribeTarget(deps: Pick<Services, "db" | "encryptionK
   const named = token ? await readUnsubscribeToken(deps.encryptionKey, token) : null;
   if (!named) throw invalidLink("it is incomplete or was not made by this service");
   const [member] = await deps.db
-    .select({ email: users.email, locale: users.locale, account: accounts.email, emailOff: members.emailOff })
+    .select({
+      email: users.email,
+      locale: users.locale,
+      account: { id: accounts.id, email: accounts.email, name: accounts.name },
+      emailOff: members.emailOff,
+    })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .innerJoin(accounts, eq(accounts.id, members.accountId))
@@ -47,7 +53,8 @@ export async function unsubscribeTarget(deps: Pick<Services, "db" | "encryptionK
     ...named,
     email: member.email,
     locale: member.locale,
-    account: member.account,
+    // The account by its display name, as its e-mails call it: never the address it was made with.
+    account: await accountDisplayName(deps.db, member.account),
     off: (member.emailOff ?? []).includes(named.kind),
   };
 }

@@ -1,4 +1,3 @@
-import { accountDisplayNameOf } from "../accounts/display-name";
 import { and, eq, sql } from "drizzle-orm";
 import { emailErrorCode, RETRYABLE_EMAIL_CODES } from "../adapters/email/port";
 import { ProviderError } from "../adapters/provider-error";
@@ -10,6 +9,7 @@ import { emailOutbox, members, type EmailStatus } from "../db/schema";
 import type { Services } from "../services/container";
 import { isOptionalKind, parseEmailData } from "./kinds";
 import { actionUrl, panelOrigin, settingsUrl, unsubscribeUrl } from "./links";
+import { emailNamesOf } from "./names";
 import { renderEmail } from "./templates";
 import { unsubscribeToken } from "./unsubscribe-token";
 
@@ -64,12 +64,13 @@ export async function sendQueuedEmail(services: Services, message: EmailSend, no
     row.memberId && isOptionalKind(parsed.kind)
       ? unsubscribeUrl(origin, await unsubscribeToken(services.encryptionKey, row.memberId, parsed.kind))
       : null;
+  // Every message, an invitation too, names the account and its sites by their display names, never
+  // by the e-mail address the account was made with; a sign-up's confirmation has no account yet.
+  const names = await emailNamesOf(db, row.accountId);
   const rendered = renderEmail(parsed, {
     locale: row.locale,
-    // An invitation reaches someone outside the account: it names the account by its name (or not at all), never by its e-mail.
-    // A sign-up's confirmation has no account yet.
-    account:
-      parsed.kind === "invitation" ? (parsed.data.accountName ?? "") : row.accountId ? await accountDisplayNameOf(db, row.accountId) : "",
+    account: names.account,
+    siteNames: names.sites,
     actionUrl: action,
     unsubscribeUrl: unsubscribe,
     settingsUrl: settingsUrl(origin),

@@ -1,6 +1,6 @@
 import type { Locale } from "../db/schema";
 import type { KindAndData } from "./kinds";
-import { PRODUCT_NAME, WORDS, type MessageContent } from "./messages";
+import { hostOf, PRODUCT_NAME, type SiteNamer, type SiteRef, WORDS, type MessageContent } from "./messages";
 
 // Every message laid out the same plain way: the product and the account on top, a heading, the
 // paragraphs, one button-styled link into the panel (with its address written out for clients
@@ -11,6 +11,8 @@ export interface RenderContext {
   locale: Locale;
   /** What the account is called (src/accounts/display-name.ts): its name, never its e-mail address. */
   account: string;
+  /** What each site is called (src/sites/display-name.ts), by id; a site not named here goes by its host. */
+  siteNames?: Record<string, string>;
   /** Where the button goes: the panel's page of the thing (or the invitation's link). */
   actionUrl: string;
   /** The kind's one-click unsubscribe link; null for the kinds that always go (invitations, exports). */
@@ -28,7 +30,12 @@ export interface RenderedEmail {
 /** The subject, HTML and text of one message in the member's language. */
 export function renderEmail(message: KindAndData, context: RenderContext): RenderedEmail {
   const words = WORDS[context.locale];
-  const content = (words.kinds[message.kind] as (data: unknown, account: string) => MessageContent)(message.data, context.account);
+  const siteName = ({ siteId, siteUrl }: SiteRef) => context.siteNames?.[siteId] ?? hostOf(siteUrl);
+  const content = (words.kinds[message.kind] as (data: unknown, account: string, site: SiteNamer) => MessageContent)(
+    message.data,
+    context.account,
+    siteName,
+  );
   const footer =
     message.kind === "invitation"
       ? { why: words.whyInvited, unsubscribe: null }

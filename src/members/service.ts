@@ -216,7 +216,7 @@ export async function inviteMember(
  */
 async function emailInvitation(services: Services, caller: Caller, invitation: InvitationRow, url: string, now: Date): Promise<boolean> {
   const db = services.db;
-  const [[invitee], [inviter], [account]] = await Promise.all([
+  const [[invitee], [inviter]] = await Promise.all([
     db.select({ locale: users.locale }).from(users).where(eq(users.email, invitation.email)),
     caller.memberId
       ? db
@@ -225,7 +225,6 @@ async function emailInvitation(services: Services, caller: Caller, invitation: I
           .innerJoin(users, eq(users.id, members.userId))
           .where(eq(members.id, caller.memberId))
       : Promise.resolve([]),
-    db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, invitation.accountId)),
   ]);
   try {
     const states = services.accountState;
@@ -244,7 +243,6 @@ async function emailInvitation(services: Services, caller: Caller, invitation: I
       url,
       locale: invitee?.locale ?? inviter?.locale ?? "en",
       inviterEmail: inviter?.email ?? null,
-      accountName: account?.name ?? null,
       day: toIsoSeconds(now).slice(0, 10),
     });
     if (!emailId) return false;

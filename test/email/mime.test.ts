@@ -1,8 +1,9 @@
 import PostalMime from "postal-mime";
 import { describe, expect, it } from "vitest";
+import { accountDisplayNameOf } from "../../src/accounts/display-name";
 import { buildMimeMessage, encodeHeaderText, formatAddress } from "../../src/adapters/email/mime";
 import { notifySiteError, sendInvitationEmail } from "../../src/email/events";
-import { seedSite, testServices, useFakeFetch, useVars } from "../harness";
+import { db, seedSite, testServices, useFakeFetch, useVars } from "../harness";
 import { deliverAllEmails, PANEL, seedMember, seedTeamAccount } from "./helpers";
 
 // The .eml files of local runs must open in a mail client. Two checks of each message: a strict
@@ -142,15 +143,15 @@ describe("the raw MIME of the dev .eml files", () => {
       url: `${PANEL}/invite#secret-of-the-link`,
       locale: "en",
       inviterEmail: ownerEmail,
-      accountName: null,
       day: "2026-11-28",
     });
     await deliverAllEmails();
     expect(raws).toHaveLength(1);
     const { headers } = readStrictly(raws[0]!);
     expect(headers.has("list-unsubscribe")).toBe(false);
-    // An account without a name is "a team": never the address someone chose at sign-up.
-    expect(headers.get("subject")).toBe("You are invited to join a team on Content Autopilot");
+    // An account without a name goes by its display name: never the address someone chose at sign-up.
+    const account = await accountDisplayNameOf(db(), accountId);
+    expect(decodeWords(headers.get("subject")!)).toBe(`You are invited to join “${account}” on Content Autopilot`);
     const email = await PostalMime.parse(raws[0]!);
     expect(email.text).toContain(`Accept the invitation: ${PANEL}/invite#secret-of-the-link`);
     expect(email.html).toContain(`href="${PANEL}/invite#secret-of-the-link"`);

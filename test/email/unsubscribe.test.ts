@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { accountDisplayNameOf } from "../../src/accounts/display-name";
 import { members, users } from "../../src/db/schema";
 import { notifyMembers } from "../../src/email/outbox";
 import { unsubscribeToken } from "../../src/email/unsubscribe-token";
@@ -37,7 +38,7 @@ const oneClick = (path: string, headers: Record<string, string> = {}) =>
 
 describe("the one-click unsubscribe link, without signing in", () => {
   it("GET shows a page in the member's language that asks, and changes nothing", async () => {
-    const { path, offOf, editor, ownerEmail } = await editorWithEmail();
+    const { path, offOf, editor, ownerEmail, accountId } = await editorWithEmail();
     const res = await call(path);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
@@ -46,7 +47,10 @@ describe("the one-click unsubscribe link, without signing in", () => {
     expect(res.headers.get("X-Frame-Options")).toBe("DENY");
     const html = await res.text();
     expect(html).toContain('<html lang="tr">');
-    expect(html).toContain(`${ownerEmail} hesabının site sorunu e-postaları artık ${editor.email} adresine gönderilmesin mi?`);
+    // The account by its display name, as its e-mails call it, never by the address it was made with.
+    const account = await accountDisplayNameOf(db(), accountId);
+    expect(html).toContain(`${account} hesabının site sorunu e-postaları artık ${editor.email} adresine gönderilmesin mi?`);
+    expect(html).not.toContain(ownerEmail);
     expect(html).toContain(`<form method="post" action="${path.replaceAll("&", "&#38;")}">`);
     expect(html).toContain('name="List-Unsubscribe" value="One-Click"');
     expect(html).not.toMatch(/<script|<img|https?:\/\/(?!autopilot)/);

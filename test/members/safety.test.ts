@@ -425,7 +425,8 @@ describe("6. invitations are no mail relay", () => {
     expect(await renamed.json()).toMatchObject({ id: accountId, name: "Kadıköy Ajans" });
     const { body } = await invite(token, { email: random("named"), role: "viewer" });
     const [row] = await outbox(accountId);
-    expect(row!.data).toMatchObject({ accountName: "Kadıköy Ajans" });
+    // The e-mail names the account when it is rendered (test/email/names.test.ts): the row keeps no copy of the name.
+    expect(row!.kind).toBe("invitation");
     const preview = await call("/api/session/invite/preview", { method: "POST", headers: sameOrigin, json: { token: tokenOf(body.url) } });
     expect(await preview.json()).toMatchObject({ accountName: "Kadıköy Ajans" });
     const me = await call("/api/auth/me", { token });
