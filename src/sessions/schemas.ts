@@ -51,10 +51,10 @@ export const InvitePreviewSchema = z
         "`member`: an invitation to join an account with a role; `account`: the operator's link with which a new account's owner sets the first password",
     }),
     role: z.enum(ROLES),
-    accountName: z
-      .string()
-      .nullable()
-      .openapi({ description: "The inviting account's name, when its owner or an admin gave it one (PATCH /api/account)" }),
+    accountName: z.string().nullable().openapi({
+      description:
+        "What the inviting account is called, as its invitation e-mail names it: its name (PATCH /api/account), else its display name; null only when the account is gone",
+    }),
     expiresAt: z.string(),
   })
   .openapi("InvitePreview", {

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { accountDisplayNameOf } from "../accounts/display-name";
 import { createAccount } from "../accounts/service";
 import { sha256Hex } from "../core/crypto";
 import { AppError } from "../core/errors";
@@ -613,22 +614,26 @@ async function acceptAccountInvite(services: Services, token: string, password: 
 async function peekAccountInvite(db: Services["db"], token: string, now: Date) {
   const at = toIsoSeconds(now);
   const [found] = await db
-    .select({ accountId: accountInvites.accountId, accountName: accounts.name, expiresAt: accountInvites.expiresAt })
+    .select({ accountId: accountInvites.accountId, expiresAt: accountInvites.expiresAt })
     .from(accountInvites)
-    .innerJoin(accounts, eq(accounts.id, accountInvites.accountId))
     .where(and(eq(accountInvites.tokenHash, await sha256Hex(token)), isNull(accountInvites.usedAt), gt(accountInvites.expiresAt, at)));
   return found ?? null;
 }
 
-/** What a link invites to (the kind, the role, the account's name, the expiry), or null when it names no open invitation. */
+/**
+ * What a link invites to (the kind, the role, the account's display name as its invitation e-mail
+ * gives it, the expiry), or null when it names no open invitation.
+ */
 export async function previewInvitation(db: Services["db"], token: string, now: Date) {
   const invitation = await peekInvitation(db, token, now);
   if (invitation) {
-    const [account] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, invitation.accountId));
-    return { kind: "member" as const, role: invitation.role, accountName: account?.name ?? null, expiresAt: invitation.expiresAt };
+    const accountName = (await accountDisplayNameOf(db, invitation.accountId)) || null;
+    return { kind: "member" as const, role: invitation.role, accountName, expiresAt: invitation.expiresAt };
   }
   const owner = await peekAccountInvite(db, token, now);
-  return owner ? { kind: "account" as const, role: "owner" as const, accountName: owner.accountName, expiresAt: owner.expiresAt } : null;
+  if (!owner) return null;
+  const accountName = (await accountDisplayNameOf(db, owner.accountId)) || null;
+  return { kind: "account" as const, role: "owner" as const, accountName, expiresAt: owner.expiresAt };
 }
 
 const invitationInvalid = () => new AppError("invitation_invalid", "This invitation link is unknown, used or expired; ask for a new one");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { notifyMembers } from "../../src/email/outbox";
 import { notifySiteError } from "../../src/email/events";
-import { call, seedSite, testServices } from "../harness";
+import { BASE, call, seedSite, testServices } from "../harness";
 import { deliverAllEmails, seedMember, seedTeamAccount, sentTo, useEmail } from "./helpers";
 
 // Every e-mail calls the account and its sites what the panel calls them: the account's display
@@ -11,6 +11,17 @@ import { deliverAllEmails, seedMember, seedTeamAccount, sentTo, useEmail } from 
 const invite = async (token: string, email: string) => {
   const res = await call("/api/members", { method: "POST", token, json: { email, role: "viewer" } });
   expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { url: string }).url;
+};
+/** What the invitation page (the e-mail's button) says the link invites to. */
+const previewOf = async (url: string) => {
+  const res = await call("/api/session/invite/preview", {
+    method: "POST",
+    headers: { Origin: BASE },
+    json: { token: url.split("#")[1] },
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as { accountName: string | null };
 };
 const fallAt = (site: { id: string; accountId: string; url: string }, updatedAt: string) =>
   notifySiteError(testServices(), { ...site, status: "CONNECTED", updatedAt }, "WordPress rejected the password");
@@ -20,13 +31,15 @@ describe("the account's name in e-mails", () => {
     const fake = useEmail();
     const { accountId, token, ownerEmail } = await seedTeamAccount();
     await seedSite(accountId, { platform: "blog", url: "https://firin.invalid", blogName: "Fırın Blogu" });
-    await invite(token, "first@example.org");
+    const url = await invite(token, "first@example.org");
     await deliverAllEmails();
     const [first] = sentTo(fake, "first@example.org");
     expect(first!.subject).toBe("You are invited to join “Fırın Blogu” on Content Autopilot");
     expect(first!.text).toContain("the Content Autopilot account “Fırın Blogu” as a viewer");
     expect(first!.subject).not.toContain(ownerEmail);
     expect(first!.text!.split(ownerEmail)).toHaveLength(2); // once: the inviter, who wrote from that address
+    // The page the button opens names the account the same way.
+    expect(await previewOf(url)).toMatchObject({ accountName: "Fırın Blogu" });
 
     expect((await call("/api/account", { method: "PATCH", token, json: { name: "Kadıköy Ajans" } })).status).toBe(200);
     await invite(token, "second@example.org");

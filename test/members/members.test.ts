@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { accountDisplayNameOf } from "../../src/accounts/display-name";
 import { recordAudit } from "../../src/audit/audit";
 import { emailOutbox } from "../../src/db/schema";
 import { BASE, call, db, expectError, seedAccount, seedArticle, seedSite, seedToken } from "../harness";
@@ -50,7 +51,12 @@ describe("inviting and accepting", () => {
     expect(mails.map((m) => [m.kind, m.toEmail])).toEqual([["invitation", email]]);
 
     const preview = await call("/api/session/invite/preview", { method: "POST", headers: sameOrigin, json: { token: tokenOf(body.url) } });
-    expect(await preview.json()).toMatchObject({ kind: "member", role: "editor", accountName: null });
+    // The account as its invitation e-mail names it: a display name even without an explicit one.
+    expect(await preview.json()).toMatchObject({
+      kind: "member",
+      role: "editor",
+      accountName: await accountDisplayNameOf(db(), accountId),
+    });
 
     const accepted = await accept(tokenOf(body.url), PASSWORD);
     expect(accepted.status).toBe(200);

@@ -1,6 +1,7 @@
 import { abortAllDurableObjects } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { accountDisplayNameOf } from "../../src/accounts/display-name";
 import { bytesToBase64 } from "../../src/core/crypto";
 import { toIsoSeconds } from "../../src/core/time";
 import { apiTokens, emailOutbox, sessions, users } from "../../src/db/schema";
@@ -308,7 +309,11 @@ describe("operator invitations", () => {
     const token = url.split("#")[1]!;
     // The invitation page reads what the link is before using it: the owner's first password.
     const preview = await call("/api/session/invite/preview", { method: "POST", json: { token }, headers: SAME_ORIGIN });
-    expect(await preview.json()).toMatchObject({ kind: "account", role: "owner", accountName: null });
+    expect(await preview.json()).toMatchObject({
+      kind: "account",
+      role: "owner",
+      accountName: await accountDisplayNameOf(db(), accountId),
+    });
 
     const accepted = await call("/api/session/invite", { method: "POST", json: { token, password: PASSWORD }, headers: SAME_ORIGIN });
     expect(accepted.status).toBe(200);

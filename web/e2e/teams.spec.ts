@@ -138,9 +138,9 @@ async function draftPlan(request: APIRequestContext, origin: Record<string, stri
   };
 }
 
-/** What the invitation page says it invites to: the account's name when it has one, else "a team". */
+/** What the invitation page says it invites to: the account's display name (as the e-mail says it), "a team" only when it has none. */
 async function invitedToPattern(owner: Page, role: string): Promise<RegExp> {
-  const name = (await (await owner.request.get("/api/auth/me")).json()).name as string | null;
+  const name = (await (await owner.request.get("/api/auth/me")).json()).displayName as string | null;
   return name
     ? messagePattern(en.auth["invite.invitedTo"], { account: name, role })
     : messagePattern(en.auth["invite.invitedToTeam"], { role });

@@ -3517,7 +3517,7 @@ export interface components {
             kind: "member" | "account";
             /** @enum {string} */
             role: "owner" | "admin" | "editor" | "writer" | "viewer";
-            /** @description The inviting account's name, when its owner or an admin gave it one (PATCH /api/account) */
+            /** @description What the inviting account is called, as its invitation e-mail names it: its name (PATCH /api/account), else its display name; null only when the account is gone */
             accountName: string | null;
             expiresAt: string;
         };
