@@ -46,7 +46,15 @@ accountRoutes.openapi(
             }
           : null,
         role: caller.role,
-        memberships: memberships.map(({ accountId, accountEmail, accountName, role }) => ({ accountId, accountEmail, accountName, role })),
+        memberships: await Promise.all(
+          memberships.map(async ({ accountId, accountEmail, accountName, role }) => ({
+            accountId,
+            accountEmail,
+            accountName,
+            accountDisplayName: await accountDisplayName(db, { id: accountId, email: accountEmail, name: accountName }),
+            role,
+          })),
+        ),
       },
       200,
     );

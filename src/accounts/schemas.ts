@@ -51,7 +51,17 @@ export const CurrentAccountSchema = AccountSchema.extend({
   }),
   role: z.enum(ROLES).openapi({ description: "What the caller may do here (docs/guides/teams.md has the table)" }),
   memberships: z
-    .array(z.object({ accountId: z.string(), accountEmail: z.string(), accountName: z.string().nullable(), role: z.enum(ROLES) }))
+    .array(
+      z.object({
+        accountId: z.string(),
+        accountEmail: z.string(),
+        accountName: z.string().nullable(),
+        accountDisplayName: z.string().openapi({
+          description: "What the account is called (its name, else the default of `displayName`): the switcher shows it, never the e-mail",
+        }),
+        role: z.enum(ROLES),
+      }),
+    )
     .openapi({ description: "Every account the member's user belongs to (the panel switches among them); empty for an operator token" }),
 }).openapi("CurrentAccount");
 

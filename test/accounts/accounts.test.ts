@@ -39,7 +39,9 @@ describe("POST /api/admin/accounts (operator)", () => {
       ...body.account,
       member: { id: expect.stringMatching(/^mem_/), email, role: "owner", siteIds: null, notifications: { off: [], locale: "en" } },
       role: "owner",
-      memberships: [{ accountId: body.account.id, accountEmail: email, accountName: null, role: "owner" }],
+      memberships: [
+        { accountId: body.account.id, accountEmail: email, accountName: null, accountDisplayName: expect.any(String), role: "owner" },
+      ],
     });
 
     const ledger = await db().select().from(creditLedger).where(eq(creditLedger.accountId, body.account.id));
@@ -140,7 +142,15 @@ describe("GET /api/auth/me", () => {
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
       member: { id: memberId, email: account.email, role: "owner", siteIds: null, notifications: { off: [], locale: "en" } },
       role: "owner",
-      memberships: [{ accountId: account.id, accountEmail: account.email, accountName: null, role: "owner" }],
+      memberships: [
+        {
+          accountId: account.id,
+          accountEmail: account.email,
+          accountName: null,
+          accountDisplayName: expect.stringMatching(/^Owner /),
+          role: "owner",
+        },
+      ],
     });
   });
 

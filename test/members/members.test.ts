@@ -105,7 +105,7 @@ describe("inviting and accepting", () => {
     const joinedCookie = cookieOf(joined);
     const me = (await (await call("/api/auth/me", { headers: { Cookie: joinedCookie } })).json()) as {
       id: string;
-      memberships: { accountId: string; role: string }[];
+      memberships: { accountId: string; role: string; accountDisplayName: string }[];
     };
     expect(me.id).toBe(agency.accountId);
     expect(me.memberships.map((m) => [m.accountId, m.role]).sort()).toEqual(
@@ -114,6 +114,10 @@ describe("inviting and accepting", () => {
         [agency.accountId, "writer"],
       ].sort(),
     );
+    // The switcher names each account as the header does: by its display name, never its e-mail.
+    for (const membership of me.memberships)
+      expect(membership.accountDisplayName).toBe(await accountDisplayNameOf(db(), membership.accountId));
+    expect(JSON.stringify(me.memberships.map((m) => m.accountDisplayName))).not.toContain("@");
 
     const switched = await call("/api/session/account", {
       method: "POST",

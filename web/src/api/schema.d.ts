@@ -2363,6 +2363,8 @@ export interface components {
                 accountId: string;
                 accountEmail: string;
                 accountName: string | null;
+                /** @description What the account is called (its name, else the default of `displayName`): the switcher shows it, never the e-mail */
+                accountDisplayName: string;
                 /** @enum {string} */
                 role: "owner" | "admin" | "editor" | "writer" | "viewer";
             }[];

@@ -44,7 +44,7 @@ export function AccountSwitch() {
       >
         {memberships.map((membership) => (
           <option key={membership.accountId} value={membership.accountId}>
-            {t("account.option", { account: membership.accountName ?? membership.accountEmail, role: t(`role.${membership.role}`) })}
+            {t("account.option", { account: membership.accountDisplayName, role: t(`role.${membership.role}`) })}
           </option>
         ))}
       </select>
