@@ -16,9 +16,13 @@ await client.connect(
   new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
 );
 const { tools } = await client.listTools();
-if (tools.length !== 38)
+// The whole list is checked by test/mcp/mcp.test.ts; here, that the dev server serves the tools at all.
+const absent = ["list_sites", "list_plans", "get_plan", "list_articles", "get_balance"].filter(
+  (name) => !tools.some((tool) => tool.name === name),
+);
+if (tools.length < 40 || absent.length > 0)
   fail(
-    `expected 38 tools, got ${tools.length}`,
+    `expected at least 40 tools with ${absent.join(", ")}, got ${tools.length}`,
     tools.map((tool) => tool.name),
   );
 
