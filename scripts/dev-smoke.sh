@@ -158,7 +158,7 @@ inspector() { "$NODE24" node_modules/.bin/mcp-inspector --cli "http://localhost:
 inspector --method tools/list | "$NODE24" -e '
   let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
     const names = JSON.parse(s).tools.map((tool) => tool.name);
-    if (names.length !== 38 || !names.includes("run_item") || !names.includes("get_site_health")) { console.error("dev-smoke: the MCP Inspector listed", names); process.exit(1); }
+    if (names.length < 41 || !["run_item", "get_site_health", "list_plans", "estimate_plan"].every((name) => names.includes(name))) { console.error("dev-smoke: the MCP Inspector listed", names); process.exit(1); }
     console.log(`dev-smoke: the MCP Inspector (CLI mode) listed ${names.length} tools`);
   });'
 inspector --method tools/call --tool-name get_balance | grep -q '"creditBalance"' || { echo "dev-smoke: the MCP Inspector could not call get_balance"; exit 1; }

@@ -20,9 +20,9 @@ const { tools } = await client.listTools();
 const absent = ["list_sites", "list_plans", "get_plan", "list_articles", "get_balance"].filter(
   (name) => !tools.some((tool) => tool.name === name),
 );
-if (tools.length < 40 || absent.length > 0)
+if (tools.length < 41 || absent.length > 0)
   fail(
-    `expected at least 40 tools with ${absent.join(", ")}, got ${tools.length}`,
+    `expected at least 41 tools with ${absent.join(", ")}, got ${tools.length}`,
     tools.map((tool) => tool.name),
   );
 

@@ -91,7 +91,7 @@ test("an MCP client connects through OAuth: the owner signs in on the panel, all
   await first.finishAuth(callback.searchParams.get("code")!);
   const client = new Client({ name: "playwright", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider, fetch: clientFetch }));
-  expect((await client.listTools()).tools).toHaveLength(38);
+  expect((await client.listTools()).tools).toHaveLength(41);
   const balance = await client.callTool({ name: "get_balance", arguments: {} });
   expect(balance.structuredContent).toMatchObject({ billingMode: "CREDITS" });
   await client.close();
