@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { planMessages } from "../src/screens/plans/messages";
 import { planHealthMessages } from "../src/screens/plans/site-health-messages";
 import { postMessages } from "../src/screens/posts/messages";
-import { expectAccessible, screenshot, signUpLink, uniqueEmail } from "./support";
+import { approvePlanWithEstimate, expectAccessible, planHeading, screenshot, signUpLink, uniqueEmail } from "./support";
 
 // The whole product in the browser, as a new site owner uses it, against `npm run dev` and the
 // real WordPress peer: sign up → connect the WordPress → sync → brief → plan → curate → approve →
@@ -137,7 +137,7 @@ test("a site owner's first day, in the browser", async ({ page }) => {
   await page.getByLabel("Number of articles").fill("3");
   await page.getByLabel("Articles per week").fill("7");
   await page.getByRole("button", { name: "Create the plan" }).click();
-  await expect(page.getByRole("heading", { name: /^Plan for /, level: 1 })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole("heading", { name: planHeading(), level: 1 })).toBeVisible({ timeout: 120_000 });
   const planUrl = page.url();
 
   // Curate: retitle the first item, drop the third.
@@ -156,7 +156,7 @@ test("a site owner's first day, in the browser", async ({ page }) => {
 
   // Approve; the clock's tick starts the first item; the page refreshes until it is published.
   await chooseNewArticles(page);
-  await page.getByRole("button", { name: "Approve the plan" }).click();
+  await approvePlanWithEstimate(page);
   await expect(page.getByText(planMessages.en["plan.approved.outcome"])).toBeVisible();
   await page.request.get("/cdn-cgi/local/scheduled");
   const published = page.getByRole("row", { name: new RegExp(newTitle) });
@@ -197,9 +197,9 @@ test("a site owner's first day, in the browser", async ({ page }) => {
   await page.getByLabel("Articles per week").fill("1");
   await page.getByLabel("How articles are published").selectOption("review");
   await page.getByRole("button", { name: "Create the plan" }).click();
-  await expect(page.getByRole("heading", { name: /^Plan for /, level: 1 })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole("heading", { name: planHeading(), level: 1 })).toBeVisible({ timeout: 120_000 });
   await chooseNewArticles(page);
-  await page.getByRole("button", { name: "Approve the plan" }).click();
+  await approvePlanWithEstimate(page);
   await expect(page.getByText(planMessages.en["plan.approved.outcome"])).toBeVisible();
   await page.getByRole("button", { name: /^Run now: / }).click();
   await expect(page.getByText("Done: the article is written.")).toBeVisible({ timeout: 120_000 });

@@ -7,9 +7,10 @@ import { siteName } from "../src/lib/site-name";
 import { articleMessages } from "../src/screens/articles/messages";
 import { authMessages } from "../src/screens/auth/messages";
 import { overviewMessages } from "../src/screens/overview/messages";
+import { estimateNameMessages } from "../src/screens/plans/estimate-names-messages";
 import { planMessages } from "../src/screens/plans/messages";
 import { siteMessages } from "../src/screens/sites/messages";
-import { expectReachable, freshAddress, messagePattern, settled, signUpLink, uniqueEmail } from "./support";
+import { expectReachable, freshAddress, messagePattern, planHeading, settled, signUpLink, uniqueEmail } from "./support";
 
 // Issue 28, "The way in": the new-user journey in the browser, as a site owner takes it, against
 // `npm run dev` and the real WordPress peer: sign up → connect the WordPress → plan → approve →
@@ -108,6 +109,7 @@ async function walkTheWayIn(steps: Journey, marker: string) {
   const overview = overviewMessages[language];
   const sites = siteMessages[language];
   const plans = planMessages[language];
+  const estimate = estimateNameMessages[language];
   const articles = articleMessages[language];
   const owner = OWNER_WORDS[language];
   const started = Date.now();
@@ -164,7 +166,7 @@ async function walkTheWayIn(steps: Journey, marker: string) {
   await expect(page.getByLabel(plans["create.publishMode"], { exact: true })).toHaveValue("publish");
   await steps.shot("new-plan");
   await steps.click(page.getByRole("button", { name: plans["create.submit"] }));
-  await expect(page.getByRole("heading", { name: plans["plan.title"].replace("{site}", await blogTitle()), level: 1 })).toBeVisible({
+  await expect(page.getByRole("heading", { name: planHeading(await blogTitle()), level: 1 })).toBeVisible({
     timeout: 120_000,
   });
   await settled(page);
@@ -184,7 +186,8 @@ async function walkTheWayIn(steps: Journey, marker: string) {
   await expect(item.getByRole("rowheader", { name: title })).toBeVisible();
 
   // Approve, then wait: no tick by hand, the dev server's clock starts the article.
-  await steps.click(page.getByRole("button", { name: plans["plan.approve"] }));
+  await steps.click(page.getByTestId("plan-estimate").getByRole("button", { name: messagePattern(estimate["estimate.approveFor"]) }));
+  await steps.click(page.getByTestId("plan-estimate").getByRole("button", { name: estimate["estimate.confirmYes"] }));
   await expect(page.getByText(plans["plan.approved.outcome"])).toBeVisible();
   const approved = Date.now();
   console.log(`[journey] ${steps.name}: approved ${seconds(approved - started)} s after opening the sign-up page`);

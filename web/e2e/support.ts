@@ -3,6 +3,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { estimateNameMessages } from "../src/screens/plans/estimate-names-messages";
 
 export const SCREENSHOTS = fileURLToPath(new URL("../../test-results/panel-screens/", import.meta.url));
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -119,6 +120,17 @@ export async function expectReachable(control: Locator, name: string) {
 }
 
 /** A message of the panel's catalogues as a whole-text pattern: each `{placeholder}` given, or any text. */
+/** Approves the plan on its page as an owner does: the button that says the total, then "Yes, approve". */
+export async function approvePlanWithEstimate(page: Page, language: "en" | "tr" = "en"): Promise<void> {
+  const m = estimateNameMessages[language];
+  const box = page.getByTestId("plan-estimate");
+  await box.getByRole("button", { name: messagePattern(m["estimate.approveFor"]) }).click();
+  await box.getByRole("button", { name: m["estimate.confirmYes"] }).click();
+}
+
+/** A plan page's title: the plan's default name, its site's and the month's. */
+export const planHeading = (site?: string) => new RegExp(`^${site === undefined ? ".+" : site.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} · `);
+
 export function messagePattern(template: string, params: Record<string, string> = {}): RegExp {
   const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const parts = template.split(/\{(\w+)\}/);

@@ -5,6 +5,7 @@ import type { Messages } from "../src/i18n/language";
 import { roleMessages } from "../src/i18n/roles";
 import { articleMessages } from "../src/screens/articles/messages";
 import { authMessages } from "../src/screens/auth/messages";
+import { estimateNameMessages } from "../src/screens/plans/estimate-names-messages";
 import { planMessages } from "../src/screens/plans/messages";
 import { auditMessages } from "../src/screens/settings/audit-messages";
 import { memberMessages } from "../src/screens/settings/members-messages";
@@ -19,6 +20,7 @@ import {
   expectNoHorizontalOverflow,
   expectRowActionsVisible,
   freshAddress,
+  approvePlanWithEstimate,
   messagePattern,
   screenshot,
   settled,
@@ -238,7 +240,7 @@ test("the owner invites an editor, who joins in a second browser, approves a pla
     plan = await draftPlan(page.request, originOf(page));
     expect(plan.status).toBe("DRAFT");
     await editor.goto(`/plans/${plan.id}`);
-    await editor.getByRole("button", { name: en.plan["plan.approve"] }).click();
+    await approvePlanWithEstimate(editor);
     await expect(editor.getByText(en.plan["plan.approved.outcome"])).toBeVisible();
     expect((await (await page.request.get(`/api/autopilot/plans/${plan.id}`)).json()).status).toBe("ACTIVE");
     // The editor pauses it again at once (the dev server's clock would start its first article,
@@ -307,7 +309,7 @@ test("a viewer sees no button that would answer 403 on the plans, articles, site
     await expect(viewer.getByText(viewerNote("note.plan"))).toBeVisible();
     await expect(viewer.getByRole("heading", { name: en.plan["items.title"] })).toBeVisible();
     await expectNoControls(viewer, "plan", [
-      en.plan["plan.approve"],
+      messagePattern(estimateNameMessages.en["estimate.approveFor"]),
       en.plan["plan.pause"],
       en.plan["plan.resume"],
       /^Edit/,
