@@ -3,6 +3,7 @@
 import { ApprovalHistory } from "./approval-history";
 import { ApprovalPanel } from "./approval-panel";
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { Link, useParams } from "wouter";
 import { api, unwrap, type Schemas } from "../../api/client";
 import { useSites } from "../../api/query-keys";
@@ -12,6 +13,7 @@ import { useMessages } from "../../i18n/language";
 import { languageName } from "../../lib/article-languages";
 import "./article.css";
 import { ArticleEditor } from "./article-editor";
+import { articleQuery, startArticlePage } from "./article-queries";
 import { ArticleRead } from "./article-read";
 import { RoleNote } from "../../components/role-notice";
 import { useRole } from "../../lib/current-member";
@@ -29,12 +31,9 @@ export function ArticleScreen() {
   const { t } = useMessages(articleMessages);
   const { articleId = "" } = useParams<{ articleId: string }>();
   const queryClient = useQueryClient();
-  // Asked with the article, not after it: the facts name the article's site.
-  useSites();
-  const article = useQuery({
-    queryKey: articleKey(articleId),
-    queryFn: () => unwrap(api.GET("/api/autopilot/articles/{articleId}", { params: { path: { articleId } } })),
-  });
+  const article = useQuery(articleQuery(articleId));
+  // The page's other reads start with the article, not once it has come (main.tsx starts them on a first load).
+  useEffect(() => startArticlePage(queryClient, articleId, window.location.search), [queryClient, articleId]);
   const publish = useMutation({
     mutationFn: () => unwrap(api.POST("/api/autopilot/articles/{articleId}/publish", { params: { path: { articleId } } })),
     onSuccess: (published) => {

@@ -1,18 +1,20 @@
 // The article's text: edited as a document (rich-editor.tsx) or, one click away, as HTML with a
 // preview of what is kept beside it. Either way the form holds, and saves, HTML.
 import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from "react";
-import { Loading, Notice, TextArea } from "../../components/ui";
+import { Notice, TextArea } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { previewDocument } from "../../lib/preview";
+import { DocumentCopy } from "./document-copy";
 import { elementsOutsideDocument } from "./document-html";
 import { articleMessages } from "./messages";
 
-// The document editor (TipTap and ProseMirror) is most of the screen's code: the facts and the
-// quality panel show while it loads, which starts once they have been painted.
+// The document editor (TipTap and ProseMirror) is most of the screen's code, and mounting it on a
+// long article is one long task: the text shows as a still copy until the page has been painted
+// and the browser is idle (or the copy is touched), then the editor loads and takes its place.
 const RichEditor = lazy(() => import("./rich-editor").then((module) => ({ default: module.RichEditor })));
 
-/** False until the browser has painted the page and has a moment to spare: what is heavy waits for it. */
-function usePaintedOnce(): boolean {
+/** False until the browser has painted the page and has a moment to spare (or `wake` is called): what is heavy waits for it. */
+function usePaintedOnce(): [boolean, () => void] {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     // Safari has no requestIdleCallback: a short timer stands in.
@@ -28,7 +30,7 @@ function usePaintedOnce(): boolean {
       else window.clearTimeout(waiting);
     };
   }, []);
-  return painted;
+  return [painted, () => setPainted(true)];
 }
 
 type Mode = "document" | "html";
@@ -47,7 +49,8 @@ export function BodyEditor({ html, language, onChange, error }: BodyProps) {
   const [mode, setMode] = useState<Mode>(() => (fitsDocument ? "document" : "html"));
   const id = useId();
   const shown: Mode = fitsDocument ? mode : "html";
-  const painted = usePaintedOnce();
+  const [painted, wake] = usePaintedOnce();
+  const copy = <DocumentCopy html={html} language={language} onWake={wake} />;
   return (
     <fieldset className={`body-editor${error ? " field-invalid" : ""}`}>
       <legend>{t("body.label")}</legend>
@@ -78,7 +81,7 @@ export function BodyEditor({ html, language, onChange, error }: BodyProps) {
             </p>
           ) : null}
           {painted ? (
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={copy}>
               <RichEditor
                 html={html}
                 language={language}
@@ -88,7 +91,7 @@ export function BodyEditor({ html, language, onChange, error }: BodyProps) {
               />
             </Suspense>
           ) : (
-            <Loading />
+            copy
           )}
         </>
       ) : (
