@@ -2,6 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
 import { sitesQuery } from "../src/api/query-keys";
 import { performanceKey } from "../src/components/search-performance-query";
+import { ME_KEY } from "../src/lib/current-member";
 import { approvalHistoryKey, articleIdOf, articleQuery, startArticlePage, uploadsQuery } from "../src/screens/articles/article-queries";
 import { itemKey } from "../src/screens/plans/item-key";
 import { articleKey } from "../src/screens/articles/shared";
@@ -26,11 +27,12 @@ function clientAnswering(answers: Record<string, unknown>) {
 }
 
 describe("startArticlePage", () => {
-  it("asks for the article, the sites, its figures, its history and the uploads at once", () => {
+  it("asks for the member, the article, the sites, its figures, its history and the uploads at once", () => {
     const { client, asked } = clientAnswering({});
     startArticlePage(client, "art_1", "?days=90");
     expect(asked).toEqual(
       expect.arrayContaining([
+        [...ME_KEY],
         [...sitesQuery.queryKey],
         [...articleKey("art_1")],
         [...performanceKey({ kind: "article", articleId: "art_1" }, 90)],
@@ -38,7 +40,7 @@ describe("startArticlePage", () => {
         [...uploadsQuery(1).queryKey],
       ]),
     );
-    expect(asked).toHaveLength(5);
+    expect(asked).toHaveLength(6);
     expect(articleQuery("art_1").queryKey).toEqual(articleKey("art_1"));
   });
 

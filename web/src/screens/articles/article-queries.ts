@@ -5,6 +5,7 @@ import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../api/client";
 import { sitesQuery } from "../../api/query-keys";
 import { performanceQuery, periodOf } from "../../components/search-performance-query";
+import { meQuery } from "../../lib/current-member";
 import { itemKey } from "../plans/item-key";
 import { articleKey } from "./shared";
 
@@ -50,12 +51,14 @@ export function articleIdOf(pathname: string): string | null {
 }
 
 /**
- * Starts every read of the article page at once: the article, the sites its facts name, its
+ * Starts every read of the article page at once: the member (the header's account name, the
+ * page's permissions), the article, the sites its facts name, its
  * search figures (the period in `search`), its approval history, the first page of uploads for the
  * featured image, then its plan item once the article says which. Reads already under way or
  * fresh are not asked again.
  */
 export function startArticlePage(queryClient: QueryClient, articleId: string, search: string): void {
+  void queryClient.prefetchQuery(meQuery);
   void queryClient.prefetchQuery(sitesQuery);
   void queryClient
     .fetchQuery(articleQuery(articleId))
