@@ -31,6 +31,7 @@ if (!approval) void queryClient.prefetchQuery(sessionQuery);
 const articleId = approval ? null : articleIdOf(window.location.pathname);
 if (articleId !== null) {
   startArticlePage(queryClient, articleId, window.location.search);
+  void import("./app");
   void import("./screens/articles/article");
 }
 

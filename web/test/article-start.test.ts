@@ -7,8 +7,8 @@ import { approvalHistoryKey, articleIdOf, articleQuery, startArticlePage, upload
 import { itemKey } from "../src/screens/plans/item-key";
 import { articleKey } from "../src/screens/articles/shared";
 
-// The article page's reads start together from its address (main.tsx), under the keys its parts
-// read, so nothing is asked twice; the plan item waits only for the article.
+// The article page's reads start from its address (main.tsx), under the keys its parts read, so
+// nothing is asked twice: the top's at once, the rest as soon as the article has come.
 
 /** A query client whose reads never reach the network: each key's answer is `answers[key[0]]`, or never comes. */
 function clientAnswering(answers: Record<string, unknown>) {
@@ -27,40 +27,40 @@ function clientAnswering(answers: Record<string, unknown>) {
 }
 
 describe("startArticlePage", () => {
-  it("asks for the member, the article, the sites, its figures, its history and the uploads at once", () => {
+  const below = (articleId: string, days: number) => [
+    [...performanceKey({ kind: "article", articleId }, days)],
+    [...approvalHistoryKey(articleId)],
+    [...uploadsQuery(1).queryKey],
+  ];
+
+  it("asks at once for what the page's top shows: the member, the sites and the article", () => {
     const { client, asked } = clientAnswering({});
     startArticlePage(client, "art_1", "?days=90");
-    expect(asked).toEqual(
-      expect.arrayContaining([
-        [...ME_KEY],
-        [...sitesQuery.queryKey],
-        [...articleKey("art_1")],
-        [...performanceKey({ kind: "article", articleId: "art_1" }, 90)],
-        [...approvalHistoryKey("art_1")],
-        [...uploadsQuery(1).queryKey],
-      ]),
-    );
-    expect(asked).toHaveLength(6);
+    expect(asked).toEqual([[...ME_KEY], [...sitesQuery.queryKey], [...articleKey("art_1")]]);
     expect(articleQuery("art_1").queryKey).toEqual(articleKey("art_1"));
   });
 
-  it("asks for the default period when the address names none or another", () => {
-    const { client, asked } = clientAnswering({});
-    startArticlePage(client, "art_1", "?days=12");
-    expect(asked).toContainEqual([...performanceKey({ kind: "article", articleId: "art_1" }, 28)]);
-  });
-
-  it("asks for the plan item of an article in review once the article has come", async () => {
+  it("asks for what lies below once the article has come, and the plan item of an article in review", async () => {
     const article = { id: "art_1", status: "pending", planItemId: "item_1" };
     const { client, asked } = clientAnswering({ [articleKey("art_1")[0]]: article });
-    startArticlePage(client, "art_1", "");
-    await vi.waitFor(() => expect(asked).toContainEqual([...itemKey("item_1")]));
+    startArticlePage(client, "art_1", "?days=90");
+    await vi.waitFor(() => expect(asked).toHaveLength(7));
+    expect(asked.slice(3)).toEqual(expect.arrayContaining([...below("art_1", 90), [...itemKey("item_1")]]));
   });
 
-  it("does not ask for a plan item for a published article", async () => {
+  it("asks for the default period when the address names none or another", async () => {
+    const article = { id: "art_1", status: "published", planItemId: null };
+    const { client, asked } = clientAnswering({ [articleKey("art_1")[0]]: article });
+    startArticlePage(client, "art_1", "?days=12");
+    await vi.waitFor(() => expect(asked).toHaveLength(6));
+    expect(asked.slice(3)).toEqual(expect.arrayContaining(below("art_1", 28)));
+  });
+
+  it("does not ask for the plan item of a published article", async () => {
     const article = { id: "art_1", status: "published", planItemId: "item_1" };
     const { client, asked } = clientAnswering({ [articleKey("art_1")[0]]: article });
     startArticlePage(client, "art_1", "");
+    await vi.waitFor(() => expect(asked).toHaveLength(6));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(asked).not.toContainEqual([...itemKey("item_1")]);
   });

@@ -1,6 +1,5 @@
-// What the article page reads, as query options, and how its reads start together. At start-up
-// (main.tsx) they start from the address, while the panel's and the screen's code load; the plan
-// item, the one read that needs the article, starts the moment the article arrives.
+// What the article page reads, as query options, and how its reads start. At start-up (main.tsx)
+// they start from the address while the panel's and the screen's code load, not one after the other.
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../api/client";
 import { sitesQuery } from "../../api/query-keys";
@@ -51,11 +50,12 @@ export function articleIdOf(pathname: string): string | null {
 }
 
 /**
- * Starts every read of the article page at once: the member (the header's account name, the
- * page's permissions), the article, the sites its facts name, its
- * search figures (the period in `search`), its approval history, the first page of uploads for the
- * featured image, then its plan item once the article says which. Reads already under way or
- * fresh are not asked again.
+ * Starts the article page's reads as early as each can: at once what its top shows (the member,
+ * for the header and the page's permissions; the article; the sites its facts name), and the
+ * moment the article has come what lies below it (its search figures for the period in `search`,
+ * its approval history, the first page of uploads for the featured image, its plan item if it
+ * waits in review). Those wait for the article, not for the screen to draw them, so they do not
+ * crowd the connections the top needs. Reads already under way or fresh are not asked again.
  */
 export function startArticlePage(queryClient: QueryClient, articleId: string, search: string): void {
   void queryClient.prefetchQuery(meQuery);
@@ -63,10 +63,10 @@ export function startArticlePage(queryClient: QueryClient, articleId: string, se
   void queryClient
     .fetchQuery(articleQuery(articleId))
     .then((article) => {
-      if (article.status === "pending" && article.planItemId) return queryClient.prefetchQuery(planItemQuery(article.planItemId));
+      void queryClient.prefetchQuery(performanceQuery({ kind: "article", articleId }, periodOf(new URLSearchParams(search).get("days"))));
+      void queryClient.prefetchQuery(approvalHistoryQuery(articleId));
+      void queryClient.prefetchQuery(uploadsQuery(1));
+      if (article.status === "pending" && article.planItemId) void queryClient.prefetchQuery(planItemQuery(article.planItemId));
     })
     .catch(() => undefined);
-  void queryClient.prefetchQuery(performanceQuery({ kind: "article", articleId }, periodOf(new URLSearchParams(search).get("days"))));
-  void queryClient.prefetchQuery(approvalHistoryQuery(articleId));
-  void queryClient.prefetchQuery(uploadsQuery(1));
 }

@@ -16,6 +16,7 @@ import { ArticleEditor } from "./article-editor";
 import { articleQuery, startArticlePage } from "./article-queries";
 import { ArticleRead } from "./article-read";
 import { RoleNote } from "../../components/role-notice";
+import { AfterFirstPaint } from "../../lib/after-first-paint";
 import { useRole } from "../../lib/current-member";
 import { RevisionPanel } from "./revision-panel";
 import { IndexNowStatus } from "./index-now-status";
@@ -62,18 +63,20 @@ export function ArticleScreen() {
           {mayEdit && !mayPublish && waiting ? <RoleNote note="note.articlePublish" /> : null}
           <QualitySummary article={article.data} />
           <ArticleFacts article={article.data} />
-          {mayPublish && (waiting || publish.isSuccess || publish.isError) ? (
-            <PublishPanel article={article.data} publish={publish} />
-          ) : null}
-          <RevisionPanel article={article.data} />
-          <ApprovalPanel article={article.data} />
-          <ApprovalHistory articleId={article.data.id} />
-          <ArticleSearch article={article.data} />
-          <div className="article-work">
-            <QualityPanel article={article.data} />
-            {mayEdit ? <ArticleEditor key={article.data.id} article={article.data} /> : <ArticleRead article={article.data} />}
-          </div>
-          <ArticleImages images={article.data.images} />
+          <AfterFirstPaint>
+            {mayPublish && (waiting || publish.isSuccess || publish.isError) ? (
+              <PublishPanel article={article.data} publish={publish} />
+            ) : null}
+            <RevisionPanel article={article.data} />
+            <ApprovalPanel article={article.data} />
+            <ApprovalHistory articleId={article.data.id} />
+            <ArticleSearch article={article.data} />
+            <div className="article-work">
+              <QualityPanel article={article.data} />
+              {mayEdit ? <ArticleEditor key={article.data.id} article={article.data} /> : <ArticleRead article={article.data} />}
+            </div>
+            <ArticleImages images={article.data.images} />
+          </AfterFirstPaint>
         </>
       ) : null}
     </section>
