@@ -94,8 +94,8 @@ function recordApiProse(page: Page): Set<string> {
 
 /**
  * The page's words: its text nodes and the labels a screen reader reads, outside frames and outside
- * the article being edited in the document editor or its still copy (the owner's text, in the article's language, as
- * in the preview frame).
+ * the article being edited in the document editor or its still copy (the owner's text, in the
+ * article's language, as in the preview frame).
  */
 async function visibleWords(page: Page): Promise<string[]> {
   return page.evaluate(() => {
