@@ -94,8 +94,8 @@ function recordApiProse(page: Page): Set<string> {
 
 /**
  * The page's words: its text nodes and the labels a screen reader reads, outside frames and outside
- * the article being edited in the document editor (the owner's text, in the article's language, as
- * in the preview frame).
+ * the article being edited in the document editor or its still copy (the owner's text, in the
+ * article's language, as in the preview frame).
  */
 async function visibleWords(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -103,7 +103,7 @@ async function visibleWords(page: Page): Promise<string[]> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, iframe, [hidden], [contenteditable="true"]')) continue;
+      if (!parent || parent.closest('script, style, iframe, [hidden], [contenteditable="true"], [data-testid="document-copy"]')) continue;
       const text = node.textContent?.trim();
       if (text) words.push(text);
     }

@@ -5,6 +5,7 @@ import { ApiError } from "./api/client";
 import { common } from "./i18n/common";
 import { LanguageProvider, useMessages } from "./i18n/language";
 import { sessionQuery } from "./lib/session";
+import { articleIdOf, startArticlePage } from "./screens/articles/article-queries";
 import "./styles.css";
 
 const queryClient = new QueryClient({
@@ -25,6 +26,14 @@ const approval = APPROVAL_PATH.exec(window.location.pathname);
 const App = lazy(() => import("./app").then((module) => ({ default: module.App })));
 const ApproveScreen = lazy(() => import("./screens/approve/approve").then((module) => ({ default: module.ApproveScreen })));
 if (!approval) void queryClient.prefetchQuery(sessionQuery);
+// An article's page (opened from a link or reloaded) asks for its reads and its screen's code now,
+// alongside the session and the panel's code, rather than one after the other.
+const articleId = approval ? null : articleIdOf(window.location.pathname);
+if (articleId !== null) {
+  startArticlePage(queryClient, articleId, window.location.search);
+  void import("./app");
+  void import("./screens/articles/article");
+}
 
 /** What shows while the page's code loads. */
 function Starting() {

@@ -5,11 +5,12 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { DayAxis } from "./day-axis";
 import { useId } from "react";
 import { Link } from "wouter";
-import { api, unwrap, type Schemas } from "../api/client";
+import type { Schemas } from "../api/client";
 import { useMessages } from "../i18n/language";
 import { numberFormat } from "../i18n/format";
 import { searchFigureMessages } from "../i18n/search";
 import { useSearchParam } from "../lib/url";
+import { DEFAULT_PERIOD, PERIODS, performanceQuery, periodOf, type SearchSource } from "./search-performance-query";
 import { ErrorNotice, Loading, SelectField } from "./ui";
 import "./search-figures.css";
 
@@ -21,9 +22,6 @@ type ListFigures = NonNullable<Schemas["ListSearchFigures"]>;
 /** How a change is told: a count (more is better), an average position (smaller is better), a CTR (a rate, in points). */
 export type ChangeKind = "count" | "position" | "ctr";
 
-/** The periods the panel offers, in days; the API's default is 28. */
-const PERIODS = [7, 28, 90] as const;
-const DEFAULT_PERIOD = 28;
 /** The lists' figures always cover the last 28 days, compared with the 28 before. */
 const LIST_DAYS = 28;
 
@@ -253,21 +251,8 @@ export function TopQueriesTable({ queries }: { queries: Query[] }) {
   );
 }
 
-/** Whose figures the panel shows. */
-export type SearchSource = { kind: "article"; articleId: string } | { kind: "post"; postId: string };
-
-export const performanceKey = (source: SearchSource, days: number) =>
-  source.kind === "article"
-    ? (["/api/autopilot/articles/{articleId}/performance", source.articleId, { days }] as const)
-    : (["/api/sites/posts/{postId}/performance", source.postId, { days }] as const);
-
-function fetchPerformance(source: SearchSource, days: number): Promise<Performance> {
-  return source.kind === "article"
-    ? unwrap(
-        api.GET("/api/autopilot/articles/{articleId}/performance", { params: { path: { articleId: source.articleId }, query: { days } } }),
-      )
-    : unwrap(api.GET("/api/sites/posts/{postId}/performance", { params: { path: { postId: source.postId }, query: { days } } }));
-}
+export type { SearchSource } from "./search-performance-query";
+export { performanceKey } from "./search-performance-query";
 
 type Unmatched = "unpublished" | "noAddress" | "notConnected" | "problem" | "noImpressions";
 
@@ -301,12 +286,8 @@ export function SearchPerformancePanel({
 }) {
   const { t, day, dateTime } = useMessages(searchFigureMessages);
   const [daysParam, setDays] = useSearchParam("days");
-  const days = PERIODS.find((value) => String(value) === daysParam) ?? DEFAULT_PERIOD;
-  const performance = useQuery({
-    queryKey: performanceKey(source, days),
-    queryFn: () => fetchPerformance(source, days),
-    placeholderData: keepPreviousData,
-  });
+  const days = periodOf(daysParam);
+  const performance = useQuery({ ...performanceQuery(source, days), placeholderData: keepPreviousData });
   const data = performance.data;
   return (
     <section className="card search-panel" aria-labelledby="search-performance-title" data-testid="search-performance">

@@ -1,6 +1,6 @@
 // Who is signed in to this account and what their role lets them do, for every screen:
 // `useRole().can("publish")` mirrors the API's permission words (lib/roles.ts).
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { api, unwrap, type Schemas } from "../api/client";
 import { type Permission, type Role, roleMay, siteAllowed } from "./roles";
@@ -17,14 +17,15 @@ export type CurrentAccount = Schemas["CurrentAccount"] & {
   member: (NonNullable<Schemas["CurrentAccount"]["member"]> & { notifications?: Partial<EmailPreferences> }) | null;
 };
 
+export const meQuery = queryOptions({
+  queryKey: ME_KEY,
+  queryFn: async () => (await unwrap(api.GET("/api/auth/me"))) as CurrentAccount,
+  staleTime: 60_000,
+});
+
 export function useMe() {
   const session = useSession();
-  return useQuery({
-    queryKey: ME_KEY,
-    queryFn: async () => (await unwrap(api.GET("/api/auth/me"))) as CurrentAccount,
-    enabled: Boolean(session.data),
-    staleTime: 60_000,
-  });
+  return useQuery({ ...meQuery, enabled: Boolean(session.data) });
 }
 
 export interface RoleView {

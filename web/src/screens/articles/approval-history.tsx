@@ -2,22 +2,18 @@
 // who made it and when, until when it worked or when it was withdrawn, and the client's answer
 // and comment. Shown whatever the article's status, so it stays after publication.
 import { useQuery } from "@tanstack/react-query";
-import { api, unwrap, type Schemas } from "../../api/client";
+import type { Schemas } from "../../api/client";
 import { Badge, ErrorNotice } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { approvalMessages } from "./approval-messages";
-import { articleKey } from "./shared";
+import { approvalHistoryQuery } from "./article-queries";
 
 type HistoryLink = Schemas["ApprovalHistory"]["links"][number];
 
-/** Under the article's own key: whatever reloads the article reloads its history. */
-export const approvalHistoryKey = (articleId: string) => [...articleKey(articleId), "approvals"] as const;
+export { approvalHistoryKey } from "./article-queries";
 
 export function useApprovalHistory(articleId: string) {
-  return useQuery({
-    queryKey: approvalHistoryKey(articleId),
-    queryFn: () => unwrap(api.GET("/api/autopilot/articles/{articleId}/approvals", { params: { path: { articleId } } })),
-  });
+  return useQuery(approvalHistoryQuery(articleId));
 }
 
 /** The "Approval history" box; nothing for an article that never had a link. */

@@ -8,7 +8,7 @@ import { api, unwrap, type Schemas } from "../../api/client";
 import { CheckField, CopyButton, ErrorNotice, Notice, SelectField } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { useRole } from "../../lib/current-member";
-import { itemKey } from "../plans/shared";
+import { planItemQuery } from "./article-queries";
 import { useApprovalHistory } from "./approval-history";
 import { approvalMessages } from "./approval-messages";
 import { ApprovalEffectNote } from "./approval-status";
@@ -26,11 +26,7 @@ const DEFAULT_EXPIRY_DAYS = 14;
 /** Whether the article waits in review as the API means it: pending, with its plan item in REVIEW. */
 function useWaitsInReview(article: Article): boolean {
   const itemId = article.status === "pending" ? article.planItemId : null;
-  const item = useQuery({
-    queryKey: itemKey(itemId ?? ""),
-    queryFn: () => unwrap(api.GET("/api/autopilot/items/{itemId}", { params: { path: { itemId: itemId ?? "" } } })),
-    enabled: itemId !== null,
-  });
+  const item = useQuery({ ...planItemQuery(itemId ?? ""), enabled: itemId !== null });
   return itemId !== null && item.data?.status === "REVIEW";
 }
 

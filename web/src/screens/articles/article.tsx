@@ -3,6 +3,7 @@
 import { ApprovalHistory } from "./approval-history";
 import { ApprovalPanel } from "./approval-panel";
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { Link, useParams } from "wouter";
 import { api, unwrap, type Schemas } from "../../api/client";
 import { useSites } from "../../api/query-keys";
@@ -12,8 +13,10 @@ import { useMessages } from "../../i18n/language";
 import { languageName } from "../../lib/article-languages";
 import "./article.css";
 import { ArticleEditor } from "./article-editor";
+import { articleQuery, startArticlePage } from "./article-queries";
 import { ArticleRead } from "./article-read";
 import { RoleNote } from "../../components/role-notice";
+import { AfterFirstPaint } from "../../lib/after-first-paint";
 import { useRole } from "../../lib/current-member";
 import { RevisionPanel } from "./revision-panel";
 import { IndexNowStatus } from "./index-now-status";
@@ -29,12 +32,9 @@ export function ArticleScreen() {
   const { t } = useMessages(articleMessages);
   const { articleId = "" } = useParams<{ articleId: string }>();
   const queryClient = useQueryClient();
-  // Asked with the article, not after it: the facts name the article's site.
-  useSites();
-  const article = useQuery({
-    queryKey: articleKey(articleId),
-    queryFn: () => unwrap(api.GET("/api/autopilot/articles/{articleId}", { params: { path: { articleId } } })),
-  });
+  const article = useQuery(articleQuery(articleId));
+  // The page's other reads start with the article, not once it has come (main.tsx starts them on a first load).
+  useEffect(() => startArticlePage(queryClient, articleId, window.location.search), [queryClient, articleId]);
   const publish = useMutation({
     mutationFn: () => unwrap(api.POST("/api/autopilot/articles/{articleId}/publish", { params: { path: { articleId } } })),
     onSuccess: (published) => {
@@ -63,18 +63,20 @@ export function ArticleScreen() {
           {mayEdit && !mayPublish && waiting ? <RoleNote note="note.articlePublish" /> : null}
           <QualitySummary article={article.data} />
           <ArticleFacts article={article.data} />
-          {mayPublish && (waiting || publish.isSuccess || publish.isError) ? (
-            <PublishPanel article={article.data} publish={publish} />
-          ) : null}
-          <RevisionPanel article={article.data} />
-          <ApprovalPanel article={article.data} />
-          <ApprovalHistory articleId={article.data.id} />
-          <ArticleSearch article={article.data} />
-          <div className="article-work">
-            <QualityPanel article={article.data} />
-            {mayEdit ? <ArticleEditor key={article.data.id} article={article.data} /> : <ArticleRead article={article.data} />}
-          </div>
-          <ArticleImages images={article.data.images} />
+          <AfterFirstPaint>
+            {mayPublish && (waiting || publish.isSuccess || publish.isError) ? (
+              <PublishPanel article={article.data} publish={publish} />
+            ) : null}
+            <RevisionPanel article={article.data} />
+            <ApprovalPanel article={article.data} />
+            <ApprovalHistory articleId={article.data.id} />
+            <ArticleSearch article={article.data} />
+            <div className="article-work">
+              <QualityPanel article={article.data} />
+              {mayEdit ? <ArticleEditor key={article.data.id} article={article.data} /> : <ArticleRead article={article.data} />}
+            </div>
+            <ArticleImages images={article.data.images} />
+          </AfterFirstPaint>
         </>
       ) : null}
     </section>

@@ -1,35 +1,18 @@
 // The article's text: edited as a document (rich-editor.tsx) or, one click away, as HTML with a
 // preview of what is kept beside it. Either way the form holds, and saves, HTML.
-import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from "react";
-import { Loading, Notice, TextArea } from "../../components/ui";
+import { lazy, Suspense, useDeferredValue, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { Notice, TextArea } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
 import { previewDocument } from "../../lib/preview";
+import { DocumentCopy } from "./document-copy";
 import { elementsOutsideDocument } from "./document-html";
+import { useEditorWake } from "./editor-wake";
 import { articleMessages } from "./messages";
 
-// The document editor (TipTap and ProseMirror) is most of the screen's code: the facts and the
-// quality panel show while it loads, which starts once they have been painted.
+// The document editor (TipTap and ProseMirror) is most of the screen's code, and mounting it on a
+// long article is one long task: the text shows as a still copy until the editor is wanted
+// (editor-wake.ts), then the editor loads and takes its place.
 const RichEditor = lazy(() => import("./rich-editor").then((module) => ({ default: module.RichEditor })));
-
-/** False until the browser has painted the page and has a moment to spare: what is heavy waits for it. */
-function usePaintedOnce(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    // Safari has no requestIdleCallback: a short timer stands in.
-    const idle = typeof window.requestIdleCallback === "function";
-    let waiting: number | undefined;
-    const frame = requestAnimationFrame(() => {
-      waiting = idle ? window.requestIdleCallback(() => setPainted(true), { timeout: 500 }) : window.setTimeout(() => setPainted(true), 50);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (waiting === undefined) return;
-      if (idle) window.cancelIdleCallback(waiting);
-      else window.clearTimeout(waiting);
-    };
-  }, []);
-  return painted;
-}
 
 type Mode = "document" | "html";
 
@@ -47,9 +30,11 @@ export function BodyEditor({ html, language, onChange, error }: BodyProps) {
   const [mode, setMode] = useState<Mode>(() => (fitsDocument ? "document" : "html"));
   const id = useId();
   const shown: Mode = fitsDocument ? mode : "html";
-  const painted = usePaintedOnce();
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  const [wanted, wake] = useEditorWake(fieldset);
+  const copy = <DocumentCopy html={html} language={language} onWake={wake} />;
   return (
-    <fieldset className={`body-editor${error ? " field-invalid" : ""}`}>
+    <fieldset ref={fieldset} className={`body-editor${error ? " field-invalid" : ""}`} onFocus={wake}>
       <legend>{t("body.label")}</legend>
       {/* biome-ignore lint/a11y/useSemanticElements: two toggle buttons, not a form part of their own */}
       <div className="mode-switch" role="group" aria-label={t("body.modeLabel")}>
@@ -77,8 +62,8 @@ export function BodyEditor({ html, language, onChange, error }: BodyProps) {
               {error}
             </p>
           ) : null}
-          {painted ? (
-            <Suspense fallback={<Loading />}>
+          {wanted ? (
+            <Suspense fallback={copy}>
               <RichEditor
                 html={html}
                 language={language}
@@ -88,7 +73,7 @@ export function BodyEditor({ html, language, onChange, error }: BodyProps) {
               />
             </Suspense>
           ) : (
-            <Loading />
+            copy
           )}
         </>
       ) : (

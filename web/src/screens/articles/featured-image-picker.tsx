@@ -2,16 +2,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type ReactNode } from "react";
 import { Link } from "wouter";
-import { api, unwrap } from "../../api/client";
 import { ErrorNotice, Loading, Pager } from "../../components/ui";
 import { useMessages } from "../../i18n/language";
+import { uploadsQuery } from "./article-queries";
 import { articleMessages } from "./messages";
 
 /** The featured image choice: keep what the article has, none, or an upload's id. */
 export const KEEP = "keep";
 export const NONE = "none";
-
-const PICKER_PER_PAGE = 12;
 
 export function FeaturedImagePicker({
   current,
@@ -27,10 +25,7 @@ export function FeaturedImagePicker({
   const { t } = useMessages(articleMessages);
   const [page, setPage] = useState(1);
   const name = useId();
-  const uploads = useQuery({
-    queryKey: ["/api/uploads", { page, perPage: PICKER_PER_PAGE }],
-    queryFn: () => unwrap(api.GET("/api/uploads", { params: { query: { page, per_page: PICKER_PER_PAGE } } })),
-  });
+  const uploads = useQuery(uploadsQuery(page));
   const totalPages = uploads.data ? Math.max(1, Math.ceil(uploads.data.count / uploads.data.perPage)) : 1;
   const errorId = `${name}-error`;
   return (

@@ -2,10 +2,11 @@
 // links, the elements of document-html.ts. What it gives back is HTML, which the form PATCHes.
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useMessages } from "../../i18n/language";
 import { documentHtml } from "./document-html";
 import { articleMessages } from "./messages";
+import { type Block, type ToolbarActions, type ToolbarState, ToolbarView } from "./rich-toolbar";
 
 const EXTENSIONS = [
   StarterKit.configure({
@@ -25,8 +26,6 @@ const EXTENSIONS = [
     },
   }),
 ];
-
-type Block = "paragraph" | "h2" | "h3" | "h4";
 
 export function RichEditor({
   html,
@@ -81,10 +80,9 @@ export function RichEditor({
 
 function Toolbar({ editor }: { editor: Editor }) {
   const { t } = useMessages(articleMessages);
-  const blockId = useId();
   const state = useEditorState({
     editor,
-    selector: ({ editor: current }) => ({
+    selector: ({ editor: current }): ToolbarState => ({
       block: (["h2", "h3", "h4"] as const).find((tag) => current.isActive("heading", { level: Number(tag[1]) })) ?? ("paragraph" as Block),
       bold: current.isActive("bold"),
       italic: current.isActive("italic"),
@@ -97,13 +95,6 @@ function Toolbar({ editor }: { editor: Editor }) {
     }),
   });
   const chain = () => editor.chain().focus();
-  const setBlock = (block: Block) => {
-    if (block === "paragraph") chain().setParagraph().run();
-    else
-      chain()
-        .setHeading({ level: Number(block[1]) as 2 | 3 | 4 })
-        .run();
-  };
   const editLink = () => {
     const current = (editor.getAttributes("link").href as string | undefined) ?? "";
     const answer = window.prompt(t("toolbar.linkPrompt"), current || "https://");
@@ -112,34 +103,22 @@ function Toolbar({ editor }: { editor: Editor }) {
     if (href === "" || href === "https://") chain().extendMarkRange("link").unsetLink().run();
     else chain().extendMarkRange("link").setLink({ href }).run();
   };
-  const toggle = (pressed: boolean, label: string, run: () => void) => (
-    <button type="button" className="secondary" aria-pressed={pressed} onClick={run}>
-      {label}
-    </button>
-  );
-  return (
-    <div className="rich-toolbar" role="toolbar" aria-label={t("toolbar.label")}>
-      <label className="visually-hidden" htmlFor={blockId}>
-        {t("toolbar.block")}
-      </label>
-      <select id={blockId} value={state.block} onChange={(event) => setBlock(event.target.value as Block)}>
-        <option value="paragraph">{t("toolbar.paragraph")}</option>
-        <option value="h2">{t("toolbar.h2")}</option>
-        <option value="h3">{t("toolbar.h3")}</option>
-        <option value="h4">{t("toolbar.h4")}</option>
-      </select>
-      {toggle(state.bold, t("toolbar.bold"), () => chain().toggleBold().run())}
-      {toggle(state.italic, t("toolbar.italic"), () => chain().toggleItalic().run())}
-      {toggle(state.bulletList, t("toolbar.bulletList"), () => chain().toggleBulletList().run())}
-      {toggle(state.orderedList, t("toolbar.orderedList"), () => chain().toggleOrderedList().run())}
-      {toggle(state.blockquote, t("toolbar.quote"), () => chain().toggleBlockquote().run())}
-      {toggle(state.link, t("toolbar.link"), editLink)}
-      <button type="button" className="secondary" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
-        {t("toolbar.undo")}
-      </button>
-      <button type="button" className="secondary" disabled={!state.canRedo} onClick={() => chain().redo().run()}>
-        {t("toolbar.redo")}
-      </button>
-    </div>
-  );
+  const actions: ToolbarActions = {
+    setBlock: (block) => {
+      if (block === "paragraph") chain().setParagraph().run();
+      else
+        chain()
+          .setHeading({ level: Number(block[1]) as 2 | 3 | 4 })
+          .run();
+    },
+    bold: () => chain().toggleBold().run(),
+    italic: () => chain().toggleItalic().run(),
+    bulletList: () => chain().toggleBulletList().run(),
+    orderedList: () => chain().toggleOrderedList().run(),
+    blockquote: () => chain().toggleBlockquote().run(),
+    link: editLink,
+    undo: () => chain().undo().run(),
+    redo: () => chain().redo().run(),
+  };
+  return <ToolbarView state={state} actions={actions} />;
 }

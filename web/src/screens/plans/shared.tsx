@@ -12,7 +12,7 @@ export type PublishMode = Plan["publishMode"];
 
 export const PLANS_KEY = ["/api/autopilot/plans"] as const;
 export const planKey = (planId: string) => ["/api/autopilot/plans/{planId}", planId] as const;
-export const itemKey = (itemId: string) => ["/api/autopilot/items/{itemId}", itemId] as const;
+export { itemKey } from "./item-key";
 
 /** The page of one item: its research and why it waits for review. */
 export const itemPath = (planId: string, itemId: string) => `/plans/${planId}/items/${itemId}`;
