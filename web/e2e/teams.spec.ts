@@ -257,7 +257,9 @@ test("the owner invites an editor, who joins in a second browser, approves a pla
     await page.goto(`/settings/audit?kind=plan`);
     const row = page.locator("tbody tr", { hasText: en.audit["action.plan.approved"] }).filter({ hasText: editorEmail });
     await expect(row.first()).toBeVisible();
-    await expect(row.first().getByRole("link", { name: `Plan ${plan.id}` })).toHaveAttribute("href", `/plans/${plan.id}`);
+    // The plan is named as it was then (its name), linked while it exists.
+    const { name: planName } = (await (await page.request.get(`/api/autopilot/plans/${plan.id}`)).json()) as { name: string };
+    await expect(row.first().getByRole("link", { name: planName })).toHaveAttribute("href", `/plans/${plan.id}`);
 
     // The owner removes the editor in Settings → Members: the page says what stopped with them.
     await page.goto("/settings/members");
