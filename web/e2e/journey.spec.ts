@@ -192,7 +192,13 @@ async function walkTheWayIn(steps: Journey, marker: string) {
   const approved = Date.now();
   console.log(`[journey] ${steps.name}: approved ${seconds(approved - started)} s after opening the sign-up page`);
   await steps.shot("plan-approved");
-  await expect(item.getByText(plans["itemStatus.PUBLISHED"], { exact: true })).toBeVisible({ timeout: PUBLISHED_WITHIN_MS });
+  await expect(item.getByText(plans["itemStatus.PUBLISHED"], { exact: true }))
+    .toBeVisible({ timeout: PUBLISHED_WITHIN_MS })
+    .catch(async (error) => {
+      throw new Error(`not published ${seconds(Date.now() - approved)} s after approval; the item: ${await itemState(page)}`, {
+        cause: error,
+      });
+    });
   const publishedAfter = Date.now() - approved;
   const liveLink = item.getByRole("link", { name: plans["items.livePageLabel"].replace("{title}", title) });
   await expect(liveLink).toBeVisible();
@@ -241,6 +247,14 @@ async function walkTheWayIn(steps: Journey, marker: string) {
 }
 
 const seconds = (ms: number) => Math.round(ms / 1000);
+
+/** Where the journey's one plan item stands, as the API says it (for a journey that timed out). */
+async function itemState(page: Page): Promise<string> {
+  const list = (await (await page.request.get("/api/autopilot/plans")).json()) as { items?: { id: string }[] };
+  const plan = await (await page.request.get(`/api/autopilot/plans/${list.items?.[0]?.id}`)).json();
+  const { status, stage, stageTry, lastError, nextTryAt, waitReason, reviewReasons, scheduledAt, automaticRetries } = plan.items?.[0] ?? {};
+  return JSON.stringify({ status, stage, stageTry, lastError, nextTryAt, waitReason, reviewReasons, scheduledAt, automaticRetries });
+}
 
 /** The journey's page, with every action checked reachable first and a numbered screenshot per step. */
 class Journey {
