@@ -31,16 +31,16 @@ export const estimateNameMessages = defineMessages(
     "siteName.save": "Save the display name",
     "siteName.saved": "The site's display name is saved.",
     "siteName.removed": "The display name is removed; the site's own title is used.",
-    "searchConsole.title": "From Search Console",
+    "searchConsole.title": "From Search Console:",
     "searchConsole.used":
       "{used} of the plan's articles target queries the site already ranks 8–30 for ({opportunities} such queries were offered).",
     "searchConsole.none.no_sync":
-      "No article came from Search Console: the site has not been synced yet. Connect Google on the site's Search tab and wait for the first sync.",
-    "searchConsole.none.none_in_range": "No article came from Search Console: none of the site's queries ranks at positions 8–30.",
+      "no article, as the site has not been synced yet. Connect Google on the site's Search tab and wait for the first sync.",
+    "searchConsole.none.none_in_range": "no article, as none of the site's queries ranks at positions 8–30.",
     "searchConsole.none.all_targeted":
-      "No article came from Search Console: every query at positions 8–30 is already covered by a post, plan or article of the site.",
+      "no article, as every query at positions 8–30 is already covered by a post, plan or article of the site.",
     "searchConsole.none.outranked":
-      "No article came from Search Console: its {opportunities} queries at positions 8–30 have fewer searches than the keywords research found.",
+      "no article, as its {opportunities} queries at positions 8–30 have fewer searches than the keywords research found.",
     "mode.reviewBecauseOffline":
       "Wait for my review is chosen because the text provider is offline: its placeholder articles should not go live on a real site.",
   },
@@ -72,16 +72,16 @@ export const estimateNameMessages = defineMessages(
     "siteName.save": "Görünen adı kaydet",
     "siteName.saved": "Sitenin görünen adı kaydedildi.",
     "siteName.removed": "Görünen ad kaldırıldı; sitenin kendi başlığı kullanılıyor.",
-    "searchConsole.title": "Search Console'dan",
+    "searchConsole.title": "Search Console'dan:",
     "searchConsole.used":
       "Plandaki {used} makale, sitenin zaten 8–30. sıralarda çıktığı sorguları hedefliyor (bu türden {opportunities} sorgu sunuldu).",
     "searchConsole.none.no_sync":
-      "Search Console'dan makale gelmedi: site henüz eşitlenmedi. Sitenin Arama sekmesinden Google'ı bağlayın ve ilk eşitlemeyi bekleyin.",
-    "searchConsole.none.none_in_range": "Search Console'dan makale gelmedi: sitenin hiçbir sorgusu 8–30. sıralarda değil.",
+      "makale gelmedi, çünkü site henüz eşitlenmedi. Sitenin Arama sekmesinden Google'ı bağlayın ve ilk eşitlemeyi bekleyin.",
+    "searchConsole.none.none_in_range": "makale gelmedi, çünkü sitenin hiçbir sorgusu 8–30. sıralarda değil.",
     "searchConsole.none.all_targeted":
-      "Search Console'dan makale gelmedi: 8–30. sıralardaki her sorgu, sitenin bir yazısı, planı ya da makalesiyle zaten karşılanıyor.",
+      "makale gelmedi, çünkü 8–30. sıralardaki her sorgu sitenin bir yazısı, planı ya da makalesiyle zaten karşılanıyor.",
     "searchConsole.none.outranked":
-      "Search Console'dan makale gelmedi: 8–30. sıralardaki {opportunities} sorgu, araştırmanın bulduğu anahtar kelimelerden daha az aranıyor.",
+      "makale gelmedi, çünkü 8–30. sıralardaki {opportunities} sorgu araştırmanın bulduğu anahtar kelimelerden daha az aranıyor.",
     "mode.reviewBecauseOffline":
       "“İncelememi bekle” seçildi, çünkü metin sağlayıcısı çevrimdışı: yer tutucu makaleleri gerçek bir sitede yayına girmemeli.",
   },
