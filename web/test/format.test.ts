@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatDay, formatMoney, formatNumber, initialLanguage, interpolate, localeFor } from "../src/i18n/format";
+import { initialLanguage } from "../src/i18n/chosen-language";
+import { formatDateTime, formatDay, formatMoney, formatNumber, interpolate, localeFor } from "../src/i18n/format";
 
 describe("money, dates and the starting language", () => {
   it("writes money as ₺1.234,50 in Turkish and TRY 1,234.50 in English, from the API's decimal strings", () => {

@@ -1,4 +1,5 @@
 import createClient from "openapi-fetch";
+import { takeEarlyRead } from "../lib/early-read-key";
 import type { components, paths } from "./schema";
 
 /** The API's named schemas, for typing screens: `Schemas["Article"]`. */
@@ -59,7 +60,12 @@ export function notifyUnauthorized(): void {
 }
 
 /** The panel's client: same origin, the session cookie, typed from the Worker's OpenAPI document. */
-export const api = createClient<paths>({ baseUrl: "", credentials: "same-origin" });
+export const api = createClient<paths>({
+  baseUrl: "",
+  credentials: "same-origin",
+  // The page's first reads may have been started before this code ran (web/src/early-reads.js).
+  fetch: (request: Request) => takeEarlyRead(request) ?? globalThis.fetch(request),
+});
 api.use({
   onRequest({ request }) {
     for (const [name, value] of Object.entries(requestHeaders())) request.headers.set(name, value);

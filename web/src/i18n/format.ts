@@ -1,6 +1,8 @@
 // Money, numbers and dates for people: only through Intl, in the chosen language and the
 // browser's time zone (the API speaks UTC and decimal strings).
-export type Language = "en" | "tr";
+import type { Language } from "./chosen-language";
+
+export type { Language } from "./chosen-language";
 export const LANGUAGES: readonly Language[] = ["en", "tr"];
 
 /** The BCP 47 locale for a language: the browser's own variant when it speaks that language. */
@@ -54,14 +56,4 @@ export function formatDay(isoDate: string, locale: string): string {
 export function interpolate(text: string, params?: Record<string, string | number>): string {
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
-
-/** The language to start with: the saved choice, else the browser's first of Turkish or English. */
-export function initialLanguage(saved: string | null, browser: readonly string[]): Language {
-  if (saved === "en" || saved === "tr") return saved;
-  for (const tag of browser) {
-    const base = tag.toLowerCase().split("-")[0];
-    if (base === "tr" || base === "en") return base;
-  }
-  return "en";
 }

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { setApiLanguage } from "../api/client";
-import { formatDateTime, formatDay, formatMoney, formatNumber, initialLanguage, interpolate, localeFor, type Language } from "./format";
+import { LANGUAGE_STORAGE_KEY, startingLanguage } from "./chosen-language";
+import { formatDateTime, formatDay, formatMoney, formatNumber, interpolate, localeFor, type Language } from "./format";
 import { recordMiss } from "./misses";
 
 interface LanguageContext {
@@ -10,17 +11,16 @@ interface LanguageContext {
 }
 
 const Context = createContext<LanguageContext | null>(null);
-const STORAGE_KEY = "panel.language";
 
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(() => {
-    const chosen = initialLanguage(localStorage.getItem(STORAGE_KEY), navigator.languages ?? [navigator.language]);
+    const chosen = startingLanguage();
     document.documentElement.lang = chosen;
     setApiLanguage(chosen);
     return chosen;
   });
   const setLanguage = useCallback((next: Language) => {
-    localStorage.setItem(STORAGE_KEY, next);
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
     document.documentElement.lang = next;
     setApiLanguage(next);
     setLanguageState(next);
