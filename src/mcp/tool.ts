@@ -55,6 +55,18 @@ export const articleIdInput = z
   .transform(String)
   .describe('An article id from list_articles ("1042") or the public API (1042): a number or a string');
 
+/** A paged list tool's answer: the REST list's page of `item`, and whether another page follows. */
+export function pagedOutput<Item extends z.ZodType>(item: Item) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    perPage: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+    hasMore: z.boolean(),
+  });
+}
+
 export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /** The tool's answer: its value as structuredContent and as JSON text. */

@@ -14,7 +14,7 @@ import { getArticleWithImages, parseArticleId } from "../../articles/service";
 import { SEO_DESC_CHARS, SEO_TITLE_CHARS } from "../../content/article-rules";
 import { AppError } from "../../core/errors";
 import { ARTICLE_STATUSES } from "../../db/schema";
-import { articleIdInput as articleId, defineTool, describeFields } from "../tool";
+import { articleIdInput as articleId, defineTool, describeFields, pagedOutput } from "../tool";
 
 /** What update_article changes: the fields of PATCH /api/autopilot/articles/{articleId}, each optional. */
 const articleEdit = describeFields(ArticleEditBodySchema.shape, {
@@ -58,14 +58,7 @@ export const articleTools = [
       minScore: z.number().int().min(0).max(100).optional().describe("Only articles with a content score of at least this"),
       maxScore: z.number().int().min(0).max(100).optional().describe("Only articles with a content score of at most this"),
     },
-    output: z.object({
-      items: z.array(ArticleSummarySchema),
-      page: z.number().int(),
-      perPage: z.number().int(),
-      total: z.number().int(),
-      totalPages: z.number().int(),
-      hasMore: z.boolean(),
-    }),
+    output: pagedOutput(ArticleSummarySchema),
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: async (filters, { services, accountId, siteIds }) => {
       const page = await listArticlePage(services, accountId, { ...filters, siteIds });

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { listPlans } from "../../plans/read";
 import { PlanSummarySchema, toPlanSummary } from "../../plans/schemas";
-import { defineTool } from "../tool";
+import { defineTool, pagedOutput } from "../tool";
 
 /** The account's plans by name, as GET /api/autopilot/plans lists them. */
 export const planListTools = [
@@ -14,14 +14,7 @@ export const planListTools = [
       page: z.number().int().min(1).max(100_000).default(1).describe("Page number, from 1"),
       perPage: z.number().int().min(1).max(100).default(20).describe("Plans per page, 1 to 100 (default 20)"),
     },
-    output: z.object({
-      items: z.array(PlanSummarySchema),
-      page: z.number().int(),
-      perPage: z.number().int(),
-      total: z.number().int(),
-      totalPages: z.number().int(),
-      hasMore: z.boolean(),
-    }),
+    output: pagedOutput(PlanSummarySchema),
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: async ({ page, perPage }, { services, accountId, siteIds }) => {
       const { rows, total } = await listPlans(services.db, accountId, { page, perPage, siteIds });
